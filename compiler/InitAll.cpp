@@ -1,0 +1,23 @@
+//===- InitAll.cpp - Registration of the compiler's dialects and passes ---===//
+
+#include "compiler/InitAll.h"
+
+#include "dialects/hlo/HLOOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+void mlir::tpu::registerCompilerDialects(DialectRegistry &registry) {
+  registry.insert<hlo::HLODialect, func::FuncDialect, arith::ArithDialect,
+                  tensor::TensorDialect, tosa::TosaDialect>();
+  func::registerInlinerExtension(registry);
+}
+
+void mlir::tpu::registerCompilerPasses() {
+  // Upstream generic passes: canonicalize, cse, inline, symbol-dce, ...
+  registerTransformsPasses();
+}

@@ -1,0 +1,24 @@
+//===- HLOOps.h - hlo dialect ---------------------------------*- C++ -*-===//
+
+#ifndef TPU_DIALECTS_HLO_HLOOPS_H
+#define TPU_DIALECTS_HLO_HLOOPS_H
+
+#include "dialects/hlo/HLOTraits.h"
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "dialects/hlo/HLODialect.h.inc"
+#include "dialects/hlo/HLOEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "dialects/hlo/HLOAttrs.h.inc"
+
+#define GET_OP_CLASSES
+#include "dialects/hlo/HLOOps.h.inc"
+
+#endif // TPU_DIALECTS_HLO_HLOOPS_H

@@ -1,0 +1,441 @@
+//===- HLOOps.td - hlo dialect operations ------------------*- tablegen -*-===//
+//
+// Each op's numbered constraints (C1, C2, ...) are specified in
+// docs/dialects/hlo.md; the verifier cites them and test/dialects/hlo/
+// invalid.mlir has one case per constraint.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_DIALECTS_HLO_HLOOPS_TD
+#define TPU_DIALECTS_HLO_HLOOPS_TD
+
+include "dialects/hlo/HLOBase.td"
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+class HLO_Op<string mnemonic, list<Trait> traits = []>
+    : Op<HLO_Dialect, mnemonic, !listconcat([HLO_TensorTypes, Pure], traits)>;
+
+//===----------------------------------------------------------------------===//
+// Constants and iota
+//===----------------------------------------------------------------------===//
+
+def HLO_ConstantOp : HLO_Op<"constant", [ConstantLike, InferTypeOpAdaptor]> {
+  let summary = "A tensor constant";
+  let description = [{
+    Produces a tensor from the dense `value` attribute.
+
+    ```mlir
+    %c = hlo.constant dense<[1.0, 2.0]> : tensor<2xf32>
+    ```
+  }];
+  let arguments = (ins ElementsAttr:$value);
+  let results = (outs HLO_Tensor:$output);
+  let assemblyFormat = "attr-dict $value";
+  let hasFolder = 1;
+}
+
+def HLO_IotaOp : HLO_Op<"iota"> {
+  let summary = "Values counting up along one dimension";
+  let description = [{
+    `output[i0, ..., iN] = i{iota_dimension}` converted to the element type.
+
+    ```mlir
+    %i = hlo.iota dim = 1 : tensor<4x10xi32>
+    ```
+  }];
+  let arguments = (ins I64Attr:$iota_dimension);
+  let results = (outs HLO_Tensor:$output);
+  let assemblyFormat = "`dim` `=` $iota_dimension attr-dict `:` type($output)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise operations
+//===----------------------------------------------------------------------===//
+
+// Native traits that restrict element types with a precise message.
+def HLO_FloatElements : NativeOpTrait<"FloatElements"> {
+  let cppNamespace = "::mlir::hlo::OpTrait";
+}
+def HLO_NumericElements : NativeOpTrait<"NumericElements"> {
+  let cppNamespace = "::mlir::hlo::OpTrait";
+}
+
+class HLO_ElementwiseOp<string mnemonic, list<Trait> traits = []>
+    : HLO_Op<mnemonic, !listconcat([HLO_SameShapeElementwise, Elementwise],
+                                   traits)>;
+
+class HLO_UnaryOp<string mnemonic, string what, list<Trait> traits = []>
+    : HLO_ElementwiseOp<mnemonic, !listconcat([SameOperandsAndResultElementType,
+          InferTypeOpAdaptor], traits)> {
+  let summary = "Elementwise " # what;
+  let arguments = (ins HLO_Tensor:$operand);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand attr-dict `:`
+        custom<SameOperandsAndResultType>(type($operand), type($result))
+  }];
+}
+
+def HLO_AbsOp : HLO_UnaryOp<"abs", "absolute value", [HLO_NumericElements]>;
+def HLO_NegOp : HLO_UnaryOp<"negate", "negation", [HLO_NumericElements]>;
+def HLO_ExpOp : HLO_UnaryOp<"exponential", "e^x", [HLO_FloatElements]>;
+def HLO_LogOp : HLO_UnaryOp<"log", "natural logarithm", [HLO_FloatElements]>;
+def HLO_TanhOp : HLO_UnaryOp<"tanh", "hyperbolic tangent", [HLO_FloatElements]>;
+def HLO_LogisticOp : HLO_UnaryOp<"logistic", "logistic sigmoid 1/(1+e^-x)",
+                                 [HLO_FloatElements]>;
+def HLO_SqrtOp : HLO_UnaryOp<"sqrt", "square root", [HLO_FloatElements]>;
+def HLO_RsqrtOp : HLO_UnaryOp<"rsqrt", "reciprocal square root",
+                              [HLO_FloatElements]>;
+
+def HLO_ConvertOp : HLO_ElementwiseOp<"convert"> {
+  let summary = "Elementwise element type conversion";
+  let description = [{
+    Converts each element to the result element type: float to integer
+    rounds toward zero and saturates, integer to integer wraps, anything to
+    `i1` compares with zero, `f32` to `bf16` rounds to nearest even.
+
+    ```mlir
+    %y = hlo.convert %x : (tensor<4xf32>) -> tensor<4xbf16>
+    ```
+  }];
+  let arguments = (ins HLO_Tensor:$operand);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = "$operand attr-dict `:` functional-type($operand, $result)";
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$operand, "::mlir::Type":$elementType)>];
+}
+
+class HLO_BinaryOp<string mnemonic, string what, list<Trait> traits = []>
+    : HLO_ElementwiseOp<mnemonic, !listconcat([SameOperandsAndResultElementType,
+          InferTypeOpAdaptor], traits)> {
+  let summary = "Elementwise " # what;
+  let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:`
+        custom<SameOperandsAndResultType>(type($lhs), type($rhs), type($result))
+  }];
+}
+
+def HLO_AddOp : HLO_BinaryOp<"add", "addition (logical or for i1)",
+                             [Commutative]>;
+def HLO_SubtractOp : HLO_BinaryOp<"subtract", "subtraction",
+                                  [HLO_NumericElements]>;
+def HLO_MulOp : HLO_BinaryOp<"multiply", "multiplication (logical and for i1)",
+                             [Commutative]>;
+def HLO_DivOp : HLO_BinaryOp<"divide",
+    "division (integers round toward zero)", [HLO_NumericElements]>;
+def HLO_MaxOp : HLO_BinaryOp<"maximum", "maximum (NaN propagates)",
+                             [Commutative]>;
+def HLO_MinOp : HLO_BinaryOp<"minimum", "minimum (NaN propagates)",
+                             [Commutative]>;
+
+def HLO_CompareOp : HLO_ElementwiseOp<"compare", [SameTypeOperands,
+                                                  InferTypeOpAdaptor]> {
+  let summary = "Elementwise comparison";
+  let description = [{
+    Compares `lhs` and `rhs` elementwise in `comparison_direction` and
+    produces `i1` values. Floats compare as IEEE 754 (any comparison with NaN
+    is false except NE); integers compare signed.
+
+    ```mlir
+    %p = hlo.compare LT, %a, %b : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    ```
+  }];
+  let arguments = (ins HLO_ComparisonDirectionAttr:$comparison_direction,
+                       HLO_Tensor:$lhs, HLO_Tensor:$rhs);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $comparison_direction `,` $lhs `,` $rhs attr-dict `:`
+        functional-type(operands, results)
+  }];
+}
+
+def HLO_SelectOp : HLO_ElementwiseOp<"select", [InferTypeOpAdaptor]> {
+  let summary = "Elementwise choice between two tensors";
+  let description = [{
+    `result[i] = pred[i] ? on_true[i] : on_false[i]`; `pred` has element type
+    `i1` and the shape of the other operands.
+
+    ```mlir
+    %r = hlo.select %p, %a, %b : tensor<4xi1>, tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins HLO_Tensor:$pred, HLO_Tensor:$on_true,
+                       HLO_Tensor:$on_false);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $pred `,` $on_true `,` $on_false attr-dict `:` type($pred) `,`
+        custom<SameOperandsAndResultType>(type($on_true), type($on_false),
+                                          type($result))
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Shape operations
+//===----------------------------------------------------------------------===//
+
+def HLO_BroadcastInDimOp : HLO_Op<"broadcast_in_dim"> {
+  let summary = "Broadcasts a tensor to a larger shape";
+  let description = [{
+    Dimension `i` of the operand maps to dimension `broadcast_dimensions[i]`
+    of the result; operand dimensions of size 1 are expanded.
+
+    ```mlir
+    %b = hlo.broadcast_in_dim %v, dims = [1] : (tensor<128xf32>) -> tensor<8x128xf32>
+    ```
+  }];
+  let arguments = (ins HLO_Tensor:$operand,
+                       DenseI64ArrayAttr:$broadcast_dimensions);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` `dims` `=` $broadcast_dimensions attr-dict `:`
+        functional-type($operand, $result)
+  }];
+  let hasVerifier = 1;
+}
+
+def HLO_ReshapeOp : HLO_Op<"reshape", [SameOperandsAndResultElementType]> {
+  let summary = "Reinterprets a tensor with another shape in row-major order";
+  let description = [{
+    ```mlir
+    %r = hlo.reshape %x : (tensor<2x3xf32>) -> tensor<6xf32>
+    ```
+  }];
+  let arguments = (ins HLO_Tensor:$operand);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = "$operand attr-dict `:` functional-type($operand, $result)";
+  let hasVerifier = 1;
+}
+
+def HLO_TransposeOp : HLO_Op<"transpose", [InferTypeOpAdaptor]> {
+  let summary = "Permutes the dimensions of a tensor";
+  let description = [{
+    `result.shape[i] = operand.shape[permutation[i]]`.
+
+    ```mlir
+    %t = hlo.transpose %x, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+    ```
+  }];
+  let arguments = (ins HLO_Tensor:$operand, DenseI64ArrayAttr:$permutation);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` `dims` `=` $permutation attr-dict `:`
+        functional-type($operand, $result)
+  }];
+}
+
+def HLO_SliceOp : HLO_Op<"slice", [InferTypeOpAdaptor]> {
+  let summary = "A strided box of a tensor";
+  let description = [{
+    Takes, along each dimension `d`, the elements `start_indices[d]`,
+    `start_indices[d] + strides[d]`, ... below `limit_indices[d]`. The custom
+    form writes each dimension as `start:limit` or `start:limit:stride`.
+
+    ```mlir
+    %s = hlo.slice %x [0:2, 1:7:3] : (tensor<4x8xf32>) -> tensor<2x2xf32>
+    ```
+  }];
+  let arguments = (ins HLO_Tensor:$operand, DenseI64ArrayAttr:$start_indices,
+                       DenseI64ArrayAttr:$limit_indices,
+                       DenseI64ArrayAttr:$strides);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand custom<SliceRanges>($start_indices, $limit_indices, $strides)
+        attr-dict `:` functional-type($operand, $result)
+  }];
+}
+
+def HLO_PadOp : HLO_Op<"pad", [InferTypeOpAdaptor]> {
+  let summary = "Pads a tensor at its edges and between its elements";
+  let description = [{
+    Adds `edge_padding_low[d]` and `edge_padding_high[d]` elements at the two
+    ends of dimension `d` (negative values remove elements) and
+    `interior_padding[d]` elements between neighbours, all holding the scalar
+    `padding_value`.
+
+    ```mlir
+    %p = hlo.pad %x, %zero, low = [0, 1], high = [2, 0], interior = [0, 1]
+        : (tensor<2x3xf32>, tensor<f32>) -> tensor<4x6xf32>
+    ```
+  }];
+  let arguments = (ins HLO_Tensor:$operand, HLO_Tensor:$padding_value,
+                       DenseI64ArrayAttr:$edge_padding_low,
+                       DenseI64ArrayAttr:$edge_padding_high,
+                       DenseI64ArrayAttr:$interior_padding);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` $padding_value `,` `low` `=` $edge_padding_low `,`
+        `high` `=` $edge_padding_high `,` `interior` `=` $interior_padding
+        attr-dict `:` functional-type(operands, $result)
+  }];
+}
+
+def HLO_ConcatenateOp : HLO_Op<"concatenate", [SameOperandsAndResultElementType,
+                                               InferTypeOpAdaptor]> {
+  let summary = "Joins tensors along one dimension";
+  let description = [{
+    ```mlir
+    %c = hlo.concatenate %a, %b, dim = 0
+        : (tensor<2x3xf32>, tensor<4x3xf32>) -> tensor<6x3xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<HLO_Tensor>:$inputs, I64Attr:$dimension);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $inputs `,` `dim` `=` $dimension attr-dict `:`
+        functional-type($inputs, $result)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// MXU operations
+//===----------------------------------------------------------------------===//
+
+def HLO_DotGeneralOp : HLO_Op<"dot_general", [HLO_Contraction]> {
+  let summary = "Generalized matrix multiplication";
+  let description = [{
+    Contracts `lhs_contracting_dimensions` of `lhs` with
+    `rhs_contracting_dimensions` of `rhs`, batched over the batching
+    dimensions. The result dimensions are the batch dimensions, then the free
+    dimensions of `lhs`, then those of `rhs`, as in StableHLO. The result
+    element type is the operands' or, for floats, a wider float (`bf16`
+    operands may accumulate into `f32`).
+
+    `precision` selects how the MXU computes float products: `DEFAULT` rounds
+    `f32` inputs to `bf16` as a TPU does; `HIGHEST` uses the multi-pass `bf16`
+    scheme that is close to `f32`. Unset means the compiler's default.
+
+    ```mlir
+    %r = hlo.dot_general %a, %b, batching_dims = [0] x [0],
+        contracting_dims = [2] x [1], precision = HIGHEST
+        : (tensor<4x8x16xf32>, tensor<4x16x32xf32>) -> tensor<4x8x32xf32>
+    ```
+  }];
+  let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs,
+                       DenseI64ArrayAttr:$lhs_batching_dimensions,
+                       DenseI64ArrayAttr:$rhs_batching_dimensions,
+                       DenseI64ArrayAttr:$lhs_contracting_dimensions,
+                       DenseI64ArrayAttr:$rhs_contracting_dimensions,
+                       OptionalAttr<HLO_PrecisionAttr>:$precision);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs `,` custom<DotDimensions>($lhs_batching_dimensions,
+        $rhs_batching_dimensions, $lhs_contracting_dimensions,
+        $rhs_contracting_dimensions)
+        (`,` `precision` `=` $precision^)? attr-dict `:`
+        functional-type(operands, $result)
+  }];
+  let builders = [
+    // Infers the result type, with the element type of `lhs`.
+    OpBuilder<(ins "::mlir::Value":$lhs, "::mlir::Value":$rhs,
+        "::llvm::ArrayRef<int64_t>":$lhsBatch,
+        "::llvm::ArrayRef<int64_t>":$rhsBatch,
+        "::llvm::ArrayRef<int64_t>":$lhsContracting,
+        "::llvm::ArrayRef<int64_t>":$rhsContracting)>];
+  let hasVerifier = 1;
+}
+
+def HLO_ConvolutionOp : HLO_Op<"convolution", [HLO_Contraction]> {
+  let summary = "N-dimensional convolution, NHWC input and HWIO kernel";
+  let description = [{
+    `lhs` is `[batch, spatial..., input features]`, `rhs` (the kernel) is
+    `[spatial..., input features / feature_group_count, output features]`
+    and the result is `[batch, spatial..., output features]` (TensorFlow's
+    NHWC/HWIO; one or more spatial dimensions). The window attributes have one
+    entry per spatial dimension: `window_strides` (default 1), `padding` as
+    low/high pairs flattened to `[lo0, hi0, lo1, hi1, ...]` (default 0),
+    `lhs_dilation` and `rhs_dilation` (default 1). Output size per spatial
+    dimension: `floor((dilated_input + lo + hi - dilated_window) / stride) + 1`.
+
+    ```mlir
+    %y = hlo.convolution %x, %w,
+        window = {stride = [1, 1], pad = [[1, 1], [1, 1]]}
+        : (tensor<8x28x28x1xf32>, tensor<3x3x1x16xf32>) -> tensor<8x28x28x16xf32>
+    ```
+  }];
+  let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs,
+                       OptionalAttr<DenseI64ArrayAttr>:$window_strides,
+                       OptionalAttr<DenseI64ArrayAttr>:$padding,
+                       OptionalAttr<DenseI64ArrayAttr>:$lhs_dilation,
+                       OptionalAttr<DenseI64ArrayAttr>:$rhs_dilation,
+                       DefaultValuedAttr<I64Attr, "1">:$feature_group_count,
+                       OptionalAttr<HLO_PrecisionAttr>:$precision);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs
+        custom<ConvWindow>($window_strides, $padding, $lhs_dilation,
+                           $rhs_dilation)
+        (`,` `feature_group_count` `=` $feature_group_count^)?
+        (`,` `precision` `=` $precision^)? attr-dict `:`
+        functional-type(operands, $result)
+  }];
+  let extraClassDeclaration = [{
+    int64_t getNumSpatialDims() {
+      return getLhs().getType().getRank() - 2;
+    }
+    // Window attributes with their defaults filled in.
+    ::llvm::SmallVector<int64_t> getStridesOrDefault();
+    ::llvm::SmallVector<int64_t> getPaddingOrDefault();
+    ::llvm::SmallVector<int64_t> getLhsDilationOrDefault();
+    ::llvm::SmallVector<int64_t> getRhsDilationOrDefault();
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+def HLO_ReduceOp : HLO_Op<"reduce", [HLO_Reduction,
+                                     SameOperandsAndResultElementType,
+                                     InferTypeOpAdaptor]> {
+  let summary = "Reduces a tensor along dimensions";
+  let description = [{
+    Reduces `dimensions` of `operand` with `kind` (`sum`, `product`, `max`,
+    `min`), removing them from the shape. The identity of the reduction (0, 1,
+    the lowest or highest value) is the initial value; `max` and `min`
+    propagate NaN. `i1` reduces as logical or (`sum`, `max`) and and
+    (`product`, `min`). The order of float additions is unspecified.
+
+    ```mlir
+    %s = hlo.reduce sum %x, dims = [1] : (tensor<4x8xf32>) -> tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins HLO_ReduceKindAttr:$kind, HLO_Tensor:$operand,
+                       DenseI64ArrayAttr:$dimensions);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $kind $operand `,` `dims` `=` $dimensions attr-dict `:`
+        functional-type($operand, $result)
+  }];
+}
+
+class HLO_ArgReduceOp<string mnemonic, string what>
+    : HLO_Op<mnemonic, [HLO_Reduction, HLO_NumericElements,
+                        InferTypeOpAdaptor]> {
+  let summary = "Index of the " # what # " element along a dimension";
+  let description = [{
+    Returns, as `i32`, the index along `dimension` of the }] # what # [{
+    element; ties give the smallest index and NaN counts as larger than any
+    number for argmax and smaller for argmin (JAX's semantics), so a NaN wins.
+
+    ```mlir
+    %i = hlo.}] # mnemonic # [{ %x, dim = 1 : (tensor<4x10xf32>) -> tensor<4xi32>
+    ```
+  }];
+  let arguments = (ins HLO_Tensor:$operand, I64Attr:$dimension);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` `dim` `=` $dimension attr-dict `:`
+        functional-type($operand, $result)
+  }];
+}
+
+def HLO_ArgMaxOp : HLO_ArgReduceOp<"argmax", "largest">;
+def HLO_ArgMinOp : HLO_ArgReduceOp<"argmin", "smallest">;
+
+#endif // TPU_DIALECTS_HLO_HLOOPS_TD

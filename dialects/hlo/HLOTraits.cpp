@@ -1,0 +1,116 @@
+//===- HLOTraits.cpp - Verification of hlo tensor types -------------------===//
+
+#include "dialects/hlo/HLOTraits.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+
+bool hlo::isSupportedElementType(Type type) {
+  if (type.isF32() || type.isBF16())
+    return true;
+  auto intType = dyn_cast<IntegerType>(type);
+  if (!intType || !intType.isSignless())
+    return false;
+  unsigned width = intType.getWidth();
+  return width == 32 || width == 8 || width == 1;
+}
+
+LogicalResult hlo::verifyTensorType(std::optional<Location> loc, Type type,
+                                    const Twine &what) {
+  auto tensorType = dyn_cast<TensorType>(type);
+  if (!tensorType)
+    return emitOptionalError(loc, what, " must be a tensor, but has type ",
+                             type);
+  if (!tensorType.hasRank())
+    return emitOptionalError(loc, what, " has unranked type ", type,
+                             "; TPU programs need static shapes");
+  auto ranked = cast<RankedTensorType>(tensorType);
+  for (auto [dim, size] : llvm::enumerate(ranked.getShape()))
+    if (ShapedType::isDynamic(size))
+      return emitOptionalError(loc, what, " has dynamic dimension ", dim,
+                               " in ", type,
+                               "; TPU programs need static shapes");
+  if (ranked.getEncoding())
+    return emitOptionalError(loc, what, " has tensor encoding ",
+                             ranked.getEncoding(),
+                             ", which the hlo dialect does not support");
+  if (!isSupportedElementType(ranked.getElementType()))
+    return emitOptionalError(
+        loc, what, " has element type ", ranked.getElementType(),
+        ", but TPU programs support only f32, bf16, i32, i8 and i1");
+  return success();
+}
+
+/// Prefixes messages as Operation::emitOpError does.
+static LogicalResult verifyValueTypes(Operation *op, ValueRange values,
+                                      StringRef kind) {
+  for (auto [index, value] : llvm::enumerate(values)) {
+    if (!isa<TensorType>(value.getType()))
+      continue; // ODS constraints already reported non-tensors.
+    std::string what = ("'" + op->getName().getStringRef() + "' op " + kind +
+                        " #" + Twine(index))
+                           .str();
+    if (failed(hlo::verifyTensorType(op->getLoc(), value.getType(), what)))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult hlo::OpTrait::impl::verifyTensorTypes(Operation *op) {
+  if (failed(verifyValueTypes(op, op->getOperands(), "operand")))
+    return failure();
+  return verifyValueTypes(op, op->getResults(), "result");
+}
+
+static std::string formatShape(ArrayRef<int64_t> shape) {
+  if (shape.empty())
+    return "[] (a scalar)";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "[";
+  llvm::interleaveComma(shape, os);
+  os << "]";
+  return text;
+}
+
+LogicalResult hlo::OpTrait::impl::verifySameShapeElementwise(Operation *op) {
+  if (op->getNumOperands() == 0)
+    return success();
+  auto first = cast<RankedTensorType>(op->getOperand(0).getType());
+  for (auto [index, operand] : llvm::enumerate(op->getOperands())) {
+    auto type = cast<RankedTensorType>(operand.getType());
+    if (type.getShape() != first.getShape())
+      return op->emitOpError("operands must have the same shape, but operand #")
+             << index << " has shape " << formatShape(type.getShape())
+             << " and operand #0 has shape " << formatShape(first.getShape())
+             << "; use hlo.broadcast_in_dim to broadcast explicitly";
+  }
+  for (auto [index, result] : llvm::enumerate(op->getResults())) {
+    auto type = cast<RankedTensorType>(result.getType());
+    if (type.getShape() != first.getShape())
+      return op->emitOpError("result #")
+             << index << " has shape " << formatShape(type.getShape())
+             << " but the operands have shape "
+             << formatShape(first.getShape());
+  }
+  return success();
+}
+
+LogicalResult hlo::OpTrait::impl::verifyFloatElements(Operation *op) {
+  Type element = getElementTypeOrSelf(op->getOperand(0).getType());
+  if (!isa<FloatType>(element))
+    return op->emitOpError("requires a floating-point element type (f32 or "
+                           "bf16), but operand #0 has element type ")
+           << element;
+  return success();
+}
+
+LogicalResult hlo::OpTrait::impl::verifyNumericElements(Operation *op) {
+  Type element = getElementTypeOrSelf(op->getOperand(0).getType());
+  if (element.isInteger(1))
+    return op->emitOpError("is not defined for i1 (boolean) operands");
+  return success();
+}

@@ -1,0 +1,84 @@
+//===- HLOTraits.h - Native traits of the hlo dialect -----------*- C++ -*-===//
+//
+// Traits that verify tensor types with messages a user can act on, and marker
+// traits that generic passes query instead of op names.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_DIALECTS_HLO_HLOTRAITS_H
+#define TPU_DIALECTS_HLO_HLOTRAITS_H
+
+#include "mlir/IR/OpDefinition.h"
+
+namespace mlir::hlo {
+
+/// Returns true for the element types TPU programs may use: f32, bf16, i32,
+/// i8 and i1 (signless).
+bool isSupportedElementType(Type type);
+
+/// Checks that `type` is a statically shaped ranked tensor of a supported
+/// element type; `what` names the value in the message ("operand #1").
+/// Emits at `loc` when it is set.
+LogicalResult verifyTensorType(std::optional<Location> loc, Type type,
+                               const llvm::Twine &what);
+
+namespace OpTrait {
+namespace impl {
+LogicalResult verifyTensorTypes(Operation *op);
+LogicalResult verifySameShapeElementwise(Operation *op);
+LogicalResult verifyFloatElements(Operation *op);
+LogicalResult verifyNumericElements(Operation *op);
+} // namespace impl
+
+/// Every operand and result is a static tensor of a supported element type.
+template <typename ConcreteType>
+class TensorTypes : public mlir::OpTrait::TraitBase<ConcreteType, TensorTypes> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return impl::verifyTensorTypes(op);
+  }
+};
+
+/// All operands and results share one shape (broadcasts are explicit).
+template <typename ConcreteType>
+class SameShapeElementwise
+    : public mlir::OpTrait::TraitBase<ConcreteType, SameShapeElementwise> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return impl::verifySameShapeElementwise(op);
+  }
+};
+
+/// The first operand has a float element type (f32 or bf16).
+template <typename ConcreteType>
+class FloatElements
+    : public mlir::OpTrait::TraitBase<ConcreteType, FloatElements> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return impl::verifyFloatElements(op);
+  }
+};
+
+/// The first operand has a numeric element type (not i1).
+template <typename ConcreteType>
+class NumericElements
+    : public mlir::OpTrait::TraitBase<ConcreteType, NumericElements> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return impl::verifyNumericElements(op);
+  }
+};
+
+/// Marks reductions (hlo.reduce, hlo.argmax, hlo.argmin).
+template <typename ConcreteType>
+class Reduction : public mlir::OpTrait::TraitBase<ConcreteType, Reduction> {};
+
+/// Marks ops executed on the MXU (hlo.dot_general, hlo.convolution).
+template <typename ConcreteType>
+class Contraction
+    : public mlir::OpTrait::TraitBase<ConcreteType, Contraction> {};
+
+} // namespace OpTrait
+} // namespace mlir::hlo
+
+#endif // TPU_DIALECTS_HLO_HLOTRAITS_H
