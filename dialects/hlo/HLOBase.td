@@ -11,6 +11,7 @@
 include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/EnumAttr.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
 
 def HLO_Dialect : Dialect {
   let name = "hlo";
@@ -86,6 +87,17 @@ def HLO_TensorTypes : NativeOpTrait<"TensorTypes"> {
 def HLO_SameShapeElementwise : NativeOpTrait<"SameShapeElementwise"> {
   let cppNamespace = "::mlir::hlo::OpTrait";
 }
+
+// Runs the op's type inference as a verifier before InferTypeOpInterface's
+// own check, so that a rule violated by the operands is reported once, in the
+// inference function's words, instead of as "failed to infer returned types".
+def HLO_InferenceRules : NativeOpTrait<"InferenceRules"> {
+  let cppNamespace = "::mlir::hlo::OpTrait";
+}
+
+// Result types inferred from the operands and attributes.
+def HLO_InferType : TraitList<!listconcat([HLO_InferenceRules],
+                                          InferTypeOpAdaptor.traits)>;
 
 // Marks an op that reduces its operand along `dimensions` or `dimension`;
 // queried by fusion and padding instead of op names.

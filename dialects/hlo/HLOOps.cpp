@@ -138,6 +138,50 @@ static void printSameOperandsAndResultType(OpAsmPrinter &printer, Operation *,
                                ArrayRef<Type>(all).drop_back(), all.back());
 }
 
+/// `%a, %b, ` before `dim = N`: operands, each followed by a comma.
+static ParseResult parseConcatenateInputs(
+    OpAsmParser &parser,
+    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &inputs) {
+  do {
+    OpAsmParser::UnresolvedOperand operand;
+    OptionalParseResult parsed = parser.parseOptionalOperand(operand);
+    if (!parsed.has_value())
+      return success();
+    if (failed(*parsed))
+      return failure();
+    inputs.push_back(operand);
+  } while (succeeded(parser.parseOptionalComma()));
+  return parser.emitError(parser.getCurrentLocation(),
+                          "expected ',' and 'dim = N' after the inputs");
+}
+
+static void printConcatenateInputs(OpAsmPrinter &printer, Operation *,
+                                   OperandRange inputs) {
+  llvm::interleaveComma(inputs, printer);
+  printer << ",";
+}
+
+/// An enum attribute as its bare keyword (`LT`, `HIGHEST`, `sum`); the
+/// attributes' own syntax is kept for the generic form.
+template <typename AttrT>
+static ParseResult parseEnumKeyword(OpAsmParser &parser, AttrT &attr) {
+  using EnumT = decltype(std::declval<AttrT>().getValue());
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef keyword;
+  if (parser.parseKeyword(&keyword))
+    return failure();
+  std::optional<EnumT> value = symbolizeEnum<EnumT>(keyword);
+  if (!value)
+    return parser.emitError(loc, "unknown keyword '") << keyword << "'";
+  attr = AttrT::get(parser.getContext(), *value);
+  return success();
+}
+
+template <typename AttrT>
+static void printEnumKeyword(OpAsmPrinter &printer, Operation *, AttrT attr) {
+  printer << stringifyEnum(attr.getValue());
+}
+
 static ParseResult parseIntList(OpAsmParser &parser,
                                 SmallVectorImpl<int64_t> &values) {
   return parser.parseCommaSeparatedList(
@@ -238,16 +282,11 @@ static void printDotDimensions(OpAsmPrinter &printer, Operation *,
   printIntList(printer, rhsContract.asArrayRef());
 }
 
-/// `, window = {stride = [..], pad = [[lo, hi], ..], lhs_dilate = [..],
-/// rhs_dilate = [..]}` with every entry optional; nothing when all are unset.
+/// `{stride = [..], pad = [[lo, hi], ..], lhs_dilate = [..], rhs_dilate = [..]}`
+/// with every entry optional.
 static ParseResult parseConvWindow(OpAsmParser &parser,
-                                   DenseI64ArrayAttr &strides,
-                                   DenseI64ArrayAttr &padding,
-                                   DenseI64ArrayAttr &lhsDilation,
-                                   DenseI64ArrayAttr &rhsDilation) {
-  if (failed(parser.parseOptionalKeyword("window")))
-    return success();
-  if (parser.parseEqual() || parser.parseLBrace())
+                                   OperationState &state) {
+  if (parser.parseLBrace())
     return failure();
   if (succeeded(parser.parseOptionalRBrace()))
     return success();
@@ -257,17 +296,16 @@ static ParseResult parseConvWindow(OpAsmParser &parser,
     StringRef key;
     if (parser.parseKeyword(&key) || parser.parseEqual())
       return failure();
-    DenseI64ArrayAttr *target =
-        llvm::StringSwitch<DenseI64ArrayAttr *>(key)
-            .Case("stride", &strides)
-            .Case("pad", &padding)
-            .Case("lhs_dilate", &lhsDilation)
-            .Case("rhs_dilate", &rhsDilation)
-            .Default(nullptr);
-    if (!target)
+    StringRef name = llvm::StringSwitch<StringRef>(key)
+                         .Case("stride", "window_strides")
+                         .Case("pad", "padding")
+                         .Case("lhs_dilate", "lhs_dilation")
+                         .Case("rhs_dilate", "rhs_dilation")
+                         .Default("");
+    if (name.empty())
       return parser.emitError(loc, "unknown window entry '")
              << key << "'; expected stride, pad, lhs_dilate or rhs_dilate";
-    if (*target)
+    if (state.attributes.get(name))
       return parser.emitError(loc, "window entry '") << key << "' repeats";
     SmallVector<int64_t> values;
     ParseResult parsed =
@@ -288,36 +326,89 @@ static ParseResult parseConvWindow(OpAsmParser &parser,
             : parseIntList(parser, values);
     if (failed(parsed))
       return failure();
-    *target = b.getDenseI64ArrayAttr(values);
+    state.addAttribute(name, b.getDenseI64ArrayAttr(values));
   } while (succeeded(parser.parseOptionalComma()));
   return parser.parseRBrace();
 }
 
-static void printConvWindow(OpAsmPrinter &printer, Operation *,
-                            DenseI64ArrayAttr strides,
-                            DenseI64ArrayAttr padding,
-                            DenseI64ArrayAttr lhsDilation,
-                            DenseI64ArrayAttr rhsDilation) {
-  SmallVector<std::string> entries;
-  if (strides)
-    entries.push_back("stride = " + join(strides.asArrayRef()));
-  if (padding) {
+ParseResult ConvolutionOp::parse(OpAsmParser &parser, OperationState &state) {
+  OpAsmParser::UnresolvedOperand lhs, rhs;
+  if (parser.parseOperand(lhs) || parser.parseComma() ||
+      parser.parseOperand(rhs))
+    return failure();
+  while (succeeded(parser.parseOptionalComma())) {
+    SMLoc loc = parser.getCurrentLocation();
+    StringRef key;
+    if (parser.parseKeyword(&key) || parser.parseEqual())
+      return failure();
+    if (key == "window") {
+      if (parseConvWindow(parser, state))
+        return failure();
+    } else if (key == "feature_group_count") {
+      int64_t count;
+      if (parser.parseInteger(count))
+        return failure();
+      state.addAttribute(getFeatureGroupCountAttrName(state.name),
+                         parser.getBuilder().getI64IntegerAttr(count));
+    } else if (key == "precision") {
+      PrecisionAttr precision;
+      if (parseEnumKeyword(parser, precision))
+        return failure();
+      state.addAttribute(getPrecisionAttrName(state.name), precision);
+    } else {
+      return parser.emitError(loc, "unknown convolution attribute '")
+             << key << "'; expected window, feature_group_count or precision";
+    }
+  }
+  FunctionType type;
+  if (parser.parseOptionalAttrDict(state.attributes) || parser.parseColon() ||
+      parser.parseType(type))
+    return failure();
+  if (type.getNumInputs() != 2 || type.getNumResults() != 1)
+    return parser.emitError(parser.getCurrentLocation(),
+                            "expected (lhs type, rhs type) -> result type");
+  state.addTypes(type.getResults());
+  return parser.resolveOperands({lhs, rhs}, type.getInputs(),
+                                parser.getNameLoc(), state.operands);
+}
+
+void ConvolutionOp::print(OpAsmPrinter &printer) {
+  printer << " " << getLhs() << ", " << getRhs();
+  SmallVector<std::string> window;
+  if (auto strides = getWindowStridesAttr())
+    window.push_back("stride = " + join(strides.asArrayRef()));
+  if (auto padding = getPaddingAttr()) {
     std::string text = "pad = [";
     ArrayRef<int64_t> values = padding.asArrayRef();
     for (size_t i = 0; i + 1 < values.size(); i += 2)
       text += (i ? ", [" : "[") + std::to_string(values[i]) + ", " +
               std::to_string(values[i + 1]) + "]";
-    entries.push_back(text + "]");
+    window.push_back(text + "]");
   }
-  if (lhsDilation)
-    entries.push_back("lhs_dilate = " + join(lhsDilation.asArrayRef()));
-  if (rhsDilation)
-    entries.push_back("rhs_dilate = " + join(rhsDilation.asArrayRef()));
-  if (entries.empty())
-    return;
-  printer << " window = {";
-  llvm::interleaveComma(entries, printer);
-  printer << "}";
+  if (auto dilation = getLhsDilationAttr())
+    window.push_back("lhs_dilate = " + join(dilation.asArrayRef()));
+  if (auto dilation = getRhsDilationAttr())
+    window.push_back("rhs_dilate = " + join(dilation.asArrayRef()));
+  // A padding attribute of odd length cannot be written as pairs; such an op
+  // is invalid and prints in the generic form, but stay lossless regardless.
+  bool oddPadding = getPaddingAttr() && getPaddingAttr().size() % 2;
+  if (!window.empty() && !oddPadding) {
+    printer << ", window = {";
+    llvm::interleaveComma(window, printer);
+    printer << "}";
+  }
+  if (getFeatureGroupCount() != 1)
+    printer << ", feature_group_count = " << getFeatureGroupCount();
+  if (auto precision = getPrecisionAttr())
+    printer << ", precision = " << stringifyEnum(precision.getValue());
+  SmallVector<StringRef> elided{getFeatureGroupCountAttrName(),
+                                getPrecisionAttrName()};
+  if (!oddPadding)
+    elided.append({getWindowStridesAttrName(), getPaddingAttrName(),
+                   getLhsDilationAttrName(), getRhsDilationAttrName()});
+  printer.printOptionalAttrDict((*this)->getAttrs(), elided);
+  printer << " : ";
+  printer.printFunctionalType(*this);
 }
 
 //===----------------------------------------------------------------------===//
@@ -552,8 +643,9 @@ LogicalResult PadOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc
   // pad_c1
   if (value->getRank() != 0 ||
       value->getElementType() != type->getElementType())
-    return diag.error("padding_value must be a scalar tensor<",
-                      type->getElementType(), ">, but is ", *value);
+    return diag.error("padding_value must have type ",
+                      RankedTensorType::get({}, type->getElementType()),
+                      ", but has type ", *value);
   ArrayRef<int64_t> low = adaptor.getEdgePaddingLow();
   ArrayRef<int64_t> high = adaptor.getEdgePaddingHigh();
   ArrayRef<int64_t> interior = adaptor.getInteriorPadding();

@@ -21,7 +21,7 @@ class HLO_Op<string mnemonic, list<Trait> traits = []>
 // Constants and iota
 //===----------------------------------------------------------------------===//
 
-def HLO_ConstantOp : HLO_Op<"constant", [ConstantLike, InferTypeOpAdaptor]> {
+def HLO_ConstantOp : HLO_Op<"constant", [ConstantLike, HLO_InferType]> {
   let summary = "A tensor constant";
   let description = [{
     Produces a tensor from the dense `value` attribute.
@@ -69,7 +69,7 @@ class HLO_ElementwiseOp<string mnemonic, list<Trait> traits = []>
 
 class HLO_UnaryOp<string mnemonic, string what, list<Trait> traits = []>
     : HLO_ElementwiseOp<mnemonic, !listconcat([SameOperandsAndResultElementType,
-          InferTypeOpAdaptor], traits)> {
+          HLO_InferType], traits)> {
   let summary = "Elementwise " # what;
   let arguments = (ins HLO_Tensor:$operand);
   let results = (outs HLO_Tensor:$result);
@@ -110,7 +110,7 @@ def HLO_ConvertOp : HLO_ElementwiseOp<"convert"> {
 
 class HLO_BinaryOp<string mnemonic, string what, list<Trait> traits = []>
     : HLO_ElementwiseOp<mnemonic, !listconcat([SameOperandsAndResultElementType,
-          InferTypeOpAdaptor], traits)> {
+          HLO_InferType], traits)> {
   let summary = "Elementwise " # what;
   let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs);
   let results = (outs HLO_Tensor:$result);
@@ -134,7 +134,7 @@ def HLO_MinOp : HLO_BinaryOp<"minimum", "minimum (NaN propagates)",
                              [Commutative]>;
 
 def HLO_CompareOp : HLO_ElementwiseOp<"compare", [SameTypeOperands,
-                                                  InferTypeOpAdaptor]> {
+                                                  HLO_InferType]> {
   let summary = "Elementwise comparison";
   let description = [{
     Compares `lhs` and `rhs` elementwise in `comparison_direction` and
@@ -149,12 +149,12 @@ def HLO_CompareOp : HLO_ElementwiseOp<"compare", [SameTypeOperands,
                        HLO_Tensor:$lhs, HLO_Tensor:$rhs);
   let results = (outs HLO_Tensor:$result);
   let assemblyFormat = [{
-    $comparison_direction `,` $lhs `,` $rhs attr-dict `:`
+    custom<EnumKeyword>($comparison_direction) `,` $lhs `,` $rhs attr-dict `:`
         functional-type(operands, results)
   }];
 }
 
-def HLO_SelectOp : HLO_ElementwiseOp<"select", [InferTypeOpAdaptor]> {
+def HLO_SelectOp : HLO_ElementwiseOp<"select", [HLO_InferType]> {
   let summary = "Elementwise choice between two tensors";
   let description = [{
     `result[i] = pred[i] ? on_true[i] : on_false[i]`; `pred` has element type
@@ -211,7 +211,7 @@ def HLO_ReshapeOp : HLO_Op<"reshape", [SameOperandsAndResultElementType]> {
   let hasVerifier = 1;
 }
 
-def HLO_TransposeOp : HLO_Op<"transpose", [InferTypeOpAdaptor]> {
+def HLO_TransposeOp : HLO_Op<"transpose", [HLO_InferType]> {
   let summary = "Permutes the dimensions of a tensor";
   let description = [{
     `result.shape[i] = operand.shape[permutation[i]]`.
@@ -228,7 +228,7 @@ def HLO_TransposeOp : HLO_Op<"transpose", [InferTypeOpAdaptor]> {
   }];
 }
 
-def HLO_SliceOp : HLO_Op<"slice", [InferTypeOpAdaptor]> {
+def HLO_SliceOp : HLO_Op<"slice", [HLO_InferType]> {
   let summary = "A strided box of a tensor";
   let description = [{
     Takes, along each dimension `d`, the elements `start_indices[d]`,
@@ -249,7 +249,7 @@ def HLO_SliceOp : HLO_Op<"slice", [InferTypeOpAdaptor]> {
   }];
 }
 
-def HLO_PadOp : HLO_Op<"pad", [InferTypeOpAdaptor]> {
+def HLO_PadOp : HLO_Op<"pad", [HLO_InferType]> {
   let summary = "Pads a tensor at its edges and between its elements";
   let description = [{
     Adds `edge_padding_low[d]` and `edge_padding_high[d]` elements at the two
@@ -274,8 +274,8 @@ def HLO_PadOp : HLO_Op<"pad", [InferTypeOpAdaptor]> {
   }];
 }
 
-def HLO_ConcatenateOp : HLO_Op<"concatenate", [SameOperandsAndResultElementType,
-                                               InferTypeOpAdaptor]> {
+def HLO_ConcatenateOp : HLO_Op<"concatenate", [HLO_InferType,
+                                               SameOperandsAndResultElementType]> {
   let summary = "Joins tensors along one dimension";
   let description = [{
     ```mlir
@@ -286,7 +286,7 @@ def HLO_ConcatenateOp : HLO_Op<"concatenate", [SameOperandsAndResultElementType,
   let arguments = (ins Variadic<HLO_Tensor>:$inputs, I64Attr:$dimension);
   let results = (outs HLO_Tensor:$result);
   let assemblyFormat = [{
-    $inputs `,` `dim` `=` $dimension attr-dict `:`
+    custom<ConcatenateInputs>($inputs) `dim` `=` $dimension attr-dict `:`
         functional-type($inputs, $result)
   }];
 }
@@ -326,7 +326,7 @@ def HLO_DotGeneralOp : HLO_Op<"dot_general", [HLO_Contraction]> {
     $lhs `,` $rhs `,` custom<DotDimensions>($lhs_batching_dimensions,
         $rhs_batching_dimensions, $lhs_contracting_dimensions,
         $rhs_contracting_dimensions)
-        (`,` `precision` `=` $precision^)? attr-dict `:`
+        (`,` `precision` `=` custom<EnumKeyword>($precision)^)? attr-dict `:`
         functional-type(operands, $result)
   }];
   let builders = [
@@ -365,14 +365,8 @@ def HLO_ConvolutionOp : HLO_Op<"convolution", [HLO_Contraction]> {
                        DefaultValuedAttr<I64Attr, "1">:$feature_group_count,
                        OptionalAttr<HLO_PrecisionAttr>:$precision);
   let results = (outs HLO_Tensor:$result);
-  let assemblyFormat = [{
-    $lhs `,` $rhs
-        custom<ConvWindow>($window_strides, $padding, $lhs_dilation,
-                           $rhs_dilation)
-        (`,` `feature_group_count` `=` $feature_group_count^)?
-        (`,` `precision` `=` $precision^)? attr-dict `:`
-        functional-type(operands, $result)
-  }];
+  // `%x, %w(, window = {...})?(, feature_group_count = N)?(, precision = P)?`
+  let hasCustomAssemblyFormat = 1;
   let extraClassDeclaration = [{
     int64_t getNumSpatialDims() {
       return getLhs().getType().getRank() - 2;
@@ -392,7 +386,7 @@ def HLO_ConvolutionOp : HLO_Op<"convolution", [HLO_Contraction]> {
 
 def HLO_ReduceOp : HLO_Op<"reduce", [HLO_Reduction,
                                      SameOperandsAndResultElementType,
-                                     InferTypeOpAdaptor]> {
+                                     HLO_InferType]> {
   let summary = "Reduces a tensor along dimensions";
   let description = [{
     Reduces `dimensions` of `operand` with `kind` (`sum`, `product`, `max`,
@@ -409,14 +403,14 @@ def HLO_ReduceOp : HLO_Op<"reduce", [HLO_Reduction,
                        DenseI64ArrayAttr:$dimensions);
   let results = (outs HLO_Tensor:$result);
   let assemblyFormat = [{
-    $kind $operand `,` `dims` `=` $dimensions attr-dict `:`
+    custom<EnumKeyword>($kind) $operand `,` `dims` `=` $dimensions attr-dict `:`
         functional-type($operand, $result)
   }];
 }
 
 class HLO_ArgReduceOp<string mnemonic, string what>
     : HLO_Op<mnemonic, [HLO_Reduction, HLO_NumericElements,
-                        InferTypeOpAdaptor]> {
+                        HLO_InferType]> {
   let summary = "Index of the " # what # " element along a dimension";
   let description = [{
     Returns, as `i32`, the index along `dimension` of the }] # what # [{

@@ -114,3 +114,14 @@ LogicalResult hlo::OpTrait::impl::verifyNumericElements(Operation *op) {
     return op->emitOpError("is not defined for i1 (boolean) operands");
   return success();
 }
+
+LogicalResult hlo::OpTrait::impl::verifyInferredTypes(Operation *op,
+                                                    TypeRange inferred) {
+  for (auto [index, result, expected] :
+       llvm::enumerate(op->getResultTypes(), inferred))
+    if (result != expected)
+      return op->emitOpError("result #")
+             << index << " has type " << result << ", but the operands imply "
+             << expected;
+  return success();
+}

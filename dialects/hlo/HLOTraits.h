@@ -69,6 +69,28 @@ public:
   }
 };
 
+namespace impl {
+LogicalResult verifyInferredTypes(Operation *op, TypeRange inferred);
+} // namespace impl
+
+/// Verifies the rules that type inference checks and compares the inferred
+/// result types with the actual ones, each with one precise message, before
+/// InferTypeOpInterface's generic check would.
+template <typename ConcreteType>
+class InferenceRules
+    : public mlir::OpTrait::TraitBase<ConcreteType, InferenceRules> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    llvm::SmallVector<Type, 1> types;
+    if (failed(ConcreteType::inferReturnTypes(
+            op->getContext(), op->getLoc(), op->getOperands(),
+            op->getRawDictionaryAttrs(), op->getPropertiesStorage(),
+            op->getRegions(), types)))
+      return failure();
+    return impl::verifyInferredTypes(op, types);
+  }
+};
+
 /// Marks reductions (hlo.reduce, hlo.argmax, hlo.argmin).
 template <typename ConcreteType>
 class Reduction : public mlir::OpTrait::TraitBase<ConcreteType, Reduction> {};

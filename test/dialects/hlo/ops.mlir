@@ -1,0 +1,186 @@
+// RUN: tpu-opt %s -split-input-file | FileCheck %s
+// Round trip through the custom form:
+// RUN: tpu-opt %s -split-input-file | tpu-opt -split-input-file | FileCheck %s
+// Round trip through the generic form:
+// RUN: tpu-opt %s -split-input-file -mlir-print-op-generic | tpu-opt -split-input-file | FileCheck %s
+
+// CHECK-LABEL: func.func @constant_iota
+func.func @constant_iota() -> (tensor<2xf32>, tensor<4x10xi32>, tensor<i1>) {
+  // CHECK: hlo.constant dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>
+  %c = hlo.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  // CHECK: hlo.iota dim = 1 : tensor<4x10xi32>
+  %i = hlo.iota dim = 1 : tensor<4x10xi32>
+  // CHECK: hlo.constant dense<true> : tensor<i1>
+  %t = hlo.constant dense<true> : tensor<i1>
+  return %c, %i, %t : tensor<2xf32>, tensor<4x10xi32>, tensor<i1>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @unary
+// CHECK-SAME: (%[[X:.+]]: tensor<8x128xf32>, %[[I:.+]]: tensor<4xi32>)
+func.func @unary(%x: tensor<8x128xf32>, %i: tensor<4xi32>) -> tensor<8x128xf32> {
+  // CHECK: hlo.abs %[[I]] : tensor<4xi32>
+  %0 = hlo.abs %i : tensor<4xi32>
+  // CHECK: hlo.negate %[[X]] : tensor<8x128xf32>
+  %1 = hlo.negate %x : tensor<8x128xf32>
+  // CHECK: hlo.exponential
+  %2 = hlo.exponential %1 : tensor<8x128xf32>
+  // CHECK: hlo.log
+  %3 = hlo.log %2 : tensor<8x128xf32>
+  // CHECK: hlo.tanh
+  %4 = hlo.tanh %3 : tensor<8x128xf32>
+  // CHECK: hlo.logistic
+  %5 = hlo.logistic %4 : tensor<8x128xf32>
+  // CHECK: hlo.sqrt
+  %6 = hlo.sqrt %5 : tensor<8x128xf32>
+  // CHECK: hlo.rsqrt {{.*}} : tensor<8x128xf32>
+  %7 = hlo.rsqrt %6 : tensor<8x128xf32>
+  return %7 : tensor<8x128xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @convert
+func.func @convert(%x: tensor<4xf32>) -> (tensor<4xbf16>, tensor<4xi8>, tensor<4xi1>) {
+  // CHECK: hlo.convert %{{.+}} : (tensor<4xf32>) -> tensor<4xbf16>
+  %0 = hlo.convert %x : (tensor<4xf32>) -> tensor<4xbf16>
+  // CHECK: hlo.convert %{{.+}} : (tensor<4xf32>) -> tensor<4xi8>
+  %1 = hlo.convert %x : (tensor<4xf32>) -> tensor<4xi8>
+  // CHECK: hlo.convert %{{.+}} : (tensor<4xf32>) -> tensor<4xi1>
+  %2 = hlo.convert %x : (tensor<4xf32>) -> tensor<4xi1>
+  return %0, %1, %2 : tensor<4xbf16>, tensor<4xi8>, tensor<4xi1>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @binary
+// CHECK-SAME: (%[[A:.+]]: tensor<2x3xbf16>, %[[B:.+]]: tensor<2x3xbf16>)
+func.func @binary(%a: tensor<2x3xbf16>, %b: tensor<2x3xbf16>) -> tensor<2x3xbf16> {
+  // CHECK: hlo.add %[[A]], %[[B]] : tensor<2x3xbf16>
+  %0 = hlo.add %a, %b : tensor<2x3xbf16>
+  // CHECK: hlo.subtract
+  %1 = hlo.subtract %0, %b : tensor<2x3xbf16>
+  // CHECK: hlo.multiply
+  %2 = hlo.multiply %1, %b : tensor<2x3xbf16>
+  // CHECK: hlo.divide
+  %3 = hlo.divide %2, %b : tensor<2x3xbf16>
+  // CHECK: hlo.maximum
+  %4 = hlo.maximum %3, %b : tensor<2x3xbf16>
+  // CHECK: hlo.minimum {{.*}} : tensor<2x3xbf16>
+  %5 = hlo.minimum %4, %b : tensor<2x3xbf16>
+  return %5 : tensor<2x3xbf16>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @compare_select
+func.func @compare_select(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
+  // CHECK: %[[P:.+]] = hlo.compare GE, %{{.+}}, %{{.+}} : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+  %p = hlo.compare GE, %a, %b : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+  // CHECK: hlo.select %[[P]], %{{.+}}, %{{.+}} : tensor<4xi1>, tensor<4xi32>
+  %r = hlo.select %p, %a, %b : tensor<4xi1>, tensor<4xi32>
+  // CHECK: hlo.compare EQ
+  // CHECK: hlo.compare NE
+  // CHECK: hlo.compare LT
+  // CHECK: hlo.compare LE
+  // CHECK: hlo.compare GT
+  %0 = hlo.compare EQ, %a, %b : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+  %1 = hlo.compare NE, %a, %b : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+  %2 = hlo.compare LT, %a, %b : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+  %3 = hlo.compare LE, %a, %b : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+  %4 = hlo.compare GT, %a, %b : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+  return %r : tensor<4xi32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @shapes
+func.func @shapes(%v: tensor<128xf32>, %x: tensor<2x3xf32>, %z: tensor<f32>)
+    -> (tensor<8x128xf32>, tensor<6xf32>, tensor<3x2xf32>, tensor<2x1xf32>,
+        tensor<4x6xf32>, tensor<4x3xf32>) {
+  // CHECK: hlo.broadcast_in_dim %{{.+}}, dims = [1] : (tensor<128xf32>) -> tensor<8x128xf32>
+  %b = hlo.broadcast_in_dim %v, dims = [1] : (tensor<128xf32>) -> tensor<8x128xf32>
+  // CHECK: hlo.reshape %{{.+}} : (tensor<2x3xf32>) -> tensor<6xf32>
+  %r = hlo.reshape %x : (tensor<2x3xf32>) -> tensor<6xf32>
+  // CHECK: hlo.transpose %{{.+}}, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  %t = hlo.transpose %x, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  // CHECK: hlo.slice %{{.+}} [0:2, 1:3:2] : (tensor<2x3xf32>) -> tensor<2x1xf32>
+  %s = hlo.slice %x [0:2, 1:3:2] : (tensor<2x3xf32>) -> tensor<2x1xf32>
+  // CHECK: hlo.pad %{{.+}}, %{{.+}}, low = [0, 1], high = [2, 0], interior = [0, 1] : (tensor<2x3xf32>, tensor<f32>) -> tensor<4x6xf32>
+  %p = hlo.pad %x, %z, low = [0, 1], high = [2, 0], interior = [0, 1]
+      : (tensor<2x3xf32>, tensor<f32>) -> tensor<4x6xf32>
+  // CHECK: hlo.concatenate %{{.+}}, %{{.+}}, dim = 0 : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
+  %c = hlo.concatenate %x, %x, dim = 0 : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
+  return %b, %r, %t, %s, %p, %c : tensor<8x128xf32>, tensor<6xf32>, tensor<3x2xf32>,
+      tensor<2x1xf32>, tensor<4x6xf32>, tensor<4x3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @dot_general
+func.func @dot_general(%a: tensor<4x8x16xbf16>, %b: tensor<4x16x32xbf16>,
+                       %x: tensor<8x16xf32>, %y: tensor<16x128xf32>)
+    -> (tensor<4x8x32xf32>, tensor<8x128xf32>) {
+  // CHECK: hlo.dot_general %{{.+}}, %{{.+}}, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x8x16xbf16>, tensor<4x16x32xbf16>) -> tensor<4x8x32xf32>
+  %0 = hlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1]
+      : (tensor<4x8x16xbf16>, tensor<4x16x32xbf16>) -> tensor<4x8x32xf32>
+  // CHECK: hlo.dot_general %{{.+}}, %{{.+}}, contracting_dims = [1] x [0], precision = HIGHEST : (tensor<8x16xf32>, tensor<16x128xf32>) -> tensor<8x128xf32>
+  %1 = hlo.dot_general %x, %y, contracting_dims = [1] x [0], precision = HIGHEST
+      : (tensor<8x16xf32>, tensor<16x128xf32>) -> tensor<8x128xf32>
+  return %0, %1 : tensor<4x8x32xf32>, tensor<8x128xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @convolution
+func.func @convolution(%x: tensor<8x28x28x1xf32>, %w: tensor<3x3x1x16xf32>,
+                       %g: tensor<2x9x9x4xf32>, %gw: tensor<3x3x2x6xf32>,
+                       %s: tensor<1x16x2xf32>, %sw: tensor<3x2x2xf32>)
+    -> (tensor<8x28x28x16xf32>, tensor<2x3x17x6xf32>, tensor<1x14x2xf32>) {
+  // CHECK: hlo.convolution %{{.+}}, %{{.+}}, window = {stride = [1, 1], pad = {{\[}}[1, 1], [1, 1]]} : (tensor<8x28x28x1xf32>, tensor<3x3x1x16xf32>) -> tensor<8x28x28x16xf32>
+  %0 = hlo.convolution %x, %w, window = {stride = [1, 1], pad = [[1, 1], [1, 1]]}
+      : (tensor<8x28x28x1xf32>, tensor<3x3x1x16xf32>) -> tensor<8x28x28x16xf32>
+  // Height: 9 + 0 + 1 padded, window 3 dilated by 2 is 5, stride 2: (10 - 5) / 2 + 1 = 3.
+  // Width: 9 dilated by 2 is 17, + 1 + 1 padded, window 3: (19 - 3) / 1 + 1 = 17.
+  // CHECK: hlo.convolution %{{.+}}, %{{.+}}, window = {stride = [2, 1], pad = {{\[}}[0, 1], [1, 1]], lhs_dilate = [1, 2], rhs_dilate = [2, 1]}, feature_group_count = 2, precision = HIGHEST
+  %1 = hlo.convolution %g, %gw, window = {stride = [2, 1], pad = [[0, 1], [1, 1]],
+                                         lhs_dilate = [1, 2], rhs_dilate = [2, 1]},
+      feature_group_count = 2, precision = HIGHEST
+      : (tensor<2x9x9x4xf32>, tensor<3x3x2x6xf32>) -> tensor<2x3x17x6xf32>
+  // One spatial dimension, no window attributes.
+  // CHECK: hlo.convolution %{{.+}}, %{{.+}} : (tensor<1x16x2xf32>, tensor<3x2x2xf32>) -> tensor<1x14x2xf32>
+  %2 = hlo.convolution %s, %sw : (tensor<1x16x2xf32>, tensor<3x2x2xf32>) -> tensor<1x14x2xf32>
+  return %0, %1, %2 : tensor<8x28x28x16xf32>, tensor<2x3x17x6xf32>, tensor<1x14x2xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @reductions
+func.func @reductions(%x: tensor<4x8x16xf32>) -> (tensor<8xf32>, tensor<4x8xf32>,
+    tensor<4x16xf32>, tensor<f32>, tensor<4x16xi32>, tensor<8x16xi32>) {
+  // CHECK: hlo.reduce sum %{{.+}}, dims = [0, 2] : (tensor<4x8x16xf32>) -> tensor<8xf32>
+  %0 = hlo.reduce sum %x, dims = [0, 2] : (tensor<4x8x16xf32>) -> tensor<8xf32>
+  // CHECK: hlo.reduce max
+  %1 = hlo.reduce max %x, dims = [2] : (tensor<4x8x16xf32>) -> tensor<4x8xf32>
+  // CHECK: hlo.reduce min
+  %2 = hlo.reduce min %x, dims = [1] : (tensor<4x8x16xf32>) -> tensor<4x16xf32>
+  // CHECK: hlo.reduce product
+  %3 = hlo.reduce product %x, dims = [0, 1, 2] : (tensor<4x8x16xf32>) -> tensor<f32>
+  // CHECK: hlo.argmax %{{.+}}, dim = 1 : (tensor<4x8x16xf32>) -> tensor<4x16xi32>
+  %4 = hlo.argmax %x, dim = 1 : (tensor<4x8x16xf32>) -> tensor<4x16xi32>
+  // CHECK: hlo.argmin %{{.+}}, dim = 0 : (tensor<4x8x16xf32>) -> tensor<8x16xi32>
+  %5 = hlo.argmin %x, dim = 0 : (tensor<4x8x16xf32>) -> tensor<8x16xi32>
+  return %0, %1, %2, %3, %4, %5 : tensor<8xf32>, tensor<4x8xf32>, tensor<4x16xf32>,
+      tensor<f32>, tensor<4x16xi32>, tensor<8x16xi32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @call
+func.func private @callee(tensor<4xf32>) -> tensor<4xf32>
+func.func @call(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // CHECK: call @callee
+  %0 = func.call @callee(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
