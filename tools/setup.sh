@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Installs what the project needs on Debian 12, builds it, and runs the main
+# job or the tests.
+#
+#   tools/setup.sh example   build, then compile and show the example program
+#   tools/setup.sh test      build, then run every test (lit and GoogleTest)
+#   tools/setup.sh build     install packages if missing, configure and build
+#
+# BUILD_DIR (default: build) and CMAKE_BUILD_TYPE (default: Release) may be
+# set in the environment.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build_dir="${BUILD_DIR:-$root/build}"
+build_type="${CMAKE_BUILD_TYPE:-Release}"
+
+packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools libabsl-dev
+          libfmt-dev libgtest-dev ninja-build cmake g++ python3)
+
+install_packages() {
+  local missing=()
+  for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+      missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "== installing: ${missing[*]}"
+  local sudo=()
+  [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq \
+    --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+build() {
+  install_packages
+  echo "== configuring $build_dir ($build_type)"
+  cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="$build_type" \
+    >/dev/null
+  echo "== building"
+  cmake --build "$build_dir"
+}
+
+run_tests() {
+  local status=0
+  echo "== lit"
+  cmake --build "$build_dir" --target check-tpu || status=1
+  echo "== GoogleTest (ctest)"
+  ctest --test-dir "$build_dir" --output-on-failure -j "$(nproc)" || status=1
+  return $status
+}
+
+run_example() {
+  local example="$root/docs/examples/mnist_mlp.mlir"
+  echo "== $example: verify and print with tpu-opt"
+  "$build_dir/bin/tpu-opt" "$example"
+}
+
+case "${1:-}" in
+  build) build ;;
+  test) build && run_tests ;;
+  example) build && run_example ;;
+  *) echo "usage: $0 {example|test|build}" >&2; exit 2 ;;
+esac
