@@ -1,0 +1,121 @@
+//===- Shape.h - XLA shapes, tiled layouts and padded sizes ----*- C++ -*-===//
+//
+// Plain C++ (no MLIR) so that tools, passes, the runtime and unit tests share
+// one implementation of XLA's layout notation and size rule:
+//
+//   f32[128,256,896,18]{0,3,2,1:T(8,128)}
+//
+// Sizes are 64-bit; every product is overflow-checked and an overflow is an
+// error, never a wrapped value. See docs/layouts.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_COMPILER_SHAPE_SHAPE_H
+#define TPU_COMPILER_SHAPE_SHAPE_H
+
+#include "absl/status/statusor.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tpc {
+
+/// XLA primitive types, spelled as XLA prints them.
+enum class ElementType {
+  PRED, S8, S16, S32, S64, U8, U16, U32, U64, F16, BF16, F32, F64
+};
+
+std::string_view elementTypeName(ElementType type);
+std::optional<ElementType> parseElementType(std::string_view name);
+/// Storage bits of one element when no E(n) overrides it (pred: 8).
+int64_t elementBits(ElementType type);
+bool isFloat(ElementType type);
+
+/// One tile of a tiled layout: T(8,128) is {8, 128}; its last entry covers
+/// the most-minor physical dimension.
+using Tile = std::vector<int64_t>;
+
+/// An XLA layout: `{minor_to_major:T(..)(..)E(n)S(n)}`.
+struct Layout {
+  std::vector<int64_t> minorToMajor;
+  std::vector<Tile> tiles;
+  /// E(n): element size in bits; 0 when the element type decides.
+  int64_t elementSizeBits = 0;
+  /// S(n): memory space (1 is VMEM); 0 is HBM.
+  int64_t memorySpace = 0;
+
+  bool operator==(const Layout &other) const;
+  bool operator!=(const Layout &other) const { return !(*this == other); }
+};
+
+/// Prints `{1,0:T(8,128)(2,1)}` (`{1,0}` without tiles, `{:T(256)}` for a
+/// scalar).
+std::string layoutToString(const Layout &layout);
+
+/// The descending order {rank-1, ..., 0}: row-major.
+std::vector<int64_t> rowMajorOrder(int64_t rank);
+
+struct Shape {
+  ElementType elementType = ElementType::F32;
+  std::vector<int64_t> dims;
+  std::optional<Layout> layout;
+
+  int64_t rank() const { return static_cast<int64_t>(dims.size()); }
+};
+
+/// Prints `f32[8,128]{1,0:T(8,128)}`.
+std::string shapeToString(const Shape &shape);
+
+/// A parse error with the offset of the offending character.
+struct ParseError {
+  size_t offset = 0;
+  std::string message;
+};
+
+/// Parses an XLA shape string. On failure returns false and fills `error`.
+bool parseShape(std::string_view text, Shape &shape, ParseError &error);
+/// Parses a layout alone, `{1,0:T(8,128)}`.
+bool parseLayout(std::string_view text, Layout &layout, ParseError &error);
+/// Convenience wrapper: the error as an InvalidArgument status whose message
+/// names the offset.
+absl::StatusOr<Shape> parseShape(std::string_view text);
+
+/// Checks that the layout fits the shape: minor_to_major is a permutation of
+/// the dimensions, tiles are non-empty with positive entries.
+absl::Status verifyLayout(const Layout &layout, int64_t rank);
+
+/// Element count, overflow-checked.
+absl::StatusOr<int64_t> elementCount(const std::vector<int64_t> &dims);
+
+/// Bytes without padding: elements * bytes per element (pred counts 1 byte).
+absl::StatusOr<int64_t> unpaddedBytes(const Shape &shape);
+
+/// Elements stored once the first tile pads the minor dimensions (XLA's
+/// ShapeUtil::ArraySize rule); the logical element count without a layout.
+absl::StatusOr<int64_t> paddedElements(const Shape &shape);
+
+/// Bytes stored under the layout: padded elements times the element size,
+/// or ceil(padded elements * E / 8) with E(n).
+absl::StatusOr<int64_t> paddedBytes(const Shape &shape);
+
+/// For each logical dimension, its size once padded by the first tile (the
+/// size itself when no tile covers it).
+absl::StatusOr<std::vector<int64_t>> paddedDims(const Shape &shape);
+
+/// XLA's size format: `512B`, `4.0K`, `530.00M`, `14.00G`.
+std::string formatBytes(int64_t bytes);
+/// `12.8x`
+std::string formatExpansion(int64_t padded, int64_t unpadded);
+
+/// Overflow-checked arithmetic on sizes.
+std::optional<int64_t> checkedMul(int64_t a, int64_t b);
+std::optional<int64_t> checkedAdd(int64_t a, int64_t b);
+/// Rounds `value` up to a multiple of `multiple` (> 0).
+std::optional<int64_t> checkedRoundUp(int64_t value, int64_t multiple);
+
+} // namespace tpc
+
+#endif // TPU_COMPILER_SHAPE_SHAPE_H

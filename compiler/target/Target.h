@@ -1,0 +1,65 @@
+//===- Target.h - TPU generation presets ------------------------*- C++ -*-===//
+//
+// Hardware numbers per TPU generation (docs/targets.md gives the sources) and
+// the default tiled layout XLA's TPU backend picks for a shape. Plain C++.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_COMPILER_TARGET_TARGET_H
+#define TPU_COMPILER_TARGET_TARGET_H
+
+#include "compiler/shape/Shape.h"
+
+#include <string_view>
+#include <vector>
+
+namespace tpc {
+
+/// One TensorCore as a program sees it. On v4 the two TensorCores of a chip
+/// form one "megacore", so the v4 preset is the whole chip.
+struct Target {
+  std::string_view name;
+  int64_t mxuRows;
+  int64_t mxuCols;
+  int64_t mxusPerCore;
+  int64_t vmemBytes;
+  /// HBM per core and the part the runtime reserves; a program may use
+  /// hbmBytes - reservedBytes.
+  int64_t hbmBytes;
+  int64_t reservedBytes;
+  /// HBM bandwidth per core, bytes per second.
+  double hbmBytesPerSecond;
+  double clockHz;
+  /// Cores per chip as marketed (v4: 2 TensorCores, one megacore).
+  int64_t coresPerChip;
+
+  int64_t hbmCapacity() const { return hbmBytes - reservedBytes; }
+  /// 2 * MXUs * rows * cols * clock: bf16 FLOP/s of one core.
+  double peakFlopsPerSecond() const {
+    return 2.0 * mxusPerCore * mxuRows * mxuCols * clockHz;
+  }
+};
+
+/// v2, v3, v4, v5e, v6e in that order.
+const std::vector<Target> &allTargets();
+/// The preset named `name`, or nullptr.
+const Target *findTarget(std::string_view name);
+/// "v2, v3, v4, v5e or v6e", for messages.
+std::string targetNames();
+/// The generation the seed reports measured.
+const Target &defaultTarget();
+
+/// The tiles XLA's TPU backend assigns to an array of `type` whose physical
+/// order is `minorToMajor` (see tpu-facts.md §4): T(8,128) for 32-bit types,
+/// narrower when the second-minor dimension is 1-4, (2,1)/(4,1) sub-tiles for
+/// 16/8-bit, E(32) for pred, T(128..1024) for rank 1, T(256) for scalars.
+Layout defaultLayout(const Target &target, ElementType type,
+                     const std::vector<int64_t> &dims,
+                     const std::vector<int64_t> &minorToMajor);
+/// defaultLayout in row-major order.
+Layout defaultLayout(const Target &target, ElementType type,
+                     const std::vector<int64_t> &dims);
+
+} // namespace tpc
+
+#endif // TPU_COMPILER_TARGET_TARGET_H
