@@ -15,7 +15,7 @@ build_dir="${BUILD_DIR:-$root/build}"
 build_type="${CMAKE_BUILD_TYPE:-Release}"
 
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools libabsl-dev
-          libfmt-dev libgtest-dev ninja-build cmake g++ python3)
+          libfmt-dev libgtest-dev libzstd-dev ninja-build cmake g++ python3)
 
 install_packages() {
   local missing=()

@@ -1,0 +1,151 @@
+//===- tpu-shape.cpp - Padded sizes of XLA shapes on a TPU -----------------===//
+//
+//   tpu-shape 'f32[64,331,331,64]' 's32[29360128,10]' --target=v3 [--json]
+//
+// Prints, per shape, the layout XLA would choose (or the given one), the
+// unpadded and padded sizes, which dimensions cause the padding, and what to
+// change. Exit 1 on a malformed shape, with the offending character marked.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/layout/Padding.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+static cl::list<std::string> shapes(cl::Positional, cl::OneOrMore,
+                                    cl::desc("<xla-shape>..."));
+static cl::opt<std::string> targetName("target",
+                                       cl::desc("TPU generation: v2, v3, v4, "
+                                                "v5e or v6e"),
+                                       cl::init("v3"));
+static cl::opt<bool> jsonOutput("json", cl::desc("Print one JSON object per shape "
+                                           "in a JSON array"));
+
+static json::Array dimsJson(const std::vector<int64_t> &dims) {
+  json::Array array;
+  for (int64_t d : dims)
+    array.push_back(d);
+  return array;
+}
+
+static json::Object toJson(const tpc::Target &target,
+                           const tpc::PaddingInfo &info,
+                           const std::vector<std::string> &advice) {
+  json::Array padded;
+  for (const tpc::DimPadding &pad : info.paddedDims)
+    padded.push_back(json::Object{{"dim", pad.dim},
+                                  {"size", pad.size},
+                                  {"padded_size", pad.paddedSize},
+                                  {"tile", pad.tileSize},
+                                  {"lane", pad.isLane}});
+  json::Array adviceJson;
+  for (const std::string &line : advice)
+    adviceJson.push_back(line);
+  tpc::Shape bare = info.shape;
+  bare.layout.reset();
+  return json::Object{
+      {"shape", tpc::shapeToString(bare)},
+      {"layout", tpc::layoutToString(*info.shape.layout)},
+      {"shape_with_layout", tpc::shapeToString(info.shape)},
+      {"target", std::string(target.name)},
+      {"dims", dimsJson(info.shape.dims)},
+      {"unpadded_bytes", info.unpaddedBytes},
+      {"padded_bytes", info.paddedBytes},
+      {"extra_bytes", info.extraBytes()},
+      {"expansion", info.unpaddedBytes
+                        ? double(info.paddedBytes) / info.unpaddedBytes
+                        : 1.0},
+      {"padded_dims", std::move(padded)},
+      {"advice", std::move(adviceJson)}};
+}
+
+static void printText(raw_ostream &os, const tpc::PaddingInfo &info,
+                      bool givenLayout, const std::vector<std::string> &advice,
+                      const tpc::Target &target) {
+  os << tpc::shapeToString(info.shape) << "\n";
+  os << "  layout      " << tpc::layoutToString(*info.shape.layout)
+     << (givenLayout ? " (given)" : " (XLA's default on " +
+                                        std::string(target.name) + ")")
+     << "\n";
+  os << "  unpadded    " << tpc::formatBytes(info.unpaddedBytes) << " ("
+     << info.unpaddedBytes << " B)\n";
+  os << "  padded      " << tpc::formatBytes(info.paddedBytes) << " ("
+     << info.paddedBytes << " B)\n";
+  os << "  extra       " << tpc::formatBytes(info.extraBytes()) << " ("
+     << tpc::formatExpansion(info.paddedBytes, info.unpaddedBytes)
+     << " expansion)\n";
+  if (info.paddedDims.empty()) {
+    os << "  padded by   nothing: every tiled dimension fills its tiles\n";
+  } else {
+    const char *label = "  padded by   ";
+    for (const tpc::DimPadding &pad : info.paddedDims) {
+      os << label << "dimension " << pad.dim << ": " << pad.size << " -> "
+         << pad.paddedSize << " ("
+         << (pad.isLane ? "lanes" : "sublanes") << ", "
+         << tpc::formatExpansion(pad.paddedSize, pad.size) << ")\n";
+      label = "              ";
+    }
+  }
+  if (!advice.empty()) {
+    os << "  advice\n";
+    for (const std::string &line : advice)
+      os << "    - " << line << "\n";
+  }
+}
+
+int main(int argc, char **argv) {
+  InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "Padded HBM size of XLA shapes on a TPU, with advice\n\n"
+      "  tpu-shape 'f32[64,331,331,64]' 's32[29360128,10]{0,1:T(8,128)}'\n");
+  const tpc::Target *target = tpc::findTarget(targetName);
+  if (!target) {
+    errs() << "tpu-shape: error: unknown target '" << targetName
+           << "'; expected " << tpc::targetNames() << "\n";
+    return 1;
+  }
+  json::Array results;
+  bool first = true;
+  for (const std::string &text : shapes) {
+    tpc::Shape shape;
+    tpc::ParseError error;
+    if (!tpc::parseShape(text, shape, error)) {
+      // One line, with the offending character bracketed.
+      errs() << "tpu-shape: error: invalid shape at column "
+             << error.offset + 1 << ": " << error.message << ": '"
+             << text.substr(0, error.offset) << "[>"
+             << (error.offset < text.size() ? text.substr(error.offset, 1)
+                                            : std::string(" "))
+             << "<]"
+             << (error.offset < text.size() ? text.substr(error.offset + 1)
+                                            : std::string())
+             << "'\n";
+      return 1;
+    }
+    bool givenLayout = shape.layout.has_value();
+    absl::StatusOr<tpc::PaddingInfo> info = tpc::analyzePadding(*target, shape);
+    if (!info.ok()) {
+      errs() << "tpu-shape: error: " << text << ": "
+             << std::string(info.status().message()) << "\n";
+      return 1;
+    }
+    std::vector<std::string> advice = tpc::paddingAdvice(*target, *info);
+    if (jsonOutput) {
+      results.push_back(toJson(*target, *info, advice));
+    } else {
+      if (!first)
+        outs() << "\n";
+      printText(outs(), *info, givenLayout, advice, *target);
+    }
+    first = false;
+  }
+  if (jsonOutput)
+    outs() << formatv("{0:2}", json::Value(std::move(results))) << "\n";
+  return 0;
+}
