@@ -3,6 +3,7 @@
 #include "compiler/InitAll.h"
 
 #include "dialects/hlo/HLOOps.h"
+#include "dialects/tpu/TPUDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -12,7 +13,7 @@
 #include "mlir/Transforms/Passes.h"
 
 void mlir::tpu::registerCompilerDialects(DialectRegistry &registry) {
-  registry.insert<hlo::HLODialect, func::FuncDialect, arith::ArithDialect,
+  registry.insert<hlo::HLODialect, tpu::TPUDialect, func::FuncDialect, arith::ArithDialect,
                   tensor::TensorDialect, tosa::TosaDialect>();
   func::registerInlinerExtension(registry);
 }

@@ -97,7 +97,13 @@ def HLO_InferenceRules : NativeOpTrait<"InferenceRules"> {
 
 // Result types inferred from the operands and attributes.
 def HLO_InferType : TraitList<!listconcat([HLO_InferenceRules],
-                                          InferTypeOpAdaptor.traits)>;
+    InferTypeOpAdaptorBase<[{
+      // Results may be laid out differently from the operands.
+      static bool isCompatibleReturnTypes(::mlir::TypeRange l,
+                                          ::mlir::TypeRange r) {
+        return ::mlir::hlo::isCompatibleIgnoringLayout(l, r);
+      }
+    }]>.traits)>;
 
 // Marks an op that reduces its operand along `dimensions` or `dimension`;
 // queried by fusion and padding instead of op names.

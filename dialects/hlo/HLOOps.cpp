@@ -51,12 +51,14 @@ struct OpDiag {
                              std::forward<Args>(args)...);
   }
 
-  /// Checks an operand type; on success returns it as a ranked tensor.
+  /// Checks an operand type; on success returns it as a ranked tensor
+  /// without its layout, which inferred result types do not inherit.
   FailureOr<RankedTensorType> tensor(Type type, const Twine &what) const {
     if (failed(verifyTensorType(
             loc, type, "'" + Twine(opName) + "' op " + what)))
       return failure();
-    return cast<RankedTensorType>(type);
+    auto ranked = cast<RankedTensorType>(type);
+    return RankedTensorType::get(ranked.getShape(), ranked.getElementType());
   }
 };
 } // namespace
@@ -486,7 +488,8 @@ HLO_INFER_FIRST_OPERAND_TYPE(MinOp)
 void ConvertOp::build(OpBuilder &builder, OperationState &state, Value operand,
                       Type elementType) {
   auto type = cast<RankedTensorType>(operand.getType());
-  build(builder, state, type.clone(elementType), operand);
+  build(builder, state, RankedTensorType::get(type.getShape(), elementType),
+        operand);
 }
 
 LogicalResult CompareOp::inferReturnTypes(MLIRContext *context,
@@ -807,7 +810,9 @@ void DotGeneralOp::build(OpBuilder &builder, OperationState &state, Value lhs,
   OpDiag diag{std::nullopt, getOperationName()};
   auto shape = inferDotGeneralShape(diag, lhsType, rhsType, lhsBatch, rhsBatch,
                                     lhsContracting, rhsContracting);
-  Type resultType = succeeded(shape) ? lhsType.clone(*shape) : lhsType;
+  Type resultType = RankedTensorType::get(
+      succeeded(shape) ? ArrayRef<int64_t>(*shape) : lhsType.getShape(),
+      lhsType.getElementType());
   build(builder, state, resultType, lhs, rhs, lhsBatch, rhsBatch,
         lhsContracting, rhsContracting, /*precision=*/nullptr);
 }

@@ -2,6 +2,7 @@
 
 #include "dialects/hlo/HLOTraits.h"
 
+#include "dialects/tpu/TPUDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -33,10 +34,11 @@ LogicalResult hlo::verifyTensorType(std::optional<Location> loc, Type type,
       return emitOptionalError(loc, what, " has dynamic dimension ", dim,
                                " in ", type,
                                "; TPU programs need static shapes");
-  if (ranked.getEncoding())
+  if (ranked.getEncoding() && !isa<tpu::LayoutAttr>(ranked.getEncoding()))
     return emitOptionalError(loc, what, " has tensor encoding ",
                              ranked.getEncoding(),
-                             ", which the hlo dialect does not support");
+                             ", but hlo tensors carry only #tpu.layout "
+                             "encodings");
   if (!isSupportedElementType(ranked.getElementType()))
     return emitOptionalError(
         loc, what, " has element type ", ranked.getElementType(),
@@ -96,6 +98,34 @@ LogicalResult hlo::OpTrait::impl::verifySameShapeElementwise(Operation *op) {
              << " but the operands have shape "
              << formatShape(first.getShape());
   }
+  // elementwise_c6: one physical order; values of one element type share the
+  // whole layout (tiles may differ only with the element type, e.g. the
+  // pred result of a compare).
+  auto describe = [](tpu::LayoutAttr layout) -> std::string {
+    return layout ? tpc::layoutToString(layout.toLayout()) : "no layout";
+  };
+  tpu::LayoutAttr firstLayout = tpu::getLayout(first);
+  auto check = [&](Type type, StringRef kind,
+                   size_t index) -> LogicalResult {
+    tpu::LayoutAttr layout = tpu::getLayout(type);
+    bool sameOrder =
+        (!layout && !firstLayout) ||
+        (layout && firstLayout &&
+         layout.getMinorToMajor() == firstLayout.getMinorToMajor());
+    bool sameElement = getElementTypeOrSelf(type) == first.getElementType();
+    if (sameOrder && (!sameElement || layout == firstLayout))
+      return success();
+    return op->emitOpError()
+           << kind << " #" << index << " has " << describe(layout)
+           << " but operand #0 has " << describe(firstLayout)
+           << "; elementwise ops read and write one layout";
+  };
+  for (auto [index, operand] : llvm::enumerate(op->getOperandTypes()))
+    if (failed(check(operand, "operand", index)))
+      return failure();
+  for (auto [index, result] : llvm::enumerate(op->getResultTypes()))
+    if (failed(check(result, "result", index)))
+      return failure();
   return success();
 }
 
@@ -119,9 +149,26 @@ LogicalResult hlo::OpTrait::impl::verifyInferredTypes(Operation *op,
                                                     TypeRange inferred) {
   for (auto [index, result, expected] :
        llvm::enumerate(op->getResultTypes(), inferred))
-    if (result != expected)
+    if (!hlo::isCompatibleIgnoringLayout(result, expected))
       return op->emitOpError("result #")
              << index << " has type " << result << ", but the operands imply "
              << expected;
   return success();
+}
+
+bool hlo::isCompatibleIgnoringLayout(Type lhs, Type rhs) {
+  auto l = dyn_cast<RankedTensorType>(lhs);
+  auto r = dyn_cast<RankedTensorType>(rhs);
+  if (!l || !r)
+    return lhs == rhs;
+  return l.getShape() == r.getShape() &&
+         l.getElementType() == r.getElementType();
+}
+
+bool hlo::isCompatibleIgnoringLayout(TypeRange lhs, TypeRange rhs) {
+  return lhs.size() == rhs.size() &&
+         llvm::all_of(llvm::zip(lhs, rhs), [](auto pair) {
+           return isCompatibleIgnoringLayout(std::get<0>(pair),
+                                             std::get<1>(pair));
+         });
 }

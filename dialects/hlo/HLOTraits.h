@@ -22,6 +22,11 @@ bool isSupportedElementType(Type type);
 LogicalResult verifyTensorType(std::optional<Location> loc, Type type,
                                const llvm::Twine &what);
 
+/// Inferred result types carry no layout: a result may be laid out
+/// differently from its operands, so only shapes and element types must match.
+bool isCompatibleIgnoringLayout(Type lhs, Type rhs);
+bool isCompatibleIgnoringLayout(TypeRange lhs, TypeRange rhs);
+
 namespace OpTrait {
 namespace impl {
 LogicalResult verifyTensorTypes(Operation *op);

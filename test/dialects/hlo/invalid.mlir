@@ -50,7 +50,7 @@ func.func @tensor_c2_constant() -> tensor<2xf64> {
 // -----
 
 func.func @tensor_c3_encoding(%x: tensor<4xf32, "layout">) -> tensor<4xf32, "layout"> {
-  // expected-error @+1 {{'hlo.abs' op operand #0 has tensor encoding "layout", which the hlo dialect does not support}}
+  // expected-error @+1 {{'hlo.abs' op operand #0 has tensor encoding "layout", but hlo tensors carry only #tpu.layout encodings}}
   %0 = hlo.abs %x : tensor<4xf32, "layout">
   return %0 : tensor<4xf32, "layout">
 }

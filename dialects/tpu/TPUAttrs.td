@@ -1,0 +1,50 @@
+//===- TPUAttrs.td - tpu dialect attributes -----------------*- tablegen -*-===//
+
+#ifndef TPU_DIALECTS_TPU_TPUATTRS_TD
+#define TPU_DIALECTS_TPU_TPUATTRS_TD
+
+include "dialects/tpu/TPUBase.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+include "mlir/IR/TensorEncoding.td"
+
+def TPU_LayoutAttr : AttrDef<TPU_Dialect, "Layout",
+    [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+  let mnemonic = "layout";
+  let summary = "XLA's tiled layout: minor-to-major order and tiles";
+  let description = [{
+    XLA's layout notation, written exactly as XLA prints it:
+
+    ```mlir
+    tensor<29360128x10xi32, #tpu.layout<{0,1:T(8,128)}>>
+    tensor<4x512x512x64xbf16, #tpu.layout<{3,0,2,1:T(4,128)(2,1)}>>
+    tensor<64x512xi1, #tpu.layout<{1,0:T(8,128)E(32)}>>
+    tensor<f32, #tpu.layout<{:T(256)}>>
+    ```
+
+    `minor_to_major` lists dimensions from the fastest-varying to the
+    slowest. The first tile `T(a,b)` tiles the two most-minor physical
+    dimensions (`b` covers the most minor) and decides the padding; later
+    tiles re-tile inside it (`(2,1)` packs two bf16 rows in a 32-bit word).
+    `E(n)` stores each element in `n` bits, `S(n)` places the buffer in
+    memory space `n` (1 is VMEM).
+
+    As a tensor encoding it must name every dimension once.
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"int64_t", "minor-to-major order">:$minorToMajor,
+    "::mlir::ArrayAttr":$tiles,
+    DefaultValuedParameter<"int64_t", "0">:$elementSizeBits,
+    DefaultValuedParameter<"int64_t", "0">:$memorySpace
+  );
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Builds the attribute from the shape library's layout.
+    static LayoutAttr get(::mlir::MLIRContext *context,
+                          const ::tpc::Layout &layout);
+    /// The shape library's view, for size computations.
+    ::tpc::Layout toLayout() const;
+  }];
+}
+
+#endif // TPU_DIALECTS_TPU_TPUATTRS_TD

@@ -1,0 +1,148 @@
+//===- TPUDialect.cpp - tpu dialect and #tpu.layout -----------------------===//
+
+#include "dialects/tpu/TPUDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::tpu;
+
+#include "dialects/tpu/TPUDialect.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "dialects/tpu/TPUAttrs.cpp.inc"
+
+void TPUDialect::initialize() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "dialects/tpu/TPUAttrs.cpp.inc"
+      >();
+}
+
+LayoutAttr mlir::tpu::getLayout(Type type) {
+  auto ranked = dyn_cast<RankedTensorType>(type);
+  return ranked ? dyn_cast_or_null<LayoutAttr>(ranked.getEncoding())
+                : LayoutAttr();
+}
+
+LayoutAttr LayoutAttr::get(MLIRContext *context, const tpc::Layout &layout) {
+  Builder b(context);
+  SmallVector<Attribute> tiles;
+  for (const tpc::Tile &tile : layout.tiles)
+    tiles.push_back(b.getDenseI64ArrayAttr(tile));
+  return get(context, layout.minorToMajor, b.getArrayAttr(tiles),
+             layout.elementSizeBits, layout.memorySpace);
+}
+
+tpc::Layout LayoutAttr::toLayout() const {
+  tpc::Layout layout;
+  layout.minorToMajor.assign(getMinorToMajor().begin(),
+                             getMinorToMajor().end());
+  for (Attribute tile : getTiles()) {
+    ArrayRef<int64_t> sizes = cast<DenseI64ArrayAttr>(tile).asArrayRef();
+    layout.tiles.emplace_back(sizes.begin(), sizes.end());
+  }
+  layout.elementSizeBits = getElementSizeBits();
+  layout.memorySpace = getMemorySpace();
+  return layout;
+}
+
+/// `<{1,0:T(8,128)(2,1)E(32)S(1)}>`
+Attribute LayoutAttr::parse(AsmParser &parser, Type) {
+  MLIRContext *context = parser.getContext();
+  tpc::Layout layout;
+  auto parseInt = [&](int64_t &value) -> ParseResult {
+    return parser.parseInteger(value);
+  };
+  if (parser.parseLess() || parser.parseLBrace())
+    return {};
+  int64_t dim;
+  OptionalParseResult first = parser.parseOptionalInteger(dim);
+  if (first.has_value()) {
+    if (failed(*first))
+      return {};
+    layout.minorToMajor.push_back(dim);
+    while (succeeded(parser.parseOptionalComma())) {
+      if (parseInt(dim))
+        return {};
+      layout.minorToMajor.push_back(dim);
+    }
+  }
+  if (succeeded(parser.parseOptionalColon())) {
+    // `T(8,128)(2,1)`: one or more parenthesized tiles.
+    if (succeeded(parser.parseOptionalKeyword("T"))) {
+      if (parser.parseLParen())
+        return {};
+      do {
+        tpc::Tile tile;
+        do {
+          if (parseInt(tile.emplace_back()))
+            return {};
+        } while (succeeded(parser.parseOptionalComma()));
+        if (parser.parseRParen())
+          return {};
+        layout.tiles.push_back(std::move(tile));
+      } while (succeeded(parser.parseOptionalLParen()));
+    }
+    if (succeeded(parser.parseOptionalKeyword("E")) &&
+        (parser.parseLParen() || parseInt(layout.elementSizeBits) ||
+         parser.parseRParen()))
+      return {};
+    if (succeeded(parser.parseOptionalKeyword("S")) &&
+        (parser.parseLParen() || parseInt(layout.memorySpace) ||
+         parser.parseRParen()))
+      return {};
+  }
+  if (parser.parseRBrace() || parser.parseGreater())
+    return {};
+  Builder b(context);
+  SmallVector<Attribute> tiles;
+  for (const tpc::Tile &tile : layout.tiles)
+    tiles.push_back(b.getDenseI64ArrayAttr(tile));
+  return parser.getChecked<LayoutAttr>(context, layout.minorToMajor,
+                                       b.getArrayAttr(tiles),
+                                       layout.elementSizeBits,
+                                       layout.memorySpace);
+}
+
+void LayoutAttr::print(AsmPrinter &printer) const {
+  printer << "<" << tpc::layoutToString(toLayout()) << ">";
+}
+
+LogicalResult
+LayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                   ArrayRef<int64_t> minorToMajor, ArrayAttr tiles,
+                   int64_t elementSizeBits, int64_t memorySpace) {
+  tpc::Layout layout;
+  layout.minorToMajor.assign(minorToMajor.begin(), minorToMajor.end());
+  for (Attribute tile : tiles) {
+    auto sizes = dyn_cast<DenseI64ArrayAttr>(tile);
+    if (!sizes)
+      return emitError() << "a tile must be an array of i64 sizes";
+    layout.tiles.emplace_back(sizes.asArrayRef().begin(),
+                              sizes.asArrayRef().end());
+  }
+  layout.elementSizeBits = elementSizeBits;
+  layout.memorySpace = memorySpace;
+  // The layout's own order fixes its rank; tensor types check it matches.
+  absl::Status status =
+      tpc::verifyLayout(layout, static_cast<int64_t>(minorToMajor.size()));
+  if (!status.ok())
+    return emitError() << "invalid layout " << tpc::layoutToString(layout)
+                       << ": " << std::string(status.message());
+  return success();
+}
+
+LogicalResult LayoutAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  if (getMinorToMajor().size() != shape.size())
+    return emitError() << "layout " << tpc::layoutToString(toLayout())
+                       << " orders " << getMinorToMajor().size()
+                       << " dimensions, but the tensor has rank "
+                       << shape.size();
+  return success();
+}
