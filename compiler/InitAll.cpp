@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "passes/Passes.h"
 
 void mlir::tpu::registerCompilerDialects(DialectRegistry &registry) {
   registry.insert<hlo::HLODialect, tpu::TPUDialect, func::FuncDialect, arith::ArithDialect,
@@ -21,4 +22,5 @@ void mlir::tpu::registerCompilerDialects(DialectRegistry &registry) {
 void mlir::tpu::registerCompilerPasses() {
   // Upstream generic passes: canonicalize, cse, inline, symbol-dce, ...
   registerTransformsPasses();
+  tpu::registerTPUPasses();
 }

@@ -104,7 +104,8 @@ std::vector<std::string> paddingAdvice(const Target &target,
             "layout ", layoutToString(*best), " pads to ", formatBytes(*bytes),
             " (", formatExpansion(*bytes, info.unpaddedBytes), ") instead of ",
             formatBytes(info.paddedBytes),
-            "; tpu-assign-layouts mode=min-padding chooses it"));
+            "; tpu-assign-layouts mode=min-padding chooses it (with "
+            "relayout-entry=true for arguments and results)"));
     }
   }
   // The Cloud TPU guide's rule, taking dimension 0 as the batch and the last

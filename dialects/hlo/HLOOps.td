@@ -198,6 +198,27 @@ def HLO_BroadcastInDimOp : HLO_Op<"broadcast_in_dim"> {
   let hasVerifier = 1;
 }
 
+def HLO_CopyOp : HLO_Op<"copy", [SameOperandsAndResultElementType,
+                                 HLO_InferType]> {
+  let summary = "Identity that may change the layout (XLA's copy)";
+  let description = [{
+    Returns its operand. Once layouts are assigned, operand and result may
+    have different `#tpu.layout`s: this is the one op that changes a layout,
+    inserted by `tpu-assign-layouts` where a relayout pays for itself.
+
+    ```mlir
+    %y = hlo.copy %x : (tensor<8x10xi32, #tpu.layout<{1,0:T(8,128)}>>)
+        -> tensor<8x10xi32, #tpu.layout<{0,1:T(8,128)}>>
+    ```
+  }];
+  let arguments = (ins HLO_Tensor:$operand);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand attr-dict `:`
+        custom<SameOperandsAndResultType>(type($operand), type($result))
+  }];
+}
+
 def HLO_ReshapeOp : HLO_Op<"reshape", [SameOperandsAndResultElementType]> {
   let summary = "Reinterprets a tensor with another shape in row-major order";
   let description = [{

@@ -28,6 +28,58 @@ LayoutAttr mlir::tpu::getLayout(Type type) {
                 : LayoutAttr();
 }
 
+std::optional<tpc::ElementType> mlir::tpu::toElementType(Type type) {
+  if (type.isF32())
+    return tpc::ElementType::F32;
+  if (type.isBF16())
+    return tpc::ElementType::BF16;
+  if (type.isF16())
+    return tpc::ElementType::F16;
+  if (type.isF64())
+    return tpc::ElementType::F64;
+  auto integer = dyn_cast<IntegerType>(type);
+  if (!integer || integer.isSigned())
+    return std::nullopt;
+  bool isUnsigned = integer.isUnsigned();
+  switch (integer.getWidth()) {
+  case 1:
+    return isUnsigned ? std::nullopt
+                      : std::optional<tpc::ElementType>(tpc::ElementType::PRED);
+  case 8:
+    return isUnsigned ? tpc::ElementType::U8 : tpc::ElementType::S8;
+  case 16:
+    return isUnsigned ? tpc::ElementType::U16 : tpc::ElementType::S16;
+  case 32:
+    return isUnsigned ? tpc::ElementType::U32 : tpc::ElementType::S32;
+  case 64:
+    return isUnsigned ? tpc::ElementType::U64 : tpc::ElementType::S64;
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<tpc::Shape> mlir::tpu::toShape(Type type) {
+  auto ranked = dyn_cast<RankedTensorType>(type);
+  if (!ranked || !ranked.hasStaticShape())
+    return std::nullopt;
+  std::optional<tpc::ElementType> element =
+      toElementType(ranked.getElementType());
+  if (!element)
+    return std::nullopt;
+  tpc::Shape shape;
+  shape.elementType = *element;
+  shape.dims.assign(ranked.getShape().begin(), ranked.getShape().end());
+  if (LayoutAttr layout = getLayout(type))
+    shape.layout = layout.toLayout();
+  return shape;
+}
+
+RankedTensorType mlir::tpu::withLayout(RankedTensorType type,
+                                       const tpc::Layout &layout) {
+  return RankedTensorType::get(type.getShape(), type.getElementType(),
+                               LayoutAttr::get(type.getContext(), layout));
+}
+
 LayoutAttr LayoutAttr::get(MLIRContext *context, const tpc::Layout &layout) {
   Builder b(context);
   SmallVector<Attribute> tiles;

@@ -5,6 +5,7 @@
 
 #include "compiler/shape/Shape.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/TensorEncoding.h"
 
@@ -16,6 +17,17 @@
 namespace mlir::tpu {
 /// The layout a tensor type carries as its encoding, or null.
 LayoutAttr getLayout(Type type);
+
+/// The shape library's element type for f32, bf16, i32, i8, i1 (and the
+/// other XLA types MLIR spells), or nullopt.
+std::optional<tpc::ElementType> toElementType(Type type);
+
+/// The shape library's view of a static tensor type, with its layout if it
+/// has one; nullopt for other types.
+std::optional<tpc::Shape> toShape(Type type);
+
+/// `type` with `layout` as its encoding.
+RankedTensorType withLayout(RankedTensorType type, const tpc::Layout &layout);
 } // namespace mlir::tpu
 
 #endif // TPU_DIALECTS_TPU_TPUDIALECT_H

@@ -1,0 +1,414 @@
+//===- AssignLayouts.cpp - tpu-assign-layouts -----------------------------===//
+//
+// Layout groups: elementwise ops read and write one layout, so the values
+// they join share one dimension order. Each group's order is chosen as a
+// whole; requirements from function boundaries and MXU operands that the
+// chosen order violates are met with explicit hlo.copy ops, whose bytes the
+// min-padding cost counts. See docs/passes.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/hlo/HLOOps.h"
+#include "dialects/tpu/TPUDialect.h"
+#include "passes/Passes.h"
+
+#include "compiler/layout/Padding.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include <functional>
+#include <limits>
+
+namespace mlir::tpu {
+#define GEN_PASS_DEF_TPUASSIGNLAYOUTS
+#include "passes/Passes.h.inc"
+} // namespace mlir::tpu
+
+using namespace mlir;
+using namespace mlir::tpu;
+
+namespace {
+
+using Order = std::vector<int64_t>;
+
+/// Bytes as a saturating sum: an overflowing candidate just loses.
+int64_t addBytes(int64_t a, int64_t b) {
+  std::optional<int64_t> sum = tpc::checkedAdd(a, b);
+  return sum ? *sum : std::numeric_limits<int64_t>::max();
+}
+
+/// `minor` and `second` as the two most-minor dimensions, the rest in
+/// descending order.
+Order orderWithMinorPair(int64_t rank, int64_t minor, int64_t second) {
+  Order order{minor, second};
+  for (int64_t d = rank - 1; d >= 0; --d)
+    if (d != minor && d != second)
+      order.push_back(d);
+  return order;
+}
+
+/// A layout one value must have at one place. Violating it costs a copy.
+struct Requirement {
+  enum Kind { Argument, Use, Result } kind;
+  Value value;
+  OpOperand *use = nullptr;
+  std::function<bool(const Order &)> allows;
+  tpc::Layout required;
+};
+
+class LayoutAssigner {
+public:
+  LayoutAssigner(const tpc::Target &target, LayoutMode mode,
+                 bool relayoutEntry, ModuleOp module)
+      : target(target), mode(mode), relayoutEntry(relayoutEntry),
+        module(module) {}
+
+  LogicalResult run(func::FuncOp func);
+
+private:
+  std::optional<tpc::Shape> shapeOf(Value value) {
+    return toShape(RankedTensorType::get(
+        cast<RankedTensorType>(value.getType()).getShape(),
+        cast<RankedTensorType>(value.getType()).getElementType()));
+  }
+  tpc::Layout layoutFor(const tpc::Shape &shape, const Order &order) {
+    return tpc::defaultLayout(target, shape.elementType, shape.dims, order);
+  }
+  int64_t bytes(const tpc::Shape &shape, const tpc::Layout &layout) {
+    absl::StatusOr<int64_t> padded =
+        tpc::paddedBytes({shape.elementType, shape.dims, layout});
+    return padded.ok() ? *padded : std::numeric_limits<int64_t>::max();
+  }
+  /// The layout a boundary value keeps: the one written on its type (a
+  /// pinned layout), else the row-major default.
+  tpc::Layout boundaryLayout(Type type) {
+    if (LayoutAttr pinned = getLayout(type))
+      return pinned.toLayout();
+    tpc::Shape shape = *toShape(RankedTensorType::get(
+        cast<RankedTensorType>(type).getShape(),
+        cast<RankedTensorType>(type).getElementType()));
+    return tpc::defaultLayout(target, shape.elementType, shape.dims);
+  }
+  Requirement fixed(Requirement::Kind kind, Value value, OpOperand *use,
+                    tpc::Layout layout) {
+    tpc::Shape shape = *shapeOf(value);
+    auto allows = [this, shape, layout](const Order &order) {
+      return layoutFor(shape, order) == layout;
+    };
+    return {kind, value, use, allows, std::move(layout)};
+  }
+  /// An MXU operand or result: its two most-minor dimensions must satisfy
+  /// `pairAllowed`; the required layout is the allowed one with least
+  /// padding.
+  Requirement mxu(Requirement::Kind kind, Value value, OpOperand *use,
+                  std::function<bool(int64_t, int64_t)> pairAllowed) {
+    tpc::Shape shape = *shapeOf(value);
+    auto allows = [pairAllowed, rank = shape.rank()](const Order &order) {
+      return rank < 2 || pairAllowed(order[0], order[1]);
+    };
+    tpc::Layout best = layoutFor(shape, tpc::rowMajorOrder(shape.rank()));
+    int64_t bestBytes = std::numeric_limits<int64_t>::max();
+    for (const Order &order : candidates(shape.rank(), {})) {
+      if (!allows(order))
+        continue;
+      tpc::Layout layout = layoutFor(shape, order);
+      if (int64_t b = bytes(shape, layout); b < bestBytes) {
+        best = layout;
+        bestBytes = b;
+      }
+    }
+    return {kind, value, use, allows, std::move(best)};
+  }
+  /// Orders to try, `first` (if any) first, then row-major, then every pair
+  /// of most-minor dimensions.
+  std::vector<Order> candidates(int64_t rank, const Order &first) {
+    std::vector<Order> orders;
+    auto add = [&](Order order) {
+      if (std::find(orders.begin(), orders.end(), order) == orders.end())
+        orders.push_back(std::move(order));
+    };
+    if (!first.empty())
+      add(first);
+    add(tpc::rowMajorOrder(rank));
+    for (int64_t minor = rank - 1; rank >= 2 && minor >= 0; --minor)
+      for (int64_t second = rank - 1; second >= 0; --second)
+        if (second != minor)
+          add(orderWithMinorPair(rank, minor, second));
+    return orders;
+  }
+  void collectRequirements(func::FuncOp func,
+                           std::vector<Requirement> &requirements);
+
+  const tpc::Target &target;
+  LayoutMode mode;
+  bool relayoutEntry;
+  ModuleOp module;
+};
+
+void LayoutAssigner::collectRequirements(
+    func::FuncOp func, std::vector<Requirement> &requirements) {
+  bool called = !SymbolTable::symbolKnownUseEmpty(func, module);
+  bool fixedBoundary = !relayoutEntry || called;
+  Block &entry = func.getBody().front();
+  for (BlockArgument arg : entry.getArguments())
+    if (isa<RankedTensorType>(arg.getType()) &&
+        (fixedBoundary || getLayout(arg.getType())))
+      requirements.push_back(fixed(Requirement::Argument, arg, nullptr,
+                                   boundaryLayout(arg.getType())));
+  func.walk([&](Operation *op) {
+    if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+      ArrayRef<Type> results = func.getFunctionType().getResults();
+      for (OpOperand &operand : ret->getOpOperands())
+        if (isa<RankedTensorType>(operand.get().getType()) &&
+            (fixedBoundary || getLayout(results[operand.getOperandNumber()])))
+          requirements.push_back(
+              fixed(Requirement::Use, operand.get(), &operand,
+                    boundaryLayout(results[operand.getOperandNumber()])));
+    } else if (auto call = dyn_cast<func::CallOp>(op)) {
+      auto callee =
+          SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(call,
+                                                             call.getCalleeAttr());
+      FunctionType type = callee.getFunctionType();
+      for (OpOperand &operand : call->getOpOperands())
+        if (isa<RankedTensorType>(operand.get().getType()))
+          requirements.push_back(fixed(
+              Requirement::Use, operand.get(), &operand,
+              boundaryLayout(type.getInput(operand.getOperandNumber()))));
+      for (OpResult result : call->getResults())
+        if (isa<RankedTensorType>(result.getType()))
+          requirements.push_back(
+              fixed(Requirement::Result, result, nullptr,
+                    boundaryLayout(type.getResult(result.getResultNumber()))));
+    } else if (auto conv = dyn_cast<hlo::ConvolutionOp>(op)) {
+      int64_t rank = conv.getLhs().getType().getRank();
+      // Activations: features minor over the last spatial dimension
+      // (row-major NHWC), or batch minor over the features.
+      auto activation = [rank](int64_t minor, int64_t second) {
+        return (minor == rank - 1 && second == rank - 2) ||
+               (minor == 0 && second == rank - 1);
+      };
+      // Kernel: the input and output features are the MXU's matrix.
+      auto kernel = [rank](int64_t minor, int64_t second) {
+        return minor >= rank - 2 && second >= rank - 2;
+      };
+      requirements.push_back(mxu(Requirement::Use, conv.getLhs(),
+                                 &conv->getOpOperand(0), activation));
+      requirements.push_back(mxu(Requirement::Use, conv.getRhs(),
+                                 &conv->getOpOperand(1), kernel));
+      requirements.push_back(
+          mxu(Requirement::Result, conv.getResult(), nullptr, activation));
+    } else if (auto dot = dyn_cast<hlo::DotGeneralOp>(op)) {
+      // The MXU multiplies matrices: batch dimensions stay major.
+      auto notBatch = [](ArrayRef<int64_t> batch) {
+        SmallVector<int64_t> dims(batch);
+        return [dims](int64_t minor, int64_t second) {
+          return !llvm::is_contained(dims, minor) &&
+                 !llvm::is_contained(dims, second);
+        };
+      };
+      SmallVector<int64_t> resultBatch;
+      for (size_t i = 0; i < dot.getLhsBatchingDimensions().size(); ++i)
+        resultBatch.push_back(i);
+      requirements.push_back(
+          mxu(Requirement::Use, dot.getLhs(), &dot->getOpOperand(0),
+              notBatch(dot.getLhsBatchingDimensions())));
+      requirements.push_back(
+          mxu(Requirement::Use, dot.getRhs(), &dot->getOpOperand(1),
+              notBatch(dot.getRhsBatchingDimensions())));
+      requirements.push_back(mxu(Requirement::Result, dot.getResult(), nullptr,
+                                 notBatch(resultBatch)));
+    }
+  });
+}
+
+LogicalResult LayoutAssigner::run(func::FuncOp func) {
+  // Every tensor value, in program order: arguments, then results.
+  SmallVector<Value> values;
+  llvm::DenseMap<Value, unsigned> index;
+  auto addValue = [&](Value value) {
+    if (isa<RankedTensorType>(value.getType()) &&
+        index.try_emplace(value, values.size()).second)
+      values.push_back(value);
+  };
+  for (BlockArgument arg : func.getBody().front().getArguments())
+    addValue(arg);
+  WalkResult walk = func.walk([&](Operation *op) -> WalkResult {
+    bool producesTensors = llvm::any_of(op->getResultTypes(), [](Type t) {
+      return isa<TensorType>(t);
+    });
+    if (producesTensors && !isa<hlo::HLODialect>(op->getDialect()) &&
+        !isa<func::CallOp>(op))
+      return op->emitOpError("is not an hlo op; tpu-assign-layouts expects "
+                             "hlo programs (convert other dialects first)");
+    for (Value result : op->getResults())
+      addValue(result);
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+
+  // Union-find: elementwise ops join their operands and results.
+  std::vector<unsigned> parent(values.size());
+  for (unsigned i = 0; i < parent.size(); ++i)
+    parent[i] = i;
+  std::function<unsigned(unsigned)> find = [&](unsigned i) {
+    while (parent[i] != i)
+      i = parent[i] = parent[parent[i]];
+    return i;
+  };
+  func.walk([&](Operation *op) {
+    if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() == 0)
+      return;
+    unsigned root = find(index.lookup(op->getResult(0)));
+    for (Value operand : op->getOperands())
+      if (index.count(operand))
+        parent[find(index.lookup(operand))] = root;
+  });
+
+  std::vector<Requirement> requirements;
+  collectRequirements(func, requirements);
+
+  // Groups in order of their first value, so the output is deterministic.
+  llvm::MapVector<unsigned, SmallVector<Value>> groups;
+  for (unsigned i = 0; i < values.size(); ++i)
+    groups[find(i)].push_back(values[i]);
+  llvm::DenseMap<Value, SmallVector<Requirement *>> requirementsOf;
+  for (Requirement &r : requirements)
+    requirementsOf[r.value].push_back(&r);
+
+  llvm::DenseMap<Value, tpc::Layout> chosen;
+  for (auto &[root, members] : groups) {
+    int64_t rank = cast<RankedTensorType>(members.front().getType()).getRank();
+    // XLA puts a convolution's batch in the lanes once it reaches 64.
+    Order xlaOrder = tpc::rowMajorOrder(rank);
+    for (Value v : members) {
+      bool activation =
+          isa_and_nonnull<hlo::ConvolutionOp>(v.getDefiningOp()) ||
+          llvm::any_of(v.getUses(), [](OpOperand &use) {
+            return isa<hlo::ConvolutionOp>(use.getOwner()) &&
+                   use.getOperandNumber() == 0;
+          });
+      auto type = cast<RankedTensorType>(v.getType());
+      if (activation && rank >= 3 && type.getDimSize(0) >= 64) {
+        xlaOrder = {0};
+        for (int64_t d = rank - 1; d >= 1; --d)
+          xlaOrder.push_back(d);
+      }
+    }
+    std::vector<Order> orders = mode == LayoutMode::XlaDefault || rank < 2
+                                    ? std::vector<Order>{xlaOrder}
+                                    : candidates(rank, xlaOrder);
+    Order best;
+    int64_t bestCost = std::numeric_limits<int64_t>::max();
+    for (const Order &order : orders) {
+      int64_t cost = 0;
+      for (Value v : members) {
+        tpc::Shape shape = *shapeOf(v);
+        int64_t own = bytes(shape, layoutFor(shape, order));
+        cost = addBytes(cost, own);
+        // A violated requirement costs the copy: its buffer, plus the bytes
+        // read and written.
+        for (Requirement *r : requirementsOf.lookup(v))
+          if (!r->allows(order)) {
+            int64_t other = bytes(shape, r->required);
+            cost = addBytes(cost, addBytes(addBytes(other, other), own));
+          }
+      }
+      if (cost < bestCost) {
+        bestCost = cost;
+        best = order;
+      }
+    }
+    for (Value v : members)
+      chosen[v] = layoutFor(*shapeOf(v), best);
+  }
+
+  // Materialize: layouts on every value, then copies where a requirement is
+  // violated. Arguments and results are retyped before uses are redirected.
+  for (Value v : values)
+    v.setType(withLayout(cast<RankedTensorType>(v.getType()), chosen[v]));
+  OpBuilder builder(func.getContext());
+  auto copyTo = [&](Value source, const tpc::Layout &layout) {
+    return hlo::CopyOp::create(
+        builder, source.getLoc(),
+        withLayout(cast<RankedTensorType>(source.getType()), layout), source);
+  };
+  auto satisfied = [](const Requirement &r, const tpc::Layout &layout) {
+    return layout == r.required || r.allows(layout.minorToMajor);
+  };
+  for (Requirement &r : requirements) {
+    tpc::Layout groupLayout = chosen[r.value];
+    if (r.kind == Requirement::Use || satisfied(r, groupLayout))
+      continue;
+    r.value.setType(
+        withLayout(cast<RankedTensorType>(r.value.getType()), r.required));
+    if (auto arg = dyn_cast<BlockArgument>(r.value))
+      builder.setInsertionPointToStart(arg.getOwner());
+    else
+      builder.setInsertionPointAfter(r.value.getDefiningOp());
+    hlo::CopyOp copy = copyTo(r.value, groupLayout);
+    r.value.replaceAllUsesExcept(copy, copy);
+  }
+  for (Requirement &r : requirements) {
+    if (r.kind != Requirement::Use)
+      continue;
+    Value current = r.use->get();
+    if (satisfied(r, getLayout(current.getType()).toLayout()))
+      continue;
+    builder.setInsertionPoint(r.use->getOwner());
+    r.use->set(copyTo(current, r.required));
+  }
+
+  // The signature follows the entry block and the returned values.
+  Block &entry = func.getBody().front();
+  SmallVector<Type> results;
+  func.walk([&](func::ReturnOp ret) {
+    results.assign(ret.getOperandTypes().begin(), ret.getOperandTypes().end());
+  });
+  func.setFunctionType(
+      FunctionType::get(func.getContext(), entry.getArgumentTypes(), results));
+  return success();
+}
+
+class TPUAssignLayoutsPass
+    : public tpu::impl::TPUAssignLayoutsBase<TPUAssignLayoutsPass> {
+public:
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    const tpc::Target *spec = tpc::findTarget(target);
+    if (!spec) {
+      module.emitError() << "unknown target '" << target << "'; expected "
+                         << tpc::targetNames();
+      return signalPassFailure();
+    }
+    LayoutAssigner assigner(*spec, mode, relayoutEntry, module);
+    for (auto func : module.getOps<func::FuncOp>()) {
+      if (func.isExternal()) {
+        // Declarations get the boundary layouts their callers will use.
+        FunctionType type = func.getFunctionType();
+        auto laidOut = [&](Type t) -> Type {
+          auto ranked = dyn_cast<RankedTensorType>(t);
+          if (!ranked || getLayout(ranked))
+            return t;
+          tpc::Shape shape = *toShape(ranked);
+          return withLayout(ranked, tpc::defaultLayout(*spec, shape.elementType,
+                                                       shape.dims));
+        };
+        SmallVector<Type> inputs, results;
+        llvm::transform(type.getInputs(), std::back_inserter(inputs), laidOut);
+        llvm::transform(type.getResults(), std::back_inserter(results),
+                        laidOut);
+        func.setFunctionType(
+            FunctionType::get(func.getContext(), inputs, results));
+        continue;
+      }
+      if (failed(assigner.run(func)))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace

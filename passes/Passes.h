@@ -1,0 +1,23 @@
+//===- Passes.h - The compiler's passes -------------------------*- C++ -*-===//
+
+#ifndef TPU_PASSES_PASSES_H
+#define TPU_PASSES_PASSES_H
+
+#include "dialects/tpu/TPUDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::tpu {
+
+/// How tpu-assign-layouts chooses dimension orders.
+enum class LayoutMode { XlaDefault, MinPadding };
+
+#define GEN_PASS_DECL
+#include "passes/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "passes/Passes.h.inc"
+
+} // namespace mlir::tpu
+
+#endif // TPU_PASSES_PASSES_H

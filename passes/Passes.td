@@ -1,0 +1,71 @@
+//===- Passes.td - The compiler's passes ---------------------*- tablegen -*-===//
+//
+// Each pass's rationale is in docs/passes.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_PASSES_PASSES_TD
+#define TPU_PASSES_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TPUAssignLayouts : Pass<"tpu-assign-layouts", "::mlir::ModuleOp"> {
+  let summary = "Give every tensor value an XLA tiled layout (#tpu.layout)";
+  let description = [{
+    Attaches a `#tpu.layout` encoding to every tensor value of every function.
+    Values joined by elementwise ops share one dimension order (they form a
+    layout group); each group's order is chosen as a whole.
+
+    * `mode=xla-default` does what XLA's TPU compiler does as far as public
+      reports show: row-major order with the target's default tiles, except
+      that convolution activations with a batch of 64 or more put the batch in
+      the lane dimension and the features second-minor (`{0,3,2,1}` for NHWC).
+    * `mode=min-padding` picks, per group, the order that minimises padded
+      bytes, counting the bytes of any layout change it needs.
+
+    Function arguments and results keep the row-major default layout unless
+    `relayout-entry=true` (functions that are called keep theirs regardless).
+    Where a group's order differs from what a boundary or an MXU operand
+    requires, an `hlo.copy` changes the layout explicitly.
+
+    ```mlir
+    // tpu-opt -tpu-assign-layouts=mode=min-padding
+    %i = hlo.iota dim = 1 : tensor<29360128x10xi32>
+    // becomes
+    %i = hlo.iota dim = 1 : tensor<29360128x10xi32, #tpu.layout<{0,1:T(8,128)}>>
+    ```
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"v3\"",
+           "TPU generation: v2, v3, v4, v5e or v6e">,
+    Option<"mode", "mode", "::mlir::tpu::LayoutMode",
+           /*default=*/"::mlir::tpu::LayoutMode::XlaDefault",
+           "Layout policy", [{::llvm::cl::values(
+             clEnumValN(::mlir::tpu::LayoutMode::XlaDefault, "xla-default",
+                        "XLA's default TPU layouts"),
+             clEnumValN(::mlir::tpu::LayoutMode::MinPadding, "min-padding",
+                        "the order with the fewest padded bytes"))}]>,
+    Option<"relayoutEntry", "relayout-entry", "bool", /*default=*/"false",
+           "Let the pass choose layouts of function arguments and results">,
+  ];
+  let dependentDialects = ["::mlir::tpu::TPUDialect"];
+}
+
+def TPUPaddingReport : Pass<"tpu-padding-report", "::mlir::ModuleOp"> {
+  let summary = "Print where tile padding wastes memory, with advice";
+  let description = [{
+    For a module whose values carry `#tpu.layout`s, prints per function a
+    table of every tensor value sorted by wasted bytes: the value (op name
+    and location), its shape in XLA notation, unpadded, padded and extra
+    bytes and the expansion, then totals and advice in the terms of the Cloud
+    TPU performance guide. The IR is not changed.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"v3\"",
+           "TPU generation: v2, v3, v4, v5e or v6e">,
+    Option<"top", "top", "unsigned", /*default=*/"3",
+           "How many of the most wasteful values get advice">,
+  ];
+}
+
+#endif // TPU_PASSES_PASSES_TD
