@@ -98,34 +98,38 @@ LogicalResult hlo::OpTrait::impl::verifySameShapeElementwise(Operation *op) {
              << " but the operands have shape "
              << formatShape(first.getShape());
   }
-  // elementwise_c6: one physical order; values of one element type share the
-  // whole layout (tiles may differ only with the element type, e.g. the
-  // pred result of a compare).
-  auto describe = [](tpu::LayoutAttr layout) -> std::string {
-    return layout ? tpc::layoutToString(layout.toLayout()) : "no layout";
+  // elementwise_c6: values that carry layouts share one physical order, and
+  // those of one element type the whole layout (tiles may differ only with
+  // the element type, e.g. the pred result of a compare). A value without a
+  // layout has none assigned yet.
+  struct Laid {
+    Type type;
+    tpu::LayoutAttr layout;
+    StringRef kind;
+    size_t index;
   };
-  tpu::LayoutAttr firstLayout = tpu::getLayout(first);
-  auto check = [&](Type type, StringRef kind,
-                   size_t index) -> LogicalResult {
-    tpu::LayoutAttr layout = tpu::getLayout(type);
+  SmallVector<Laid> laid;
+  for (auto [index, type] : llvm::enumerate(op->getOperandTypes()))
+    if (tpu::LayoutAttr layout = tpu::getLayout(type))
+      laid.push_back({type, layout, "operand", index});
+  for (auto [index, type] : llvm::enumerate(op->getResultTypes()))
+    if (tpu::LayoutAttr layout = tpu::getLayout(type))
+      laid.push_back({type, layout, "result", index});
+  for (const Laid &value : laid) {
+    const Laid &ref = laid.front();
     bool sameOrder =
-        (!layout && !firstLayout) ||
-        (layout && firstLayout &&
-         layout.getMinorToMajor() == firstLayout.getMinorToMajor());
-    bool sameElement = getElementTypeOrSelf(type) == first.getElementType();
-    if (sameOrder && (!sameElement || layout == firstLayout))
-      return success();
+        value.layout.getMinorToMajor() == ref.layout.getMinorToMajor();
+    bool sameElement =
+        getElementTypeOrSelf(value.type) == getElementTypeOrSelf(ref.type);
+    if (sameOrder && (!sameElement || value.layout == ref.layout))
+      continue;
     return op->emitOpError()
-           << kind << " #" << index << " has " << describe(layout)
-           << " but operand #0 has " << describe(firstLayout)
+           << value.kind << " #" << value.index << " has layout "
+           << tpc::layoutToString(value.layout.toLayout()) << " but "
+           << ref.kind << " #" << ref.index << " has "
+           << tpc::layoutToString(ref.layout.toLayout())
            << "; elementwise ops read and write one layout";
-  };
-  for (auto [index, operand] : llvm::enumerate(op->getOperandTypes()))
-    if (failed(check(operand, "operand", index)))
-      return failure();
-  for (auto [index, result] : llvm::enumerate(op->getResultTypes()))
-    if (failed(check(result, "result", index)))
-      return failure();
+  }
   return success();
 }
 

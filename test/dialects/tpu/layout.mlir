@@ -47,3 +47,13 @@ func.func @compare_with_pred_tiles(%x: tensor<8x128xf32, #tpu.layout<{1,0:T(8,12
   %0 = hlo.compare LT, %x, %x : (tensor<8x128xf32, #tpu.layout<{1,0:T(8,128)}>>, tensor<8x128xf32, #tpu.layout<{1,0:T(8,128)}>>) -> tensor<8x128xi1, #tpu.layout<{1,0:T(8,128)E(32)}>>
   return %0 : tensor<8x128xi1, #tpu.layout<{1,0:T(8,128)E(32)}>>
 }
+
+// -----
+
+// A value without a layout has none assigned yet (a pinned argument).
+// CHECK-LABEL: func.func @partially_laid_out
+func.func @partially_laid_out(%x: tensor<8x128xf32, #tpu.layout<{1,0:T(8,128)}>>) -> tensor<8x128xf32> {
+  // CHECK: hlo.exponential %{{.+}} : (tensor<8x128xf32, #tpu.layout<{1,0:T(8,128)}>>) -> tensor<8x128xf32>
+  %0 = hlo.exponential %x : (tensor<8x128xf32, #tpu.layout<{1,0:T(8,128)}>>) -> tensor<8x128xf32>
+  return %0 : tensor<8x128xf32>
+}
