@@ -54,6 +54,12 @@ run_example() {
   local example="$root/docs/examples/mnist_mlp.mlir"
   echo "== $example: verify and print with tpu-opt"
   "$build_dir/bin/tpu-opt" "$example"
+  echo "== padding on TPU v3 under XLA's default layouts"
+  "$build_dir/bin/tpu-opt" "$example" -tpu-assign-layouts -tpu-padding-report \
+    -o /dev/null
+  echo "== padding under min-padding layouts"
+  "$build_dir/bin/tpu-opt" "$example" \
+    -tpu-assign-layouts=mode=min-padding -tpu-padding-report -o /dev/null
 }
 
 case "${1:-}" in
