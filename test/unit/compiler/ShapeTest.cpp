@@ -33,6 +33,8 @@ struct Example {
   const char *expansion;
 };
 
+void PrintTo(const Example &e, std::ostream *os) { *os << e.shape; }
+
 class WorkedExample : public ::testing::TestWithParam<Example> {};
 
 TEST_P(WorkedExample, MatchesTheTPUReport) {
@@ -66,7 +68,10 @@ INSTANTIATE_TEST_SUITE_P(
         Example{"pred[64,512,2048]{2,1,0:T(8,128)E(32)}", "256.00M", "64.00M",
                 "192.00M", "4.0x"},
         Example{"s32[29360128,10]{0,1:T(8,128)}", "1.75G", "1.09G", "672.00M",
-                "1.6x"}));
+                "1.6x"}),
+    [](const ::testing::TestParamInfo<Example> &info) {
+      return "Row" + std::to_string(info.index);
+    });
 
 TEST(ShapeSizes, SeedExamplesToTheByte) {
   EXPECT_EQ(sizesOf("s32[29360128,10]{1,0:T(8,128)}").padded, 15032385536);
