@@ -48,6 +48,16 @@ Order orderWithMinorPair(int64_t rank, int64_t minor, int64_t second) {
   return order;
 }
 
+/// The layout a boundary value keeps: the one written on its type (a pinned
+/// layout), else the row-major default.
+tpc::Layout boundaryLayout(const tpc::Target &target, RankedTensorType type) {
+  if (LayoutAttr pinned = getLayout(type))
+    return pinned.toLayout();
+  tpc::Shape shape = *toShape(
+      RankedTensorType::get(type.getShape(), type.getElementType()));
+  return tpc::defaultLayout(target, shape.elementType, shape.dims);
+}
+
 /// A layout one value must have at one place. Violating it costs a copy.
 struct Requirement {
   enum Kind { Argument, Use, Result } kind;
@@ -80,15 +90,8 @@ private:
         tpc::paddedBytes({shape.elementType, shape.dims, layout});
     return padded.ok() ? *padded : std::numeric_limits<int64_t>::max();
   }
-  /// The layout a boundary value keeps: the one written on its type (a
-  /// pinned layout), else the row-major default.
   tpc::Layout boundaryLayout(Type type) {
-    if (LayoutAttr pinned = getLayout(type))
-      return pinned.toLayout();
-    tpc::Shape shape = *toShape(RankedTensorType::get(
-        cast<RankedTensorType>(type).getShape(),
-        cast<RankedTensorType>(type).getElementType()));
-    return tpc::defaultLayout(target, shape.elementType, shape.dims);
+    return ::boundaryLayout(target, cast<RankedTensorType>(type));
   }
   Requirement fixed(Requirement::Kind kind, Value value, OpOperand *use,
                     tpc::Layout layout) {
@@ -380,8 +383,7 @@ public:
     ModuleOp module = getOperation();
     const tpc::Target *spec = tpc::findTarget(target);
     if (!spec) {
-      module.emitError() << "unknown target '" << target << "'; expected "
-                         << tpc::targetNames();
+      module.emitError() << tpc::unknownTargetMessage(target);
       return signalPassFailure();
     }
     LayoutAssigner assigner(*spec, mode, relayoutEntry, module);
@@ -391,11 +393,7 @@ public:
         FunctionType type = func.getFunctionType();
         auto laidOut = [&](Type t) -> Type {
           auto ranked = dyn_cast<RankedTensorType>(t);
-          if (!ranked || getLayout(ranked))
-            return t;
-          tpc::Shape shape = *toShape(ranked);
-          return withLayout(ranked, tpc::defaultLayout(*spec, shape.elementType,
-                                                       shape.dims));
+          return ranked ? withLayout(ranked, boundaryLayout(*spec, ranked)) : t;
         };
         SmallVector<Type> inputs, results;
         llvm::transform(type.getInputs(), std::back_inserter(inputs), laidOut);

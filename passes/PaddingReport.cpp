@@ -59,8 +59,7 @@ public:
   void runOnOperation() override {
     const tpc::Target *spec = tpc::findTarget(target);
     if (!spec) {
-      getOperation().emitError() << "unknown target '" << target
-                                 << "'; expected " << tpc::targetNames();
+      getOperation().emitError() << tpc::unknownTargetMessage(target);
       return signalPassFailure();
     }
     for (auto func : getOperation().getOps<func::FuncOp>())

@@ -34,6 +34,11 @@ const Target *findTarget(std::string_view name) {
 
 std::string targetNames() { return "v2, v3, v4, v5e or v6e"; }
 
+std::string unknownTargetMessage(std::string_view name) {
+  return "unknown target '" + std::string(name) + "'; expected " +
+         targetNames();
+}
+
 const Target &defaultTarget() { return *findTarget("v3"); }
 
 /// The smallest of T(128), T(256), T(512), T(1024) that holds `length`.

@@ -46,6 +46,8 @@ const std::vector<Target> &allTargets();
 const Target *findTarget(std::string_view name);
 /// "v2, v3, v4, v5e or v6e", for messages.
 std::string targetNames();
+/// "unknown target 'v7'; expected v2, v3, v4, v5e or v6e"
+std::string unknownTargetMessage(std::string_view name);
 /// The generation the seed reports measured.
 const Target &defaultTarget();
 

@@ -1,6 +1,8 @@
 // RUN: tpu-opt %s -tpu-assign-layouts -tpu-padding-report -o /dev/null | FileCheck %s --check-prefix=XLA
 // RUN: tpu-opt %s -tpu-assign-layouts=mode=min-padding -tpu-padding-report -o /dev/null | FileCheck %s --check-prefix=MIN
 // RUN: not tpu-opt %s -tpu-padding-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOLAYOUT
+// RUN: not tpu-opt %s -tpu-assign-layouts -tpu-padding-report=target=v9 -o /dev/null 2>&1 | FileCheck %s --check-prefix=TARGET
+// RUN: tpu-opt %s -tpu-assign-layouts=target=v6e -tpu-padding-report=target=v6e,top=1 -o /dev/null | FileCheck %s --check-prefix=TOP
 
 // The seed's one-hot loss: 29360128 labels, 10 classes.
 func.func @onehot(%labels: tensor<29360128xi32>, %logp: tensor<29360128x10xf32>) -> tensor<f32> {
@@ -29,3 +31,11 @@ func.func @onehot(%labels: tensor<29360128xi32>, %logp: tensor<29360128x10xf32>)
 // MIN:       total 6.95G  24.61G  17.66G  3.5x
 
 // NOLAYOUT: error: has no #tpu.layout; run tpu-assign-layouts before tpu-padding-report
+
+// TARGET: error: unknown target 'v9'; expected v2, v3, v4, v5e or v6e
+
+// With top=1 only the most wasteful value gets advice.
+// TOP-LABEL: Padding report for @onehot on v6e
+// TOP:       Advice:
+// TOP-NEXT:  - hlo.compare
+// TOP-NOT:   - argument #1

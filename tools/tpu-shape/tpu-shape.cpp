@@ -106,8 +106,8 @@ int main(int argc, char **argv) {
       "  tpu-shape 'f32[64,331,331,64]' 's32[29360128,10]{0,1:T(8,128)}'\n");
   const tpc::Target *target = tpc::findTarget(targetName);
   if (!target) {
-    errs() << "tpu-shape: error: unknown target '" << targetName
-           << "'; expected " << tpc::targetNames() << "\n";
+    errs() << "tpu-shape: error: " << tpc::unknownTargetMessage(targetName)
+           << "\n";
     return 1;
   }
   json::Array results;
