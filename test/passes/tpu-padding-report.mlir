@@ -2,7 +2,7 @@
 // RUN: tpu-opt %s -tpu-assign-layouts=mode=min-padding -tpu-padding-report -o /dev/null | FileCheck %s --check-prefix=MIN
 // RUN: not tpu-opt %s -tpu-padding-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOLAYOUT
 // RUN: not tpu-opt %s -tpu-assign-layouts -tpu-padding-report=target=v9 -o /dev/null 2>&1 | FileCheck %s --check-prefix=TARGET
-// RUN: tpu-opt %s -tpu-assign-layouts=target=v6e -tpu-padding-report=target=v6e,top=1 -o /dev/null | FileCheck %s --check-prefix=TOP
+// RUN: tpu-opt %s -tpu-assign-layouts=target=v6e '-tpu-padding-report=target=v6e top=1' -o /dev/null | FileCheck %s --check-prefix=TOP
 
 // The seed's one-hot loss: 29360128 labels, 10 classes.
 func.func @onehot(%labels: tensor<29360128xi32>, %logp: tensor<29360128x10xf32>) -> tensor<f32> {
@@ -17,14 +17,14 @@ func.func @onehot(%labels: tensor<29360128xi32>, %logp: tensor<29360128x10xf32>)
 
 // XLA-LABEL: Padding report for @onehot on v3 (8 values, most wasted bytes first)
 // XLA-NEXT:  value shape unpadded padded extra expansion
-// XLA-NEXT:  hlo.compare at tpu-padding-report.mlir:9:9 pred[29360128,10]{1,0:T(8,128)E(32)}  280.00M  14.00G  13.73G  51.2x
-// XLA-NEXT:  argument #1 at tpu-padding-report.mlir:6:50 f32[29360128,10]{1,0:T(8,128)}  1.09G  14.00G  12.91G  12.8x
+// XLA-NEXT:  hlo.compare at tpu-padding-report.mlir:11:9 pred[29360128,10]{1,0:T(8,128)E(32)}  280.00M  14.00G  13.73G  51.2x
+// XLA-NEXT:  argument #1 at tpu-padding-report.mlir:8:50 f32[29360128,10]{1,0:T(8,128)}  1.09G  14.00G  12.91G  12.8x
 // XLA-NEXT:  "model/loss/one_hot" (hlo.iota) s32[29360128,10]{1,0:T(8,128)}  1.09G  14.00G  12.91G  12.8x
 // XLA:       total 5.85G  84.11G  78.26G  14.4x
 // XLA-NEXT:  Advice:
-// XLA-NEXT:  - hlo.compare at tpu-padding-report.mlir:9:9: dimension 1 (size 10) is the minor (lane) dimension, tiled by 128 lanes: it pads to 128 (12.8x); a size that is a multiple of 128 removes this padding
-// XLA-NEXT:  - hlo.compare at tpu-padding-report.mlir:9:9: layout {0,1:T(8,128)E(32)} pads to 1.75G (6.4x) instead of 14.00G
-// XLA:       - argument #1 at tpu-padding-report.mlir:6:50: in bf16 it takes 7.00G
+// XLA-NEXT:  - hlo.compare at tpu-padding-report.mlir:11:9: dimension 1 (size 10) is the minor (lane) dimension, tiled by 128 lanes: it pads to 128 (12.8x); a size that is a multiple of 128 removes this padding
+// XLA-NEXT:  - hlo.compare at tpu-padding-report.mlir:11:9: layout {0,1:T(8,128)E(32)} pads to 1.75G (6.4x) instead of 14.00G
+// XLA:       - argument #1 at tpu-padding-report.mlir:8:50: in bf16 it takes 7.00G
 
 // MIN-LABEL: Padding report for @onehot on v3 (9 values, most wasted bytes first)
 // MIN:       "model/loss/one_hot" (hlo.iota) s32[29360128,10]{0,1:T(8,128)}  1.09G  1.75G  672.00M  1.6x
