@@ -48,13 +48,20 @@ Order orderWithMinorPair(int64_t rank, int64_t minor, int64_t second) {
   return order;
 }
 
+/// The shape library's view of a tensor value's type, without its layout
+/// (the hlo verifier has made sure the element type is supported).
+tpc::Shape logicalShape(Type type) {
+  tpc::Shape shape = *toShape(type);
+  shape.layout.reset();
+  return shape;
+}
+
 /// The layout a boundary value keeps: the one written on its type (a pinned
 /// layout), else the row-major default.
 tpc::Layout boundaryLayout(const tpc::Target &target, RankedTensorType type) {
   if (LayoutAttr pinned = getLayout(type))
     return pinned.toLayout();
-  tpc::Shape shape = *toShape(
-      RankedTensorType::get(type.getShape(), type.getElementType()));
+  tpc::Shape shape = logicalShape(type);
   return tpc::defaultLayout(target, shape.elementType, shape.dims);
 }
 
@@ -77,11 +84,6 @@ public:
   LogicalResult run(func::FuncOp func);
 
 private:
-  std::optional<tpc::Shape> shapeOf(Value value) {
-    return toShape(RankedTensorType::get(
-        cast<RankedTensorType>(value.getType()).getShape(),
-        cast<RankedTensorType>(value.getType()).getElementType()));
-  }
   tpc::Layout layoutFor(const tpc::Shape &shape, const Order &order) {
     return tpc::defaultLayout(target, shape.elementType, shape.dims, order);
   }
@@ -95,7 +97,7 @@ private:
   }
   Requirement fixed(Requirement::Kind kind, Value value, OpOperand *use,
                     tpc::Layout layout) {
-    tpc::Shape shape = *shapeOf(value);
+    tpc::Shape shape = logicalShape(value.getType());
     auto allows = [this, shape, layout](const Order &order) {
       return layoutFor(shape, order) == layout;
     };
@@ -106,7 +108,7 @@ private:
   /// padding.
   Requirement mxu(Requirement::Kind kind, Value value, OpOperand *use,
                   std::function<bool(int64_t, int64_t)> pairAllowed) {
-    tpc::Shape shape = *shapeOf(value);
+    tpc::Shape shape = logicalShape(value.getType());
     auto allows = [pairAllowed, rank = shape.rank()](const Order &order) {
       return rank < 2 || pairAllowed(order[0], order[1]);
     };
@@ -255,7 +257,7 @@ LogicalResult LayoutAssigner::run(func::FuncOp func) {
   std::vector<unsigned> parent(values.size());
   for (unsigned i = 0; i < parent.size(); ++i)
     parent[i] = i;
-  std::function<unsigned(unsigned)> find = [&](unsigned i) {
+  auto find = [&](unsigned i) {
     while (parent[i] != i)
       i = parent[i] = parent[parent[i]];
     return i;
@@ -302,12 +304,14 @@ LogicalResult LayoutAssigner::run(func::FuncOp func) {
     std::vector<Order> orders = mode == LayoutMode::XlaDefault || rank < 2
                                     ? std::vector<Order>{xlaOrder}
                                     : candidates(rank, xlaOrder);
+    SmallVector<tpc::Shape> shapes;
+    for (Value v : members)
+      shapes.push_back(logicalShape(v.getType()));
     Order best;
     int64_t bestCost = std::numeric_limits<int64_t>::max();
     for (const Order &order : orders) {
       int64_t cost = 0;
-      for (Value v : members) {
-        tpc::Shape shape = *shapeOf(v);
+      for (auto [v, shape] : llvm::zip(members, shapes)) {
         int64_t own = bytes(shape, layoutFor(shape, order));
         cost = addBytes(cost, own);
         // A violated requirement costs the copy: its buffer, plus the bytes
@@ -323,8 +327,8 @@ LogicalResult LayoutAssigner::run(func::FuncOp func) {
         best = order;
       }
     }
-    for (Value v : members)
-      chosen[v] = layoutFor(*shapeOf(v), best);
+    for (auto [v, shape] : llvm::zip(members, shapes))
+      chosen[v] = layoutFor(shape, best);
   }
 
   // Materialize: layouts on every value, then copies where a requirement is

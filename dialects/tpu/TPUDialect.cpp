@@ -80,26 +80,45 @@ RankedTensorType mlir::tpu::withLayout(RankedTensorType type,
                                LayoutAttr::get(type.getContext(), layout));
 }
 
-LayoutAttr LayoutAttr::get(MLIRContext *context, const tpc::Layout &layout) {
+/// The tiles as the attribute stores them: an array of i64 arrays.
+static ArrayAttr tilesAttr(MLIRContext *context,
+                           const std::vector<tpc::Tile> &tiles) {
   Builder b(context);
-  SmallVector<Attribute> tiles;
-  for (const tpc::Tile &tile : layout.tiles)
-    tiles.push_back(b.getDenseI64ArrayAttr(tile));
-  return get(context, layout.minorToMajor, b.getArrayAttr(tiles),
+  SmallVector<Attribute> attrs;
+  for (const tpc::Tile &tile : tiles)
+    attrs.push_back(b.getDenseI64ArrayAttr(tile));
+  return b.getArrayAttr(attrs);
+}
+
+/// The shape library's layout from the attribute's parameters; fails when a
+/// tile is not an i64 array (only possible through the generic builder).
+static FailureOr<tpc::Layout> layoutFrom(ArrayRef<int64_t> minorToMajor,
+                                         ArrayAttr tiles,
+                                         int64_t elementSizeBits,
+                                         int64_t memorySpace) {
+  tpc::Layout layout;
+  layout.minorToMajor.assign(minorToMajor.begin(), minorToMajor.end());
+  for (Attribute tile : tiles) {
+    auto sizes = dyn_cast<DenseI64ArrayAttr>(tile);
+    if (!sizes)
+      return failure();
+    layout.tiles.emplace_back(sizes.asArrayRef().begin(),
+                              sizes.asArrayRef().end());
+  }
+  layout.elementSizeBits = elementSizeBits;
+  layout.memorySpace = memorySpace;
+  return layout;
+}
+
+LayoutAttr LayoutAttr::get(MLIRContext *context, const tpc::Layout &layout) {
+  return get(context, layout.minorToMajor, tilesAttr(context, layout.tiles),
              layout.elementSizeBits, layout.memorySpace);
 }
 
 tpc::Layout LayoutAttr::toLayout() const {
-  tpc::Layout layout;
-  layout.minorToMajor.assign(getMinorToMajor().begin(),
-                             getMinorToMajor().end());
-  for (Attribute tile : getTiles()) {
-    ArrayRef<int64_t> sizes = cast<DenseI64ArrayAttr>(tile).asArrayRef();
-    layout.tiles.emplace_back(sizes.begin(), sizes.end());
-  }
-  layout.elementSizeBits = getElementSizeBits();
-  layout.memorySpace = getMemorySpace();
-  return layout;
+  // verify() guarantees well-formed tiles.
+  return *layoutFrom(getMinorToMajor(), getTiles(), getElementSizeBits(),
+                     getMemorySpace());
 }
 
 /// `<{1,0:T(8,128)(2,1)E(32)S(1)}>`
@@ -150,14 +169,9 @@ Attribute LayoutAttr::parse(AsmParser &parser, Type) {
   }
   if (parser.parseRBrace() || parser.parseGreater())
     return {};
-  Builder b(context);
-  SmallVector<Attribute> tiles;
-  for (const tpc::Tile &tile : layout.tiles)
-    tiles.push_back(b.getDenseI64ArrayAttr(tile));
-  return parser.getChecked<LayoutAttr>(context, layout.minorToMajor,
-                                       b.getArrayAttr(tiles),
-                                       layout.elementSizeBits,
-                                       layout.memorySpace);
+  return parser.getChecked<LayoutAttr>(
+      context, layout.minorToMajor, tilesAttr(context, layout.tiles),
+      layout.elementSizeBits, layout.memorySpace);
 }
 
 void LayoutAttr::print(AsmPrinter &printer) const {
@@ -168,17 +182,11 @@ LogicalResult
 LayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                    ArrayRef<int64_t> minorToMajor, ArrayAttr tiles,
                    int64_t elementSizeBits, int64_t memorySpace) {
-  tpc::Layout layout;
-  layout.minorToMajor.assign(minorToMajor.begin(), minorToMajor.end());
-  for (Attribute tile : tiles) {
-    auto sizes = dyn_cast<DenseI64ArrayAttr>(tile);
-    if (!sizes)
-      return emitError() << "a tile must be an array of i64 sizes";
-    layout.tiles.emplace_back(sizes.asArrayRef().begin(),
-                              sizes.asArrayRef().end());
-  }
-  layout.elementSizeBits = elementSizeBits;
-  layout.memorySpace = memorySpace;
+  FailureOr<tpc::Layout> converted =
+      layoutFrom(minorToMajor, tiles, elementSizeBits, memorySpace);
+  if (failed(converted))
+    return emitError() << "a tile must be an array of i64 sizes";
+  const tpc::Layout &layout = *converted;
   // The layout's own order fixes its rank; tensor types check it matches.
   absl::Status status =
       tpc::verifyLayout(layout, static_cast<int64_t>(minorToMajor.size()));
