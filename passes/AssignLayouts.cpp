@@ -333,8 +333,13 @@ LogicalResult LayoutAssigner::run(func::FuncOp func) {
 
   // Materialize: layouts on every value, then copies where a requirement is
   // violated. Arguments and results are retyped before uses are redirected.
-  for (Value v : values)
-    v.setType(withLayout(cast<RankedTensorType>(v.getType()), chosen[v]));
+  for (Value v : values) {
+    auto type = withLayout(cast<RankedTensorType>(v.getType()), chosen[v]);
+    if (auto constant = v.getDefiningOp<hlo::ConstantOp>())
+      constant.setResultType(type);
+    else
+      v.setType(type);
+  }
   OpBuilder builder(func.getContext());
   auto copyTo = [&](Value source, const tpc::Layout &layout) {
     return hlo::CopyOp::create(

@@ -3,6 +3,7 @@
 #ifndef TPU_PASSES_PASSES_H
 #define TPU_PASSES_PASSES_H
 
+#include "dialects/hlo/HLOOps.h"
 #include "dialects/tpu/TPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"

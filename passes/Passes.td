@@ -48,7 +48,7 @@ def TPUAssignLayouts : Pass<"tpu-assign-layouts", "::mlir::ModuleOp"> {
     Option<"relayoutEntry", "relayout-entry", "bool", /*default=*/"false",
            "Let the pass choose layouts of function arguments and results">,
   ];
-  let dependentDialects = ["::mlir::tpu::TPUDialect"];
+  let dependentDialects = ["::mlir::hlo::HLODialect", "::mlir::tpu::TPUDialect"];
 }
 
 def TPUPaddingReport : Pass<"tpu-padding-report", "::mlir::ModuleOp"> {
@@ -66,6 +66,39 @@ def TPUPaddingReport : Pass<"tpu-padding-report", "::mlir::ModuleOp"> {
     Option<"top", "top", "unsigned", /*default=*/"3",
            "How many of the most wasteful values get advice">,
   ];
+}
+
+def TPUPad : Pass<"tpu-pad", "::mlir::ModuleOp"> {
+  let summary = "Make tile padding explicit: compute on tile-aligned shapes";
+  let description = [{
+    Rewrites every function whose values carry `#tpu.layout`s (run
+    `-tpu-assign-layouts` first) so that its ops compute on the physical,
+    tile-padded shapes the layouts imply. Matmul and convolution contraction
+    and output-feature dimensions are also rounded up to the target's MXU
+    size, which is the work the systolic array does.
+
+    Padded elements that an op reads hold a neutral value, so results are
+    unchanged: the pass tracks which values have all-zero padding (arguments
+    padded at entry, `add`, `multiply`, ...) and otherwise masks with
+    `select(iota < size, x, neutral)` before a reduction (0 for `sum`, 1 for
+    `product`, -inf for `max`, +inf for `min`), an argmax/argmin (-inf/+inf
+    along the reduced dimension), a contraction (0 along contracted
+    dimensions of both operands) and a convolution window that reaches into
+    padding. Arguments are padded with zeros on entry and results sliced back
+    to their logical shapes before return, so signatures do not change.
+
+    ```mlir
+    // tpu-opt -tpu-assign-layouts -tpu-pad
+    %r = hlo.reduce max %x, dims = [1] : (tensor<10x100xf32>) -> tensor<10xf32>
+    // computes, on tensor<16x128xf32>, the max of
+    // select(iota(dim 1) < 100, exp(x), -inf)
+    ```
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"v3\"",
+           "TPU generation: v2, v3, v4, v5e or v6e">,
+  ];
+  let dependentDialects = ["::mlir::hlo::HLODialect", "::mlir::tpu::TPUDialect"];
 }
 
 #endif // TPU_PASSES_PASSES_TD

@@ -432,6 +432,12 @@ LogicalResult ConstantOp::inferReturnTypes(MLIRContext *, std::optional<Location
 
 OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
 
+void ConstantOp::setResultType(RankedTensorType type) {
+  getResult().setType(type);
+  if (auto dense = dyn_cast<DenseElementsAttr>(getValue()))
+    setValueAttr(dense.reshape(type));
+}
+
 LogicalResult IotaOp::verify() {
   auto type = cast<RankedTensorType>(getType());
   // iota_c1

@@ -34,6 +34,12 @@ def HLO_ConstantOp : HLO_Op<"constant", [ConstantLike, HLO_InferType]> {
   let results = (outs HLO_Tensor:$output);
   let assemblyFormat = "attr-dict $value";
   let hasFolder = 1;
+  let extraClassDeclaration = [{
+    /// Gives the result `type` (a new layout), retyping a dense value with
+    /// it too: the printed form shows only the value, so its type is what
+    /// carries the layout through a round trip.
+    void setResultType(::mlir::RankedTensorType type);
+  }];
 }
 
 def HLO_IotaOp : HLO_Op<"iota"> {
