@@ -1,0 +1,646 @@
+//===- Evaluator.cpp - Reference interpreter of the hlo dialect -----------===//
+//
+// Semantics follow docs/dialects/hlo.md. Floats are computed in double and
+// rounded once to the result type, which for +, -, *, / and sqrt gives the
+// correctly rounded f32 result; sums and dot products accumulate in double.
+// Integer ops run on int64 and wrap to their width.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/reference/Evaluator.h"
+
+#include "dialects/hlo/HLOOps.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::tpu;
+
+Literal::Literal(Type elementType, ArrayRef<int64_t> shape)
+    : elementType(elementType), shape(shape.begin(), shape.end()) {
+  int64_t count = 1;
+  for (int64_t size : shape)
+    count *= size;
+  data.assign(count, 0.0);
+}
+
+static unsigned intWidth(Type type) {
+  return cast<IntegerType>(type).getWidth();
+}
+
+static int64_t wrap(unsigned width, int64_t value) {
+  if (width == 1)
+    return value & 1;
+  uint64_t mask = width >= 64 ? ~0ull : (1ull << width) - 1;
+  uint64_t bits = static_cast<uint64_t>(value) & mask;
+  if (width < 64 && (bits >> (width - 1)) & 1)
+    bits |= ~mask;
+  return static_cast<int64_t>(bits);
+}
+
+double mlir::tpu::roundTo(Type type, double value) {
+  if (type.isF32())
+    return static_cast<float>(value);
+  if (auto floatType = dyn_cast<FloatType>(type)) {
+    APFloat rounded(value);
+    bool lost;
+    rounded.convert(floatType.getFloatSemantics(),
+                    APFloat::rmNearestTiesToEven, &lost);
+    return rounded.convertToDouble();
+  }
+  if (type.isInteger(1))
+    return value != 0;
+  return static_cast<double>(wrap(intWidth(type), static_cast<int64_t>(value)));
+}
+
+namespace {
+
+using Index = SmallVector<int64_t>;
+
+Index stridesOf(ArrayRef<int64_t> shape) {
+  Index strides(shape.size(), 1);
+  for (int64_t d = static_cast<int64_t>(shape.size()) - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * shape[d + 1];
+  return strides;
+}
+
+int64_t linearize(ArrayRef<int64_t> index, ArrayRef<int64_t> strides) {
+  int64_t offset = 0;
+  for (auto [i, stride] : llvm::zip(index, strides))
+    offset += i * stride;
+  return offset;
+}
+
+/// Calls `body(index, n)` for every index of `shape` in row-major order.
+template <typename Body>
+void forEachIndex(ArrayRef<int64_t> shape, Body body) {
+  int64_t count = 1;
+  for (int64_t size : shape)
+    count *= size;
+  Index index(shape.size(), 0);
+  for (int64_t n = 0; n < count; ++n) {
+    body(ArrayRef<int64_t>(index), n);
+    for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
+      if (++index[d] < shape[d])
+        break;
+      index[d] = 0;
+    }
+  }
+}
+
+bool isFloat(Type type) { return isa<FloatType>(type); }
+
+double lowest(Type type) {
+  if (isFloat(type))
+    return -std::numeric_limits<double>::infinity();
+  unsigned width = intWidth(type);
+  return width == 1 ? 0 : -std::ldexp(1.0, width - 1);
+}
+
+double highest(Type type) {
+  if (isFloat(type))
+    return std::numeric_limits<double>::infinity();
+  unsigned width = intWidth(type);
+  return width == 1 ? 1 : std::ldexp(1.0, width - 1) - 1;
+}
+
+/// max/min propagate NaN.
+double maximum(double a, double b) {
+  return std::isnan(a) || std::isnan(b) ? std::nan("") : std::max(a, b);
+}
+double minimum(double a, double b) {
+  return std::isnan(a) || std::isnan(b) ? std::nan("") : std::min(a, b);
+}
+
+double unary(Operation *op, Type type, double x) {
+  if (isFloat(type)) {
+    double r = TypeSwitch<Operation *, double>(op)
+                   .Case([&](hlo::AbsOp) { return std::fabs(x); })
+                   .Case([&](hlo::NegOp) { return -x; })
+                   .Case([&](hlo::ExpOp) { return std::exp(x); })
+                   .Case([&](hlo::LogOp) { return std::log(x); })
+                   .Case([&](hlo::TanhOp) { return std::tanh(x); })
+                   .Case([&](hlo::LogisticOp) { return 1 / (1 + std::exp(-x)); })
+                   .Case([&](hlo::SqrtOp) { return std::sqrt(x); })
+                   .Case([&](hlo::RsqrtOp) { return 1 / std::sqrt(x); });
+    return roundTo(type, r);
+  }
+  int64_t v = static_cast<int64_t>(x);
+  int64_t r = isa<hlo::AbsOp>(op) ? (v < 0 ? -v : v) : -v;
+  return static_cast<double>(wrap(intWidth(type), r));
+}
+
+double binary(Operation *op, Type type, double a, double b) {
+  if (isFloat(type)) {
+    double r = TypeSwitch<Operation *, double>(op)
+                   .Case([&](hlo::AddOp) { return a + b; })
+                   .Case([&](hlo::SubtractOp) { return a - b; })
+                   .Case([&](hlo::MulOp) { return a * b; })
+                   .Case([&](hlo::DivOp) { return a / b; })
+                   .Case([&](hlo::MaxOp) { return maximum(a, b); })
+                   .Case([&](hlo::MinOp) { return minimum(a, b); });
+    return roundTo(type, r);
+  }
+  unsigned width = intWidth(type);
+  if (width == 1) // or, and; max and min agree with them on {0, 1}.
+    return isa<hlo::AddOp, hlo::MaxOp>(op) ? (a != 0 || b != 0)
+                                           : (a != 0 && b != 0);
+  int64_t x = static_cast<int64_t>(a), y = static_cast<int64_t>(b);
+  int64_t r = TypeSwitch<Operation *, int64_t>(op)
+                  .Case([&](hlo::AddOp) { return x + y; })
+                  .Case([&](hlo::SubtractOp) { return x - y; })
+                  .Case([&](hlo::MulOp) { return x * y; })
+                  .Case([&](hlo::DivOp) {
+                    // XLA: x / 0 is -1; MIN / -1 wraps to MIN.
+                    return y == 0 ? -1 : x / y;
+                  })
+                  .Case([&](hlo::MaxOp) { return std::max(x, y); })
+                  .Case([&](hlo::MinOp) { return std::min(x, y); });
+  return static_cast<double>(wrap(width, r));
+}
+
+bool compare(hlo::ComparisonDirection direction, double a, double b) {
+  switch (direction) {
+  case hlo::ComparisonDirection::EQ:
+    return a == b;
+  case hlo::ComparisonDirection::NE:
+    return a != b;
+  case hlo::ComparisonDirection::LT:
+    return a < b;
+  case hlo::ComparisonDirection::LE:
+    return a <= b;
+  case hlo::ComparisonDirection::GT:
+    return a > b;
+  case hlo::ComparisonDirection::GE:
+    return a >= b;
+  }
+  llvm_unreachable("unknown comparison");
+}
+
+/// Float to integer truncates toward zero and saturates (NaN becomes 0);
+/// integer to integer wraps.
+double convert(Type from, Type to, double value) {
+  if (isFloat(to) || to.isInteger(1) || !isFloat(from))
+    return roundTo(to, value);
+  if (std::isnan(value))
+    return 0;
+  return std::clamp(std::trunc(value), lowest(to), highest(to));
+}
+
+class Evaluator {
+public:
+  FailureOr<SmallVector<Literal>> run(func::FuncOp func,
+                                      ArrayRef<Literal> args);
+
+private:
+  const Literal &get(Value value) { return values.find(value)->second; }
+  FailureOr<Literal> evalOp(Operation *op);
+
+  Literal constant(hlo::ConstantOp op);
+  Literal broadcast(hlo::BroadcastInDimOp op);
+  Literal transpose(hlo::TransposeOp op);
+  Literal slice(hlo::SliceOp op);
+  Literal pad(hlo::PadOp op);
+  Literal concatenate(hlo::ConcatenateOp op);
+  Literal dot(hlo::DotGeneralOp op);
+  Literal convolution(hlo::ConvolutionOp op);
+  Literal reduce(hlo::ReduceOp op);
+  Literal argReduce(Operation *op, int64_t dim, bool isMax);
+
+  DenseMap<Value, Literal> values;
+};
+
+Literal resultLiteral(Operation *op) {
+  return Literal(cast<RankedTensorType>(op->getResult(0).getType()));
+}
+
+Literal Evaluator::constant(hlo::ConstantOp op) {
+  Literal result = resultLiteral(op);
+  auto dense = cast<DenseElementsAttr>(op.getValue());
+  Type type = result.elementType;
+  if (isFloat(type)) {
+    auto values = dense.getValues<APFloat>();
+    for (int64_t i = 0; i < result.numElements(); ++i)
+      result.data[i] = values[dense.isSplat() ? 0 : i].convertToDouble();
+  } else {
+    auto values = dense.getValues<APInt>();
+    for (int64_t i = 0; i < result.numElements(); ++i) {
+      const APInt &v = values[dense.isSplat() ? 0 : i];
+      result.data[i] = type.isInteger(1)
+                           ? static_cast<double>(v.getZExtValue())
+                           : static_cast<double>(v.getSExtValue());
+    }
+  }
+  return result;
+}
+
+Literal Evaluator::broadcast(hlo::BroadcastInDimOp op) {
+  const Literal &operand = get(op.getOperand());
+  Literal result = resultLiteral(op);
+  Index strides = stridesOf(operand.shape);
+  ArrayRef<int64_t> dims = op.getBroadcastDimensions();
+  forEachIndex(result.shape, [&](ArrayRef<int64_t> index, int64_t n) {
+    int64_t offset = 0;
+    for (auto [i, d] : llvm::enumerate(dims))
+      offset += (operand.shape[i] == 1 ? 0 : index[d]) * strides[i];
+    result.data[n] = operand.data[offset];
+  });
+  return result;
+}
+
+Literal Evaluator::transpose(hlo::TransposeOp op) {
+  const Literal &operand = get(op.getOperand());
+  Literal result = resultLiteral(op);
+  Index strides = stridesOf(operand.shape);
+  ArrayRef<int64_t> permutation = op.getPermutation();
+  forEachIndex(result.shape, [&](ArrayRef<int64_t> index, int64_t n) {
+    int64_t offset = 0;
+    for (auto [d, p] : llvm::enumerate(permutation))
+      offset += index[d] * strides[p];
+    result.data[n] = operand.data[offset];
+  });
+  return result;
+}
+
+Literal Evaluator::slice(hlo::SliceOp op) {
+  const Literal &operand = get(op.getOperand());
+  Literal result = resultLiteral(op);
+  Index strides = stridesOf(operand.shape);
+  ArrayRef<int64_t> start = op.getStartIndices(), step = op.getStrides();
+  forEachIndex(result.shape, [&](ArrayRef<int64_t> index, int64_t n) {
+    int64_t offset = 0;
+    for (size_t d = 0; d < index.size(); ++d)
+      offset += (start[d] + index[d] * step[d]) * strides[d];
+    result.data[n] = operand.data[offset];
+  });
+  return result;
+}
+
+Literal Evaluator::pad(hlo::PadOp op) {
+  const Literal &operand = get(op.getOperand());
+  Literal result = resultLiteral(op);
+  std::fill(result.data.begin(), result.data.end(),
+            get(op.getPaddingValue()).data.front());
+  Index strides = stridesOf(result.shape);
+  ArrayRef<int64_t> low = op.getEdgePaddingLow();
+  ArrayRef<int64_t> interior = op.getInteriorPadding();
+  forEachIndex(operand.shape, [&](ArrayRef<int64_t> index, int64_t n) {
+    int64_t offset = 0;
+    for (size_t d = 0; d < index.size(); ++d) {
+      int64_t position = low[d] + index[d] * (interior[d] + 1);
+      if (position < 0 || position >= result.shape[d])
+        return; // Removed by negative padding.
+      offset += position * strides[d];
+    }
+    result.data[offset] = operand.data[n];
+  });
+  return result;
+}
+
+Literal Evaluator::concatenate(hlo::ConcatenateOp op) {
+  Literal result = resultLiteral(op);
+  Index strides = stridesOf(result.shape);
+  int64_t axis = static_cast<int64_t>(op.getDimension()), base = 0;
+  for (Value input : op.getInputs()) {
+    const Literal &part = get(input);
+    forEachIndex(part.shape, [&](ArrayRef<int64_t> index, int64_t n) {
+      Index shifted(index);
+      shifted[axis] += base;
+      result.data[linearize(shifted, strides)] = part.data[n];
+    });
+    base += part.shape[axis];
+  }
+  return result;
+}
+
+/// Products accumulate exactly enough: in double for floats, modulo 2^64
+/// (then wrapped) for integers.
+struct Accumulator {
+  explicit Accumulator(Type type) : type(type), integer(!isFloat(type)) {}
+  void add(double a, double b) {
+    if (integer)
+      bits += static_cast<uint64_t>(static_cast<int64_t>(a)) *
+              static_cast<uint64_t>(static_cast<int64_t>(b));
+    else
+      sum += a * b;
+  }
+  double result() const {
+    return integer ? roundTo(type, static_cast<double>(wrap(
+                                       intWidth(type),
+                                       static_cast<int64_t>(bits))))
+                   : roundTo(type, sum);
+  }
+  Type type;
+  bool integer;
+  double sum = 0;
+  uint64_t bits = 0;
+};
+
+Literal Evaluator::dot(hlo::DotGeneralOp op) {
+  const Literal &lhs = get(op.getLhs()), &rhs = get(op.getRhs());
+  Literal result = resultLiteral(op);
+  ArrayRef<int64_t> lhsBatch = op.getLhsBatchingDimensions();
+  ArrayRef<int64_t> rhsBatch = op.getRhsBatchingDimensions();
+  ArrayRef<int64_t> lhsContracting = op.getLhsContractingDimensions();
+  ArrayRef<int64_t> rhsContracting = op.getRhsContractingDimensions();
+  auto freeDims = [](int64_t rank, ArrayRef<int64_t> batch,
+                     ArrayRef<int64_t> contracting) {
+    Index free;
+    for (int64_t d = 0; d < rank; ++d)
+      if (!llvm::is_contained(batch, d) && !llvm::is_contained(contracting, d))
+        free.push_back(d);
+    return free;
+  };
+  Index lhsFree = freeDims(lhs.rank(), lhsBatch, lhsContracting);
+  Index rhsFree = freeDims(rhs.rank(), rhsBatch, rhsContracting);
+  Index lhsStrides = stridesOf(lhs.shape), rhsStrides = stridesOf(rhs.shape);
+  Index contractingShape;
+  for (int64_t d : lhsContracting)
+    contractingShape.push_back(lhs.shape[d]);
+  forEachIndex(result.shape, [&](ArrayRef<int64_t> index, int64_t n) {
+    // The result is [batch..., lhs free..., rhs free...].
+    int64_t lhsBase = 0, rhsBase = 0, r = 0;
+    for (auto [l, rr] : llvm::zip(lhsBatch, rhsBatch)) {
+      lhsBase += index[r] * lhsStrides[l];
+      rhsBase += index[r++] * rhsStrides[rr];
+    }
+    for (int64_t d : lhsFree)
+      lhsBase += index[r++] * lhsStrides[d];
+    for (int64_t d : rhsFree)
+      rhsBase += index[r++] * rhsStrides[d];
+    Accumulator acc(result.elementType);
+    forEachIndex(contractingShape, [&](ArrayRef<int64_t> k, int64_t) {
+      int64_t lo = lhsBase, ro = rhsBase;
+      for (size_t i = 0; i < k.size(); ++i) {
+        lo += k[i] * lhsStrides[lhsContracting[i]];
+        ro += k[i] * rhsStrides[rhsContracting[i]];
+      }
+      acc.add(lhs.data[lo], rhs.data[ro]);
+    });
+    result.data[n] = acc.result();
+  });
+  return result;
+}
+
+Literal Evaluator::convolution(hlo::ConvolutionOp op) {
+  const Literal &lhs = get(op.getLhs()), &rhs = get(op.getRhs());
+  Literal result = resultLiteral(op);
+  int64_t spatial = op.getNumSpatialDims();
+  Index strides = op.getStridesOrDefault(), padding = op.getPaddingOrDefault();
+  Index lhsDilation = op.getLhsDilationOrDefault();
+  Index rhsDilation = op.getRhsDilationOrDefault();
+  int64_t groups = op.getFeatureGroupCount();
+  int64_t inPerGroup = rhs.shape[spatial];
+  int64_t outPerGroup = rhs.shape[spatial + 1] / groups;
+  Index lhsStrides = stridesOf(lhs.shape), rhsStrides = stridesOf(rhs.shape);
+  Index window(rhs.shape.begin(), rhs.shape.begin() + spatial);
+  window.push_back(inPerGroup);
+  forEachIndex(result.shape, [&](ArrayRef<int64_t> out, int64_t n) {
+    int64_t feature = out[spatial + 1];
+    int64_t group = feature / outPerGroup;
+    Accumulator acc(result.elementType);
+    forEachIndex(window, [&](ArrayRef<int64_t> k, int64_t) {
+      // k = [kernel spatial..., input feature within the group].
+      int64_t lo = out[0] * lhsStrides[0];
+      for (int64_t d = 0; d < spatial; ++d) {
+        int64_t position = out[d + 1] * strides[d] + k[d] * rhsDilation[d] -
+                           padding[2 * d];
+        if (position < 0 || position % lhsDilation[d] != 0)
+          return; // Window padding or a dilation hole: zero.
+        int64_t i = position / lhsDilation[d];
+        if (i >= lhs.shape[d + 1])
+          return;
+        lo += i * lhsStrides[d + 1];
+      }
+      int64_t channel = group * inPerGroup + k[spatial];
+      lo += channel * lhsStrides[spatial + 1];
+      int64_t ro = feature * rhsStrides[spatial + 1];
+      for (int64_t d = 0; d <= spatial; ++d)
+        ro += k[d] * rhsStrides[d];
+      acc.add(lhs.data[lo], rhs.data[ro]);
+    });
+    result.data[n] = acc.result();
+  });
+  return result;
+}
+
+Literal Evaluator::reduce(hlo::ReduceOp op) {
+  const Literal &operand = get(op.getOperand());
+  Literal result = resultLiteral(op);
+  Type type = result.elementType;
+  ArrayRef<int64_t> reduced = op.getDimensions();
+  hlo::ReduceKind kind = op.getKind();
+  bool integer = !isFloat(type);
+  double init = kind == hlo::ReduceKind::sum       ? 0
+                : kind == hlo::ReduceKind::product ? 1
+                : kind == hlo::ReduceKind::max     ? lowest(type)
+                                                   : highest(type);
+  std::fill(result.data.begin(), result.data.end(), init);
+  std::vector<uint64_t> bits(result.numElements(),
+                             static_cast<uint64_t>(static_cast<int64_t>(init)));
+  Index kept;
+  for (int64_t d = 0; d < operand.rank(); ++d)
+    if (!llvm::is_contained(reduced, d))
+      kept.push_back(d);
+  Index strides = stridesOf(result.shape);
+  forEachIndex(operand.shape, [&](ArrayRef<int64_t> index, int64_t n) {
+    int64_t offset = 0;
+    for (auto [r, d] : llvm::enumerate(kept))
+      offset += index[d] * strides[r];
+    double &acc = result.data[offset];
+    double x = operand.data[n];
+    switch (kind) {
+    case hlo::ReduceKind::sum:
+      if (type.isInteger(1))
+        acc = acc != 0 || x != 0;
+      else if (integer)
+        bits[offset] += static_cast<uint64_t>(static_cast<int64_t>(x));
+      else
+        acc += x;
+      break;
+    case hlo::ReduceKind::product:
+      if (type.isInteger(1))
+        acc = acc != 0 && x != 0;
+      else if (integer)
+        bits[offset] *= static_cast<uint64_t>(static_cast<int64_t>(x));
+      else
+        acc *= x;
+      break;
+    case hlo::ReduceKind::max:
+      acc = maximum(acc, x);
+      break;
+    case hlo::ReduceKind::min:
+      acc = minimum(acc, x);
+      break;
+    }
+  });
+  bool modular = integer && !type.isInteger(1) &&
+                 (kind == hlo::ReduceKind::sum ||
+                  kind == hlo::ReduceKind::product);
+  for (int64_t i = 0; i < result.numElements(); ++i)
+    result.data[i] =
+        modular ? static_cast<double>(
+                      wrap(intWidth(type), static_cast<int64_t>(bits[i])))
+                : roundTo(type, result.data[i]);
+  return result;
+}
+
+/// Ties give the smallest index; the first NaN wins.
+Literal Evaluator::argReduce(Operation *op, int64_t dim, bool isMax) {
+  const Literal &operand = get(op->getOperand(0));
+  Literal result = resultLiteral(op);
+  std::vector<double> best(result.numElements(), 0);
+  std::vector<bool> seen(result.numElements(), false);
+  Index strides = stridesOf(result.shape);
+  forEachIndex(operand.shape, [&](ArrayRef<int64_t> index, int64_t n) {
+    int64_t offset = 0, r = 0;
+    for (int64_t d = 0; d < operand.rank(); ++d)
+      if (d != dim)
+        offset += index[d] * strides[r++];
+    double x = operand.data[n];
+    bool better;
+    if (!seen[offset])
+      better = true;
+    else if (std::isnan(best[offset]))
+      better = false;
+    else if (std::isnan(x))
+      better = true;
+    else
+      better = isMax ? x > best[offset] : x < best[offset];
+    if (better) {
+      seen[offset] = true;
+      best[offset] = x;
+      result.data[offset] = static_cast<double>(index[dim]);
+    }
+  });
+  return result;
+}
+
+FailureOr<Literal> Evaluator::evalOp(Operation *op) {
+  if (op->hasTrait<OpTrait::Elementwise>()) {
+    Literal result = resultLiteral(op);
+    Type type = result.elementType;
+    auto operand = [&](unsigned i) -> const Literal & {
+      return get(op->getOperand(i));
+    };
+    for (int64_t n = 0; n < result.numElements(); ++n) {
+      double &out = result.data[n];
+      if (auto cmp = dyn_cast<hlo::CompareOp>(op))
+        out = compare(cmp.getComparisonDirection(), operand(0).data[n],
+                      operand(1).data[n]);
+      else if (isa<hlo::SelectOp>(op))
+        out = operand(0).data[n] != 0 ? operand(1).data[n]
+                                      : operand(2).data[n];
+      else if (isa<hlo::ConvertOp>(op))
+        out = convert(operand(0).elementType, type, operand(0).data[n]);
+      else if (op->getNumOperands() == 1)
+        out = unary(op, type, operand(0).data[n]);
+      else
+        out = binary(op, type, operand(0).data[n], operand(1).data[n]);
+    }
+    return result;
+  }
+  return TypeSwitch<Operation *, FailureOr<Literal>>(op)
+      .Case([&](hlo::ConstantOp op) -> FailureOr<Literal> {
+        if (!isa<DenseElementsAttr>(op.getValue()))
+          return op.emitOpError("the evaluator supports dense constants only");
+        return constant(op);
+      })
+      .Case([&](hlo::IotaOp op) {
+        Literal result = resultLiteral(op);
+        int64_t dim = static_cast<int64_t>(op.getIotaDimension());
+        forEachIndex(result.shape, [&](ArrayRef<int64_t> index, int64_t n) {
+          result.data[n] = static_cast<double>(index[dim]);
+        });
+        return result;
+      })
+      .Case<hlo::ReshapeOp, hlo::CopyOp>([&](Operation *op) {
+        Literal result = resultLiteral(op);
+        result.data = get(op->getOperand(0)).data;
+        return result;
+      })
+      .Case([&](hlo::BroadcastInDimOp op) { return broadcast(op); })
+      .Case([&](hlo::TransposeOp op) { return transpose(op); })
+      .Case([&](hlo::SliceOp op) { return slice(op); })
+      .Case([&](hlo::PadOp op) { return pad(op); })
+      .Case([&](hlo::ConcatenateOp op) { return concatenate(op); })
+      .Case([&](hlo::DotGeneralOp op) { return dot(op); })
+      .Case([&](hlo::ConvolutionOp op) { return convolution(op); })
+      .Case([&](hlo::ReduceOp op) { return reduce(op); })
+      .Case([&](hlo::ArgMaxOp op) {
+        return argReduce(op, op.getDimension(), /*isMax=*/true);
+      })
+      .Case([&](hlo::ArgMinOp op) {
+        return argReduce(op, op.getDimension(), /*isMax=*/false);
+      })
+      .Default([&](Operation *op) -> FailureOr<Literal> {
+        return op->emitOpError("is not supported by the reference evaluator");
+      });
+}
+
+FailureOr<SmallVector<Literal>> Evaluator::run(func::FuncOp func,
+                                               ArrayRef<Literal> args) {
+  if (func.isExternal())
+    return func.emitOpError("has no body to evaluate");
+  if (!func.getBody().hasOneBlock())
+    return func.emitOpError("the evaluator supports single-block functions");
+  Block &entry = func.getBody().front();
+  if (args.size() != entry.getNumArguments())
+    return func.emitOpError("takes ")
+           << entry.getNumArguments() << " arguments, but " << args.size()
+           << " were given";
+  for (auto [i, arg] : llvm::enumerate(entry.getArguments())) {
+    auto type = dyn_cast<RankedTensorType>(arg.getType());
+    if (!type || type.getElementType() != args[i].elementType ||
+        type.getShape() != ArrayRef<int64_t>(args[i].shape))
+      return func.emitOpError("argument #")
+             << i << " must be " << arg.getType() << ", but a "
+             << RankedTensorType::get(args[i].shape, args[i].elementType)
+             << " was given";
+    values[arg] = args[i];
+  }
+  for (Operation &op : entry) {
+    if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+      SmallVector<Literal> results;
+      for (Value v : ret.getOperands())
+        results.push_back(get(v));
+      return results;
+    }
+    if (auto call = dyn_cast<func::CallOp>(op)) {
+      auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+          call, call.getCalleeAttr());
+      if (!callee)
+        return call.emitOpError("calls an unknown function");
+      SmallVector<Literal> callArgs;
+      for (Value v : call.getOperands())
+        callArgs.push_back(get(v));
+      FailureOr<SmallVector<Literal>> results =
+          Evaluator().run(callee, callArgs);
+      if (failed(results))
+        return failure();
+      for (auto [v, literal] : llvm::zip(call.getResults(), *results))
+        values[v] = std::move(literal);
+      continue;
+    }
+    if (op.getNumResults() != 1 ||
+        !isa<RankedTensorType>(op.getResult(0).getType()))
+      return op.emitOpError("is not supported by the reference evaluator");
+    FailureOr<Literal> result = evalOp(&op);
+    if (failed(result))
+      return failure();
+    values[op.getResult(0)] = std::move(*result);
+  }
+  return func.emitOpError("has no return");
+}
+
+} // namespace
+
+FailureOr<SmallVector<Literal>> mlir::tpu::evaluate(func::FuncOp func,
+                                                    ArrayRef<Literal> args) {
+  return Evaluator().run(func, args);
+}

@@ -1,0 +1,253 @@
+//===- EvaluatorTest.cpp - The reference evaluator against hand values ----===//
+//
+// The evaluator is the oracle for everything else, so its own results are
+// checked against values worked out by hand.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/reference/Evaluator.h"
+#include "dialects/hlo/HLOOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Parser/Parser.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::tpu;
+
+namespace {
+
+class EvaluatorTest : public ::testing::Test {
+protected:
+  EvaluatorTest() {
+    context.loadDialect<hlo::HLODialect, func::FuncDialect>();
+  }
+
+  /// Parses `source` and evaluates its @main on `args`.
+  std::vector<std::vector<double>> run(const char *source,
+                                       std::vector<Literal> args) {
+    module = parseSourceString<ModuleOp>(source, &context);
+    EXPECT_TRUE(module);
+    if (!module)
+      return {};
+    auto main = module->lookupSymbol<func::FuncOp>("main");
+    FailureOr<SmallVector<Literal>> results = evaluate(main, args);
+    EXPECT_TRUE(succeeded(results));
+    std::vector<std::vector<double>> data;
+    if (succeeded(results))
+      for (Literal &result : *results)
+        data.push_back(result.data);
+    return data;
+  }
+
+  Literal literal(Type type, ArrayRef<int64_t> shape,
+                  std::vector<double> values) {
+    Literal result(type, shape);
+    EXPECT_EQ(result.numElements(), static_cast<int64_t>(values.size()));
+    result.data = std::move(values);
+    return result;
+  }
+  Literal f32(ArrayRef<int64_t> shape, std::vector<double> values) {
+    return literal(Float32Type::get(&context), shape, std::move(values));
+  }
+  Literal i32(ArrayRef<int64_t> shape, std::vector<double> values) {
+    return literal(IntegerType::get(&context, 32), shape, std::move(values));
+  }
+
+  MLIRContext context;
+  OwningOpRef<ModuleOp> module;
+};
+
+using Values = std::vector<double>;
+
+TEST_F(EvaluatorTest, MatmulOfTwoByTwo) {
+  auto out = run(R"(
+    func.func @main(%a: tensor<2x2xf32>, %b: tensor<2x2xf32>) -> tensor<2x2xf32> {
+      %r = hlo.dot_general %a, %b, contracting_dims = [1] x [0]
+          : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+      return %r : tensor<2x2xf32>
+    })",
+                 {f32({2, 2}, {1, 2, 3, 4}), f32({2, 2}, {5, 6, 7, 8})});
+  EXPECT_EQ(out.at(0), (Values{19, 22, 43, 50}));
+}
+
+TEST_F(EvaluatorTest, BatchedDotContractsTheNamedDimensions) {
+  // r[b] = a[b]^T . v[b]: batch 2, a is [b, k=2, m=2], v is [b, k=2].
+  auto out = run(R"(
+    func.func @main(%a: tensor<2x2x2xf32>, %v: tensor<2x2xf32>) -> tensor<2x2xf32> {
+      %r = hlo.dot_general %a, %v, batching_dims = [0] x [0],
+          contracting_dims = [1] x [1]
+          : (tensor<2x2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+      return %r : tensor<2x2xf32>
+    })",
+                 {f32({2, 2, 2}, {1, 2, 3, 4, 5, 6, 7, 8}),
+                  f32({2, 2}, {1, 10, 100, 1000})});
+  // b=0: [1*1+3*10, 2*1+4*10]; b=1: [5*100+7*1000, 6*100+8*1000].
+  EXPECT_EQ(out.at(0), (Values{31, 42, 7500, 8600}));
+}
+
+TEST_F(EvaluatorTest, ConvolutionWithPaddingAndStride) {
+  // out[i] = x[i*s - 1] - x[i*s + 1] with zeros outside.
+  const char *source = R"(
+    func.func @main(%x: tensor<1x5x1xf32>, %w: tensor<3x1x1xf32>)
+        -> (tensor<1x5x1xf32>, tensor<1x3x1xf32>) {
+      %a = hlo.convolution %x, %w, window = {pad = [[1, 1]]}
+          : (tensor<1x5x1xf32>, tensor<3x1x1xf32>) -> tensor<1x5x1xf32>
+      %b = hlo.convolution %x, %w, window = {stride = [2], pad = [[1, 1]]}
+          : (tensor<1x5x1xf32>, tensor<3x1x1xf32>) -> tensor<1x3x1xf32>
+      return %a, %b : tensor<1x5x1xf32>, tensor<1x3x1xf32>
+    })";
+  auto out = run(source, {f32({1, 5, 1}, {1, 2, 3, 4, 5}),
+                          f32({3, 1, 1}, {1, 0, -1})});
+  EXPECT_EQ(out.at(0), (Values{-2, -2, -2, -2, 4}));
+  EXPECT_EQ(out.at(1), (Values{-2, -2, 4}));
+}
+
+TEST_F(EvaluatorTest, ConvolutionWithDilationsAndGroups) {
+  // lhs dilation 2 turns [1,2,3] into [1,0,2,0,3]; the kernel [1,1] with rhs
+  // dilation 2 adds x[i] and x[i+2] of that: [1+2, 0+0, 2+3]. Two groups of
+  // one feature each scale the two channels separately.
+  const char *source = R"(
+    func.func @main(%x: tensor<1x3x2xf32>, %w: tensor<2x1x2xf32>)
+        -> tensor<1x3x2xf32> {
+      %y = hlo.convolution %x, %w, window = {lhs_dilate = [2], rhs_dilate = [2]},
+          feature_group_count = 2
+          : (tensor<1x3x2xf32>, tensor<2x1x2xf32>) -> tensor<1x3x2xf32>
+      return %y : tensor<1x3x2xf32>
+    })";
+  auto out = run(source, {f32({1, 3, 2}, {1, 10, 2, 20, 3, 30}),
+                          f32({2, 1, 2}, {1, 2, 1, 2})});
+  EXPECT_EQ(out.at(0), (Values{3, 60, 0, 0, 5, 100}));
+}
+
+TEST_F(EvaluatorTest, ArgmaxTiesAndNaN) {
+  const char *source = R"(
+    func.func @main(%x: tensor<3x4xf32>) -> (tensor<3xi32>, tensor<3xi32>) {
+      %a = hlo.argmax %x, dim = 1 : (tensor<3x4xf32>) -> tensor<3xi32>
+      %b = hlo.argmin %x, dim = 1 : (tensor<3x4xf32>) -> tensor<3xi32>
+      return %a, %b : tensor<3xi32>, tensor<3xi32>
+    })";
+  double nan = std::nan("");
+  auto out = run(source, {f32({3, 4}, {2, 7, 7, 1,       //
+                                       1, nan, 9, nan,   //
+                                       -1, -5, -5, -1})});
+  EXPECT_EQ(out.at(0), (Values{1, 1, 0}));
+  EXPECT_EQ(out.at(1), (Values{3, 1, 1}));
+}
+
+TEST_F(EvaluatorTest, PadWithInteriorAndNegativeEdges) {
+  const char *source = R"(
+    func.func @main(%x: tensor<3xf32>) -> tensor<6xf32> {
+      %z = hlo.constant dense<9.0> : tensor<f32>
+      %p = hlo.pad %x, %z, low = [-1], high = [2], interior = [1]
+          : (tensor<3xf32>, tensor<f32>) -> tensor<6xf32>
+      return %p : tensor<6xf32>
+    })";
+  // [1,9,2,9,3] drops its first element and gains two 9s.
+  EXPECT_EQ(run(source, {f32({3}, {1, 2, 3})}).at(0),
+            (Values{9, 2, 9, 3, 9, 9}));
+}
+
+TEST_F(EvaluatorTest, IntegerDivisionByZeroAndOverflowWrap) {
+  const char *source = R"(
+    func.func @main(%a: tensor<4xi32>, %b: tensor<4xi32>) -> (tensor<4xi32>, tensor<4xi32>) {
+      %d = hlo.divide %a, %b : tensor<4xi32>
+      %s = hlo.add %a, %b : tensor<4xi32>
+      return %d, %s : tensor<4xi32>, tensor<4xi32>
+    })";
+  auto out = run(source, {i32({4}, {7, -7, 5, 2147483647}),
+                          i32({4}, {2, 2, 0, 1})});
+  EXPECT_EQ(out.at(0), (Values{3, -3, -1, 2147483647}));
+  EXPECT_EQ(out.at(1), (Values{9, -5, 5, -2147483648.0}));
+}
+
+TEST_F(EvaluatorTest, ConvertRoundsToNearestEvenAndSaturates) {
+  const char *source = R"(
+    func.func @main(%x: tensor<4xf32>) -> (tensor<4xbf16>, tensor<4xi32>, tensor<4xi8>) {
+      %b = hlo.convert %x : (tensor<4xf32>) -> tensor<4xbf16>
+      %i = hlo.convert %x : (tensor<4xf32>) -> tensor<4xi32>
+      %j = hlo.convert %i : (tensor<4xi32>) -> tensor<4xi8>
+      return %b, %i, %j : tensor<4xbf16>, tensor<4xi32>, tensor<4xi8>
+    })";
+  // 1 + 2^-8 and 1 + 3 * 2^-8 are halfway between bf16 neighbours; 3e10 is
+  // 223.5 units of 2^27 and rounds to 224 of them.
+  auto out = run(source, {f32({4}, {1.00390625, 1.01171875, 3e10, 300.7})});
+  EXPECT_EQ(out.at(0), (Values{1.0, 1.015625, 30064771072.0, 300.0}));
+  EXPECT_EQ(out.at(1), (Values{1, 1, 2147483647, 300}));
+  EXPECT_EQ(out.at(2), (Values{1, 1, -1, 44})); // Wraps modulo 256.
+  auto nan = run(R"(
+    func.func @main(%x: tensor<1xf32>) -> tensor<1xi32> {
+      %i = hlo.convert %x : (tensor<1xf32>) -> tensor<1xi32>
+      return %i : tensor<1xi32>
+    })",
+                 {f32({1}, {std::nan("")})});
+  EXPECT_EQ(nan.at(0), (Values{0}));
+}
+
+TEST_F(EvaluatorTest, ReductionsAndNaNPropagation) {
+  const char *source = R"(
+    func.func @main(%x: tensor<2x3xf32>) -> (tensor<3xf32>, tensor<2xf32>, tensor<2xf32>) {
+      %s = hlo.reduce sum %x, dims = [0] : (tensor<2x3xf32>) -> tensor<3xf32>
+      %m = hlo.reduce max %x, dims = [1] : (tensor<2x3xf32>) -> tensor<2xf32>
+      %p = hlo.reduce product %x, dims = [1] : (tensor<2x3xf32>) -> tensor<2xf32>
+      return %s, %m, %p : tensor<3xf32>, tensor<2xf32>, tensor<2xf32>
+    })";
+  auto out = run(source, {f32({2, 3}, {1, 2, 3, 4, std::nan(""), 6})});
+  EXPECT_EQ(out.at(0)[0], 5);
+  EXPECT_TRUE(std::isnan(out.at(0)[1]));
+  EXPECT_EQ(out.at(1)[0], 3);
+  EXPECT_TRUE(std::isnan(out.at(1)[1]));
+  EXPECT_EQ(out.at(2)[0], 6);
+}
+
+TEST_F(EvaluatorTest, DataMovement) {
+  const char *source = R"(
+    func.func @main(%x: tensor<2x3xi32>) -> (tensor<3x2xi32>, tensor<2x2xi32>, tensor<2x2x3xi32>, tensor<4x3xi32>) {
+      %t = hlo.transpose %x, dims = [1, 0] : (tensor<2x3xi32>) -> tensor<3x2xi32>
+      %s = hlo.slice %x [0:2, 0:3:2] : (tensor<2x3xi32>) -> tensor<2x2xi32>
+      %r = hlo.slice %x [1:2, 0:3] : (tensor<2x3xi32>) -> tensor<1x3xi32>
+      %b = hlo.broadcast_in_dim %r, dims = [1, 2] : (tensor<1x3xi32>) -> tensor<2x2x3xi32>
+      %c = hlo.concatenate %x, %x, dim = 0 : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<4x3xi32>
+      return %t, %s, %b, %c : tensor<3x2xi32>, tensor<2x2xi32>, tensor<2x2x3xi32>, tensor<4x3xi32>
+    })";
+  auto out = run(source, {i32({2, 3}, {1, 2, 3, 4, 5, 6})});
+  EXPECT_EQ(out.at(0), (Values{1, 4, 2, 5, 3, 6}));
+  EXPECT_EQ(out.at(1), (Values{1, 3, 4, 6}));
+  EXPECT_EQ(out.at(2), (Values{4, 5, 6, 4, 5, 6, 4, 5, 6, 4, 5, 6}));
+  EXPECT_EQ(out.at(3), (Values{1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6}));
+}
+
+TEST_F(EvaluatorTest, NegativeConstants) {
+  auto out = run(R"(
+    func.func @main() -> (tensor<2xi32>, tensor<2xi8>, tensor<2xi1>) {
+      %a = hlo.constant dense<[-2147483648, 5]> : tensor<2xi32>
+      %b = hlo.constant dense<-128> : tensor<2xi8>
+      %c = hlo.constant dense<[true, false]> : tensor<2xi1>
+      return %a, %b, %c : tensor<2xi32>, tensor<2xi8>, tensor<2xi1>
+    })",
+                 {});
+  EXPECT_EQ(out.at(0), (Values{-2147483648.0, 5}));
+  EXPECT_EQ(out.at(1), (Values{-128, -128}));
+  EXPECT_EQ(out.at(2), (Values{1, 0}));
+}
+
+TEST_F(EvaluatorTest, MismatchedArgumentIsAnError) {
+  module = parseSourceString<ModuleOp>(R"(
+    func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+      return %x : tensor<2xf32>
+    })",
+                                       &context);
+  std::string message;
+  ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
+    message = diag.str();
+    return success();
+  });
+  auto main = module->lookupSymbol<func::FuncOp>("main");
+  EXPECT_TRUE(failed(evaluate(main, {f32({3}, {1, 2, 3})})));
+  EXPECT_EQ(message, "'func.func' op argument #0 must be 'tensor<2xf32>', but "
+                     "a 'tensor<3xf32>' was given");
+}
+
+} // namespace
