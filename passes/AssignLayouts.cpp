@@ -76,8 +76,8 @@ struct Requirement {
 
 class LayoutAssigner {
 public:
-  LayoutAssigner(const tpc::Target &target, LayoutMode mode,
-                 bool relayoutEntry, ModuleOp module)
+  LayoutAssigner(const tpc::Target &target, LayoutMode mode, bool relayoutEntry,
+                 ModuleOp module)
       : target(target), mode(mode), relayoutEntry(relayoutEntry),
         module(module) {}
 
@@ -171,15 +171,14 @@ void LayoutAssigner::collectRequirements(
               fixed(Requirement::Use, operand.get(), &operand,
                     boundaryLayout(results[operand.getOperandNumber()])));
     } else if (auto call = dyn_cast<func::CallOp>(op)) {
-      auto callee =
-          SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(call,
-                                                             call.getCalleeAttr());
+      auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+          call, call.getCalleeAttr());
       FunctionType type = callee.getFunctionType();
       for (OpOperand &operand : call->getOpOperands())
         if (isa<RankedTensorType>(operand.get().getType()))
-          requirements.push_back(fixed(
-              Requirement::Use, operand.get(), &operand,
-              boundaryLayout(type.getInput(operand.getOperandNumber()))));
+          requirements.push_back(
+              fixed(Requirement::Use, operand.get(), &operand,
+                    boundaryLayout(type.getInput(operand.getOperandNumber()))));
       for (OpResult result : call->getResults())
         if (isa<RankedTensorType>(result.getType()))
           requirements.push_back(
@@ -199,8 +198,8 @@ void LayoutAssigner::collectRequirements(
       };
       requirements.push_back(mxu(Requirement::Use, conv.getLhs(),
                                  &conv->getOpOperand(0), activation));
-      requirements.push_back(mxu(Requirement::Use, conv.getRhs(),
-                                 &conv->getOpOperand(1), kernel));
+      requirements.push_back(
+          mxu(Requirement::Use, conv.getRhs(), &conv->getOpOperand(1), kernel));
       requirements.push_back(
           mxu(Requirement::Result, conv.getResult(), nullptr, activation));
     } else if (auto dot = dyn_cast<hlo::DotGeneralOp>(op)) {
@@ -215,12 +214,12 @@ void LayoutAssigner::collectRequirements(
       SmallVector<int64_t> resultBatch;
       for (size_t i = 0; i < dot.getLhsBatchingDimensions().size(); ++i)
         resultBatch.push_back(i);
-      requirements.push_back(
-          mxu(Requirement::Use, dot.getLhs(), &dot->getOpOperand(0),
-              notBatch(dot.getLhsBatchingDimensions())));
-      requirements.push_back(
-          mxu(Requirement::Use, dot.getRhs(), &dot->getOpOperand(1),
-              notBatch(dot.getRhsBatchingDimensions())));
+      requirements.push_back(mxu(Requirement::Use, dot.getLhs(),
+                                 &dot->getOpOperand(0),
+                                 notBatch(dot.getLhsBatchingDimensions())));
+      requirements.push_back(mxu(Requirement::Use, dot.getRhs(),
+                                 &dot->getOpOperand(1),
+                                 notBatch(dot.getRhsBatchingDimensions())));
       requirements.push_back(mxu(Requirement::Result, dot.getResult(), nullptr,
                                  notBatch(resultBatch)));
     }
@@ -239,9 +238,8 @@ LogicalResult LayoutAssigner::run(func::FuncOp func) {
   for (BlockArgument arg : func.getBody().front().getArguments())
     addValue(arg);
   WalkResult walk = func.walk([&](Operation *op) -> WalkResult {
-    bool producesTensors = llvm::any_of(op->getResultTypes(), [](Type t) {
-      return isa<TensorType>(t);
-    });
+    bool producesTensors = llvm::any_of(
+        op->getResultTypes(), [](Type t) { return isa<TensorType>(t); });
     if (producesTensors && !isa<hlo::HLODialect>(op->getDialect()) &&
         !isa<func::CallOp>(op))
       return op->emitOpError("is not an hlo op; tpu-assign-layouts expects "

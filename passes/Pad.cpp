@@ -101,8 +101,7 @@ bool preservesZero(Operation *op) {
 }
 
 RankedTensorType withDims(RankedTensorType type, ArrayRef<int64_t> dims) {
-  return RankedTensorType::get(dims, type.getElementType(),
-                               type.getEncoding());
+  return RankedTensorType::get(dims, type.getElementType(), type.getEncoding());
 }
 
 /// A value's physical counterpart and whether all of its padding is zero
@@ -185,8 +184,7 @@ FailureOr<Dims> Padder::physicalDims(Location loc, Type type) {
   return Dims(dims->begin(), dims->end());
 }
 
-FailureOr<int64_t> Padder::roundToMxu(Location loc, int64_t size,
-                                      int64_t mxu) {
+FailureOr<int64_t> Padder::roundToMxu(Location loc, int64_t size, int64_t mxu) {
   std::optional<int64_t> rounded = tpc::checkedRoundUp(size, mxu);
   if (!rounded)
     return emitError(loc) << "dimension of size " << size
@@ -260,10 +258,10 @@ Physical Padder::resizeUncached(Location loc, Physical value,
   Value result = value.value;
   int64_t rank = type.getRank();
   if (shrinks) {
-    result = hlo::SliceOp::create(
-        b, loc, withDims(type, sliced), result,
-        b.getDenseI64ArrayAttr(Dims(rank, 0)), b.getDenseI64ArrayAttr(sliced),
-        b.getDenseI64ArrayAttr(Dims(rank, 1)));
+    result = hlo::SliceOp::create(b, loc, withDims(type, sliced), result,
+                                  b.getDenseI64ArrayAttr(Dims(rank, 0)),
+                                  b.getDenseI64ArrayAttr(sliced),
+                                  b.getDenseI64ArrayAttr(Dims(rank, 1)));
     slices[result] = value.value;
     resizes.push_back(result.getDefiningOp());
   }
@@ -272,11 +270,10 @@ Physical Padder::resizeUncached(Location loc, Physical value,
     Dims high(rank);
     for (int64_t d = 0; d < rank; ++d)
       high[d] = dims[d] - sliced[d];
-    result = hlo::PadOp::create(b, loc, withDims(type, dims), result,
-                                zeroScalar(type.getElementType()),
-                                b.getDenseI64ArrayAttr(Dims(rank, 0)),
-                                b.getDenseI64ArrayAttr(high),
-                                b.getDenseI64ArrayAttr(Dims(rank, 0)));
+    result = hlo::PadOp::create(
+        b, loc, withDims(type, dims), result, zeroScalar(type.getElementType()),
+        b.getDenseI64ArrayAttr(Dims(rank, 0)), b.getDenseI64ArrayAttr(high),
+        b.getDenseI64ArrayAttr(Dims(rank, 0)));
     zeroPads[result] = source;
     resizes.push_back(result.getDefiningOp());
   }
@@ -307,16 +304,15 @@ Value Padder::mask(Location loc, Value value, ArrayRef<int64_t> logical,
     tpc::Layout layout = getLayout(type).toLayout();
     layout.tiles.resize(std::min<size_t>(layout.tiles.size(), 1));
     layout.elementSizeBits = 0;
-    auto indexType =
-        withLayout(RankedTensorType::get(type.getShape(), b.getI32Type()),
-                   layout);
+    auto indexType = withLayout(
+        RankedTensorType::get(type.getShape(), b.getI32Type()), layout);
     layout.elementSizeBits = 32;
     auto predType = withLayout(
         RankedTensorType::get(type.getShape(), b.getI1Type()), layout);
     Value iota = hlo::IotaOp::create(b, loc, indexType, d);
-    Value size =
-        splat(loc, indexType, b.getI32IntegerAttr(static_cast<int32_t>(
-                                  std::min<int64_t>(logical[d], INT32_MAX))));
+    Value size = splat(loc, indexType,
+                       b.getI32IntegerAttr(static_cast<int32_t>(
+                           std::min<int64_t>(logical[d], INT32_MAX))));
     Value inside = hlo::CompareOp::create(
         b, loc, predType,
         hlo::ComparisonDirectionAttr::get(b.getContext(),
@@ -367,8 +363,8 @@ LogicalResult Padder::padElementwise(Operation *op) {
       zeroPadded &= physical.zeroPadded;
   }
   auto type = cast<RankedTensorType>(result.getType());
-  return finish(result, {cloneWith(op, operands, withDims(type, *common)),
-                         zeroPadded});
+  return finish(result,
+                {cloneWith(op, operands, withDims(type, *common)), zeroPadded});
 }
 
 LogicalResult Padder::padConstant(hlo::ConstantOp op) {
@@ -383,10 +379,11 @@ LogicalResult Padder::padConstant(hlo::ConstantOp op) {
   if (dense.isSplat()) {
     // A splat stays a splat; its padding then holds the splat value.
     auto value = dense.getSplatValue<TypedAttr>();
-    Value result = hlo::ConstantOp::create(b, op.getLoc(), physicalType,
-                                           DenseElementsAttr::get(physicalType, value));
-    bool zero = matchPattern(value, m_Zero()) ||
-                matchPattern(value, m_AnyZeroFloat());
+    Value result =
+        hlo::ConstantOp::create(b, op.getLoc(), physicalType,
+                                DenseElementsAttr::get(physicalType, value));
+    bool zero =
+        matchPattern(value, m_Zero()) || matchPattern(value, m_AnyZeroFloat());
     values[op] = {result, zero || ArrayRef<int64_t>(*dims) == type.getShape()};
     return success();
   }
@@ -409,9 +406,10 @@ LogicalResult Padder::padConstant(hlo::ConstantOp op) {
       index[d] = 0;
     }
   }
-  values[op] = {hlo::ConstantOp::create(b, op.getLoc(), physicalType,
-                                        DenseElementsAttr::get(physicalType, elements)),
-                true};
+  values[op] = {
+      hlo::ConstantOp::create(b, op.getLoc(), physicalType,
+                              DenseElementsAttr::get(physicalType, elements)),
+      true};
   return success();
 }
 
@@ -427,7 +425,8 @@ LogicalResult Padder::padBroadcast(hlo::BroadcastInDimOp op) {
   ArrayRef<int64_t> mapped = op.getBroadcastDimensions();
   Dims operandDims(operandType.getRank());
   // Result padding holds zeros only where it comes from operand padding.
-  Dims replicated = llvm::to_vector(llvm::seq<int64_t>(0, resultType.getRank()));
+  Dims replicated =
+      llvm::to_vector(llvm::seq<int64_t>(0, resultType.getRank()));
   for (auto [i, r] : llvm::enumerate(mapped)) {
     bool expands = operandType.getDimSize(i) != resultType.getDimSize(r);
     operandDims[i] = expands ? 1 : (*dims)[r];
@@ -439,8 +438,8 @@ LogicalResult Padder::padBroadcast(hlo::BroadcastInDimOp op) {
       operand.zeroPadded && llvm::all_of(replicated, [&](int64_t r) {
         return (*dims)[r] == resultType.getDimSize(r);
       });
-  values[op] = {
-      cloneWith(op, operand.value, withDims(resultType, *dims)), zeroPadded};
+  values[op] = {cloneWith(op, operand.value, withDims(resultType, *dims)),
+                zeroPadded};
   return success();
 }
 
@@ -491,9 +490,9 @@ LogicalResult Padder::padPad(hlo::PadOp op) {
   bool zeroValue = false;
   if (auto constant = op.getPaddingValue().getDefiningOp<hlo::ConstantOp>())
     if (auto dense = dyn_cast<DenseElementsAttr>(constant.getValue()))
-      zeroValue = matchPattern(dense.getSplatValue<TypedAttr>(), m_Zero()) ||
-                  matchPattern(dense.getSplatValue<TypedAttr>(),
-                               m_AnyZeroFloat());
+      zeroValue =
+          matchPattern(dense.getSplatValue<TypedAttr>(), m_Zero()) ||
+          matchPattern(dense.getSplatValue<TypedAttr>(), m_AnyZeroFloat());
   values[op] = {padded, zeroValue || !extended};
   return success();
 }
@@ -523,8 +522,8 @@ LogicalResult Padder::padConcatenate(hlo::ConcatenateOp op) {
   }
   (*common)[axis] = joined;
   auto type = cast<RankedTensorType>(op.getType());
-  return finish(op, {cloneWith(op, inputs, withDims(type, *common)),
-                     zeroPadded});
+  return finish(op,
+                {cloneWith(op, inputs, withDims(type, *common)), zeroPadded});
 }
 
 /// Batch and free dimensions meet at the largest padded size; the last
@@ -545,12 +544,13 @@ LogicalResult Padder::padDot(hlo::DotGeneralOp op) {
   ArrayRef<int64_t> lhsContracting = op.getLhsContractingDimensions();
   ArrayRef<int64_t> rhsContracting = op.getRhsContractingDimensions();
   for (auto [l, r] : llvm::zip(lhsBatch, rhsBatch)) {
-    int64_t size = std::max({lhsDims[l], rhsDims[r], (*resultDims)[dims.size()]});
+    int64_t size =
+        std::max({lhsDims[l], rhsDims[r], (*resultDims)[dims.size()]});
     lhsDims[l] = rhsDims[r] = size;
     dims.push_back(size);
   }
-  for (auto [i, pair] : llvm::enumerate(llvm::zip(lhsContracting,
-                                                  rhsContracting))) {
+  for (auto [i, pair] :
+       llvm::enumerate(llvm::zip(lhsContracting, rhsContracting))) {
     auto [l, r] = pair;
     int64_t size = std::max(lhsDims[l], rhsDims[r]);
     if (i + 1 == lhsContracting.size()) {
@@ -598,8 +598,8 @@ LogicalResult Padder::padDot(hlo::DotGeneralOp op) {
   auto type = cast<RankedTensorType>(op.getType());
   // Free-dimension padding meets real data in the products (0 * inf), so the
   // result's padding is not known to be zero.
-  return finish(op, {cloneWith(op, {lhsValue, rhsValue}, withDims(type, dims)),
-                     false});
+  return finish(
+      op, {cloneWith(op, {lhsValue, rhsValue}, withDims(type, dims)), false});
 }
 
 /// Input features are contracted like a dot's K and rounded to the MXU
@@ -653,12 +653,10 @@ LogicalResult Padder::padConvolution(hlo::ConvolutionOp op) {
   Value lhsValue = newLhs.zeroPadded ? newLhs.value
                                      : mask(loc, newLhs.value, lhsLogical,
                                             lhsMasked, Neutral::Zero);
-  Value rhsValue =
-      newRhs.zeroPadded
-          ? newRhs.value
-          : mask(loc, newRhs.value, rhsLogical, {kernelIn}, Neutral::Zero);
-  Value conv =
-      cloneWith(op, {lhsValue, rhsValue}, withDims(resultType, dims));
+  Value rhsValue = newRhs.zeroPadded ? newRhs.value
+                                     : mask(loc, newRhs.value, rhsLogical,
+                                            {kernelIn}, Neutral::Zero);
+  Value conv = cloneWith(op, {lhsValue, rhsValue}, withDims(resultType, dims));
   if (padding != op.getPaddingOrDefault())
     cast<hlo::ConvolutionOp>(conv.getDefiningOp())
         .setPaddingAttr(b.getDenseI64ArrayAttr(padding));
@@ -695,8 +693,8 @@ LogicalResult Padder::padArgReduce(Operation *op, int64_t dim,
                                    Neutral neutral) {
   Value logical = op->getOperand(0);
   Value input = mask(op->getLoc(), lookup(logical).value,
-                     cast<RankedTensorType>(logical.getType()).getShape(), {dim},
-                     neutral);
+                     cast<RankedTensorType>(logical.getType()).getShape(),
+                     {dim}, neutral);
   Dims dims(cast<RankedTensorType>(input.getType()).getShape());
   dims.erase(dims.begin() + dim);
   auto type = cast<RankedTensorType>(op->getResult(0).getType());

@@ -49,8 +49,8 @@ double mlir::tpu::roundTo(Type type, double value) {
   if (auto floatType = dyn_cast<FloatType>(type)) {
     APFloat rounded(value);
     bool lost;
-    rounded.convert(floatType.getFloatSemantics(),
-                    APFloat::rmNearestTiesToEven, &lost);
+    rounded.convert(floatType.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+                    &lost);
     return rounded.convertToDouble();
   }
   if (type.isInteger(1))
@@ -77,8 +77,7 @@ int64_t linearize(ArrayRef<int64_t> index, ArrayRef<int64_t> strides) {
 }
 
 /// Calls `body(index, n)` for every index of `shape` in row-major order.
-template <typename Body>
-void forEachIndex(ArrayRef<int64_t> shape, Body body) {
+template <typename Body> void forEachIndex(ArrayRef<int64_t> shape, Body body) {
   int64_t count = 1;
   for (int64_t size : shape)
     count *= size;
@@ -119,15 +118,16 @@ double minimum(double a, double b) {
 
 double unary(Operation *op, Type type, double x) {
   if (isFloat(type)) {
-    double r = TypeSwitch<Operation *, double>(op)
-                   .Case([&](hlo::AbsOp) { return std::fabs(x); })
-                   .Case([&](hlo::NegOp) { return -x; })
-                   .Case([&](hlo::ExpOp) { return std::exp(x); })
-                   .Case([&](hlo::LogOp) { return std::log(x); })
-                   .Case([&](hlo::TanhOp) { return std::tanh(x); })
-                   .Case([&](hlo::LogisticOp) { return 1 / (1 + std::exp(-x)); })
-                   .Case([&](hlo::SqrtOp) { return std::sqrt(x); })
-                   .Case([&](hlo::RsqrtOp) { return 1 / std::sqrt(x); });
+    double r =
+        TypeSwitch<Operation *, double>(op)
+            .Case([&](hlo::AbsOp) { return std::fabs(x); })
+            .Case([&](hlo::NegOp) { return -x; })
+            .Case([&](hlo::ExpOp) { return std::exp(x); })
+            .Case([&](hlo::LogOp) { return std::log(x); })
+            .Case([&](hlo::TanhOp) { return std::tanh(x); })
+            .Case([&](hlo::LogisticOp) { return 1 / (1 + std::exp(-x)); })
+            .Case([&](hlo::SqrtOp) { return std::sqrt(x); })
+            .Case([&](hlo::RsqrtOp) { return 1 / std::sqrt(x); });
     return roundTo(type, r);
   }
   int64_t v = static_cast<int64_t>(x);
@@ -330,10 +330,10 @@ struct Accumulator {
       sum += a * b;
   }
   double result() const {
-    return integer ? roundTo(type, static_cast<double>(wrap(
-                                       intWidth(type),
-                                       static_cast<int64_t>(bits))))
-                   : roundTo(type, sum);
+    return integer
+               ? roundTo(type, static_cast<double>(wrap(
+                                   intWidth(type), static_cast<int64_t>(bits))))
+               : roundTo(type, sum);
   }
   Type type;
   bool integer;
@@ -408,8 +408,8 @@ Literal Evaluator::convolution(hlo::ConvolutionOp op) {
       // k = [kernel spatial..., input feature within the group].
       int64_t lo = out[0] * lhsStrides[0];
       for (int64_t d = 0; d < spatial; ++d) {
-        int64_t position = out[d + 1] * strides[d] + k[d] * rhsDilation[d] -
-                           padding[2 * d];
+        int64_t position =
+            out[d + 1] * strides[d] + k[d] * rhsDilation[d] - padding[2 * d];
         if (position < 0 || position % lhsDilation[d] != 0)
           return; // Window padding or a dilation hole: zero.
         int64_t i = position / lhsDilation[d];
@@ -479,9 +479,9 @@ Literal Evaluator::reduce(hlo::ReduceOp op) {
       break;
     }
   });
-  bool modular = integer && !type.isInteger(1) &&
-                 (kind == hlo::ReduceKind::sum ||
-                  kind == hlo::ReduceKind::product);
+  bool modular =
+      integer && !type.isInteger(1) &&
+      (kind == hlo::ReduceKind::sum || kind == hlo::ReduceKind::product);
   for (int64_t i = 0; i < result.numElements(); ++i)
     result.data[i] =
         modular ? static_cast<double>(
@@ -534,8 +534,7 @@ FailureOr<Literal> Evaluator::evalOp(Operation *op) {
         out = compare(cmp.getComparisonDirection(), operand(0).data[n],
                       operand(1).data[n]);
       else if (isa<hlo::SelectOp>(op))
-        out = operand(0).data[n] != 0 ? operand(1).data[n]
-                                      : operand(2).data[n];
+        out = operand(0).data[n] != 0 ? operand(1).data[n] : operand(2).data[n];
       else if (isa<hlo::ConvertOp>(op))
         out = convert(operand(0).elementType, type, operand(0).data[n]);
       else if (op->getNumOperands() == 1)

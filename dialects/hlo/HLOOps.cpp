@@ -45,8 +45,7 @@ struct OpDiag {
   std::optional<Location> loc;
   StringRef opName;
 
-  template <typename... Args>
-  LogicalResult error(Args &&...args) const {
+  template <typename... Args> LogicalResult error(Args &&...args) const {
     return emitOptionalError(loc, "'", opName, "' op ",
                              std::forward<Args>(args)...);
   }
@@ -54,8 +53,8 @@ struct OpDiag {
   /// Checks an operand type; on success returns it as a ranked tensor
   /// without its layout, which inferred result types do not inherit.
   FailureOr<RankedTensorType> tensor(Type type, const Twine &what) const {
-    if (failed(verifyTensorType(
-            loc, type, "'" + Twine(opName) + "' op " + what)))
+    if (failed(
+            verifyTensorType(loc, type, "'" + Twine(opName) + "' op " + what)))
       return failure();
     auto ranked = cast<RankedTensorType>(type);
     return RankedTensorType::get(ranked.getShape(), ranked.getElementType());
@@ -284,10 +283,9 @@ static void printDotDimensions(OpAsmPrinter &printer, Operation *,
   printIntList(printer, rhsContract.asArrayRef());
 }
 
-/// `{stride = [..], pad = [[lo, hi], ..], lhs_dilate = [..], rhs_dilate = [..]}`
-/// with every entry optional.
-static ParseResult parseConvWindow(OpAsmParser &parser,
-                                   OperationState &state) {
+/// `{stride = [..], pad = [[lo, hi], ..], lhs_dilate = [..], rhs_dilate =
+/// [..]}` with every entry optional.
+static ParseResult parseConvWindow(OpAsmParser &parser, OperationState &state) {
   if (parser.parseLBrace())
     return failure();
   if (succeeded(parser.parseOptionalRBrace()))
@@ -311,21 +309,20 @@ static ParseResult parseConvWindow(OpAsmParser &parser,
       return parser.emitError(loc, "window entry '") << key << "' repeats";
     SmallVector<int64_t> values;
     ParseResult parsed =
-        key == "pad"
-            ? parser.parseCommaSeparatedList(
-                  OpAsmParser::Delimiter::Square,
-                  [&]() -> ParseResult {
-                    SmallVector<int64_t> pair;
-                    SMLoc pairLoc = parser.getCurrentLocation();
-                    if (parseIntList(parser, pair))
-                      return failure();
-                    if (pair.size() != 2)
-                      return parser.emitError(pairLoc,
-                                              "expected a [low, high] pair");
-                    values.append(pair);
-                    return success();
-                  })
-            : parseIntList(parser, values);
+        key == "pad" ? parser.parseCommaSeparatedList(
+                           OpAsmParser::Delimiter::Square,
+                           [&]() -> ParseResult {
+                             SmallVector<int64_t> pair;
+                             SMLoc pairLoc = parser.getCurrentLocation();
+                             if (parseIntList(parser, pair))
+                               return failure();
+                             if (pair.size() != 2)
+                               return parser.emitError(
+                                   pairLoc, "expected a [low, high] pair");
+                             values.append(pair);
+                             return success();
+                           })
+                     : parseIntList(parser, values);
     if (failed(parsed))
       return failure();
     state.addAttribute(name, b.getDenseI64ArrayAttr(values));
@@ -417,7 +414,8 @@ void ConvolutionOp::print(OpAsmPrinter &printer) {
 // ConstantOp and IotaOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult ConstantOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+LogicalResult ConstantOp::inferReturnTypes(MLIRContext *,
+                                           std::optional<Location> loc,
                                            Adaptor adaptor,
                                            SmallVectorImpl<Type> &types) {
   OpDiag diag{loc, getOperationName()};
@@ -469,10 +467,9 @@ static LogicalResult inferFirstOperandType(std::optional<Location> loc,
 }
 
 #define HLO_INFER_FIRST_OPERAND_TYPE(OP)                                       \
-  LogicalResult OP::inferReturnTypes(MLIRContext *,                            \
-                                     std::optional<Location> loc,              \
-                                     Adaptor adaptor,                          \
-                                     SmallVectorImpl<Type> &types) {           \
+  LogicalResult OP::inferReturnTypes(                                          \
+      MLIRContext *, std::optional<Location> loc, Adaptor adaptor,             \
+      SmallVectorImpl<Type> &types) {                                          \
     return inferFirstOperandType(loc, getOperationName(), adaptor, types);     \
   }
 HLO_INFER_FIRST_OPERAND_TYPE(AbsOp)
@@ -642,7 +639,8 @@ LogicalResult SliceOp::inferReturnTypes(MLIRContext *,
   return success();
 }
 
-LogicalResult PadOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+LogicalResult PadOp::inferReturnTypes(MLIRContext *,
+                                      std::optional<Location> loc,
                                       Adaptor adaptor,
                                       SmallVectorImpl<Type> &types) {
   OpDiag diag{loc, getOperationName()};
@@ -758,9 +756,10 @@ inferDotGeneralShape(const OpDiag &diag, RankedTensorType lhs,
                      ArrayRef<int64_t> rhsContract) {
   // dot_general_c1
   if (lhsBatch.size() != rhsBatch.size())
-    return diag.error("lhs_batching_dimensions ", join(lhsBatch), " and "
-                      "rhs_batching_dimensions ", join(rhsBatch),
-                      " must have the same length");
+    return diag.error("lhs_batching_dimensions ", join(lhsBatch),
+                      " and "
+                      "rhs_batching_dimensions ",
+                      join(rhsBatch), " must have the same length");
   // dot_general_c2
   if (lhsContract.size() != rhsContract.size())
     return diag.error("lhs_contracting_dimensions ", join(lhsContract),
@@ -883,9 +882,9 @@ LogicalResult ConvolutionOp::verify() {
   auto checkSize = [&](DenseI64ArrayAttr attr, StringRef name,
                        int64_t expected) -> LogicalResult {
     if (attr && static_cast<int64_t>(attr.size()) != expected)
-      return emitOpError(name) << " has " << attr.size() << " entries, but "
-                               << expected << " are needed for " << spatial
-                               << " spatial dimensions";
+      return emitOpError(name)
+             << " has " << attr.size() << " entries, but " << expected
+             << " are needed for " << spatial << " spatial dimensions";
     return success();
   };
   if (failed(checkSize(getWindowStridesAttr(), "window_strides", spatial)) ||
@@ -934,9 +933,8 @@ LogicalResult ConvolutionOp::verify() {
     int64_t dilatedIn = in == 0 ? 0 : (in - 1) * lhsDilation[d] + 1;
     int64_t dilatedWindow = window == 0 ? 0 : (window - 1) * rhsDilation[d] + 1;
     int64_t padded = dilatedIn + padding[2 * d] + padding[2 * d + 1];
-    shape.push_back(padded < dilatedWindow
-                        ? 0
-                        : (padded - dilatedWindow) / strides[d] + 1);
+    shape.push_back(
+        padded < dilatedWindow ? 0 : (padded - dilatedWindow) / strides[d] + 1);
   }
   shape.push_back(outFeatures);
   if (result.getShape() != ArrayRef<int64_t>(shape))
@@ -952,9 +950,10 @@ LogicalResult ConvolutionOp::verify() {
 // Reductions
 //===----------------------------------------------------------------------===//
 
-static FailureOr<RankedTensorType>
-inferReducedType(const OpDiag &diag, Type operandType, ArrayRef<int64_t> dims,
-                 StringRef what) {
+static FailureOr<RankedTensorType> inferReducedType(const OpDiag &diag,
+                                                    Type operandType,
+                                                    ArrayRef<int64_t> dims,
+                                                    StringRef what) {
   auto type = diag.tensor(operandType, "operand #0");
   if (failed(type) ||
       failed(checkDimensions(diag, dims, type->getRank(), what)))

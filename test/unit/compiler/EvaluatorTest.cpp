@@ -21,9 +21,7 @@ namespace {
 
 class EvaluatorTest : public ::testing::Test {
 protected:
-  EvaluatorTest() {
-    context.loadDialect<hlo::HLODialect, func::FuncDialect>();
-  }
+  EvaluatorTest() { context.loadDialect<hlo::HLODialect, func::FuncDialect>(); }
 
   /// Parses `source` and evaluates its @main on `args`.
   std::vector<std::vector<double>> run(const char *source,
@@ -99,8 +97,8 @@ TEST_F(EvaluatorTest, ConvolutionWithPaddingAndStride) {
           : (tensor<1x5x1xf32>, tensor<3x1x1xf32>) -> tensor<1x3x1xf32>
       return %a, %b : tensor<1x5x1xf32>, tensor<1x3x1xf32>
     })";
-  auto out = run(source, {f32({1, 5, 1}, {1, 2, 3, 4, 5}),
-                          f32({3, 1, 1}, {1, 0, -1})});
+  auto out = run(source,
+                 {f32({1, 5, 1}, {1, 2, 3, 4, 5}), f32({3, 1, 1}, {1, 0, -1})});
   EXPECT_EQ(out.at(0), (Values{-2, -2, -2, -2, 4}));
   EXPECT_EQ(out.at(1), (Values{-2, -2, 4}));
 }
@@ -130,8 +128,8 @@ TEST_F(EvaluatorTest, ArgmaxTiesAndNaN) {
       return %a, %b : tensor<3xi32>, tensor<3xi32>
     })";
   double nan = std::nan("");
-  auto out = run(source, {f32({3, 4}, {2, 7, 7, 1,       //
-                                       1, nan, 9, nan,   //
+  auto out = run(source, {f32({3, 4}, {2, 7, 7, 1,     //
+                                       1, nan, 9, nan, //
                                        -1, -5, -5, -1})});
   EXPECT_EQ(out.at(0), (Values{1, 1, 0}));
   EXPECT_EQ(out.at(1), (Values{3, 1, 1}));
@@ -157,8 +155,8 @@ TEST_F(EvaluatorTest, IntegerDivisionByZeroAndOverflowWrap) {
       %s = hlo.add %a, %b : tensor<4xi32>
       return %d, %s : tensor<4xi32>, tensor<4xi32>
     })";
-  auto out = run(source, {i32({4}, {7, -7, 5, 2147483647}),
-                          i32({4}, {2, 2, 0, 1})});
+  auto out =
+      run(source, {i32({4}, {7, -7, 5, 2147483647}), i32({4}, {2, 2, 0, 1})});
   EXPECT_EQ(out.at(0), (Values{3, -3, -1, 2147483647}));
   EXPECT_EQ(out.at(1), (Values{9, -5, 5, -2147483648.0}));
 }

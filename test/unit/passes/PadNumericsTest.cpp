@@ -10,11 +10,11 @@
 
 #include "compiler/reference/Evaluator.h"
 #include "dialects/hlo/HLOOps.h"
-#include "passes/Passes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "passes/Passes.h"
 
 #include <gtest/gtest.h>
 
@@ -207,8 +207,8 @@ TEST_P(PadNumericsTest, PassesKeepResults) {
   }
 }
 
-std::string testName(
-    const ::testing::TestParamInfo<PadNumericsTest::ParamType> &info) {
+std::string
+testName(const ::testing::TestParamInfo<PadNumericsTest::ParamType> &info) {
   std::string name = std::string(std::get<0>(info.param).name) + "_" +
                      std::to_string(info.index % std::size(pipelines));
   return name;
