@@ -32,6 +32,9 @@ struct Target {
   double clockHz;
   /// Cores per chip as marketed (v4: 2 TensorCores, one megacore).
   int64_t coresPerChip;
+  /// Alignment of HBM buffer offsets. XLA does not publish the TPU value;
+  /// 512 bytes is the DMA granule assumed here, below every tile's size.
+  int64_t hbmAlignment = 512;
 
   int64_t hbmCapacity() const { return hbmBytes - reservedBytes; }
   /// 2 * MXUs * rows * cols * clock: bf16 FLOP/s of one core.

@@ -1,0 +1,102 @@
+//===- MemoryReport.cpp - XLA's TPU out-of-memory report ------------------===//
+
+#include "compiler/memory/MemoryReport.h"
+
+#include "compiler/shape/Shape.h"
+
+#include "absl/strings/str_cat.h"
+
+#include <cstdio>
+
+namespace tpc {
+
+namespace {
+
+/// `"    %-12s%11s"`, XLA's summary line.
+std::string summaryLine(const char *name, const std::string &value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof(buffer), "    %-12s%11s\n", name,
+                value.c_str());
+  return buffer;
+}
+
+std::string percent(int64_t part, int64_t whole) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof(buffer), "%.1f%%",
+                whole ? 100.0 * static_cast<double>(part) / whole : 0.0);
+  return buffer;
+}
+
+} // namespace
+
+std::string outOfMemoryLine(const MemoryReport &report) {
+  return absl::StrCat("Ran out of memory in memory space hbm. Used ",
+                      formatBytes(report.used()), " of ",
+                      formatBytes(report.capacity),
+                      " hbm. Exceeded hbm capacity by ",
+                      formatBytes(report.used() - report.capacity), ".");
+}
+
+std::string formatMemoryReport(const MemoryReport &report) {
+  std::string text = absl::StrCat(
+      "Total hbm usage >= ",
+      formatBytes(report.reserved + report.program() + report.arguments),
+      ":\n");
+  text += summaryLine("reserved", formatBytes(report.reserved));
+  text += summaryLine("program", formatBytes(report.program()));
+  text += summaryLine("arguments", formatBytes(report.arguments));
+  absl::StrAppend(&text, "\nOutput size ", formatBytes(report.outputSize),
+                  "; shares ", formatBytes(report.outputSharedWithArguments),
+                  " with arguments.\n\n");
+  absl::StrAppend(&text, "Program hbm requirement ",
+                  formatBytes(report.program()), ":\n");
+  if (report.global)
+    text += summaryLine("global", formatBytes(report.global));
+  if (report.scoped)
+    text += summaryLine("scoped", formatBytes(report.scoped));
+  if (report.temp) {
+    std::string line = summaryLine("HLO temp", formatBytes(report.temp));
+    line.pop_back(); // The details follow on the same line.
+    absl::StrAppend(
+        &text, line, " (",
+        percent(report.tempUnpaddedAtPeak, report.tempPaddedAtPeak),
+        " utilization: Unpadded (", formatBytes(report.tempUnpaddedAtPeak),
+        ") Padded (", formatBytes(report.tempPaddedAtPeak), "), ",
+        percent(report.fragmentation(), report.temp), " fragmentation (",
+        formatBytes(report.fragmentation()), "))\n");
+  }
+  if (report.largest.empty())
+    return text;
+  text += "\n  Largest program allocations in hbm:\n\n";
+  for (size_t i = 0; i < report.largest.size(); ++i) {
+    const Allocation &a = report.largest[i];
+    if (i)
+      text += "\n";
+    absl::StrAppend(&text, "  ", i + 1, ". Size: ", formatBytes(a.size), "\n");
+    if (!a.opType.empty() || !a.opName.empty()) {
+      text += "     Operator:";
+      if (!a.opType.empty())
+        absl::StrAppend(&text, " op_type=\"", a.opType, "\"");
+      if (!a.opName.empty())
+        absl::StrAppend(&text, " op_name=\"", a.opName, "\"");
+      text += "\n";
+    }
+    absl::StrAppend(&text, "     Shape: ", a.shape, "\n");
+    absl::StrAppend(&text, "     Unpadded size: ", formatBytes(a.unpaddedSize),
+                    "\n");
+    if (a.size > a.unpaddedSize)
+      absl::StrAppend(&text, "     Extra memory due to padding: ",
+                      formatBytes(a.size - a.unpaddedSize), " (",
+                      formatExpansion(a.size, a.unpaddedSize),
+                      " expansion)\n");
+    std::string label = a.label.size() > 256
+                            ? a.label.substr(0, 256) + "..."
+                            : a.label;
+    absl::StrAppend(&text, "     XLA label: ", label, "\n");
+    absl::StrAppend(&text, "     Allocation type: ", a.allocationType, "\n");
+    text += "     ==========================\n";
+  }
+  return text;
+}
+
+} // namespace tpc

@@ -1,0 +1,60 @@
+//===- MemoryReport.h - XLA's TPU out-of-memory report ----------*- C++ -*-===//
+//
+// The figures of a program's HBM use and their text in the format of the
+// report XLA prints when a TPU program runs out of memory (tpu-facts.md §5),
+// so that users read the same report before they rent a TPU.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_COMPILER_MEMORY_MEMORYREPORT_H
+#define TPU_COMPILER_MEMORY_MEMORYREPORT_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tpc {
+
+/// One entry of "Largest program allocations in hbm".
+struct Allocation {
+  int64_t size = 0;         // padded bytes
+  int64_t unpaddedSize = 0; // bytes without tile padding
+  std::string opType;       // may be empty
+  std::string opName;       // may be empty; both empty omit "Operator:"
+  std::string shape;        // XLA notation with layout
+  std::string label;        // the defining op's IR text
+  std::string allocationType; // "HLO temp", "output", "constant", ...
+};
+
+struct MemoryReport {
+  int64_t capacity = 0; // HBM per core minus reserved
+  int64_t reserved = 0;
+  int64_t arguments = 0;
+  int64_t outputSize = 0;
+  int64_t outputSharedWithArguments = 0;
+  int64_t global = 0; // constants
+  int64_t scoped = 0; // on-chip scratch of kernels
+  /// HLO temp: the heap of temporaries and outputs, that is the padded
+  /// bytes live at the peak plus fragmentation.
+  int64_t temp = 0;
+  int64_t tempUnpaddedAtPeak = 0;
+  int64_t tempPaddedAtPeak = 0;
+  /// Largest first; the report prints them all.
+  std::vector<Allocation> largest;
+
+  int64_t fragmentation() const { return temp - tempPaddedAtPeak; }
+  int64_t program() const { return global + scoped + temp; }
+  int64_t used() const { return program() + arguments; }
+  bool fits() const { return used() <= capacity; }
+};
+
+/// "Ran out of memory in memory space hbm. Used 19.46G of 15.48G hbm.
+/// Exceeded hbm capacity by 3.98G."
+std::string outOfMemoryLine(const MemoryReport &report);
+
+/// The report from "Total hbm usage >= ..." to the last allocation entry.
+std::string formatMemoryReport(const MemoryReport &report);
+
+} // namespace tpc
+
+#endif // TPU_COMPILER_MEMORY_MEMORYREPORT_H

@@ -1,0 +1,185 @@
+//===- MemoryTest.cpp - Heap packing and the out-of-memory report ---------===//
+
+#include "compiler/memory/HeapSimulator.h"
+#include "compiler/memory/MemoryReport.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+using namespace tpc;
+
+namespace {
+
+constexpr int64_t KiB = 1024, MiB = 1024 * KiB, GiB = 1024 * MiB;
+
+TEST(HeapSimulatorTest, DisjointLifetimesShareAddresses) {
+  // a [0,1] and c [2,3] never meet, so c reuses a's bytes; b spans both.
+  auto heap = packBuffers({{100, 0, 1}, {50, 1, 2}, {100, 2, 3}}, 1);
+  ASSERT_TRUE(heap.ok());
+  EXPECT_EQ(heap->offsets, (std::vector<int64_t>{0, 100, 0}));
+  EXPECT_EQ(heap->heapSize, 150);
+  EXPECT_EQ(heap->peakLive, 150);
+  EXPECT_EQ(heap->peakPosition, 1);
+}
+
+TEST(HeapSimulatorTest, BestFitPicksTheSmallestGap) {
+  // Placed largest first: A=400 at 0, B=300 at 400, C=200 at 700 (all live
+  // at 0). Later buffers only overlap some of them: D (100, live at 2) sees
+  // A and C busy, leaving the 300-byte gap at 400; best fit takes it.
+  auto heap = packBuffers(
+      {{400, 0, 2}, {300, 0, 1}, {200, 0, 2}, {100, 2, 2}}, 1);
+  ASSERT_TRUE(heap.ok());
+  EXPECT_EQ(heap->offsets[0], 0);
+  EXPECT_EQ(heap->offsets[1], 400);
+  EXPECT_EQ(heap->offsets[2], 700);
+  EXPECT_EQ(heap->offsets[3], 400);
+  EXPECT_EQ(heap->heapSize, 900);
+}
+
+TEST(HeapSimulatorTest, KeepsTheSmallerOfTwoOrders) {
+  // A=10 [0,0], B=8 [0,3], C=8 [1,1], D=9 [2,3], E=3 [1,3]. Largest first:
+  // A@0, D@0, B@10, C@0, and E finds no 3-byte gap below B: 21 bytes.
+  // Longest-lived first: B@0, E@8, D@11, A@8, C@11: 20 bytes, the peak.
+  std::vector<LiveBuffer> buffers = {
+      {10, 0, 0}, {8, 0, 3}, {8, 1, 1}, {9, 2, 3}, {3, 1, 3}};
+  auto heap = packBuffers(buffers, 1);
+  ASSERT_TRUE(heap.ok());
+  EXPECT_EQ(heap->offsets, (std::vector<int64_t>{8, 0, 11, 11, 8}));
+  EXPECT_EQ(heap->heapSize, 20);
+  EXPECT_EQ(heap->peakLive, 20);
+  EXPECT_EQ(heap->peakPosition, 2);
+}
+
+TEST(HeapSimulatorTest, SizesAndOffsetsAreAligned) {
+  auto heap = packBuffers({{1, 0, 0}, {513, 0, 0}, {7, 0, 0}}, 512);
+  ASSERT_TRUE(heap.ok());
+  for (int64_t offset : heap->offsets)
+    EXPECT_EQ(offset % 512, 0);
+  EXPECT_EQ(heap->heapSize, 512 + 1024 + 512);
+  EXPECT_EQ(heap->peakLive, heap->heapSize);
+}
+
+TEST(HeapSimulatorTest, OverflowIsAnError) {
+  int64_t huge = std::numeric_limits<int64_t>::max() / 2 + 1;
+  EXPECT_FALSE(packBuffers({{huge, 0, 0}, {huge, 0, 0}}, 1).ok());
+  EXPECT_FALSE(packBuffers({{std::numeric_limits<int64_t>::max(), 0, 0}}, 512)
+                   .ok());
+}
+
+TEST(HeapSimulatorTest, RandomBuffersNeverOverlap) {
+  std::mt19937 rng(7);
+  for (int round = 0; round < 50; ++round) {
+    std::vector<LiveBuffer> buffers;
+    std::uniform_int_distribution<int64_t> size(1, 5000), position(0, 40);
+    for (int i = 0; i < 60; ++i) {
+      int64_t a = position(rng), b = position(rng);
+      buffers.push_back({size(rng), std::min(a, b), std::max(a, b)});
+    }
+    auto heap = packBuffers(buffers, 256);
+    ASSERT_TRUE(heap.ok());
+    for (size_t i = 0; i < buffers.size(); ++i) {
+      int64_t si = (buffers[i].size + 255) / 256 * 256;
+      EXPECT_LE(heap->offsets[i] + si, heap->heapSize);
+      for (size_t j = i + 1; j < buffers.size(); ++j) {
+        if (buffers[i].end < buffers[j].start ||
+            buffers[j].end < buffers[i].start)
+          continue;
+        int64_t sj = (buffers[j].size + 255) / 256 * 256;
+        EXPECT_TRUE(heap->offsets[i] + si <= heap->offsets[j] ||
+                    heap->offsets[j] + sj <= heap->offsets[i])
+            << "buffers " << i << " and " << j << " overlap";
+      }
+    }
+    EXPECT_GE(heap->heapSize, heap->peakLive);
+  }
+}
+
+/// The seed's report (tpu-facts.md §5), rebuilt from its figures.
+TEST(MemoryReportTest, ReproducesXlasReport) {
+  MemoryReport report;
+  report.capacity = 16 * GiB - 530 * MiB;
+  report.reserved = 530 * MiB;
+  report.global = 276 * KiB;
+  report.scoped = 173 * KiB;
+  report.tempPaddedAtPeak = static_cast<int64_t>(19.32 * GiB);
+  report.tempUnpaddedAtPeak = static_cast<int64_t>(6.40 * GiB);
+  report.temp = report.tempPaddedAtPeak + static_cast<int64_t>(147.91 * MiB);
+  Allocation onehot;
+  onehot.size = 29360128LL * 128 * 4;
+  onehot.unpaddedSize = 29360128LL * 10 * 4;
+  onehot.opType = "OneHot";
+  onehot.opName = "model/loss/one_hot";
+  onehot.shape = "s32[29360128,10]{1,0:T(8,128)}";
+  onehot.label = "%iota.2 = s32[29360128,10]{1,0:T(8,128)} iota(), "
+                 "iota_dimension=1, metadata={...}";
+  onehot.allocationType = "HLO temp";
+  Allocation conv;
+  conv.size = 128LL * 256 * 896 * 24 * 4;
+  conv.unpaddedSize = 128LL * 256 * 896 * 18 * 4;
+  conv.opName = "model/layer_1/Conv2D";
+  conv.shape = "f32[128,256,896,18]{0,3,2,1:T(8,128)}";
+  conv.label = "%fusion.9.remat.1.remat = f32[128,256,896,18]"
+               "{0,3,2,1:T(8,128)} fusion(...)";
+  conv.allocationType = "HLO temp";
+  report.largest = {onehot, conv};
+  EXPECT_FALSE(report.fits());
+  EXPECT_EQ(outOfMemoryLine(report),
+            "Ran out of memory in memory space hbm. Used 19.46G of 15.48G "
+            "hbm. Exceeded hbm capacity by 3.98G.");
+  EXPECT_EQ(formatMemoryReport(report), R"(Total hbm usage >= 19.98G:
+    reserved        530.00M
+    program          19.46G
+    arguments            0B
+
+Output size 0B; shares 0B with arguments.
+
+Program hbm requirement 19.46G:
+    global           276.0K
+    scoped           173.0K
+    HLO temp         19.46G (33.1% utilization: Unpadded (6.40G) Padded (19.32G), 0.7% fragmentation (147.91M))
+
+  Largest program allocations in hbm:
+
+  1. Size: 14.00G
+     Operator: op_type="OneHot" op_name="model/loss/one_hot"
+     Shape: s32[29360128,10]{1,0:T(8,128)}
+     Unpadded size: 1.09G
+     Extra memory due to padding: 12.91G (12.8x expansion)
+     XLA label: %iota.2 = s32[29360128,10]{1,0:T(8,128)} iota(), iota_dimension=1, metadata={...}
+     Allocation type: HLO temp
+     ==========================
+
+  2. Size: 2.62G
+     Operator: op_name="model/layer_1/Conv2D"
+     Shape: f32[128,256,896,18]{0,3,2,1:T(8,128)}
+     Unpadded size: 1.97G
+     Extra memory due to padding: 672.00M (1.3x expansion)
+     XLA label: %fusion.9.remat.1.remat = f32[128,256,896,18]{0,3,2,1:T(8,128)} fusion(...)
+     Allocation type: HLO temp
+     ==========================
+)");
+}
+
+TEST(MemoryReportTest, OmitsEmptyLinesAndCutsLongLabels) {
+  MemoryReport report;
+  report.capacity = GiB;
+  report.temp = report.tempPaddedAtPeak = report.tempUnpaddedAtPeak = 4 * KiB;
+  Allocation a;
+  a.size = a.unpaddedSize = 4 * KiB;
+  a.shape = "f32[8,128]{1,0:T(8,128)}";
+  a.label = std::string(300, 'x');
+  a.allocationType = "output";
+  report.largest = {a};
+  EXPECT_TRUE(report.fits());
+  std::string text = formatMemoryReport(report);
+  EXPECT_EQ(text.find("global"), std::string::npos);
+  EXPECT_EQ(text.find("Operator:"), std::string::npos);
+  EXPECT_EQ(text.find("Extra memory"), std::string::npos);
+  EXPECT_NE(text.find("XLA label: " + std::string(256, 'x') + "...\n"),
+            std::string::npos);
+  EXPECT_NE(text.find("    HLO temp           4.0K (100.0% utilization"),
+            std::string::npos);
+}
+
+} // namespace
