@@ -13,6 +13,11 @@ namespace mlir::tpu {
 /// How tpu-assign-layouts chooses dimension orders.
 enum class LayoutMode { XlaDefault, MinPadding };
 
+/// Whether tpu-assign-buffers has failed a program for not fitting in HBM
+/// in this process, so that drivers can exit with 2 (out of memory) rather
+/// than 1 (invalid input), as XLA-based tools do.
+bool ranOutOfMemory();
+
 #define GEN_PASS_DECL
 #include "passes/Passes.h.inc"
 

@@ -101,4 +101,35 @@ def TPUPad : Pass<"tpu-pad", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::hlo::HLODialect", "::mlir::tpu::TPUDialect"];
 }
 
+def TPUAssignBuffers : Pass<"tpu-assign-buffers", "::mlir::ModuleOp"> {
+  let summary = "Schedule, assign HBM offsets and report memory as XLA does";
+  let description = [{
+    For each function whose values carry `#tpu.layout`s: orders its ops with
+    a list scheduler that lowers peak memory (XLA's memory-aware scheduling),
+    computes each buffer's live range, lets an elementwise op write into the
+    operand buffer it is the last user of, and packs temporaries and outputs
+    into one HBM range with a best-fit heap (XLA's global decreasing-size
+    best-fit, run in two orders). Buffers are sized by their padded layouts.
+    Each op gets `tpu.hbm_offsets` (one offset per result, constants first,
+    then the heap).
+
+    When the program needs more than the target's HBM (capacity minus the
+    reserved region), the pass fails with XLA's out-of-memory report;
+    `report=true` prints the same report for programs that fit.
+
+    ```
+    Ran out of memory in memory space hbm. Used 19.46G of 15.48G hbm.
+    Exceeded hbm capacity by 3.98G.
+    ```
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"v3\"",
+           "TPU generation: v2, v3, v4, v5e or v6e">,
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Print the memory report even when the program fits">,
+    Option<"top", "top", "unsigned", /*default=*/"10",
+           "How many of the largest allocations the report lists">,
+  ];
+}
+
 #endif // TPU_PASSES_PASSES_TD

@@ -57,8 +57,8 @@ absl::StatusOr<HeapAssignment> place(const std::vector<LiveBuffer> &buffers,
 
 } // namespace
 
-absl::StatusOr<HeapAssignment> packBuffers(const std::vector<LiveBuffer> &buffers,
-                                           int64_t alignment) {
+absl::StatusOr<HeapAssignment>
+packBuffers(const std::vector<LiveBuffer> &buffers, int64_t alignment) {
   std::vector<int64_t> sizes;
   for (const LiveBuffer &buffer : buffers) {
     std::optional<int64_t> size = checkedRoundUp(buffer.size, alignment);
@@ -92,8 +92,9 @@ absl::StatusOr<HeapAssignment> packBuffers(const std::vector<LiveBuffer> &buffer
   absl::StatusOr<HeapAssignment> second = place(buffers, sizes, byLength);
   if (!second.ok())
     return second.status();
-  HeapAssignment result =
-      second->heapSize < first->heapSize ? *std::move(second) : *std::move(first);
+  HeapAssignment result = second->heapSize < first->heapSize
+                              ? *std::move(second)
+                              : *std::move(first);
 
   // The live sum over positions: +size at start, -size after end.
   std::map<int64_t, int64_t> delta;

@@ -41,8 +41,8 @@ struct HeapAssignment {
 /// by decreasing live-range length (ties by start, then input order), and
 /// returns the smaller heap; XLA's default does the same. Sizes are rounded
 /// up to `alignment`; a size or heap that overflows int64 is an error.
-absl::StatusOr<HeapAssignment> packBuffers(const std::vector<LiveBuffer> &buffers,
-                                           int64_t alignment);
+absl::StatusOr<HeapAssignment>
+packBuffers(const std::vector<LiveBuffer> &buffers, int64_t alignment);
 
 } // namespace tpc
 

@@ -15,8 +15,7 @@ namespace {
 /// `"    %-12s%11s"`, XLA's summary line.
 std::string summaryLine(const char *name, const std::string &value) {
   char buffer[64];
-  std::snprintf(buffer, sizeof(buffer), "    %-12s%11s\n", name,
-                value.c_str());
+  std::snprintf(buffer, sizeof(buffer), "    %-12s%11s\n", name, value.c_str());
   return buffer;
 }
 
@@ -87,11 +86,9 @@ std::string formatMemoryReport(const MemoryReport &report) {
     if (a.size > a.unpaddedSize)
       absl::StrAppend(&text, "     Extra memory due to padding: ",
                       formatBytes(a.size - a.unpaddedSize), " (",
-                      formatExpansion(a.size, a.unpaddedSize),
-                      " expansion)\n");
-    std::string label = a.label.size() > 256
-                            ? a.label.substr(0, 256) + "..."
-                            : a.label;
+                      formatExpansion(a.size, a.unpaddedSize), " expansion)\n");
+    std::string label =
+        a.label.size() > 256 ? a.label.substr(0, 256) + "..." : a.label;
     absl::StrAppend(&text, "     XLA label: ", label, "\n");
     absl::StrAppend(&text, "     Allocation type: ", a.allocationType, "\n");
     text += "     ==========================\n";

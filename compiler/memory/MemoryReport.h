@@ -17,12 +17,12 @@ namespace tpc {
 
 /// One entry of "Largest program allocations in hbm".
 struct Allocation {
-  int64_t size = 0;         // padded bytes
-  int64_t unpaddedSize = 0; // bytes without tile padding
-  std::string opType;       // may be empty
-  std::string opName;       // may be empty; both empty omit "Operator:"
-  std::string shape;        // XLA notation with layout
-  std::string label;        // the defining op's IR text
+  int64_t size = 0;           // padded bytes
+  int64_t unpaddedSize = 0;   // bytes without tile padding
+  std::string opType;         // may be empty
+  std::string opName;         // may be empty; both empty omit "Operator:"
+  std::string shape;          // XLA notation with layout
+  std::string label;          // the defining op's IR text
   std::string allocationType; // "HLO temp", "output", "constant", ...
 };
 

@@ -27,8 +27,8 @@ TEST(HeapSimulatorTest, BestFitPicksTheSmallestGap) {
   // Placed largest first: A=400 at 0, B=300 at 400, C=200 at 700 (all live
   // at 0). Later buffers only overlap some of them: D (100, live at 2) sees
   // A and C busy, leaving the 300-byte gap at 400; best fit takes it.
-  auto heap = packBuffers(
-      {{400, 0, 2}, {300, 0, 1}, {200, 0, 2}, {100, 2, 2}}, 1);
+  auto heap =
+      packBuffers({{400, 0, 2}, {300, 0, 1}, {200, 0, 2}, {100, 2, 2}}, 1);
   ASSERT_TRUE(heap.ok());
   EXPECT_EQ(heap->offsets[0], 0);
   EXPECT_EQ(heap->offsets[1], 400);
@@ -63,8 +63,8 @@ TEST(HeapSimulatorTest, SizesAndOffsetsAreAligned) {
 TEST(HeapSimulatorTest, OverflowIsAnError) {
   int64_t huge = std::numeric_limits<int64_t>::max() / 2 + 1;
   EXPECT_FALSE(packBuffers({{huge, 0, 0}, {huge, 0, 0}}, 1).ok());
-  EXPECT_FALSE(packBuffers({{std::numeric_limits<int64_t>::max(), 0, 0}}, 512)
-                   .ok());
+  EXPECT_FALSE(
+      packBuffers({{std::numeric_limits<int64_t>::max(), 0, 0}}, 512).ok());
 }
 
 TEST(HeapSimulatorTest, RandomBuffersNeverOverlap) {

@@ -1,0 +1,376 @@
+//===- AssignBuffers.cpp - tpu-assign-buffers -----------------------------===//
+//
+// Scheduling, live ranges, HBM offsets and XLA's memory report. Buffers are
+// sized by their padded layouts; arguments live outside the program (the
+// caller allocates them), constants in a global region, everything else in
+// one heap packed by tpc::packBuffers. See docs/memory.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/tpu/TPUDialect.h"
+#include "passes/Passes.h"
+
+#include "compiler/memory/HeapSimulator.h"
+#include "compiler/memory/MemoryReport.h"
+#include "compiler/target/Target.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/AsmState.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <atomic>
+
+namespace mlir::tpu {
+#define GEN_PASS_DEF_TPUASSIGNBUFFERS
+#include "passes/Passes.h.inc"
+} // namespace mlir::tpu
+
+using namespace mlir;
+using namespace mlir::tpu;
+
+static std::atomic<bool> outOfMemory{false};
+
+bool mlir::tpu::ranOutOfMemory() { return outOfMemory; }
+
+namespace {
+
+/// Sizes of one tensor value.
+struct ValueSize {
+  int64_t padded = 0;
+  int64_t unpadded = 0;
+};
+
+FailureOr<ValueSize> sizeOf(Value value) {
+  Location loc = value.getLoc();
+  std::optional<tpc::Shape> shape = toShape(value.getType());
+  if (!shape || !shape->layout)
+    return emitError(loc) << "tpu-assign-buffers needs every tensor to carry "
+                             "a #tpu.layout, but found "
+                          << value.getType()
+                          << "; run -tpu-assign-layouts first";
+  absl::StatusOr<int64_t> padded = tpc::paddedBytes(*shape);
+  absl::StatusOr<int64_t> unpadded = tpc::unpaddedBytes(*shape);
+  if (!padded.ok() || !unpadded.ok())
+    return emitError(loc)
+           << "cannot size " << value.getType() << ": "
+           << std::string((padded.ok() ? unpadded : padded).status().message());
+  return ValueSize{*padded, *unpadded};
+}
+
+/// Greedy list scheduling (XLA's ListScheduler heuristic): among the ops
+/// whose operands are ready, run the one that frees the most bytes net of
+/// what it allocates; ties keep program order. Returns the ops in order.
+SmallVector<Operation *> schedule(Block &block,
+                                  const DenseMap<Value, ValueSize> &sizes) {
+  SmallVector<Operation *> ops;
+  for (Operation &op : block.without_terminator())
+    ops.push_back(&op);
+  DenseMap<Operation *, size_t> position;
+  for (auto [i, op] : llvm::enumerate(ops))
+    position[op] = i;
+  // Unscheduled users per value, and unscheduled producers per op.
+  DenseMap<Value, unsigned> usersLeft;
+  std::vector<unsigned> waitingOn(ops.size(), 0);
+  for (auto [i, op] : llvm::enumerate(ops)) {
+    SmallPtrSet<Operation *, 4> producers;
+    for (Value operand : op->getOperands()) {
+      if (Operation *def = operand.getDefiningOp())
+        if (position.count(def))
+          producers.insert(def);
+    }
+    waitingOn[i] = producers.size();
+    for (Value result : op->getResults()) {
+      SmallPtrSet<Operation *, 4> users(result.user_begin(), result.user_end());
+      usersLeft[result] = users.size();
+    }
+  }
+  auto netFreed = [&](Operation *op) {
+    int64_t freed = 0;
+    SmallPtrSet<Value, 4> seen;
+    for (Value operand : op->getOperands())
+      if (operand.getDefiningOp() && seen.insert(operand).second &&
+          usersLeft.lookup(operand) == 1 && sizes.count(operand))
+        freed += sizes.lookup(operand).padded;
+    for (Value result : op->getResults())
+      if (sizes.count(result))
+        freed -= sizes.lookup(result).padded;
+    return freed;
+  };
+  std::vector<bool> done(ops.size(), false);
+  SmallVector<Operation *> order;
+  while (order.size() < ops.size()) {
+    size_t best = ops.size();
+    int64_t bestScore = 0;
+    for (size_t i = 0; i < ops.size(); ++i) {
+      if (done[i] || waitingOn[i])
+        continue;
+      int64_t score = netFreed(ops[i]);
+      if (best == ops.size() || score > bestScore) {
+        best = i;
+        bestScore = score;
+      }
+    }
+    Operation *op = ops[best];
+    done[best] = true;
+    order.push_back(op);
+    SmallPtrSet<Value, 4> seen;
+    for (Value operand : op->getOperands())
+      if (seen.insert(operand).second && usersLeft.count(operand))
+        --usersLeft[operand];
+    SmallPtrSet<Operation *, 4> released;
+    for (Value result : op->getResults())
+      for (Operation *user : result.getUsers())
+        if (position.count(user) && released.insert(user).second)
+          --waitingOn[position[user]];
+  }
+  return order;
+}
+
+/// op_type and op_name from a location: `loc("a/b")` names the op;
+/// `loc(fused["OneHot:", "a/b"])`, as TensorFlow's importer writes, also
+/// gives its type.
+void operatorOf(Location loc, tpc::Allocation &allocation) {
+  if (auto name = dyn_cast<NameLoc>(loc)) {
+    allocation.opName = name.getName().str();
+    return;
+  }
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    for (Location part : fused.getLocations())
+      if (auto name = dyn_cast<NameLoc>(part)) {
+        StringRef text = name.getName().getValue();
+        if (text.consume_back(":"))
+          allocation.opType = text.str();
+        else
+          allocation.opName = text.str();
+      }
+}
+
+class BufferAssigner {
+public:
+  BufferAssigner(const tpc::Target &target, func::FuncOp func, unsigned top)
+      : target(target), func(func), top(top) {}
+
+  /// Fills `report`; fails on invalid input (not on running out of memory).
+  LogicalResult run(tpc::MemoryReport &report);
+
+private:
+  const tpc::Target &target;
+  func::FuncOp func;
+  unsigned top;
+};
+
+LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
+  if (!func.getBody().hasOneBlock())
+    return func.emitOpError(
+        "tpu-assign-buffers supports single-block functions only");
+  Block &block = func.getBody().front();
+  DenseMap<Value, ValueSize> sizes;
+  auto addSize = [&](Value value) -> LogicalResult {
+    if (!isa<RankedTensorType>(value.getType()))
+      return emitError(value.getLoc())
+             << "tpu-assign-buffers supports tensor values only, but found "
+             << value.getType();
+    FailureOr<ValueSize> size = sizeOf(value);
+    if (failed(size))
+      return failure();
+    sizes[value] = *size;
+    return success();
+  };
+  for (BlockArgument arg : block.getArguments())
+    if (failed(addSize(arg)))
+      return failure();
+  for (Operation &op : block.without_terminator())
+    for (Value result : op.getResults())
+      if (failed(addSize(result)))
+        return failure();
+
+  // Schedule, then put the ops in that order.
+  SmallVector<Operation *> order = schedule(block, sizes);
+  Operation *terminator = block.getTerminator();
+  for (Operation *op : order)
+    op->moveBefore(terminator);
+  int64_t end = static_cast<int64_t>(order.size());
+  DenseMap<Operation *, int64_t> position;
+  for (auto [i, op] : llvm::enumerate(order))
+    position[op] = static_cast<int64_t>(i);
+  position[terminator] = end;
+
+  // Classify. Returned values are outputs, live to the end.
+  DenseSet<Value> outputs;
+  for (Value v : terminator->getOperands()) {
+    if (!outputs.insert(v).second)
+      continue;
+    report.outputSize += sizes[v].padded;
+    if (isa<BlockArgument>(v))
+      report.outputSharedWithArguments += sizes[v].padded;
+  }
+  for (BlockArgument arg : block.getArguments())
+    report.arguments += sizes[arg].padded;
+
+  // One heap buffer per value, except that an elementwise op writes into
+  // an operand buffer of the same size whose last user it is.
+  struct Buffer {
+    SmallVector<Value, 2> values;
+    int64_t size = 0, unpadded = 0, start = 0, end = 0;
+  };
+  std::vector<Buffer> heap;
+  DenseMap<Value, size_t> bufferOf;
+  std::vector<std::pair<Value, int64_t>> constants;
+  auto lastUse = [&](Value v) {
+    int64_t last = position.lookup(v.getDefiningOp());
+    for (Operation *user : v.getUsers())
+      last = std::max(last, position.lookup(user));
+    return outputs.count(v) ? end : last;
+  };
+  for (Operation *op : order) {
+    int64_t t = position[op];
+    if (op->hasTrait<OpTrait::ConstantLike>()) {
+      constants.emplace_back(op->getResult(0), 0);
+      continue;
+    }
+    for (Value result : op->getResults()) {
+      if (op->hasTrait<OpTrait::Elementwise>()) {
+        auto reusable = llvm::find_if(op->getOperands(), [&](Value operand) {
+          auto it = bufferOf.find(operand);
+          return it != bufferOf.end() && heap[it->second].end == t &&
+                 heap[it->second].values.back() == operand &&
+                 !outputs.count(operand) &&
+                 heap[it->second].size == sizes[result].padded;
+        });
+        if (reusable != op->operand_end()) {
+          Buffer &buffer = heap[bufferOf[*reusable]];
+          buffer.values.push_back(result);
+          buffer.end = lastUse(result);
+          buffer.unpadded = std::max(buffer.unpadded, sizes[result].unpadded);
+          bufferOf[result] = bufferOf[*reusable];
+          continue;
+        }
+      }
+      bufferOf[result] = heap.size();
+      heap.push_back({{result},
+                      sizes[result].padded,
+                      sizes[result].unpadded,
+                      t,
+                      lastUse(result)});
+    }
+  }
+
+  // Constants first, then the heap.
+  int64_t alignment = target.hbmAlignment;
+  for (auto &[value, offset] : constants) {
+    offset = report.global;
+    std::optional<int64_t> size =
+        tpc::checkedRoundUp(sizes[value].padded, alignment);
+    std::optional<int64_t> next =
+        size ? tpc::checkedAdd(report.global, *size) : std::nullopt;
+    if (!next)
+      return func.emitOpError("constants overflow a 64-bit address space");
+    report.global = *next;
+  }
+  std::vector<tpc::LiveBuffer> live;
+  for (const Buffer &buffer : heap)
+    live.push_back({buffer.size, buffer.start, buffer.end});
+  absl::StatusOr<tpc::HeapAssignment> packed =
+      tpc::packBuffers(live, alignment);
+  if (!packed.ok())
+    return func.emitOpError("cannot pack its buffers: ")
+           << std::string(packed.status().message());
+  report.temp = packed->heapSize;
+  for (const Buffer &buffer : heap)
+    if (buffer.start <= packed->peakPosition &&
+        packed->peakPosition <= buffer.end) {
+      report.tempPaddedAtPeak += buffer.size;
+      report.tempUnpaddedAtPeak += buffer.unpadded;
+    }
+
+  // The largest allocations (labelled before the offsets are attached):
+  // heap buffers (named after the value that
+  // defines them) and constants, largest first, then in schedule order.
+  AsmState state(func);
+  auto describe = [&](Value v, int64_t size, int64_t unpadded,
+                      const char *type) {
+    tpc::Allocation allocation;
+    allocation.size = size;
+    allocation.unpaddedSize = unpadded;
+    operatorOf(v.getLoc(), allocation);
+    allocation.shape = tpc::shapeToString(*toShape(v.getType()));
+    std::string label;
+    llvm::raw_string_ostream os(label);
+    v.getDefiningOp()->print(os, state);
+    std::replace(label.begin(), label.end(), '\n', ' ');
+    allocation.label = label;
+    allocation.allocationType = type;
+    return allocation;
+  };
+  std::vector<std::pair<int64_t, tpc::Allocation>> all;
+  for (const Buffer &buffer : heap) {
+    Value v = buffer.values.front();
+    bool output =
+        llvm::any_of(buffer.values, [&](Value v) { return outputs.count(v); });
+    all.emplace_back(buffer.start, describe(v, buffer.size, buffer.unpadded,
+                                            output ? "output" : "HLO temp"));
+  }
+  for (auto &[value, offset] : constants)
+    all.emplace_back(position[value.getDefiningOp()],
+                     describe(value, sizes[value].padded, sizes[value].unpadded,
+                              "constant"));
+  std::stable_sort(all.begin(), all.end(), [](const auto &a, const auto &b) {
+    if (a.second.size != b.second.size)
+      return a.second.size > b.second.size;
+    return a.first < b.first;
+  });
+  for (size_t i = 0; i < all.size() && i < top; ++i)
+    report.largest.push_back(all[i].second);
+  // Offsets for the lowering.
+  Builder builder(func.getContext());
+  DenseMap<Value, int64_t> offsetOf;
+  for (auto &[value, offset] : constants)
+    offsetOf[value] = offset;
+  for (auto [i, buffer] : llvm::enumerate(heap))
+    for (Value v : buffer.values)
+      offsetOf[v] = report.global + packed->offsets[i];
+  for (Operation *op : order) {
+    SmallVector<int64_t> offsets;
+    for (Value result : op->getResults())
+      offsets.push_back(offsetOf.lookup(result));
+    op->setAttr("tpu.hbm_offsets", builder.getDenseI64ArrayAttr(offsets));
+  }
+
+  return success();
+}
+
+struct TPUAssignBuffersPass
+    : tpu::impl::TPUAssignBuffersBase<TPUAssignBuffersPass> {
+  using TPUAssignBuffersBase::TPUAssignBuffersBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    const tpc::Target *spec = tpc::findTarget(target);
+    if (!spec) {
+      module.emitError() << tpc::unknownTargetMessage(target);
+      return signalPassFailure();
+    }
+    for (auto func : module.getOps<func::FuncOp>()) {
+      if (func.isExternal())
+        continue;
+      tpc::MemoryReport memory;
+      memory.capacity = spec->hbmCapacity();
+      memory.reserved = spec->reservedBytes;
+      if (failed(BufferAssigner(*spec, func, top).run(memory)))
+        return signalPassFailure();
+      if (!memory.fits()) {
+        outOfMemory = true;
+        func.emitError() << tpc::outOfMemoryLine(memory) << "\n\n"
+                         << tpc::formatMemoryReport(memory);
+        return signalPassFailure();
+      }
+      if (report)
+        llvm::outs() << "@" << func.getSymName() << " on " << spec->name
+                     << ": uses " << tpc::formatBytes(memory.used()) << " of "
+                     << tpc::formatBytes(memory.capacity) << " hbm.\n\n"
+                     << tpc::formatMemoryReport(memory) << "\n";
+    }
+  }
+};
+
+} // namespace

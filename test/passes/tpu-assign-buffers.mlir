@@ -1,0 +1,63 @@
+// RUN: tpu-opt %s -split-input-file -tpu-assign-layouts -tpu-assign-buffers | FileCheck %s
+// RUN: tpu-opt %s -split-input-file -tpu-assign-layouts '-tpu-assign-buffers=report=true top=2' -o /dev/null | FileCheck %s --check-prefix=REPORT
+
+// The list scheduler runs each reduction right after its input, so the two
+// 8K temporaries are never live together and share offset 0. The peak (9.0K)
+// is the second temporary with both 512-byte results. The exponential
+// and the multiply write into the buffer of the operand they use last.
+// CHECK-LABEL: func.func @schedule
+// CHECK:         %[[A:.+]] = hlo.exponential %arg0 {tpu.hbm_offsets = array<i64: 0>}
+// CHECK:         %[[A2:.+]] = hlo.multiply %[[A]], %[[A]] {tpu.hbm_offsets = array<i64: 0>}
+// CHECK:         hlo.reduce sum %[[A2]], dims = [1] {tpu.hbm_offsets = array<i64: 8192>}
+// CHECK:         %[[B:.+]] = hlo.exponential %arg1 {tpu.hbm_offsets = array<i64: 0>}
+// CHECK:         hlo.reduce sum %[[B]], dims = [1] {tpu.hbm_offsets = array<i64: 8704>}
+// REPORT-LABEL:  @schedule on v3: uses 25.0K of 15.48G hbm.
+// REPORT:        Total hbm usage >= 530.02M:
+// REPORT-NEXT:       reserved        530.00M
+// REPORT-NEXT:       program            9.0K
+// REPORT-NEXT:       arguments         16.0K
+// REPORT-EMPTY:
+// REPORT-NEXT:   Output size 1.0K; shares 0B with arguments.
+// REPORT-EMPTY:
+// REPORT-NEXT:   Program hbm requirement 9.0K:
+// REPORT-NEXT:       HLO temp           9.0K (44.3% utilization: Unpadded (4.0K) Padded (9.0K), 0.0% fragmentation (0B))
+// REPORT:          1. Size: 8.0K
+// REPORT-NEXT:        Shape: f32[10,100]{1,0:T(8,128)}
+// REPORT-NEXT:        Unpadded size: 3.9K
+// REPORT-NEXT:        Extra memory due to padding: 4.1K (2.0x expansion)
+// REPORT-NEXT:        XLA label: %0 = hlo.exponential %arg0 : tensor<10x100xf32, #tpu.layout<{1,0:T(8,128)}>>
+// REPORT-NEXT:        Allocation type: HLO temp
+// REPORT-NEXT:        ==========================
+// REPORT-EMPTY:
+// REPORT-NEXT:     2. Size: 8.0K
+func.func @schedule(%x: tensor<10x100xf32>, %y: tensor<10x100xf32>) -> (tensor<10xf32>, tensor<10xf32>) {
+  %a = hlo.exponential %x : tensor<10x100xf32>
+  %b = hlo.exponential %y : tensor<10x100xf32>
+  %a2 = hlo.multiply %a, %a : tensor<10x100xf32>
+  %ra = hlo.reduce sum %a2, dims = [1] : (tensor<10x100xf32>) -> tensor<10xf32>
+  %rb = hlo.reduce sum %b, dims = [1] : (tensor<10x100xf32>) -> tensor<10xf32>
+  return %ra, %rb : tensor<10xf32>, tensor<10xf32>
+}
+
+// -----
+
+// Constants live in the global region before the heap; a returned argument
+// is output that shares its bytes with the arguments.
+// CHECK-LABEL: func.func @globals
+// CHECK:         hlo.constant {tpu.hbm_offsets = array<i64: 0>}
+// CHECK:         hlo.add {{.*}} {tpu.hbm_offsets = array<i64: 4096>}
+// REPORT-LABEL:  @globals on v3
+// REPORT:        Output size 8.0K; shares 4.0K with arguments.
+// REPORT-EMPTY:
+// REPORT-NEXT:   Program hbm requirement 8.0K:
+// REPORT-NEXT:       global             4.0K
+// REPORT-NEXT:       HLO temp           4.0K
+// REPORT:          1. Size: 4.0K
+// REPORT:             Allocation type: constant
+// REPORT:          2. Size: 4.0K
+// REPORT:             Allocation type: output
+func.func @globals(%x: tensor<8x128xf32>) -> (tensor<8x128xf32>, tensor<8x128xf32>) {
+  %c = hlo.constant dense<1.0> : tensor<8x128xf32>
+  %r = hlo.add %x, %c : tensor<8x128xf32>
+  return %r, %x : tensor<8x128xf32>, tensor<8x128xf32>
+}
