@@ -345,11 +345,9 @@ struct TPUAssignBuffersPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    const tpc::Target *spec = tpc::findTarget(target);
-    if (!spec) {
-      module.emitError() << tpc::unknownTargetMessage(target);
+    const tpc::Target *spec = lookupTarget(module, target);
+    if (!spec)
       return signalPassFailure();
-    }
     for (auto func : module.getOps<func::FuncOp>()) {
       if (func.isExternal())
         continue;

@@ -388,11 +388,9 @@ public:
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    const tpc::Target *spec = tpc::findTarget(target);
-    if (!spec) {
-      module.emitError() << tpc::unknownTargetMessage(target);
+    const tpc::Target *spec = lookupTarget(module, target);
+    if (!spec)
       return signalPassFailure();
-    }
     LayoutAssigner assigner(*spec, mode, relayoutEntry, module);
     for (auto func : module.getOps<func::FuncOp>()) {
       if (func.isExternal()) {

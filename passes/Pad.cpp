@@ -561,19 +561,11 @@ LogicalResult Padder::padDot(hlo::DotGeneralOp op) {
     }
     lhsDims[l] = rhsDims[r] = size;
   }
-  auto freeDims = [](int64_t rank, ArrayRef<int64_t> batch,
-                     ArrayRef<int64_t> contracting) {
-    Dims free;
-    for (int64_t d = 0; d < rank; ++d)
-      if (!llvm::is_contained(batch, d) && !llvm::is_contained(contracting, d))
-        free.push_back(d);
-    return free;
-  };
-  for (int64_t d : freeDims(lhsType.getRank(), lhsBatch, lhsContracting)) {
+  for (int64_t d : op.getLhsFreeDimensions()) {
     lhsDims[d] = std::max(lhsDims[d], (*resultDims)[dims.size()]);
     dims.push_back(lhsDims[d]);
   }
-  Dims rhsFree = freeDims(rhsType.getRank(), rhsBatch, rhsContracting);
+  Dims rhsFree = op.getRhsFreeDimensions();
   for (int64_t d : rhsFree) {
     int64_t size = std::max(rhsDims[d], (*resultDims)[dims.size()]);
     if (d == rhsFree.back()) {
@@ -806,11 +798,9 @@ struct TPUPadPass : tpu::impl::TPUPadBase<TPUPadPass> {
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    const tpc::Target *spec = tpc::findTarget(target);
-    if (!spec) {
-      module.emitError() << tpc::unknownTargetMessage(target);
+    const tpc::Target *spec = lookupTarget(module, target);
+    if (!spec)
       return signalPassFailure();
-    }
     for (auto func : module.getOps<func::FuncOp>()) {
       if (func.isExternal())
         continue;

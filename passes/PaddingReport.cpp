@@ -57,11 +57,9 @@ public:
   using Base::Base;
 
   void runOnOperation() override {
-    const tpc::Target *spec = tpc::findTarget(target);
-    if (!spec) {
-      getOperation().emitError() << tpc::unknownTargetMessage(target);
+    const tpc::Target *spec = lookupTarget(getOperation(), target);
+    if (!spec)
       return signalPassFailure();
-    }
     for (auto func : getOperation().getOps<func::FuncOp>())
       if (!func.isExternal() && failed(report(func, *spec, llvm::outs())))
         return signalPassFailure();

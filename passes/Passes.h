@@ -3,6 +3,7 @@
 #ifndef TPU_PASSES_PASSES_H
 #define TPU_PASSES_PASSES_H
 
+#include "compiler/target/Target.h"
 #include "dialects/hlo/HLOOps.h"
 #include "dialects/tpu/TPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -12,6 +13,10 @@ namespace mlir::tpu {
 
 /// How tpu-assign-layouts chooses dimension orders.
 enum class LayoutMode { XlaDefault, MinPadding };
+
+/// The preset named by a pass's `target=` option; otherwise an error on
+/// `anchor` naming the valid targets, and nullptr.
+const tpc::Target *lookupTarget(Operation *anchor, llvm::StringRef name);
 
 /// Whether tpu-assign-buffers has failed a program for not fitting in HBM
 /// in this process, so that drivers can exit with 2 (out of memory) rather

@@ -348,16 +348,8 @@ Literal Evaluator::dot(hlo::DotGeneralOp op) {
   ArrayRef<int64_t> rhsBatch = op.getRhsBatchingDimensions();
   ArrayRef<int64_t> lhsContracting = op.getLhsContractingDimensions();
   ArrayRef<int64_t> rhsContracting = op.getRhsContractingDimensions();
-  auto freeDims = [](int64_t rank, ArrayRef<int64_t> batch,
-                     ArrayRef<int64_t> contracting) {
-    Index free;
-    for (int64_t d = 0; d < rank; ++d)
-      if (!llvm::is_contained(batch, d) && !llvm::is_contained(contracting, d))
-        free.push_back(d);
-    return free;
-  };
-  Index lhsFree = freeDims(lhs.rank(), lhsBatch, lhsContracting);
-  Index rhsFree = freeDims(rhs.rank(), rhsBatch, rhsContracting);
+  Index lhsFree = op.getLhsFreeDimensions();
+  Index rhsFree = op.getRhsFreeDimensions();
   Index lhsStrides = stridesOf(lhs.shape), rhsStrides = stridesOf(rhs.shape);
   Index contractingShape;
   for (int64_t d : lhsContracting)

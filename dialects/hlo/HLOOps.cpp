@@ -854,6 +854,27 @@ static SmallVector<int64_t> valuesOr(DenseI64ArrayAttr attr, size_t size,
 SmallVector<int64_t> ConvolutionOp::getStridesOrDefault() {
   return valuesOr(getWindowStridesAttr(), getNumSpatialDims(), 1);
 }
+static SmallVector<int64_t> freeDimensions(Value operand,
+                                           ArrayRef<int64_t> batching,
+                                           ArrayRef<int64_t> contracting) {
+  SmallVector<int64_t> free;
+  for (int64_t d = 0, e = cast<ShapedType>(operand.getType()).getRank(); d < e;
+       ++d)
+    if (!llvm::is_contained(batching, d) && !llvm::is_contained(contracting, d))
+      free.push_back(d);
+  return free;
+}
+
+SmallVector<int64_t> DotGeneralOp::getLhsFreeDimensions() {
+  return freeDimensions(getLhs(), getLhsBatchingDimensions(),
+                        getLhsContractingDimensions());
+}
+
+SmallVector<int64_t> DotGeneralOp::getRhsFreeDimensions() {
+  return freeDimensions(getRhs(), getRhsBatchingDimensions(),
+                        getRhsContractingDimensions());
+}
+
 SmallVector<int64_t> ConvolutionOp::getPaddingOrDefault() {
   return valuesOr(getPaddingAttr(), 2 * getNumSpatialDims(), 0);
 }

@@ -363,6 +363,12 @@ def HLO_DotGeneralOp : HLO_Op<"dot_general", [HLO_Contraction]> {
         "::llvm::ArrayRef<int64_t>":$rhsBatch,
         "::llvm::ArrayRef<int64_t>":$lhsContracting,
         "::llvm::ArrayRef<int64_t>":$rhsContracting)>];
+  let extraClassDeclaration = [{
+    /// The dimensions of lhs (rhs) that are neither batching nor
+    /// contracting, ascending: the result's middle (last) dimensions.
+    ::llvm::SmallVector<int64_t> getLhsFreeDimensions();
+    ::llvm::SmallVector<int64_t> getRhsFreeDimensions();
+  }];
   let hasVerifier = 1;
 }
 
