@@ -42,12 +42,10 @@ struct ValueSize {
 
 FailureOr<ValueSize> sizeOf(Value value) {
   Location loc = value.getLoc();
-  std::optional<tpc::Shape> shape = toShape(value.getType());
-  if (!shape || !shape->layout)
-    return emitError(loc) << "tpu-assign-buffers needs every tensor to carry "
-                             "a #tpu.layout, but found "
-                          << value.getType()
-                          << "; run -tpu-assign-layouts first";
+  FailureOr<tpc::Shape> shape =
+      laidOutShape(loc, value.getType(), "tpu-assign-buffers");
+  if (failed(shape))
+    return failure();
   absl::StatusOr<int64_t> padded = tpc::paddedBytes(*shape);
   absl::StatusOr<int64_t> unpadded = tpc::unpaddedBytes(*shape);
   if (!padded.ok() || !unpadded.ok())

@@ -92,6 +92,11 @@ Neutral neutralOf(hlo::ReduceKind kind) {
   llvm_unreachable("unknown reduce kind");
 }
 
+/// Integer 0 or float +-0.
+bool isZero(TypedAttr value) {
+  return matchPattern(value, m_Zero()) || matchPattern(value, m_AnyZeroFloat());
+}
+
 /// Elementwise ops that map all-zero operands to zero, so they keep padding
 /// zero.
 bool preservesZero(Operation *op) {
@@ -172,11 +177,9 @@ private:
 };
 
 FailureOr<Dims> Padder::physicalDims(Location loc, Type type) {
-  std::optional<tpc::Shape> shape = toShape(type);
-  if (!shape || !shape->layout)
-    return emitError(loc) << "tpu-pad needs every tensor to carry a "
-                             "#tpu.layout, but found "
-                          << type << "; run -tpu-assign-layouts first";
+  FailureOr<tpc::Shape> shape = laidOutShape(loc, type, "tpu-pad");
+  if (failed(shape))
+    return failure();
   absl::StatusOr<std::vector<int64_t>> dims = tpc::paddedDims(*shape);
   if (!dims.ok())
     return emitError(loc) << "cannot pad " << type << ": "
@@ -382,9 +385,8 @@ LogicalResult Padder::padConstant(hlo::ConstantOp op) {
     Value result =
         hlo::ConstantOp::create(b, op.getLoc(), physicalType,
                                 DenseElementsAttr::get(physicalType, value));
-    bool zero =
-        matchPattern(value, m_Zero()) || matchPattern(value, m_AnyZeroFloat());
-    values[op] = {result, zero || ArrayRef<int64_t>(*dims) == type.getShape()};
+    values[op] = {result,
+                  isZero(value) || ArrayRef<int64_t>(*dims) == type.getShape()};
     return success();
   }
   // Scatter the logical elements into a zero-filled physical array.
@@ -490,9 +492,7 @@ LogicalResult Padder::padPad(hlo::PadOp op) {
   bool zeroValue = false;
   if (auto constant = op.getPaddingValue().getDefiningOp<hlo::ConstantOp>())
     if (auto dense = dyn_cast<DenseElementsAttr>(constant.getValue()))
-      zeroValue =
-          matchPattern(dense.getSplatValue<TypedAttr>(), m_Zero()) ||
-          matchPattern(dense.getSplatValue<TypedAttr>(), m_AnyZeroFloat());
+      zeroValue = isZero(dense.getSplatValue<TypedAttr>());
   values[op] = {padded, zeroValue || !extended};
   return success();
 }

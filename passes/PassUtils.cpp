@@ -3,10 +3,23 @@
 
 #include "passes/Passes.h"
 
+using namespace mlir;
+
 const tpc::Target *mlir::tpu::lookupTarget(Operation *anchor,
                                            llvm::StringRef name) {
   const tpc::Target *target = tpc::findTarget(name);
   if (!target)
     anchor->emitError() << tpc::unknownTargetMessage(name);
   return target;
+}
+
+FailureOr<tpc::Shape> mlir::tpu::laidOutShape(Location loc, Type type,
+                                              llvm::StringRef pass) {
+  std::optional<tpc::Shape> shape = toShape(type);
+  if (!shape || !shape->layout)
+    return emitError(loc) << pass
+                          << " needs every tensor to carry a #tpu.layout, but "
+                             "found "
+                          << type << "; run -tpu-assign-layouts first";
+  return *shape;
 }

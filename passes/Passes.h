@@ -18,6 +18,12 @@ enum class LayoutMode { XlaDefault, MinPadding };
 /// `anchor` naming the valid targets, and nullptr.
 const tpc::Target *lookupTarget(Operation *anchor, llvm::StringRef name);
 
+/// The shape library's view of a tensor type that carries a #tpu.layout;
+/// otherwise an error at `loc` saying that `pass` needs tpu-assign-layouts
+/// to run first.
+FailureOr<tpc::Shape> laidOutShape(Location loc, Type type,
+                                   llvm::StringRef pass);
+
 /// Whether tpu-assign-buffers has failed a program for not fitting in HBM
 /// in this process, so that drivers can exit with 2 (out of memory) rather
 /// than 1 (invalid input), as XLA-based tools do.
