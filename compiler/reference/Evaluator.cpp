@@ -198,6 +198,9 @@ public:
                                       ArrayRef<Literal> args);
 
 private:
+  /// Evaluates `block` on `args` and returns its terminator's operands.
+  FailureOr<SmallVector<Literal>> runBlock(Block &block,
+                                           ArrayRef<Literal> args);
   const Literal &get(Value value) { return values.find(value)->second; }
   FailureOr<Literal> evalOp(Operation *op);
 
@@ -593,40 +596,52 @@ FailureOr<SmallVector<Literal>> Evaluator::run(func::FuncOp func,
              << i << " must be " << arg.getType() << ", but a "
              << RankedTensorType::get(args[i].shape, args[i].elementType)
              << " was given";
-    values[arg] = args[i];
   }
-  for (Operation &op : entry) {
-    if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+  return runBlock(entry, args);
+}
+
+FailureOr<SmallVector<Literal>> Evaluator::runBlock(Block &block,
+                                                    ArrayRef<Literal> args) {
+  for (auto [arg, literal] : llvm::zip(block.getArguments(), args))
+    values[arg] = literal;
+  for (Operation &op : block) {
+    if (op.hasTrait<OpTrait::IsTerminator>()) {
       SmallVector<Literal> results;
-      for (Value v : ret.getOperands())
+      for (Value v : op.getOperands())
         results.push_back(get(v));
       return results;
     }
+    auto inputs = [&] {
+      SmallVector<Literal> literals;
+      for (Value v : op.getOperands())
+        literals.push_back(get(v));
+      return literals;
+    };
+    FailureOr<SmallVector<Literal>> results;
     if (auto call = dyn_cast<func::CallOp>(op)) {
       auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
           call, call.getCalleeAttr());
       if (!callee)
         return call.emitOpError("calls an unknown function");
-      SmallVector<Literal> callArgs;
-      for (Value v : call.getOperands())
-        callArgs.push_back(get(v));
-      FailureOr<SmallVector<Literal>> results =
-          Evaluator().run(callee, callArgs);
-      if (failed(results))
+      results = Evaluator().run(callee, inputs());
+    } else if (auto fusion = dyn_cast<hlo::FusionOp>(op)) {
+      // A fused computation computes what its ops would unfused.
+      results = Evaluator().runBlock(fusion.getBlock(), inputs());
+    } else {
+      if (op.getNumResults() != 1 ||
+          !isa<RankedTensorType>(op.getResult(0).getType()))
+        return op.emitOpError("is not supported by the reference evaluator");
+      FailureOr<Literal> result = evalOp(&op);
+      if (failed(result))
         return failure();
-      for (auto [v, literal] : llvm::zip(call.getResults(), *results))
-        values[v] = std::move(literal);
-      continue;
+      results = SmallVector<Literal>{std::move(*result)};
     }
-    if (op.getNumResults() != 1 ||
-        !isa<RankedTensorType>(op.getResult(0).getType()))
-      return op.emitOpError("is not supported by the reference evaluator");
-    FailureOr<Literal> result = evalOp(&op);
-    if (failed(result))
+    if (failed(results))
       return failure();
-    values[op.getResult(0)] = std::move(*result);
+    for (auto [v, literal] : llvm::zip(op.getResults(), *results))
+      values[v] = std::move(literal);
   }
-  return func.emitOpError("has no return");
+  return emitError(block.getParent()->getLoc(), "block has no terminator");
 }
 
 } // namespace

@@ -63,6 +63,14 @@ def HLO_ReduceKind : I32EnumAttr<"ReduceKind", "reduction computed by hlo.reduce
   let cppNamespace = "::mlir::hlo";
   let genSpecializedAttr = 0;
 }
+def HLO_FusionKind : I32EnumAttr<"FusionKind", "kind of an hlo.fusion", [
+      I32EnumAttrCase<"loop", 0>, I32EnumAttrCase<"input", 1>,
+      I32EnumAttrCase<"output", 2>]> {
+  let cppNamespace = "::mlir::hlo";
+  let genSpecializedAttr = 0;
+}
+def HLO_FusionKindAttr : EnumAttr<HLO_Dialect, HLO_FusionKind, "fusion_kind">;
+
 def HLO_ReduceKindAttr : EnumAttr<HLO_Dialect, HLO_ReduceKind, "reduce_kind">;
 
 //===----------------------------------------------------------------------===//

@@ -439,9 +439,10 @@ void ConstantOp::setResultType(RankedTensorType type) {
 LogicalResult IotaOp::verify() {
   auto type = cast<RankedTensorType>(getType());
   // iota_c1
-  if (getIotaDimension() < 0 || getIotaDimension() >= type.getRank())
+  auto dim = static_cast<int64_t>(getIotaDimension());
+  if (dim < 0 || dim >= type.getRank())
     return emitOpError("iota_dimension ")
-           << getIotaDimension() << " is not a dimension of the rank-"
+           << dim << " is not a dimension of the rank-"
            << type.getRank() << " result";
   // iota_c2
   if (type.getElementType().isInteger(1))
@@ -1027,6 +1028,140 @@ LogicalResult ArgMinOp::inferReturnTypes(MLIRContext *context,
                                          Adaptor adaptor,
                                          SmallVectorImpl<Type> &types) {
   return inferArgReduceType(context, loc, getOperationName(), adaptor, types);
+}
+
+//===----------------------------------------------------------------------===//
+// FusionOp
+//===----------------------------------------------------------------------===//
+
+/// `kind = K (%param_0 = %a, ...) attributes {...} : (A, ...) -> (R, ...) {
+/// body }`: the operands bound to the parameters, as XLA prints
+/// `fusion(%a, ...), kind=kLoop, calls=%fused_computation`.
+ParseResult FusionOp::parse(OpAsmParser &parser, OperationState &state) {
+  FusionKindAttr kind;
+  if (parser.parseKeyword("kind") || parser.parseEqual() ||
+      parseEnumKeyword(parser, kind))
+    return failure();
+  state.addAttribute(getKindAttrName(state.name), kind);
+  SmallVector<OpAsmParser::Argument> params;
+  SmallVector<OpAsmParser::UnresolvedOperand> operands;
+  if (parser.parseAssignmentList(params, operands))
+    return failure();
+  FunctionType type;
+  SMLoc typeLoc = parser.getCurrentLocation();
+  if (parser.parseOptionalAttrDictWithKeyword(state.attributes) ||
+      parser.parseColon() || parser.parseType(type))
+    return failure();
+  if (type.getNumInputs() != operands.size())
+    return parser.emitError(typeLoc, "expected ")
+           << operands.size() << " operand types, got " << type.getNumInputs();
+  for (auto [param, paramType] : llvm::zip(params, type.getInputs()))
+    param.type = paramType;
+  state.addTypes(type.getResults());
+  if (parser.resolveOperands(operands, type.getInputs(), parser.getNameLoc(),
+                             state.operands))
+    return failure();
+  return parser.parseRegion(*state.addRegion(), params);
+}
+
+void FusionOp::print(OpAsmPrinter &printer) {
+  printer << " kind = " << stringifyEnum(getKind()) << " (";
+  llvm::interleaveComma(
+      llvm::zip(getBlock().getArguments(), getInputs()), printer,
+      [&](auto pair) {
+        printer << std::get<0>(pair) << " = " << std::get<1>(pair);
+      });
+  printer << ")";
+  printer.printOptionalAttrDictWithKeyword((*this)->getAttrs(),
+                                           {getKindAttrName()});
+  printer << " : ";
+  printer.printFunctionalType(getInputs().getTypes(), getResultTypes());
+  printer << " ";
+  printer.printRegion(getBody(), /*printEntryBlockArgs=*/false);
+}
+
+void FusionOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  if (getNumResults())
+    setNameFn(getResult(0), "fusion");
+}
+
+void FusionOp::getAsmBlockArgumentNames(Region &region,
+                                        OpAsmSetValueNameFn setNameFn) {
+  for (BlockArgument arg : region.getArguments())
+    setNameFn(arg, ("param_" + Twine(arg.getArgNumber())).str());
+}
+
+LogicalResult FusionOp::verify() {
+  // fusion_c1
+  if (getNumResults() == 0)
+    return emitOpError("has no results; a fusion computes at least one value");
+  return success();
+}
+
+static StringRef kindName(FusionKind kind) { return stringifyEnum(kind); }
+
+LogicalResult FusionOp::verifyRegions() {
+  Block &block = getBlock();
+  // fusion_c2
+  if (block.getNumArguments() != getInputs().size())
+    return emitOpError("has ")
+           << getInputs().size() << " operands but its body has "
+           << block.getNumArguments() << " parameters";
+  for (auto [i, arg, input] :
+       llvm::enumerate(block.getArguments(), getInputs()))
+    if (arg.getType() != input.getType())
+      return emitOpError("parameter #")
+             << i << " has type " << arg.getType() << " but operand #" << i
+             << " has type " << input.getType();
+  // fusion_c3
+  auto yield = dyn_cast<YieldOp>(block.getTerminator());
+  if (!yield)
+    return emitOpError("body must end with 'hlo.yield'");
+  if (yield.getResults().getTypes() != getResultTypes())
+    return yield.emitOpError("yields (")
+           << yield.getResults().getTypes() << ") but the fusion returns ("
+           << getResultTypes() << ")";
+  // fusion_c4
+  Operation *contraction = nullptr;
+  Operation *reduction = nullptr;
+  for (Operation &op : block.without_terminator()) {
+    if (!isa<HLODialect>(op.getDialect()))
+      return op.emitOpError("cannot be fused: a fusion body holds hlo ops only");
+    if (isa<FusionOp>(op))
+      return op.emitOpError("cannot be nested in another fusion");
+    if (op.hasTrait<OpTrait::Contraction>()) {
+      if (contraction)
+        return op.emitOpError("is a second MXU op in one fusion; a fusion "
+                              "holds at most one dot_general or convolution");
+      contraction = &op;
+    }
+    if (op.hasTrait<OpTrait::Reduction>() && !reduction)
+      reduction = &op;
+  }
+  // fusion_c5
+  FusionKind kind = getKind();
+  if (kind != FusionKind::input && reduction)
+    return emitOpError("of kind '")
+           << kindName(kind) << "' holds a reduction ('"
+           << reduction->getName() << "'); reductions root 'input' fusions";
+  if (kind != FusionKind::output && contraction)
+    return emitOpError("of kind '")
+           << kindName(kind) << "' holds an MXU op ('"
+           << contraction->getName() << "'); MXU ops root 'output' fusions";
+  if (kind == FusionKind::output && !contraction)
+    return emitOpError("of kind 'output' holds no dot_general or convolution");
+  if (kind == FusionKind::input) {
+    for (auto [i, value] : llvm::enumerate(yield.getResults())) {
+      Operation *def = value.getDefiningOp();
+      if (!def || !def->hasTrait<OpTrait::Reduction>())
+        return emitOpError("of kind 'input' must yield reductions, but "
+                           "result #")
+               << i << " is "
+               << (def ? "'" + def->getName().getStringRef().str() + "'"
+                       : std::string("a parameter"));
+    }
+  }
+  return success();
 }
 
 #define GET_OP_CLASSES

@@ -11,6 +11,8 @@
 
 include "dialects/hlo/HLOBase.td"
 include "mlir/IR/OpBase.td"
+include "mlir/IR/OpAsmInterface.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
@@ -464,5 +466,61 @@ class HLO_ArgReduceOp<string mnemonic, string what>
 
 def HLO_ArgMaxOp : HLO_ArgReduceOp<"argmax", "largest">;
 def HLO_ArgMinOp : HLO_ArgReduceOp<"argmin", "smallest">;
+
+//===----------------------------------------------------------------------===//
+// Fusion
+//===----------------------------------------------------------------------===//
+
+def HLO_FusionOp : HLO_Op<"fusion", [IsolatedFromAbove, SingleBlock,
+    DeclareOpInterfaceMethods<OpAsmOpInterface,
+        ["getAsmResultNames", "getAsmBlockArgumentNames"]>]> {
+  let summary = "One kernel: a fused computation read from and written to HBM once";
+  let description = [{
+    XLA's fusion instruction. The region is the fused computation: its block
+    arguments are the parameters (the operands, in order), its `hlo.yield`
+    gives the results. Only the operands are read from memory and only the
+    results are written; every value inside lives in vector registers or
+    VMEM. The region is isolated from above, so a fusion names everything it
+    reads, as XLA's `fusion(...)` does.
+
+    `kind` says what the root is, as XLA's `kLoop`, `kInput` and `kOutput`:
+
+    * `loop`: elementwise work, broadcasts, iota, constants and reshapes; no
+      reduction and no MXU op;
+    * `input`: reductions (`reduce`, `argmax`, `argmin`) fed by loop work;
+      every result is a reduction;
+    * `output`: one `dot_general` or `convolution` with its elementwise
+      epilogue (bias, scale, activation); no reduction.
+
+    ```mlir
+    %fusion = hlo.fusion kind = loop (%param_0 = %x, %param_1 = %y, %param_2 = %z)
+        : (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32> {
+      %0 = hlo.add %param_0, %param_1 : tensor<8xf32>
+      %1 = hlo.multiply %0, %param_2 : tensor<8xf32>
+      hlo.yield %1 : tensor<8xf32>
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<HLO_Tensor>:$inputs, HLO_FusionKindAttr:$kind);
+  let results = (outs Variadic<HLO_Tensor>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::Block &getBlock() { return getBody().front(); }
+    /// The values the fused computation yields.
+    ::mlir::Operation::operand_range getYielded() {
+      return getBlock().getTerminator()->getOperands();
+    }
+  }];
+}
+
+def HLO_YieldOp : Op<HLO_Dialect, "yield", [Pure, Terminator, ReturnLike,
+                                            HasParent<"FusionOp">]> {
+  let summary = "The results of a fused computation";
+  let arguments = (ins Variadic<HLO_Tensor>:$results);
+  let assemblyFormat = "attr-dict ($results^ `:` type($results))?";
+}
 
 #endif // TPU_DIALECTS_HLO_HLOOPS_TD

@@ -590,3 +590,135 @@ func.func @argmax_c3_result(%x: tensor<4x8xf32>) -> tensor<4xf32> {
   %0 = hlo.argmax %x, dim = 1 : (tensor<4x8xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @fusion_c1_no_results(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'hlo.fusion' op has no results; a fusion computes at least one value}}
+  hlo.fusion kind = loop (%p = %x) : (tensor<4xf32>) -> () {
+    hlo.yield
+  }
+  return
+}
+
+// -----
+
+func.func @fusion_c2_parameter_type(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'hlo.fusion' op parameter #0 has type 'tensor<4xi32>' but operand #0 has type 'tensor<4xf32>'}}
+  %0 = "hlo.fusion"(%x) <{kind = #hlo<fusion_kind loop>}> ({
+  ^bb0(%p: tensor<4xi32>):
+    %c = hlo.convert %p : (tensor<4xi32>) -> tensor<4xf32>
+    hlo.yield %c : tensor<4xf32>
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @fusion_c2_parameter_count(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'hlo.fusion' op has 1 operands but its body has 2 parameters}}
+  %0 = "hlo.fusion"(%x) <{kind = #hlo<fusion_kind loop>}> ({
+  ^bb0(%p: tensor<4xf32>, %q: tensor<4xf32>):
+    hlo.yield %p : tensor<4xf32>
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @fusion_c3_yield_types(%x: tensor<4xf32>) -> tensor<4xi32> {
+  %0 = hlo.fusion kind = loop (%p = %x) : (tensor<4xf32>) -> tensor<4xi32> {
+    // expected-error @+1 {{'hlo.yield' op yields ('tensor<4xf32>') but the fusion returns ('tensor<4xi32>')}}
+    hlo.yield %p : tensor<4xf32>
+  }
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @fusion_c4_foreign_op(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = hlo.fusion kind = loop (%p = %x) : (tensor<4xf32>) -> tensor<4xf32> {
+    // expected-error @+1 {{'arith.addf' op cannot be fused: a fusion body holds hlo ops only}}
+    %s = arith.addf %p, %p : tensor<4xf32>
+    hlo.yield %s : tensor<4xf32>
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @fusion_c4_nested(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = hlo.fusion kind = loop (%p = %x) : (tensor<4xf32>) -> tensor<4xf32> {
+    // expected-error @+1 {{'hlo.fusion' op cannot be nested in another fusion}}
+    %i = hlo.fusion kind = loop (%q = %p) : (tensor<4xf32>) -> tensor<4xf32> {
+      hlo.yield %q : tensor<4xf32>
+    }
+    hlo.yield %i : tensor<4xf32>
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @fusion_c4_two_mxu_ops(%x: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = hlo.fusion kind = output (%p = %x) : (tensor<8x8xf32>) -> tensor<8x8xf32> {
+    %a = hlo.dot_general %p, %p, contracting_dims = [1] x [0] : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
+    // expected-error @+1 {{'hlo.dot_general' op is a second MXU op in one fusion; a fusion holds at most one dot_general or convolution}}
+    %b = hlo.dot_general %a, %p, contracting_dims = [1] x [0] : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
+    hlo.yield %b : tensor<8x8xf32>
+  }
+  return %0 : tensor<8x8xf32>
+}
+
+// -----
+
+func.func @fusion_c5_loop_reduction(%x: tensor<4xf32>) -> tensor<f32> {
+  // expected-error @+1 {{'hlo.fusion' op of kind 'loop' holds a reduction ('hlo.reduce'); reductions root 'input' fusions}}
+  %0 = hlo.fusion kind = loop (%p = %x) : (tensor<4xf32>) -> tensor<f32> {
+    %r = hlo.reduce sum %p, dims = [0] : (tensor<4xf32>) -> tensor<f32>
+    hlo.yield %r : tensor<f32>
+  }
+  return %0 : tensor<f32>
+}
+
+// -----
+
+func.func @fusion_c5_input_mxu(%x: tensor<8x8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{'hlo.fusion' op of kind 'input' holds an MXU op ('hlo.dot_general'); MXU ops root 'output' fusions}}
+  %0 = hlo.fusion kind = input (%p = %x) : (tensor<8x8xf32>) -> tensor<8xf32> {
+    %a = hlo.dot_general %p, %p, contracting_dims = [1] x [0] : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
+    %r = hlo.reduce sum %a, dims = [1] : (tensor<8x8xf32>) -> tensor<8xf32>
+    hlo.yield %r : tensor<8xf32>
+  }
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+func.func @fusion_c5_output_without_mxu(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'hlo.fusion' op of kind 'output' holds no dot_general or convolution}}
+  %0 = hlo.fusion kind = output (%p = %x) : (tensor<4xf32>) -> tensor<4xf32> {
+    %a = hlo.abs %p : tensor<4xf32>
+    hlo.yield %a : tensor<4xf32>
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @fusion_c5_input_root(%x: tensor<4x8xf32>) -> (tensor<4xf32>, tensor<4x8xf32>) {
+  // expected-error @+1 {{'hlo.fusion' op of kind 'input' must yield reductions, but result #1 is 'hlo.abs'}}
+  %0:2 = hlo.fusion kind = input (%p = %x) : (tensor<4x8xf32>) -> (tensor<4xf32>, tensor<4x8xf32>) {
+    %a = hlo.abs %p : tensor<4x8xf32>
+    %r = hlo.reduce sum %a, dims = [1] : (tensor<4x8xf32>) -> tensor<4xf32>
+    hlo.yield %r, %a : tensor<4xf32>, tensor<4x8xf32>
+  }
+  return %0#0, %0#1 : tensor<4xf32>, tensor<4x8xf32>
+}
+
+// -----
+
+func.func @yield_outside_fusion(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'hlo.yield' op expects parent op 'hlo.fusion'}}
+  hlo.yield %x : tensor<4xf32>
+}

@@ -184,3 +184,52 @@ func.func @call(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = func.call @callee(%x) : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @fusions
+func.func @fusions(%x: tensor<8x128xf32>, %v: tensor<128xf32>,
+                   %w: tensor<128x128xf32>) -> (tensor<8x128xf32>, tensor<8xf32>, tensor<8x128xf32>) {
+  // CHECK: %[[LOOP:.+]] = hlo.fusion kind = loop (%[[P0:.+]] = %{{.+}}, %[[P1:.+]] = %{{.+}}) : (tensor<8x128xf32>, tensor<128xf32>) -> tensor<8x128xf32> {
+  // CHECK-NEXT: hlo.broadcast_in_dim %[[P1]], dims = [1]
+  // CHECK-NEXT: hlo.add %[[P0]],
+  // CHECK-NEXT: hlo.yield %{{.+}} : tensor<8x128xf32>
+  // CHECK-NEXT: }
+  %0 = hlo.fusion kind = loop (%p0 = %x, %p1 = %v) : (tensor<8x128xf32>, tensor<128xf32>) -> tensor<8x128xf32> {
+    %b = hlo.broadcast_in_dim %p1, dims = [1] : (tensor<128xf32>) -> tensor<8x128xf32>
+    %s = hlo.add %p0, %b : tensor<8x128xf32>
+    hlo.yield %s : tensor<8x128xf32>
+  }
+  // CHECK: hlo.fusion kind = input
+  // CHECK: hlo.reduce max
+  %1 = hlo.fusion kind = input (%p0 = %0) : (tensor<8x128xf32>) -> tensor<8xf32> {
+    %e = hlo.exponential %p0 : tensor<8x128xf32>
+    %m = hlo.reduce max %e, dims = [1] : (tensor<8x128xf32>) -> tensor<8xf32>
+    hlo.yield %m : tensor<8xf32>
+  }
+  // CHECK: hlo.fusion kind = output
+  // CHECK-SAME: attributes {note = "epilogue"}
+  // CHECK: hlo.dot_general
+  // CHECK: hlo.tanh
+  %2 = hlo.fusion kind = output (%p0 = %x, %p1 = %w) attributes {note = "epilogue"} : (tensor<8x128xf32>, tensor<128x128xf32>) -> tensor<8x128xf32> {
+    %d = hlo.dot_general %p0, %p1, contracting_dims = [1] x [0] : (tensor<8x128xf32>, tensor<128x128xf32>) -> tensor<8x128xf32>
+    %t = hlo.tanh %d : tensor<8x128xf32>
+    hlo.yield %t : tensor<8x128xf32>
+  }
+  return %0, %1, %2 : tensor<8x128xf32>, tensor<8xf32>, tensor<8x128xf32>
+}
+
+// -----
+
+// A multi-output loop fusion.
+// CHECK-LABEL: func.func @multi_output
+func.func @multi_output(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  // CHECK: %[[F:.+]]:2 = hlo.fusion kind = loop
+  // CHECK: hlo.yield %{{.+}}, %{{.+}} : tensor<4xf32>, tensor<4xf32>
+  %0:2 = hlo.fusion kind = loop (%p = %x) : (tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+    %a = hlo.abs %p : tensor<4xf32>
+    %n = hlo.negate %a : tensor<4xf32>
+    hlo.yield %a, %n : tensor<4xf32>, tensor<4xf32>
+  }
+  return %0#0, %0#1 : tensor<4xf32>, tensor<4xf32>
+}
