@@ -1,7 +1,8 @@
-//===- PassUtils.cpp - What the passes share
-//-------------------------------===//
+//===- PassUtils.cpp - What the passes share ------------------------------===//
 
 #include "passes/Passes.h"
+
+#include <limits>
 
 using namespace mlir;
 
@@ -22,4 +23,19 @@ FailureOr<tpc::Shape> mlir::tpu::laidOutShape(Location loc, Type type,
                              "found "
                           << type << "; run -tpu-assign-layouts first";
   return *shape;
+}
+
+mlir::tpu::TensorBytes mlir::tpu::tensorBytes(Type type) {
+  TensorBytes bytes;
+  std::optional<tpc::Shape> shape = toShape(type);
+  if (!shape)
+    return bytes;
+  constexpr int64_t kSaturated = std::numeric_limits<int64_t>::max();
+  absl::StatusOr<int64_t> unpadded = tpc::unpaddedBytes(*shape);
+  bytes.unpadded = unpadded.ok() ? *unpadded : kSaturated;
+  if (shape->layout) {
+    absl::StatusOr<int64_t> padded = tpc::paddedBytes(*shape);
+    bytes.padded = padded.ok() ? *padded : kSaturated;
+  }
+  return bytes;
 }

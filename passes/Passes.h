@@ -6,6 +6,7 @@
 #include "compiler/target/Target.h"
 #include "dialects/hlo/HLOOps.h"
 #include "dialects/tpu/TPUDialect.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
@@ -23,6 +24,14 @@ const tpc::Target *lookupTarget(Operation *anchor, llvm::StringRef name);
 /// to run first.
 FailureOr<tpc::Shape> laidOutShape(Location loc, Type type,
                                    llvm::StringRef pass);
+
+/// Bytes a tensor occupies in memory: unpadded, and padded when its type
+/// carries a #tpu.layout. Sizes that overflow saturate at INT64_MAX.
+struct TensorBytes {
+  int64_t unpadded = 0;
+  std::optional<int64_t> padded;
+};
+TensorBytes tensorBytes(Type type);
 
 /// Whether tpu-assign-buffers has failed a program for not fitting in HBM
 /// in this process, so that drivers can exit with 2 (out of memory) rather

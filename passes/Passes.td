@@ -132,4 +132,92 @@ def TPUAssignBuffers : Pass<"tpu-assign-buffers", "::mlir::ModuleOp"> {
   ];
 }
 
+//===----------------------------------------------------------------------===//
+// hlo-level passes: simplification and fusion
+//===----------------------------------------------------------------------===//
+
+def HLOSimplify : Pass<"hlo-simplify", "::mlir::func::FuncOp"> {
+  let summary = "Algebraic simplification that removes broadcasts before fusion";
+  let description = [{
+    Rewrites, each exact for every input (NaN, infinities and signed zeros
+    included):
+
+    * identities: `x + (-0.0)`, `x - 0.0`, `x * 1`, `x / 1` (any zero for
+      integers), `-(-x)`, and `convert`, `reshape`, `transpose` and
+      `broadcast_in_dim` that return their operand; reshape of reshape and
+      transpose of transpose compose;
+    * broadcasts: a broadcast of a broadcast composes; a transpose, or a
+      reshape that only adds or removes unit dimensions, of a broadcast is a
+      broadcast when the dimension map stays increasing;
+    * sinking: an elementwise op whose operands are all broadcasts of one
+      shape along the same dimensions, or splat constants, runs on the small
+      operands and is broadcast once;
+    * reductions of broadcasts: reduce the operand over the dimensions it
+      has, then broadcast; a `sum` multiplies by the number of copies, `max`
+      and `min` need nothing more; `argmax`/`argmin` along a broadcast
+      dimension is the constant 0;
+    * constant folding of elementwise ops, broadcasts, reshapes and
+      transposes through the reference evaluator: splats stay splats at any
+      size, other results fold up to `fold-limit` elements.
+  }];
+  let options = [
+    Option<"foldLimit", "fold-limit", "int64_t", /*default=*/"65536",
+           "Largest non-splat constant (in elements) that folding may create">,
+  ];
+  let dependentDialects = ["::mlir::hlo::HLODialect"];
+}
+
+def HLOFuse : Pass<"hlo-fuse", "::mlir::func::FuncOp"> {
+  let summary = "XLA-style loop, input and output fusion into hlo.fusion kernels";
+  let description = [{
+    Groups ops into `hlo.fusion` kernels so that intermediate values never
+    reach HBM:
+
+    * output fusion: a `dot_general` or `convolution` absorbs the elementwise
+      ops that read only its result, broadcasts and splat constants (bias,
+      scale, activation);
+    * input fusion: a reduction (`reduce`, `argmax`, `argmin`) absorbs its
+      elementwise, broadcast, iota, constant and unit-reshape producers;
+    * loop fusion: the same producers fuse into elementwise consumers.
+
+    Consumers are visited last to first, as XLA's instruction fusion does. A
+    producer whose users all belong to the kernel moves into it. Broadcasts,
+    iotas and splat constants are copied into every kernel that reads them
+    instead of being written to memory. Another producer read by several
+    kernels is copied only when recomputing it costs less than its HBM round
+    trip on `target` (the rule is in docs/fusion.md); otherwise it stays one
+    kernel whose result is materialized.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"v3\"",
+           "TPU generation whose HBM bandwidth and vector unit price "
+           "recomputation: v2, v3, v4, v5e or v6e">,
+    Option<"maxFusionOps", "max-fusion-ops", "int64_t", /*default=*/"256",
+           "Largest number of ops one fusion may hold">,
+  ];
+  let dependentDialects = ["::mlir::hlo::HLODialect"];
+}
+
+def HLOBroadcastReport : Pass<"hlo-broadcast-report", "::mlir::ModuleOp"> {
+  let summary = "Remark on every broadcast still written to memory, and why";
+  let description = [{
+    Emits one remark per `broadcast_in_dim` whose result is materialized: one
+    outside any fusion, or one a fusion yields. The remark gives the shape,
+    the bytes (padded too once layouts are assigned) and the reason: the
+    value is a function result, a call argument, an operand of an MXU op or
+    of another op that needs a physical buffer, or the root of a fusion.
+  }];
+}
+
+def HLOFusionStats : Pass<"hlo-fusion-stats", "::mlir::ModuleOp"> {
+  let summary = "Print kernels and HBM bytes before and after fusion";
+  let description = [{
+    Prints, per function, a table with the number of kernels and the HBM
+    bytes read and written, unfused (every hlo op its own kernel) and as the
+    program stands (each fusion one kernel). A kernel reads each distinct
+    operand once and writes each result once; constants and function
+    arguments are read, never written.
+  }];
+}
+
 #endif // TPU_PASSES_PASSES_TD

@@ -16,6 +16,7 @@
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 using namespace mlir;
@@ -192,8 +193,32 @@ double convert(Type from, Type to, double value) {
   return std::clamp(std::trunc(value), lowest(to), highest(to));
 }
 
+} // namespace
+
+double mlir::tpu::evaluateElementwise(Operation *op, ArrayRef<double> operands) {
+  Type type = getElementTypeOrSelf(op->getResult(0).getType());
+  if (auto cmp = dyn_cast<hlo::CompareOp>(op))
+    return compare(cmp.getComparisonDirection(), operands[0], operands[1]);
+  if (isa<hlo::SelectOp>(op))
+    return operands[0] != 0 ? operands[1] : operands[2];
+  if (isa<hlo::ConvertOp>(op))
+    return convert(getElementTypeOrSelf(op->getOperand(0).getType()), type,
+                   operands[0]);
+  if (operands.size() == 1)
+    return unary(op, type, operands[0]);
+  return binary(op, type, operands[0], operands[1]);
+}
+
+namespace {
+
 class Evaluator {
 public:
+  /// Evaluates one op of the hlo dialect on `operands`.
+  FailureOr<Literal> runOp(Operation *op, ArrayRef<Literal> operands) {
+    for (auto [v, literal] : llvm::zip(op->getOperands(), operands))
+      values[v] = literal;
+    return evalOp(op);
+  }
   FailureOr<SmallVector<Literal>> run(func::FuncOp func,
                                       ArrayRef<Literal> args);
 
@@ -223,23 +248,7 @@ Literal resultLiteral(Operation *op) {
 }
 
 Literal Evaluator::constant(hlo::ConstantOp op) {
-  Literal result = resultLiteral(op);
-  auto dense = cast<DenseElementsAttr>(op.getValue());
-  Type type = result.elementType;
-  if (isFloat(type)) {
-    auto values = dense.getValues<APFloat>();
-    for (int64_t i = 0; i < result.numElements(); ++i)
-      result.data[i] = values[dense.isSplat() ? 0 : i].convertToDouble();
-  } else {
-    auto values = dense.getValues<APInt>();
-    for (int64_t i = 0; i < result.numElements(); ++i) {
-      const APInt &v = values[dense.isSplat() ? 0 : i];
-      result.data[i] = type.isInteger(1)
-                           ? static_cast<double>(v.getZExtValue())
-                           : static_cast<double>(v.getSExtValue());
-    }
-  }
-  return result;
+  return toLiteral(cast<DenseElementsAttr>(op.getValue()));
 }
 
 Literal Evaluator::broadcast(hlo::BroadcastInDimOp op) {
@@ -519,23 +528,14 @@ Literal Evaluator::argReduce(Operation *op, int64_t dim, bool isMax) {
 FailureOr<Literal> Evaluator::evalOp(Operation *op) {
   if (op->hasTrait<OpTrait::Elementwise>()) {
     Literal result = resultLiteral(op);
-    Type type = result.elementType;
-    auto operand = [&](unsigned i) -> const Literal & {
-      return get(op->getOperand(i));
-    };
+    SmallVector<const Literal *> operands;
+    for (Value v : op->getOperands())
+      operands.push_back(&get(v));
+    SmallVector<double, 3> scalars(operands.size());
     for (int64_t n = 0; n < result.numElements(); ++n) {
-      double &out = result.data[n];
-      if (auto cmp = dyn_cast<hlo::CompareOp>(op))
-        out = compare(cmp.getComparisonDirection(), operand(0).data[n],
-                      operand(1).data[n]);
-      else if (isa<hlo::SelectOp>(op))
-        out = operand(0).data[n] != 0 ? operand(1).data[n] : operand(2).data[n];
-      else if (isa<hlo::ConvertOp>(op))
-        out = convert(operand(0).elementType, type, operand(0).data[n]);
-      else if (op->getNumOperands() == 1)
-        out = unary(op, type, operand(0).data[n]);
-      else
-        out = binary(op, type, operand(0).data[n], operand(1).data[n]);
+      for (auto [i, operand] : llvm::enumerate(operands))
+        scalars[i] = operand->data[n];
+      result.data[n] = evaluateElementwise(op, scalars);
     }
     return result;
   }
@@ -645,6 +645,62 @@ FailureOr<SmallVector<Literal>> Evaluator::runBlock(Block &block,
 }
 
 } // namespace
+
+Literal mlir::tpu::toLiteral(DenseElementsAttr dense) {
+  Literal result(cast<RankedTensorType>(dense.getType()));
+  Type type = result.elementType;
+  if (isFloat(type)) {
+    auto values = dense.getValues<APFloat>();
+    for (int64_t i = 0; i < result.numElements(); ++i)
+      result.data[i] = values[dense.isSplat() ? 0 : i].convertToDouble();
+  } else {
+    auto values = dense.getValues<APInt>();
+    for (int64_t i = 0; i < result.numElements(); ++i) {
+      const APInt &v = values[dense.isSplat() ? 0 : i];
+      result.data[i] = type.isInteger(1)
+                           ? static_cast<double>(v.getZExtValue())
+                           : static_cast<double>(v.getSExtValue());
+    }
+  }
+  return result;
+}
+
+TypedAttr mlir::tpu::toScalarAttr(Type elementType, double value) {
+  if (auto floatType = dyn_cast<FloatType>(elementType)) {
+    APFloat element(value);
+    bool lost;
+    element.convert(floatType.getFloatSemantics(),
+                    APFloat::rmNearestTiesToEven, &lost);
+    return FloatAttr::get(elementType, element);
+  }
+  unsigned width = intWidth(elementType);
+  return IntegerAttr::get(
+      elementType, APInt(width, static_cast<uint64_t>(static_cast<int64_t>(
+                                    roundTo(elementType, value))),
+                         /*isSigned=*/width > 1, /*implicitTrunc=*/true));
+}
+
+DenseElementsAttr mlir::tpu::toAttr(const Literal &literal,
+                                    RankedTensorType type) {
+  bool splat = llvm::all_of(literal.data, [&](double v) {
+    return std::memcmp(&v, &literal.data.front(), sizeof(double)) == 0;
+  });
+  if (splat && !literal.data.empty())
+    return DenseElementsAttr::get(
+        type, toScalarAttr(literal.elementType, literal.data.front()));
+  SmallVector<Attribute> elements;
+  for (double v : literal.data)
+    elements.push_back(toScalarAttr(literal.elementType, v));
+  return DenseElementsAttr::get(type, elements);
+}
+
+FailureOr<Literal> mlir::tpu::evaluateOp(Operation *op,
+                                         ArrayRef<Literal> operands) {
+  if (op->getNumResults() != 1 || isa<hlo::FusionOp>(op) ||
+      !isa<hlo::HLODialect>(op->getDialect()))
+    return op->emitOpError("is not a single hlo op the evaluator can run");
+  return Evaluator().runOp(op, operands);
+}
 
 FailureOr<SmallVector<Literal>> mlir::tpu::evaluate(func::FuncOp func,
                                                     ArrayRef<Literal> args) {

@@ -45,6 +45,20 @@ double roundTo(Type type, double value);
 FailureOr<SmallVector<Literal>> evaluate(func::FuncOp func,
                                          ArrayRef<Literal> args);
 
+/// Runs one single-result hlo op (not a fusion) on `operands`: the
+/// semantics constant folding must reproduce.
+FailureOr<Literal> evaluateOp(Operation *op, ArrayRef<Literal> operands);
+
+/// One element of an elementwise hlo op from its operands' elements.
+double evaluateElementwise(Operation *op, ArrayRef<double> operands);
+
+/// A dense constant's elements, and back. toAttr makes a splat when every
+/// element is bitwise equal (so -0.0 and 0.0 stay apart).
+Literal toLiteral(DenseElementsAttr attr);
+DenseElementsAttr toAttr(const Literal &literal, RankedTensorType type);
+/// `value` as an attribute of `elementType`, rounded as roundTo() does.
+TypedAttr toScalarAttr(Type elementType, double value);
+
 } // namespace mlir::tpu
 
 #endif // TPU_COMPILER_REFERENCE_EVALUATOR_H

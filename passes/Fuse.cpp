@@ -1,0 +1,306 @@
+//===- Fuse.cpp - hlo-fuse ------------------------------------------------===//
+//
+// XLA-style fusion in two phases. Output fusion first: each MXU op grows
+// forward over the elementwise ops that read only its results, broadcasts
+// and splats. Then loop and input fusion, consumer first: visiting ops last
+// to first, a reduction or elementwise op pulls in its producers. The rules
+// and the recomputation cost are explained in docs/fusion.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/hlo/HLOOps.h"
+#include "passes/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::tpu {
+#define GEN_PASS_DEF_HLOFUSE
+#include "passes/Passes.h.inc"
+} // namespace mlir::tpu
+
+using namespace mlir;
+using namespace mlir::tpu;
+
+namespace {
+
+using OpSet = llvm::SetVector<Operation *>;
+
+/// Ops a fusion copies instead of reading from memory: they read nothing
+/// large, so every kernel can recompute them for free.
+bool isFree(Operation *op) {
+  if (isa<hlo::BroadcastInDimOp, hlo::IotaOp>(op))
+    return true;
+  auto constant = dyn_cast<hlo::ConstantOp>(op);
+  auto dense = constant ? dyn_cast<DenseElementsAttr>(constant.getValue())
+                        : DenseElementsAttr();
+  return dense && dense.isSplat();
+}
+
+/// A reshape that keeps the two minor dimensions, which the (8,128) tiles
+/// cover, so that it moves no data within a tile (a missing dimension counts
+/// as 1).
+bool isCheapReshape(hlo::ReshapeOp op) {
+  auto minorPair = [](Type type) {
+    ArrayRef<int64_t> shape = cast<RankedTensorType>(type).getShape();
+    int64_t rank = shape.size();
+    return std::pair(rank >= 2 ? shape[rank - 2] : 1,
+                     rank >= 1 ? shape[rank - 1] : 1);
+  };
+  return minorPair(op.getOperand().getType()) == minorPair(op.getType());
+}
+
+/// Ops a loop or input fusion may absorb as producers.
+bool isLoopFusible(Operation *op) {
+  if (!isa<hlo::HLODialect>(op->getDialect()) || op->getNumResults() != 1 ||
+      isa<hlo::FusionOp, hlo::CopyOp>(op))
+    return false;
+  if (auto reshape = dyn_cast<hlo::ReshapeOp>(op))
+    return isCheapReshape(reshape);
+  return op->hasTrait<OpTrait::Elementwise>() ||
+         isa<hlo::BroadcastInDimOp, hlo::IotaOp, hlo::ConstantOp>(op);
+}
+
+/// Vector-unit operations per element, relative to an add: transcendentals
+/// run as polynomial sequences, divide and square roots as a reciprocal
+/// estimate refined by Newton steps.
+int64_t elementCost(Operation *op) {
+  if (isa<hlo::ExpOp, hlo::LogOp, hlo::TanhOp, hlo::LogisticOp>(op))
+    return 16;
+  if (isa<hlo::DivOp, hlo::SqrtOp, hlo::RsqrtOp>(op))
+    return 8;
+  return 1;
+}
+
+int64_t elementBytes(Type type) {
+  unsigned bits = getElementTypeOrSelf(type).getIntOrFloatBitWidth();
+  return std::max<int64_t>(1, bits / 8);
+}
+
+class Fuser {
+public:
+  Fuser(const tpc::Target &target, int64_t maxOps, func::FuncOp func)
+      : target(target), maxOps(maxOps), func(func) {}
+
+  void run() {
+    Block &block = func.getBody().front();
+    SmallVector<Operation *> contractions;
+    for (Operation &op : block)
+      if (op.hasTrait<hlo::OpTrait::Contraction>())
+        contractions.push_back(&op);
+    for (Operation *op : contractions)
+      fuseOutput(op);
+    Operation *op = block.getTerminator();
+    while (op) {
+      Operation *prev = op->getPrevNode();
+      if (Operation *fusion = fuseProducers(op))
+        prev = fusion->getPrevNode();
+      op = prev;
+    }
+    // Originals whose every reader took a copy.
+    for (Operation &op : llvm::make_early_inc_range(llvm::reverse(block)))
+      if (isa<hlo::HLODialect>(op.getDialect()) && op.use_empty() &&
+          isPure(&op))
+        op.erase();
+  }
+
+private:
+  /// Recomputing `op` in each of the `readers` kernels beats writing it once
+  /// and reading it `readers` times when
+  ///   (readers - 1) * cost < (1 + readers) * bytes * (VPU elements per HBM
+  ///   byte),
+  /// per element: the vector unit does one (8,128) register per cycle.
+  bool worthCopying(Operation *op, int64_t readers) const {
+    double elementsPerByte =
+        8.0 * 128.0 * target.clockHz / target.hbmBytesPerSecond;
+    double recompute = static_cast<double>((readers - 1) * elementCost(op));
+    double roundTrip =
+        static_cast<double>((1 + readers) * elementBytes(op->getResult(0).getType())) *
+        elementsPerByte;
+    return recompute < roundTrip;
+  }
+
+  Operation *fuseOutput(Operation *mxu);
+  Operation *fuseProducers(Operation *root);
+  hlo::FusionOp materialize(hlo::FusionKind kind, const OpSet &moved,
+                            const OpSet &copied, ArrayRef<Value> results,
+                            Operation *insertBefore);
+
+  const tpc::Target &target;
+  int64_t maxOps;
+  func::FuncOp func;
+};
+
+/// Grows an output fusion forward from `mxu` over elementwise consumers
+/// whose operands are its values, free ops, or free ops of values defined
+/// before `mxu` (which therefore cannot depend on it: no cycle).
+Operation *Fuser::fuseOutput(Operation *mxu) {
+  OpSet moved, copied;
+  moved.insert(mxu);
+  auto readableFree = [&](Operation *free) {
+    return llvm::all_of(free->getOperands(), [&](Value v) {
+      Operation *def = v.getDefiningOp();
+      return !def || def->isBeforeInBlock(mxu);
+    });
+  };
+  for (size_t i = 0; i < moved.size(); ++i) {
+    for (Value result : moved[i]->getResults()) {
+      for (Operation *user : result.getUsers()) {
+        if (moved.contains(user) || !isLoopFusible(user) ||
+            !user->hasTrait<OpTrait::Elementwise>() ||
+            user->getBlock() != mxu->getBlock() ||
+            static_cast<int64_t>(moved.size() + copied.size()) >= maxOps)
+          continue;
+        SmallVector<Operation *> frees;
+        bool readsOnlyOurs = llvm::all_of(user->getOperands(), [&](Value v) {
+          Operation *def = v.getDefiningOp();
+          if (def && moved.contains(def))
+            return true;
+          if (def && isFree(def) && readableFree(def)) {
+            frees.push_back(def);
+            return true;
+          }
+          return false;
+        });
+        if (!readsOnlyOurs)
+          continue;
+        moved.insert(user);
+        copied.insert(frees.begin(), frees.end());
+      }
+    }
+  }
+  if (moved.size() == 1)
+    return nullptr;
+  // Sort into program order; every value read from outside is defined
+  // before `mxu`, and every reader of ours comes after it.
+  SmallVector<Operation *> ordered(moved.begin(), moved.end());
+  llvm::sort(ordered,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  SmallVector<Value> results;
+  for (Operation *op : ordered)
+    for (Value v : op->getResults())
+      if (llvm::any_of(v.getUsers(),
+                       [&](Operation *u) { return !moved.contains(u); }))
+        results.push_back(v);
+  return materialize(hlo::FusionKind::output, OpSet(ordered.begin(), ordered.end()),
+                     copied, results, mxu);
+}
+
+/// Pulls producers into `root` (a reduction or a loop-fusible op), latest
+/// first, so that when a producer is considered every member that reads it
+/// is already in. A producer all of whose readers are members moves in;
+/// one read elsewhere too is copied if it is free or worth recomputing, and
+/// is otherwise read from memory.
+Operation *Fuser::fuseProducers(Operation *root) {
+  bool reduction = root->hasTrait<hlo::OpTrait::Reduction>() &&
+                   isa<hlo::HLODialect>(root->getDialect());
+  if (!reduction && (!isLoopFusible(root) || isFree(root)))
+    return nullptr;
+  OpSet moved, copied;
+  moved.insert(root);
+  SmallVector<Operation *> worklist;
+  auto push = [&](Operation *op) {
+    for (Value v : op->getOperands())
+      if (Operation *def = v.getDefiningOp())
+        if (def->getBlock() == root->getBlock() && !moved.contains(def) &&
+            !copied.contains(def) && !llvm::is_contained(worklist, def))
+          worklist.push_back(def);
+  };
+  push(root);
+  while (!worklist.empty()) {
+    auto latest = std::max_element(
+        worklist.begin(), worklist.end(),
+        [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+    Operation *producer = *latest;
+    worklist.erase(latest);
+    if (moved.contains(producer) || copied.contains(producer) ||
+        !isLoopFusible(producer) ||
+        static_cast<int64_t>(moved.size() + copied.size()) >= maxOps)
+      continue;
+    int64_t outside = llvm::count_if(producer->getUsers(), [&](Operation *u) {
+      return !moved.contains(u);
+    });
+    if (outside == 0) {
+      moved.insert(producer);
+      push(producer);
+    } else if (isFree(producer) ||
+               (producer->hasTrait<OpTrait::Elementwise>() &&
+                worthCopying(producer, 1 + outside))) {
+      // The copy needs the producer's operands too: they go through the
+      // same rules.
+      copied.insert(producer);
+      push(producer);
+    }
+  }
+  if (moved.size() == 1 && copied.empty())
+    return nullptr;
+  SmallVector<Value> results(root->getResults());
+  return materialize(reduction ? hlo::FusionKind::input
+                               : hlo::FusionKind::loop,
+                     moved, copied, results, root);
+}
+
+/// Builds the fusion before `insertBefore` from the moved and copied ops,
+/// yielding `results`, then erases the moved ops and the copies left
+/// unread.
+hlo::FusionOp Fuser::materialize(hlo::FusionKind kind, const OpSet &moved,
+                                 const OpSet &copied, ArrayRef<Value> results,
+                                 Operation *insertBefore) {
+  SmallVector<Operation *> ops(moved.begin(), moved.end());
+  ops.append(copied.begin(), copied.end());
+  llvm::sort(ops,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  llvm::SetVector<Value> inputs;
+  for (Operation *op : ops)
+    for (Value v : op->getOperands()) {
+      Operation *def = v.getDefiningOp();
+      if (!def || (!moved.contains(def) && !copied.contains(def)))
+        inputs.insert(v);
+    }
+
+  OpBuilder b(insertBefore);
+  SmallVector<Type> resultTypes;
+  for (Value v : results)
+    resultTypes.push_back(v.getType());
+  auto fusion = hlo::FusionOp::create(b, insertBefore->getLoc(), resultTypes,
+                                      inputs.getArrayRef(), kind);
+  Block *body = b.createBlock(&fusion.getBody());
+  IRMapping mapping;
+  for (Value input : inputs)
+    mapping.map(input, body->addArgument(input.getType(), input.getLoc()));
+  for (Operation *op : ops)
+    b.clone(*op, mapping);
+  SmallVector<Value> yielded;
+  for (Value v : results)
+    yielded.push_back(mapping.lookup(v));
+  hlo::YieldOp::create(b, insertBefore->getLoc(), yielded);
+
+  for (auto [old, replacement] : llvm::zip(results, fusion.getResults()))
+    Value(old).replaceAllUsesWith(replacement);
+  for (Operation *op : llvm::reverse(ops))
+    if (moved.contains(op) || op->use_empty())
+      op->erase();
+  return fusion;
+}
+
+struct HLOFusePass : tpu::impl::HLOFuseBase<HLOFusePass> {
+  using HLOFuseBase::HLOFuseBase;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    const tpc::Target *spec = lookupTarget(func, target);
+    if (!spec)
+      return signalPassFailure();
+    if (func.isExternal())
+      return;
+    if (!func.getBody().hasOneBlock()) {
+      func.emitOpError("hlo-fuse supports single-block functions only");
+      return signalPassFailure();
+    }
+    Fuser(*spec, maxFusionOps, func).run();
+  }
+};
+
+} // namespace

@@ -1,0 +1,552 @@
+//===- Simplify.cpp - hlo-simplify ----------------------------------------===//
+//
+// Algebraic simplification that clears broadcasts out of the way before
+// fusion: identities, broadcast composition and sinking, reductions of
+// broadcasts, and constant folding through the reference evaluator, so that
+// a folded constant is exactly what the program would have computed.
+//
+// No rewrite changes the result for any input, NaN, infinities and signed
+// zeros included; docs/fusion.md lists the float rewrites refused for that.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/reference/Evaluator.h"
+#include "dialects/hlo/HLOOps.h"
+#include "passes/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir::tpu {
+#define GEN_PASS_DEF_HLOSIMPLIFY
+#include "passes/Passes.h.inc"
+} // namespace mlir::tpu
+
+using namespace mlir;
+using namespace mlir::tpu;
+
+namespace {
+
+using Dims = SmallVector<int64_t>;
+
+//===----------------------------------------------------------------------===//
+// Matchers
+//===----------------------------------------------------------------------===//
+
+/// The element of a splat constant.
+std::optional<Attribute> splatOf(Value value) {
+  auto constant = value.getDefiningOp<hlo::ConstantOp>();
+  if (!constant)
+    return std::nullopt;
+  auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+  if (!dense || !dense.isSplat())
+    return std::nullopt;
+  return dense.getSplatValue<Attribute>();
+}
+
+double toDouble(Attribute scalar) {
+  if (auto f = dyn_cast<FloatAttr>(scalar))
+    return f.getValue().convertToDouble();
+  const APInt &i = cast<IntegerAttr>(scalar).getValue();
+  return i.getBitWidth() == 1 ? static_cast<double>(i.getZExtValue())
+                              : static_cast<double>(i.getSExtValue());
+}
+
+/// Float identities are exact: `x + (-0.0)` is `x` for every x, `x + 0.0` is
+/// not (-0.0 + 0.0 is +0.0), and `x - 0.0` is `x` while `x - (-0.0)` is not.
+enum class Identity { AddZero, SubZero, One };
+
+bool isIdentity(Value value, Identity which) {
+  std::optional<Attribute> scalar = splatOf(value);
+  if (!scalar)
+    return false;
+  if (auto f = dyn_cast<FloatAttr>(*scalar)) {
+    const APFloat &x = f.getValue();
+    switch (which) {
+    case Identity::AddZero:
+      return x.isNegZero();
+    case Identity::SubZero:
+      return x.isPosZero();
+    case Identity::One:
+      return x.isExactlyValue(1.0);
+    }
+  }
+  const APInt &i = cast<IntegerAttr>(*scalar).getValue();
+  return which == Identity::One ? i.isOne() : i.isZero();
+}
+
+RankedTensorType plainType(ArrayRef<int64_t> shape, Type elementType) {
+  return RankedTensorType::get(shape, elementType);
+}
+
+Value splatConstant(PatternRewriter &rewriter, Location loc,
+                    RankedTensorType type, Attribute scalar) {
+  return hlo::ConstantOp::create(
+      rewriter, loc, type,
+      DenseElementsAttr::get(type, cast<TypedAttr>(scalar)));
+}
+
+//===----------------------------------------------------------------------===//
+// Identities
+//===----------------------------------------------------------------------===//
+
+/// `op(x, c)` (or `op(c, x)` when commutative) is `x` when `c` is `which`.
+template <typename OpTy>
+struct DropIdentityOperand : OpRewritePattern<OpTy> {
+  DropIdentityOperand(MLIRContext *context, Identity which)
+      : OpRewritePattern<OpTy>(context), which(which) {}
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    Value lhs = op.getLhs(), rhs = op.getRhs();
+    bool commutative = op->template hasTrait<OpTrait::IsCommutative>();
+    for (auto [x, c] : {std::pair(lhs, rhs), std::pair(rhs, lhs)}) {
+      if (x.getType() == op.getType() && isIdentity(c, which)) {
+        rewriter.replaceOp(op, x);
+        return success();
+      }
+      if (!commutative)
+        break;
+    }
+    return failure();
+  }
+  Identity which;
+};
+
+struct DoubleNegation : OpRewritePattern<hlo::NegOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(hlo::NegOp op,
+                                PatternRewriter &rewriter) const override {
+    auto inner = op.getOperand().getDefiningOp<hlo::NegOp>();
+    if (!inner || inner.getOperand().getType() != op.getType())
+      return failure();
+    rewriter.replaceOp(op, inner.getOperand());
+    return success();
+  }
+};
+
+/// convert, reshape, transpose and broadcast_in_dim that return their
+/// operand unchanged.
+struct NoOp : RewritePattern {
+  NoOp(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() < 1 || op->getNumResults() != 1 ||
+        op->getOperand(0).getType() != op->getResult(0).getType())
+      return failure();
+    auto identity = [](ArrayRef<int64_t> dims) {
+      for (auto [i, d] : llvm::enumerate(dims))
+        if (static_cast<int64_t>(i) != d)
+          return false;
+      return true;
+    };
+    bool noop = TypeSwitch<Operation *, bool>(op)
+                    .Case<hlo::ConvertOp, hlo::ReshapeOp>(
+                        [](Operation *) { return true; })
+                    .Case([&](hlo::TransposeOp t) {
+                      return identity(t.getPermutation());
+                    })
+                    .Case([&](hlo::BroadcastInDimOp b) {
+                      return identity(b.getBroadcastDimensions());
+                    })
+                    .Default([](Operation *) { return false; });
+    if (!noop)
+      return failure();
+    rewriter.replaceOp(op, op->getOperand(0));
+    return success();
+  }
+};
+
+struct ReshapeOfReshape : OpRewritePattern<hlo::ReshapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(hlo::ReshapeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto inner = op.getOperand().getDefiningOp<hlo::ReshapeOp>();
+    if (!inner)
+      return failure();
+    rewriter.replaceOpWithNewOp<hlo::ReshapeOp>(op, op.getType(),
+                                                inner.getOperand());
+    return success();
+  }
+};
+
+struct TransposeOfTranspose : OpRewritePattern<hlo::TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(hlo::TransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto inner = op.getOperand().getDefiningOp<hlo::TransposeOp>();
+    if (!inner)
+      return failure();
+    // result[i] = op operand[p[i]] = inner operand[q[p[i]]].
+    Dims perm;
+    for (int64_t p : op.getPermutation())
+      perm.push_back(inner.getPermutation()[p]);
+    rewriter.replaceOpWithNewOp<hlo::TransposeOp>(
+        op, op.getType(), inner.getOperand(), rewriter.getDenseI64ArrayAttr(perm));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Broadcasts
+//===----------------------------------------------------------------------===//
+
+struct BroadcastOfBroadcast : OpRewritePattern<hlo::BroadcastInDimOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(hlo::BroadcastInDimOp op,
+                                PatternRewriter &rewriter) const override {
+    auto inner = op.getOperand().getDefiningOp<hlo::BroadcastInDimOp>();
+    if (!inner)
+      return failure();
+    Dims dims;
+    for (int64_t d : inner.getBroadcastDimensions())
+      dims.push_back(op.getBroadcastDimensions()[d]);
+    rewriter.replaceOpWithNewOp<hlo::BroadcastInDimOp>(
+        op, op.getType(), inner.getOperand(),
+        rewriter.getDenseI64ArrayAttr(dims));
+    return success();
+  }
+};
+
+/// A broadcast whose dimension map stays in increasing order: a plain
+/// broadcast, not a transposition in disguise.
+bool isOrdered(ArrayRef<int64_t> dims) {
+  return llvm::is_sorted(dims) &&
+         std::adjacent_find(dims.begin(), dims.end()) == dims.end();
+}
+
+struct TransposeOfBroadcast : OpRewritePattern<hlo::TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(hlo::TransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto broadcast = op.getOperand().getDefiningOp<hlo::BroadcastInDimOp>();
+    if (!broadcast)
+      return failure();
+    ArrayRef<int64_t> perm = op.getPermutation();
+    Dims inverse(perm.size());
+    for (auto [i, p] : llvm::enumerate(perm))
+      inverse[p] = i;
+    Dims dims;
+    for (int64_t d : broadcast.getBroadcastDimensions())
+      dims.push_back(inverse[d]);
+    if (!isOrdered(dims))
+      return failure();
+    rewriter.replaceOpWithNewOp<hlo::BroadcastInDimOp>(
+        op, op.getType(), broadcast.getOperand(),
+        rewriter.getDenseI64ArrayAttr(dims));
+    return success();
+  }
+};
+
+/// Pairs the dimensions of two shapes that differ only by dimensions of size
+/// 1: maps each dimension of `from` of size > 1 to its counterpart in `to`
+/// (-1 for unit dimensions). Fails for any other reshape.
+std::optional<Dims> unitDimMap(ArrayRef<int64_t> from, ArrayRef<int64_t> to) {
+  Dims map(from.size(), -1);
+  size_t j = 0;
+  for (size_t i = 0; i < from.size(); ++i) {
+    if (from[i] == 1)
+      continue;
+    while (j < to.size() && to[j] == 1)
+      ++j;
+    if (j == to.size() || to[j] != from[i])
+      return std::nullopt;
+    map[i] = j++;
+  }
+  while (j < to.size() && to[j] == 1)
+    ++j;
+  if (j != to.size())
+    return std::nullopt;
+  return map;
+}
+
+struct ReshapeOfBroadcast : OpRewritePattern<hlo::ReshapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(hlo::ReshapeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto broadcast = op.getOperand().getDefiningOp<hlo::BroadcastInDimOp>();
+    if (!broadcast)
+      return failure();
+    auto from = cast<RankedTensorType>(broadcast.getType()).getShape();
+    auto to = cast<RankedTensorType>(op.getType()).getShape();
+    std::optional<Dims> map = unitDimMap(from, to);
+    if (!map)
+      return failure();
+    Dims dims;
+    for (int64_t d : broadcast.getBroadcastDimensions()) {
+      // An operand dimension on a unit dimension the reshape drops has no
+      // place in the result.
+      if ((*map)[d] < 0)
+        return failure();
+      dims.push_back((*map)[d]);
+    }
+    if (!isOrdered(dims))
+      return failure();
+    rewriter.replaceOpWithNewOp<hlo::BroadcastInDimOp>(
+        op, op.getType(), broadcast.getOperand(),
+        rewriter.getDenseI64ArrayAttr(dims));
+    return success();
+  }
+};
+
+/// `op(broadcast(a, D), broadcast(b, D), splat c)` becomes
+/// `broadcast(op(a, b, splat c'), D)` when a and b have one shape: the op
+/// runs on the small operands and one broadcast remains.
+struct SinkBroadcast : RewritePattern {
+  SinkBroadcast(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (!op->hasTrait<OpTrait::Elementwise>() ||
+        !isa<hlo::HLODialect>(op->getDialect()) || op->getNumResults() != 1)
+      return failure();
+    hlo::BroadcastInDimOp first;
+    for (Value operand : op->getOperands())
+      if (auto b = operand.getDefiningOp<hlo::BroadcastInDimOp>()) {
+        first = b;
+        break;
+      }
+    if (!first)
+      return failure();
+    ArrayRef<int64_t> dims = first.getBroadcastDimensions();
+    ArrayRef<int64_t> shape =
+        cast<RankedTensorType>(first.getOperand().getType()).getShape();
+    SmallVector<Value> small;
+    for (Value operand : op->getOperands()) {
+      if (auto b = operand.getDefiningOp<hlo::BroadcastInDimOp>()) {
+        if (b.getBroadcastDimensions() != dims ||
+            cast<RankedTensorType>(b.getOperand().getType()).getShape() !=
+                shape)
+          return failure();
+        small.push_back(b.getOperand());
+      } else if (std::optional<Attribute> scalar = splatOf(operand)) {
+        small.push_back(splatConstant(
+            rewriter, operand.getLoc(),
+            plainType(shape, getElementTypeOrSelf(operand.getType())),
+            *scalar));
+      } else {
+        return failure();
+      }
+    }
+    OperationState state(op->getLoc(), op->getName());
+    state.addOperands(small);
+    state.addTypes(plainType(shape, getElementTypeOrSelf(op->getResult(0))));
+    state.addAttributes(op->getAttrs());
+    Operation *sunk = rewriter.create(state);
+    rewriter.replaceOpWithNewOp<hlo::BroadcastInDimOp>(
+        op, op->getResult(0).getType(), sunk->getResult(0),
+        first.getBroadcastDimensionsAttr());
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Reductions of broadcasts
+//===----------------------------------------------------------------------===//
+
+/// How a reduction over dimensions `reduced` of broadcast(a, D) splits:
+/// the operand dimensions it reduces, the broadcast dimensions of what is
+/// left, and how many copies of each operand element every result sums.
+struct SplitReduction {
+  Dims operandDims;
+  Dims resultDims;
+  int64_t copies = 1;
+};
+
+SplitReduction split(hlo::BroadcastInDimOp broadcast,
+                     ArrayRef<int64_t> reduced) {
+  auto operandShape =
+      cast<RankedTensorType>(broadcast.getOperand().getType()).getShape();
+  auto shape = cast<RankedTensorType>(broadcast.getType()).getShape();
+  SplitReduction s;
+  for (int64_t d : reduced)
+    s.copies *= shape[d];
+  for (auto [i, d] : llvm::enumerate(broadcast.getBroadcastDimensions())) {
+    if (llvm::is_contained(reduced, d)) {
+      s.operandDims.push_back(i);
+      s.copies /= operandShape[i];
+      continue;
+    }
+    int64_t before = llvm::count_if(reduced, [d = d](int64_t r) {
+      return r < d;
+    });
+    s.resultDims.push_back(d - before);
+  }
+  return s;
+}
+
+/// reduce(broadcast(a, D)) reduces `a` over the dimensions it has, then
+/// broadcasts: sum multiplies by the number of copies, max and min (and i1
+/// sums and products, which are or and and) need nothing more. A product
+/// over copies would be a power, which is not exact, so it is left alone.
+struct ReduceOfBroadcast : OpRewritePattern<hlo::ReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(hlo::ReduceOp op,
+                                PatternRewriter &rewriter) const override {
+    auto broadcast = op.getOperand().getDefiningOp<hlo::BroadcastInDimOp>();
+    if (!broadcast)
+      return failure();
+    SplitReduction s = split(broadcast, op.getDimensions());
+    Type elementType = getElementTypeOrSelf(op.getType());
+    bool logical = elementType.isInteger(1);
+    hlo::ReduceKind kind = op.getKind();
+    bool sum = kind == hlo::ReduceKind::sum && !logical;
+    bool product = kind == hlo::ReduceKind::product && !logical;
+    if (product && s.copies != 1)
+      return failure();
+    Location loc = op.getLoc();
+    Value value = broadcast.getOperand();
+    if (!s.operandDims.empty()) {
+      auto type = cast<RankedTensorType>(value.getType());
+      Dims shape;
+      for (int64_t i = 0; i < type.getRank(); ++i)
+        if (!llvm::is_contained(s.operandDims, i))
+          shape.push_back(type.getDimSize(i));
+      value = hlo::ReduceOp::create(rewriter, loc,
+                                    plainType(shape, elementType), op.getKindAttr(),
+                                    value,
+                                    rewriter.getDenseI64ArrayAttr(s.operandDims));
+    }
+    if (sum && s.copies != 1) {
+      auto type = cast<RankedTensorType>(value.getType());
+      Value count =
+          splatConstant(rewriter, loc, type,
+                        toScalarAttr(elementType, static_cast<double>(s.copies)));
+      value = hlo::MulOp::create(rewriter, loc, value, count);
+      // A sum starts from +0.0, so copies of -0.0 sum to +0.0; adding +0.0
+      // keeps that and changes nothing else.
+      if (isa<FloatType>(elementType) && s.operandDims.empty())
+        value = hlo::AddOp::create(
+            rewriter, loc, value,
+            splatConstant(rewriter, loc, type, toScalarAttr(elementType, 0.0)));
+    }
+    if (sum && s.copies == 1 && s.operandDims.empty())
+      return failure(); // Reduces only unit dimensions: nothing to gain.
+    rewriter.replaceOpWithNewOp<hlo::BroadcastInDimOp>(
+        op, op.getType(), value, rewriter.getDenseI64ArrayAttr(s.resultDims));
+    return success();
+  }
+};
+
+/// argmax/argmin along a dimension the broadcast created compares equal
+/// copies: the first, index 0, wins. Along an operand dimension it is the
+/// broadcast of the operand's argmax.
+template <typename OpTy>
+struct ArgReduceOfBroadcast : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    auto broadcast =
+        op.getOperand().template getDefiningOp<hlo::BroadcastInDimOp>();
+    if (!broadcast)
+      return failure();
+    auto resultType = cast<RankedTensorType>(op.getType());
+    int64_t dim = static_cast<int64_t>(op.getDimension());
+    SplitReduction s = split(broadcast, {dim});
+    if (s.copies != 1 || s.operandDims.empty()) {
+      rewriter.replaceOp(
+          op, splatConstant(rewriter, op.getLoc(), resultType,
+                            rewriter.getI32IntegerAttr(0)));
+      return success();
+    }
+    auto operandType = cast<RankedTensorType>(broadcast.getOperand().getType());
+    Dims shape(operandType.getShape());
+    shape.erase(shape.begin() + s.operandDims.front());
+    Value arg = OpTy::create(rewriter, op.getLoc(),
+                             plainType(shape, resultType.getElementType()),
+                             broadcast.getOperand(), s.operandDims.front());
+    rewriter.replaceOpWithNewOp<hlo::BroadcastInDimOp>(
+        op, resultType, arg, rewriter.getDenseI64ArrayAttr(s.resultDims));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Constant folding
+//===----------------------------------------------------------------------===//
+
+/// Folds elementwise ops, broadcasts, reshapes and transposes of constants.
+/// Splats fold to splats at any size; other results only up to `limit`
+/// elements, so that folding never turns a small program into a large one.
+struct FoldConstants : RewritePattern {
+  FoldConstants(MLIRContext *context, int64_t limit)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/2, context),
+        limit(limit) {}
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    bool foldable =
+        isa<hlo::HLODialect>(op->getDialect()) && op->getNumResults() == 1 &&
+        op->getNumOperands() > 0 &&
+        (op->hasTrait<OpTrait::Elementwise>() ||
+         isa<hlo::BroadcastInDimOp, hlo::ReshapeOp, hlo::TransposeOp>(op));
+    if (!foldable)
+      return failure();
+    SmallVector<DenseElementsAttr> operands;
+    for (Value operand : op->getOperands()) {
+      auto constant = operand.getDefiningOp<hlo::ConstantOp>();
+      auto dense = constant ? dyn_cast<DenseElementsAttr>(constant.getValue())
+                            : DenseElementsAttr();
+      if (!dense)
+        return failure();
+      operands.push_back(dense);
+    }
+    auto type = cast<RankedTensorType>(op->getResult(0).getType());
+    Type elementType = type.getElementType();
+    DenseElementsAttr folded;
+    if (llvm::all_of(operands, [](auto d) { return d.isSplat(); })) {
+      SmallVector<double> scalars;
+      for (DenseElementsAttr d : operands)
+        scalars.push_back(toDouble(d.getSplatValue<Attribute>()));
+      double value = op->hasTrait<OpTrait::Elementwise>()
+                         ? evaluateElementwise(op, scalars)
+                         : scalars.front();
+      folded = DenseElementsAttr::get(
+          plainType(type.getShape(), elementType),
+          toScalarAttr(elementType, value));
+    } else {
+      if (type.getNumElements() > limit)
+        return failure();
+      SmallVector<Literal> literals;
+      for (DenseElementsAttr d : operands)
+        literals.push_back(toLiteral(d));
+      FailureOr<Literal> result = evaluateOp(op, literals);
+      if (failed(result))
+        return failure();
+      folded = toAttr(*result, plainType(type.getShape(), elementType));
+    }
+    auto constant = hlo::ConstantOp::create(rewriter, op->getLoc(), folded);
+    if (constant.getType() != type)
+      constant.setResultType(type);
+    rewriter.replaceOp(op, constant);
+    return success();
+  }
+  int64_t limit;
+};
+
+struct HLOSimplifyPass : tpu::impl::HLOSimplifyBase<HLOSimplifyPass> {
+  using HLOSimplifyBase::HLOSimplifyBase;
+
+  void runOnOperation() override {
+    MLIRContext *context = &getContext();
+    RewritePatternSet patterns(context);
+    patterns.add<DropIdentityOperand<hlo::AddOp>>(context, Identity::AddZero);
+    patterns.add<DropIdentityOperand<hlo::SubtractOp>>(context,
+                                                        Identity::SubZero);
+    patterns.add<DropIdentityOperand<hlo::MulOp>>(context, Identity::One);
+    patterns.add<DropIdentityOperand<hlo::DivOp>>(context, Identity::One);
+    patterns.add<DoubleNegation, NoOp, ReshapeOfReshape, TransposeOfTranspose,
+                 BroadcastOfBroadcast, TransposeOfBroadcast, ReshapeOfBroadcast,
+                 SinkBroadcast, ReduceOfBroadcast,
+                 ArgReduceOfBroadcast<hlo::ArgMaxOp>,
+                 ArgReduceOfBroadcast<hlo::ArgMinOp>>(context);
+    patterns.add<FoldConstants>(context, foldLimit);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+  }
+};
+
+} // namespace
