@@ -8,7 +8,6 @@
 
 #include "passes/Passes.h"
 
-
 namespace mlir::tpu {
 #define GEN_PASS_DEF_HLOBROADCASTREPORT
 #include "passes/Passes.h.inc"
@@ -30,8 +29,7 @@ std::string reason(OpOperand &use) {
     os << "it is an argument of a call to @" << call.getCallee();
   } else if (reader->hasTrait<hlo::OpTrait::Contraction>()) {
     os << "it is operand #" << use.getOperandNumber() << " of '"
-       << reader->getName()
-       << "', which the MXU reads from a physical buffer";
+       << reader->getName() << "', which the MXU reads from a physical buffer";
   } else if (isa<hlo::FusionOp>(reader)) {
     os << "an 'hlo.fusion' reads it as an input instead of recomputing it";
   } else {
@@ -42,20 +40,29 @@ std::string reason(OpOperand &use) {
 
 void report(Operation *broadcast, Value written, StringRef prefix) {
   // Distinct reasons in the order of the readers.
-  std::vector<std::string> reasons;
+  SmallVector<OpOperand *> uses;
   for (OpOperand &use : written.getUses())
-    if (std::string r = reason(use); !llvm::is_contained(reasons, r))
+    uses.push_back(&use);
+  llvm::sort(uses, [](OpOperand *a, OpOperand *b) {
+    if (a->getOwner() != b->getOwner())
+      return a->getOwner()->isBeforeInBlock(b->getOwner());
+    return a->getOperandNumber() < b->getOperandNumber();
+  });
+  std::vector<std::string> reasons;
+  for (OpOperand *use : uses)
+    if (std::string r = reason(*use); !llvm::is_contained(reasons, r))
       reasons.push_back(std::move(r));
   auto type = cast<RankedTensorType>(broadcast->getResult(0).getType());
   TensorBytes bytes = tensorBytes(type);
   InFlightDiagnostic remark = broadcast->emitRemark()
-                              << "broadcast to " << type << " (" << bytes.unpadded
-                              << " bytes";
+                              << "broadcast to " << type << " ("
+                              << bytes.unpadded << " bytes";
   if (bytes.padded)
     remark << ", " << *bytes.padded << " padded";
   remark << ") is written to memory: " << prefix;
-  llvm::interleave(reasons, [&](const std::string &r) { remark << r; },
-                   [&] { remark << "; "; });
+  llvm::interleave(
+      reasons, [&](const std::string &r) { remark << r; },
+      [&] { remark << "; "; });
 }
 
 struct HLOBroadcastReportPass

@@ -117,7 +117,8 @@ private:
         8.0 * 128.0 * target.clockHz / target.hbmBytesPerSecond;
     double recompute = static_cast<double>((readers - 1) * elementCost(op));
     double roundTrip =
-        static_cast<double>((1 + readers) * elementBytes(op->getResult(0).getType())) *
+        static_cast<double>((1 + readers) *
+                            elementBytes(op->getResult(0).getType())) *
         elementsPerByte;
     return recompute < roundTrip;
   }
@@ -184,8 +185,9 @@ Operation *Fuser::fuseOutput(Operation *mxu) {
       if (llvm::any_of(v.getUsers(),
                        [&](Operation *u) { return !moved.contains(u); }))
         results.push_back(v);
-  return materialize(hlo::FusionKind::output, OpSet(ordered.begin(), ordered.end()),
-                     copied, results, mxu);
+  return materialize(hlo::FusionKind::output,
+                     OpSet(ordered.begin(), ordered.end()), copied, results,
+                     mxu);
 }
 
 /// Pulls producers into `root` (a reduction or a loop-fusible op), latest
@@ -219,9 +221,8 @@ Operation *Fuser::fuseProducers(Operation *root) {
         !isLoopFusible(producer) ||
         static_cast<int64_t>(moved.size() + copied.size()) >= maxOps)
       continue;
-    int64_t outside = llvm::count_if(producer->getUsers(), [&](Operation *u) {
-      return !moved.contains(u);
-    });
+    int64_t outside = llvm::count_if(
+        producer->getUsers(), [&](Operation *u) { return !moved.contains(u); });
     if (outside == 0) {
       moved.insert(producer);
       push(producer);
@@ -237,8 +238,7 @@ Operation *Fuser::fuseProducers(Operation *root) {
   if (moved.size() == 1 && copied.empty())
     return nullptr;
   SmallVector<Value> results(root->getResults());
-  return materialize(reduction ? hlo::FusionKind::input
-                               : hlo::FusionKind::loop,
+  return materialize(reduction ? hlo::FusionKind::input : hlo::FusionKind::loop,
                      moved, copied, results, root);
 }
 
@@ -290,15 +290,15 @@ struct HLOFusePass : tpu::impl::HLOFuseBase<HLOFusePass> {
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
+    if (!func.isExternal() && !func.getBody().hasOneBlock()) {
+      func.emitOpError("hlo-fuse supports single-block functions only");
+      return signalPassFailure();
+    }
     const tpc::Target *spec = lookupTarget(func, target);
     if (!spec)
       return signalPassFailure();
     if (func.isExternal())
       return;
-    if (!func.getBody().hasOneBlock()) {
-      func.emitOpError("hlo-fuse supports single-block functions only");
-      return signalPassFailure();
-    }
     Fuser(*spec, maxFusionOps, func).run();
   }
 };

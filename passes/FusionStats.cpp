@@ -102,11 +102,12 @@ struct HLOFusionStatsPass : tpu::impl::HLOFusionStatsBase<HLOFusionStatsPass> {
         count(block, fused);
       auto row = [&](StringRef name, int64_t before, int64_t after) {
         os << "  " << llvm::left_justify(name, 18)
-           << llvm::format_decimal(before, 14) << llvm::format_decimal(after, 14)
-           << "\n";
+           << llvm::format_decimal(before, 14)
+           << llvm::format_decimal(after, 14) << "\n";
       };
       os << "fusion stats for @" << func.getSymName() << ":\n";
-      os << "  " << llvm::left_justify("", 18) << llvm::right_justify("unfused", 14)
+      os << "  " << llvm::left_justify("", 18)
+         << llvm::right_justify("unfused", 14)
          << llvm::right_justify("fused", 14) << "\n";
       row("kernels", unfused.kernels, fused.kernels);
       row("HBM bytes read", unfused.read, fused.read);

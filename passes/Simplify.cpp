@@ -93,8 +93,7 @@ Value splatConstant(PatternRewriter &rewriter, Location loc,
 //===----------------------------------------------------------------------===//
 
 /// `op(x, c)` (or `op(c, x)` when commutative) is `x` when `c` is `which`.
-template <typename OpTy>
-struct DropIdentityOperand : OpRewritePattern<OpTy> {
+template <typename OpTy> struct DropIdentityOperand : OpRewritePattern<OpTy> {
   DropIdentityOperand(MLIRContext *context, Identity which)
       : OpRewritePattern<OpTy>(context), which(which) {}
 
@@ -185,7 +184,8 @@ struct TransposeOfTranspose : OpRewritePattern<hlo::TransposeOp> {
     for (int64_t p : op.getPermutation())
       perm.push_back(inner.getPermutation()[p]);
     rewriter.replaceOpWithNewOp<hlo::TransposeOp>(
-        op, op.getType(), inner.getOperand(), rewriter.getDenseI64ArrayAttr(perm));
+        op, op.getType(), inner.getOperand(),
+        rewriter.getDenseI64ArrayAttr(perm));
     return success();
   }
 };
@@ -370,9 +370,8 @@ SplitReduction split(hlo::BroadcastInDimOp broadcast,
       s.copies /= operandShape[i];
       continue;
     }
-    int64_t before = llvm::count_if(reduced, [d = d](int64_t r) {
-      return r < d;
-    });
+    int64_t before =
+        llvm::count_if(reduced, [d = d](int64_t r) { return r < d; });
     s.resultDims.push_back(d - before);
   }
   return s;
@@ -405,16 +404,15 @@ struct ReduceOfBroadcast : OpRewritePattern<hlo::ReduceOp> {
       for (int64_t i = 0; i < type.getRank(); ++i)
         if (!llvm::is_contained(s.operandDims, i))
           shape.push_back(type.getDimSize(i));
-      value = hlo::ReduceOp::create(rewriter, loc,
-                                    plainType(shape, elementType), op.getKindAttr(),
-                                    value,
-                                    rewriter.getDenseI64ArrayAttr(s.operandDims));
+      value = hlo::ReduceOp::create(
+          rewriter, loc, plainType(shape, elementType), op.getKindAttr(), value,
+          rewriter.getDenseI64ArrayAttr(s.operandDims));
     }
     if (sum && s.copies != 1) {
       auto type = cast<RankedTensorType>(value.getType());
-      Value count =
-          splatConstant(rewriter, loc, type,
-                        toScalarAttr(elementType, static_cast<double>(s.copies)));
+      Value count = splatConstant(
+          rewriter, loc, type,
+          toScalarAttr(elementType, static_cast<double>(s.copies)));
       value = hlo::MulOp::create(rewriter, loc, value, count);
       // A sum starts from +0.0, so copies of -0.0 sum to +0.0; adding +0.0
       // keeps that and changes nothing else.
@@ -434,8 +432,7 @@ struct ReduceOfBroadcast : OpRewritePattern<hlo::ReduceOp> {
 /// argmax/argmin along a dimension the broadcast created compares equal
 /// copies: the first, index 0, wins. Along an operand dimension it is the
 /// broadcast of the operand's argmax.
-template <typename OpTy>
-struct ArgReduceOfBroadcast : OpRewritePattern<OpTy> {
+template <typename OpTy> struct ArgReduceOfBroadcast : OpRewritePattern<OpTy> {
   using OpRewritePattern<OpTy>::OpRewritePattern;
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
@@ -447,9 +444,8 @@ struct ArgReduceOfBroadcast : OpRewritePattern<OpTy> {
     int64_t dim = static_cast<int64_t>(op.getDimension());
     SplitReduction s = split(broadcast, {dim});
     if (s.copies != 1 || s.operandDims.empty()) {
-      rewriter.replaceOp(
-          op, splatConstant(rewriter, op.getLoc(), resultType,
-                            rewriter.getI32IntegerAttr(0)));
+      rewriter.replaceOp(op, splatConstant(rewriter, op.getLoc(), resultType,
+                                           rewriter.getI32IntegerAttr(0)));
       return success();
     }
     auto operandType = cast<RankedTensorType>(broadcast.getOperand().getType());
@@ -504,9 +500,8 @@ struct FoldConstants : RewritePattern {
       double value = op->hasTrait<OpTrait::Elementwise>()
                          ? evaluateElementwise(op, scalars)
                          : scalars.front();
-      folded = DenseElementsAttr::get(
-          plainType(type.getShape(), elementType),
-          toScalarAttr(elementType, value));
+      folded = DenseElementsAttr::get(plainType(type.getShape(), elementType),
+                                      toScalarAttr(elementType, value));
     } else {
       if (type.getNumElements() > limit)
         return failure();
@@ -535,7 +530,7 @@ struct HLOSimplifyPass : tpu::impl::HLOSimplifyBase<HLOSimplifyPass> {
     RewritePatternSet patterns(context);
     patterns.add<DropIdentityOperand<hlo::AddOp>>(context, Identity::AddZero);
     patterns.add<DropIdentityOperand<hlo::SubtractOp>>(context,
-                                                        Identity::SubZero);
+                                                       Identity::SubZero);
     patterns.add<DropIdentityOperand<hlo::MulOp>>(context, Identity::One);
     patterns.add<DropIdentityOperand<hlo::DivOp>>(context, Identity::One);
     patterns.add<DoubleNegation, NoOp, ReshapeOfReshape, TransposeOfTranspose,

@@ -195,7 +195,8 @@ double convert(Type from, Type to, double value) {
 
 } // namespace
 
-double mlir::tpu::evaluateElementwise(Operation *op, ArrayRef<double> operands) {
+double mlir::tpu::evaluateElementwise(Operation *op,
+                                      ArrayRef<double> operands) {
   Type type = getElementTypeOrSelf(op->getResult(0).getType());
   if (auto cmp = dyn_cast<hlo::CompareOp>(op))
     return compare(cmp.getComparisonDirection(), operands[0], operands[1]);
@@ -669,14 +670,15 @@ TypedAttr mlir::tpu::toScalarAttr(Type elementType, double value) {
   if (auto floatType = dyn_cast<FloatType>(elementType)) {
     APFloat element(value);
     bool lost;
-    element.convert(floatType.getFloatSemantics(),
-                    APFloat::rmNearestTiesToEven, &lost);
+    element.convert(floatType.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+                    &lost);
     return FloatAttr::get(elementType, element);
   }
   unsigned width = intWidth(elementType);
   return IntegerAttr::get(
-      elementType, APInt(width, static_cast<uint64_t>(static_cast<int64_t>(
-                                    roundTo(elementType, value))),
+      elementType, APInt(width,
+                         static_cast<uint64_t>(
+                             static_cast<int64_t>(roundTo(elementType, value))),
                          /*isSigned=*/width > 1, /*implicitTrunc=*/true));
 }
 

@@ -442,8 +442,8 @@ LogicalResult IotaOp::verify() {
   auto dim = static_cast<int64_t>(getIotaDimension());
   if (dim < 0 || dim >= type.getRank())
     return emitOpError("iota_dimension ")
-           << dim << " is not a dimension of the rank-"
-           << type.getRank() << " result";
+           << dim << " is not a dimension of the rank-" << type.getRank()
+           << " result";
   // iota_c2
   if (type.getElementType().isInteger(1))
     return emitOpError("cannot produce i1 values");
@@ -1066,11 +1066,11 @@ ParseResult FusionOp::parse(OpAsmParser &parser, OperationState &state) {
 
 void FusionOp::print(OpAsmPrinter &printer) {
   printer << " kind = " << stringifyEnum(getKind()) << " (";
-  llvm::interleaveComma(
-      llvm::zip(getBlock().getArguments(), getInputs()), printer,
-      [&](auto pair) {
-        printer << std::get<0>(pair) << " = " << std::get<1>(pair);
-      });
+  llvm::interleaveComma(llvm::zip(getBlock().getArguments(), getInputs()),
+                        printer, [&](auto pair) {
+                          printer << std::get<0>(pair) << " = "
+                                  << std::get<1>(pair);
+                        });
   printer << ")";
   printer.printOptionalAttrDictWithKeyword((*this)->getAttrs(),
                                            {getKindAttrName()});
@@ -1126,7 +1126,8 @@ LogicalResult FusionOp::verifyRegions() {
   Operation *reduction = nullptr;
   for (Operation &op : block.without_terminator()) {
     if (!isa<HLODialect>(op.getDialect()))
-      return op.emitOpError("cannot be fused: a fusion body holds hlo ops only");
+      return op.emitOpError(
+          "cannot be fused: a fusion body holds hlo ops only");
     if (isa<FusionOp>(op))
       return op.emitOpError("cannot be nested in another fusion");
     if (op.hasTrait<OpTrait::Contraction>()) {
@@ -1142,12 +1143,12 @@ LogicalResult FusionOp::verifyRegions() {
   FusionKind kind = getKind();
   if (kind != FusionKind::input && reduction)
     return emitOpError("of kind '")
-           << kindName(kind) << "' holds a reduction ('"
-           << reduction->getName() << "'); reductions root 'input' fusions";
+           << kindName(kind) << "' holds a reduction ('" << reduction->getName()
+           << "'); reductions root 'input' fusions";
   if (kind != FusionKind::output && contraction)
     return emitOpError("of kind '")
-           << kindName(kind) << "' holds an MXU op ('"
-           << contraction->getName() << "'); MXU ops root 'output' fusions";
+           << kindName(kind) << "' holds an MXU op ('" << contraction->getName()
+           << "'); MXU ops root 'output' fusions";
   if (kind == FusionKind::output && !contraction)
     return emitOpError("of kind 'output' holds no dot_general or convolution");
   if (kind == FusionKind::input) {

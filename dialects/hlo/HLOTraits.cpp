@@ -150,7 +150,7 @@ LogicalResult hlo::OpTrait::impl::verifyNumericElements(Operation *op) {
 }
 
 LogicalResult hlo::OpTrait::impl::verifyInferredTypes(Operation *op,
-                                                    TypeRange inferred) {
+                                                      TypeRange inferred) {
   for (auto [index, result, expected] :
        llvm::enumerate(op->getResultTypes(), inferred))
     if (!hlo::isCompatibleIgnoringLayout(result, expected))
