@@ -143,6 +143,27 @@ void operatorOf(Location loc, tpc::Allocation &allocation) {
       }
 }
 
+/// Elementwise ops and loop fusions compute each output element from the
+/// same element of their operands, so they may write over an operand.
+bool writesInPlace(Operation *op) {
+  if (auto fusion = dyn_cast<hlo::FusionOp>(op))
+    return fusion.getKind() == hlo::FusionKind::loop;
+  return op->hasTrait<OpTrait::Elementwise>();
+}
+
+/// Whether `use` is read element for element: a loop fusion's parameter
+/// that only elementwise ops read (not a broadcast, reshape or transpose,
+/// which read other positions).
+bool readsElementwise(OpOperand &use) {
+  auto fusion = dyn_cast<hlo::FusionOp>(use.getOwner());
+  if (!fusion)
+    return true;
+  BlockArgument param = fusion.getBlock().getArgument(use.getOperandNumber());
+  return llvm::all_of(param.getUsers(), [](Operation *user) {
+    return user->hasTrait<OpTrait::Elementwise>() || isa<hlo::YieldOp>(user);
+  });
+}
+
 class BufferAssigner {
 public:
   BufferAssigner(const tpc::Target &target, func::FuncOp func, unsigned top)
@@ -181,6 +202,17 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
     for (Value result : op.getResults())
       if (failed(addSize(result)))
         return failure();
+  // A fusion reads its dense constants from HBM; splats are immediates.
+  SmallVector<Value> fusedConstants;
+  func.walk([&](hlo::ConstantOp constant) {
+    auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+    if (isa<hlo::FusionOp>(constant->getParentOp()) && dense &&
+        !dense.isSplat())
+      fusedConstants.push_back(constant);
+  });
+  for (Value constant : fusedConstants)
+    if (failed(addSize(constant)))
+      return failure();
 
   // Schedule, then put the ops in that order.
   SmallVector<Operation *> order = schedule(block, sizes);
@@ -226,21 +258,27 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
       constants.emplace_back(op->getResult(0), 0);
       continue;
     }
+    for (Value constant : fusedConstants)
+      if (block.findAncestorOpInBlock(*constant.getDefiningOp()) == op)
+        constants.emplace_back(constant, 0);
     for (Value result : op->getResults()) {
-      if (op->hasTrait<OpTrait::Elementwise>()) {
-        auto reusable = llvm::find_if(op->getOperands(), [&](Value operand) {
+      if (writesInPlace(op)) {
+        auto reusable = llvm::find_if(op->getOpOperands(), [&](OpOperand &use) {
+          Value operand = use.get();
           auto it = bufferOf.find(operand);
-          return it != bufferOf.end() && heap[it->second].end == t &&
+          return readsElementwise(use) && it != bufferOf.end() &&
+                 heap[it->second].end == t &&
                  heap[it->second].values.back() == operand &&
                  !outputs.count(operand) &&
                  heap[it->second].size == sizes[result].padded;
         });
-        if (reusable != op->operand_end()) {
-          Buffer &buffer = heap[bufferOf[*reusable]];
+        if (reusable != op->getOpOperands().end()) {
+          size_t reused = bufferOf[reusable->get()];
+          Buffer &buffer = heap[reused];
           buffer.values.push_back(result);
           buffer.end = lastUse(result);
           buffer.unpadded = std::max(buffer.unpadded, sizes[result].unpadded);
-          bufferOf[result] = bufferOf[*reusable];
+          bufferOf[result] = reused;
           continue;
         }
       }
@@ -284,7 +322,9 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
   // The largest allocations (labelled before the offsets are attached):
   // heap buffers (named after the value that
   // defines them) and constants, largest first, then in schedule order.
-  AsmState state(func);
+  // A fusion is labelled by its signature, as XLA labels `fusion(...)`
+  // without the fused computation.
+  AsmState state(func, OpPrintingFlags().skipRegions());
   auto describe = [&](Value v, int64_t size, int64_t unpadded,
                       const char *type) {
     tpc::Allocation allocation;
@@ -309,7 +349,7 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
                                             output ? "output" : "HLO temp"));
   }
   for (auto &[value, offset] : constants)
-    all.emplace_back(position[value.getDefiningOp()],
+    all.emplace_back(position[block.findAncestorOpInBlock(*value.getDefiningOp())],
                      describe(value, sizes[value].padded, sizes[value].unpadded,
                               "constant"));
   std::stable_sort(all.begin(), all.end(), [](const auto &a, const auto &b) {
@@ -327,7 +367,10 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
   for (auto [i, buffer] : llvm::enumerate(heap))
     for (Value v : buffer.values)
       offsetOf[v] = report.global + packed->offsets[i];
-  for (Operation *op : order) {
+  SmallVector<Operation *> placed(order);
+  for (Value constant : fusedConstants)
+    placed.push_back(constant.getDefiningOp());
+  for (Operation *op : placed) {
     SmallVector<int64_t> offsets;
     for (Value result : op->getResults())
       offsets.push_back(offsetOf.lookup(result));

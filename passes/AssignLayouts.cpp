@@ -244,6 +244,10 @@ LogicalResult LayoutAssigner::run(func::FuncOp func) {
         !isa<func::CallOp>(op))
       return op->emitOpError("is not an hlo op; tpu-assign-layouts expects "
                              "hlo programs (convert other dialects first)");
+    // A fusion's parameters are its operands as it reads them.
+    if (auto fusion = dyn_cast<hlo::FusionOp>(op))
+      for (BlockArgument param : fusion.getBlock().getArguments())
+        addValue(param);
     for (Value result : op->getResults())
       addValue(result);
     return WalkResult::advance();
@@ -260,7 +264,22 @@ LogicalResult LayoutAssigner::run(func::FuncOp func) {
       i = parent[i] = parent[parent[i]];
     return i;
   };
+  auto join = [&](Value a, Value b) {
+    if (index.count(a) && index.count(b))
+      parent[find(index.lookup(a))] = find(index.lookup(b));
+  };
   func.walk([&](Operation *op) {
+    // A fusion reads and writes memory in its operands' and results'
+    // layouts: parameters join operands, yielded values join results.
+    if (auto fusion = dyn_cast<hlo::FusionOp>(op)) {
+      for (auto [param, input] :
+           llvm::zip(fusion.getBlock().getArguments(), fusion.getInputs()))
+        join(param, input);
+      for (auto [result, yielded] :
+           llvm::zip(fusion.getResults(), fusion.getYielded()))
+        join(result, yielded);
+      return;
+    }
     if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() == 0)
       return;
     unsigned root = find(index.lookup(op->getResult(0)));

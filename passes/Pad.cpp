@@ -22,6 +22,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <algorithm>
@@ -158,13 +159,18 @@ private:
   LogicalResult padReduce(hlo::ReduceOp op);
   LogicalResult padArgReduce(Operation *op, int64_t dim, Neutral neutral);
   LogicalResult padCall(func::CallOp op);
+  LogicalResult padFusion(hlo::FusionOp op);
   LogicalResult padOp(Operation *op);
 
   const tpc::Target &target;
   func::FuncOp func;
   OpBuilder b;
   DenseMap<Value, Physical> values;
-  DenseMap<Type, Value> zeros;
+  /// Zero scalars per block they are made in (the function, or a fusion
+  /// body, which cannot read the function's values), and element type.
+  std::map<std::pair<Block *, const void *>, Value> zeros;
+  /// The block new zero scalars go to.
+  Block *scope = nullptr;
   /// Zero-pads made by resize() and the value each one padded.
   DenseMap<Value, Value> zeroPads;
   /// Slices made by resize() and the value each one sliced.
@@ -196,11 +202,11 @@ FailureOr<int64_t> Padder::roundToMxu(Location loc, int64_t size, int64_t mxu) {
 }
 
 Value Padder::zeroScalar(Type elementType) {
-  Value &zero = zeros[elementType];
+  Value &zero = zeros[std::make_pair(scope, elementType.getAsOpaquePointer())];
   if (zero)
     return zero;
   OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(&func.getBody().front());
+  b.setInsertionPointToStart(scope);
   tpc::Layout layout =
       tpc::defaultLayout(target, *toElementType(elementType), {});
   auto type = withLayout(RankedTensorType::get({}, elementType), layout);
@@ -708,6 +714,56 @@ LogicalResult Padder::padCall(func::CallOp op) {
   return success();
 }
 
+/// A fusion computes on physical shapes like the rest of the function: its
+/// body is padded op by op into a new fusion over the padded operands.
+LogicalResult Padder::padFusion(hlo::FusionOp op) {
+  SmallVector<Type> resultTypes;
+  for (Value result : op.getResults()) {
+    FailureOr<Dims> dims = physicalDims(result.getLoc(), result.getType());
+    if (failed(dims))
+      return failure();
+    resultTypes.push_back(
+        withDims(cast<RankedTensorType>(result.getType()), *dims));
+  }
+  SmallVector<Value> inputs;
+  for (Value input : op.getInputs())
+    inputs.push_back(lookup(input).value);
+  auto fusion = hlo::FusionOp::create(b, op.getLoc(), resultTypes, inputs,
+                                      op.getKind());
+  fusion->setDiscardableAttrs(op->getDiscardableAttrDictionary());
+  Block *body = new Block();
+  fusion.getBody().push_back(body);
+  for (auto [param, input] :
+       llvm::zip(op.getBlock().getArguments(), op.getInputs()))
+    values[param] = {body->addArgument(lookup(input).value.getType(),
+                                       param.getLoc()),
+                     lookup(input).zeroPadded};
+
+  OpBuilder::InsertionGuard guard(b);
+  Block *outer = scope;
+  scope = body;
+  auto restore = llvm::make_scope_exit([&] { scope = outer; });
+  for (Operation &inner : op.getBlock().without_terminator()) {
+    b.setInsertionPointToEnd(body);
+    if (failed(padOp(&inner)))
+      return failure();
+  }
+  b.setInsertionPointToEnd(body);
+  SmallVector<Value> yielded;
+  SmallVector<bool> zeroPadded;
+  for (auto [value, type] : llvm::zip(op.getYielded(), resultTypes)) {
+    Physical physical = resize(value.getLoc(), lookup(value),
+                               cast<RankedTensorType>(type).getShape());
+    yielded.push_back(physical.value);
+    zeroPadded.push_back(physical.zeroPadded);
+  }
+  hlo::YieldOp::create(b, op.getLoc(), yielded);
+  for (auto [old, result, zero] :
+       llvm::zip(op.getResults(), fusion.getResults(), zeroPadded))
+    values[old] = {result, zero};
+  return success();
+}
+
 LogicalResult Padder::padOp(Operation *op) {
   if (op->hasTrait<OpTrait::Elementwise>())
     return padElementwise(op);
@@ -750,6 +806,7 @@ LogicalResult Padder::padOp(Operation *op) {
         return padArgReduce(op, op.getDimension(), Neutral::Highest);
       })
       .Case([&](func::CallOp op) { return padCall(op); })
+      .Case([&](hlo::FusionOp op) { return padFusion(op); })
       .Default([&](Operation *op) {
         return op->emitOpError("is not supported by tpu-pad");
       });
@@ -759,6 +816,7 @@ LogicalResult Padder::run() {
   if (!func.getBody().hasOneBlock())
     return func.emitOpError("tpu-pad supports single-block functions only");
   Block &entry = func.getBody().front();
+  scope = &entry;
   auto original = llvm::to_vector(llvm::make_pointer_range(entry));
   b.setInsertionPointToStart(&entry);
   // Arguments are zero-padded once on entry.

@@ -11,6 +11,7 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -1152,15 +1153,26 @@ LogicalResult FusionOp::verifyRegions() {
   if (kind == FusionKind::output && !contraction)
     return emitOpError("of kind 'output' holds no dot_general or convolution");
   if (kind == FusionKind::input) {
-    for (auto [i, value] : llvm::enumerate(yield.getResults())) {
-      Operation *def = value.getDefiningOp();
-      if (!def || !def->hasTrait<OpTrait::Reduction>())
-        return emitOpError("of kind 'input' must yield reductions, but "
-                           "result #")
-               << i << " is "
-               << (def ? "'" + def->getName().getStringRef().str() + "'"
-                       : std::string("a parameter"));
-    }
+    // Reductions root the fusion; an epilogue (a convert, a pad to tile
+    // size) may follow them.
+    auto fromReduction = [](Value value) {
+      SmallVector<Value> stack{value};
+      llvm::SmallPtrSet<Operation *, 8> seen;
+      while (!stack.empty()) {
+        Operation *def = stack.pop_back_val().getDefiningOp();
+        if (!def || !seen.insert(def).second)
+          continue;
+        if (def->hasTrait<OpTrait::Reduction>())
+          return true;
+        stack.append(def->operand_begin(), def->operand_end());
+      }
+      return false;
+    };
+    for (auto [i, value] : llvm::enumerate(yield.getResults()))
+      if (!fromReduction(value))
+        return emitOpError("of kind 'input' must yield values computed by "
+                           "its reductions, but result #")
+               << i << " does not depend on one";
   }
   return success();
 }

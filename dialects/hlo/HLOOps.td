@@ -488,7 +488,8 @@ def HLO_FusionOp : HLO_Op<"fusion", [IsolatedFromAbove, SingleBlock,
     * `loop`: elementwise work, broadcasts, iota, constants and reshapes; no
       reduction and no MXU op;
     * `input`: reductions (`reduce`, `argmax`, `argmin`) fed by loop work;
-      every result is a reduction;
+      every result is computed by a reduction (an epilogue such as a pad to
+      tile size may follow it);
     * `output`: one `dot_general` or `convolution` with its elementwise
       epilogue (bias, scale, activation); no reduction.
 

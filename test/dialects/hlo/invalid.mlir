@@ -707,7 +707,7 @@ func.func @fusion_c5_output_without_mxu(%x: tensor<4xf32>) -> tensor<4xf32> {
 // -----
 
 func.func @fusion_c5_input_root(%x: tensor<4x8xf32>) -> (tensor<4xf32>, tensor<4x8xf32>) {
-  // expected-error @+1 {{'hlo.fusion' op of kind 'input' must yield reductions, but result #1 is 'hlo.abs'}}
+  // expected-error @+1 {{'hlo.fusion' op of kind 'input' must yield values computed by its reductions, but result #1 does not depend on one}}
   %0:2 = hlo.fusion kind = input (%p = %x) : (tensor<4x8xf32>) -> (tensor<4xf32>, tensor<4x8xf32>) {
     %a = hlo.abs %p : tensor<4x8xf32>
     %r = hlo.reduce sum %a, dims = [1] : (tensor<4x8xf32>) -> tensor<4xf32>
