@@ -349,9 +349,10 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
                                             output ? "output" : "HLO temp"));
   }
   for (auto &[value, offset] : constants)
-    all.emplace_back(position[block.findAncestorOpInBlock(*value.getDefiningOp())],
-                     describe(value, sizes[value].padded, sizes[value].unpadded,
-                              "constant"));
+    all.emplace_back(
+        position[block.findAncestorOpInBlock(*value.getDefiningOp())],
+        describe(value, sizes[value].padded, sizes[value].unpadded,
+                 "constant"));
   std::stable_sort(all.begin(), all.end(), [](const auto &a, const auto &b) {
     if (a.second.size != b.second.size)
       return a.second.size > b.second.size;

@@ -728,16 +728,16 @@ LogicalResult Padder::padFusion(hlo::FusionOp op) {
   SmallVector<Value> inputs;
   for (Value input : op.getInputs())
     inputs.push_back(lookup(input).value);
-  auto fusion = hlo::FusionOp::create(b, op.getLoc(), resultTypes, inputs,
-                                      op.getKind());
+  auto fusion =
+      hlo::FusionOp::create(b, op.getLoc(), resultTypes, inputs, op.getKind());
   fusion->setDiscardableAttrs(op->getDiscardableAttrDictionary());
   Block *body = new Block();
   fusion.getBody().push_back(body);
   for (auto [param, input] :
        llvm::zip(op.getBlock().getArguments(), op.getInputs()))
-    values[param] = {body->addArgument(lookup(input).value.getType(),
-                                       param.getLoc()),
-                     lookup(input).zeroPadded};
+    values[param] = {
+        body->addArgument(lookup(input).value.getType(), param.getLoc()),
+        lookup(input).zeroPadded};
 
   OpBuilder::InsertionGuard guard(b);
   Block *outer = scope;

@@ -61,3 +61,30 @@ func.func @globals(%x: tensor<8x128xf32>) -> (tensor<8x128xf32>, tensor<8x128xf3
   %r = hlo.add %x, %c : tensor<8x128xf32>
   return %r, %x : tensor<8x128xf32>, tensor<8x128xf32>
 }
+
+// -----
+
+// A loop fusion writes into the buffer of an operand it reads element for
+// element and reads last (%a here); not into one it reads through a
+// broadcast. A dense constant inside a fusion lives in the global region,
+// with its own offset; splats are immediates.
+// CHECK-LABEL: func.func @fusions
+// CHECK:         %[[A:.+]] = hlo.exponential %arg0 {tpu.hbm_offsets = array<i64: 512>}
+// CHECK:         %[[F:.+]] = hlo.fusion kind = loop (%{{.+}} = %[[A]], %{{.+}} = %arg1) attributes {tpu.hbm_offsets = array<i64: 512>}
+// CHECK:           hlo.constant {tpu.hbm_offsets = array<i64: 0>} dense<[1.000000e+00, 2.000000e+00
+// CHECK:         %[[G:.+]] = hlo.fusion kind = loop (%{{.+}} = %arg1) attributes {tpu.hbm_offsets = array<i64: 4608>}
+func.func @fusions(%x: tensor<8x128xf32>, %v: tensor<8xf32>) -> (tensor<8x128xf32>, tensor<8x128xf32>) {
+  %a = hlo.exponential %x : tensor<8x128xf32>
+  %f = hlo.fusion kind = loop (%p = %a, %q = %v) : (tensor<8x128xf32>, tensor<8xf32>) -> tensor<8x128xf32> {
+    %c = hlo.constant dense<[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]> : tensor<8xf32>
+    %s = hlo.add %q, %c : tensor<8xf32>
+    %b = hlo.broadcast_in_dim %s, dims = [0] : (tensor<8xf32>) -> tensor<8x128xf32>
+    %m = hlo.multiply %p, %b : tensor<8x128xf32>
+    hlo.yield %m : tensor<8x128xf32>
+  }
+  %g = hlo.fusion kind = loop (%q = %v) : (tensor<8xf32>) -> tensor<8x128xf32> {
+    %b = hlo.broadcast_in_dim %q, dims = [0] : (tensor<8xf32>) -> tensor<8x128xf32>
+    hlo.yield %b : tensor<8x128xf32>
+  }
+  return %f, %g : tensor<8x128xf32>, tensor<8x128xf32>
+}

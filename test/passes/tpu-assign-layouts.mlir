@@ -123,3 +123,24 @@ func.func @scalars_and_vectors(%x: tensor<300xf32>) -> tensor<f32> {
   %0 = hlo.reduce sum %x, dims = [0] : (tensor<300xf32>) -> tensor<f32>
   return %0 : tensor<f32>
 }
+
+// -----
+
+// A fusion's parameters take its operands' layouts and its results those of
+// the values it yields; the dot inside still gets MXU layouts.
+// CHECK-LABEL: func.func @fusion
+// MIN:           hlo.fusion kind = output (%[[Q0:[a-z_0-9]+]] = %arg0, %[[Q1:[a-z_0-9]+]] = %arg1, %[[Q2:[a-z_0-9]+]] = %arg2) : (tensor<8x100xf32, #tpu.layout<{1,0:T(8,128)}>>, tensor<100x30xf32, #tpu.layout<{1,0:T(8,128)}>>, tensor<30xf32, #tpu.layout<{0:T(128)}>>)
+// MIN:             hlo.dot_general %[[Q0]], %[[Q1]]
+// XLA:           hlo.fusion kind = output (%[[P0:[a-z_0-9]+]] = %arg0, %[[P1:[a-z_0-9]+]] = %arg1, %[[P2:[a-z_0-9]+]] = %arg2) : (tensor<8x100xf32, #tpu.layout<{1,0:T(8,128)}>>, tensor<100x30xf32, #tpu.layout<{1,0:T(8,128)}>>, tensor<30xf32, #tpu.layout<{0:T(128)}>>) -> tensor<8x30xf32, #tpu.layout<{1,0:T(8,128)}>>
+// XLA:             hlo.dot_general %[[P0]], %[[P1]]{{.*}} -> tensor<8x30xf32, #tpu.layout<{1,0:T(8,128)}>>
+// XLA:             hlo.broadcast_in_dim %[[P2]], dims = [1] : (tensor<30xf32, #tpu.layout<{0:T(128)}>>) -> tensor<8x30xf32, #tpu.layout<{1,0:T(8,128)}>>
+// XLA:             hlo.yield %{{.+}} : tensor<8x30xf32, #tpu.layout<{1,0:T(8,128)}>>
+func.func @fusion(%x: tensor<8x100xf32>, %w: tensor<100x30xf32>, %b: tensor<30xf32>) -> tensor<8x30xf32> {
+  %0 = hlo.fusion kind = output (%p0 = %x, %p1 = %w, %p2 = %b) : (tensor<8x100xf32>, tensor<100x30xf32>, tensor<30xf32>) -> tensor<8x30xf32> {
+    %d = hlo.dot_general %p0, %p1, contracting_dims = [1] x [0] : (tensor<8x100xf32>, tensor<100x30xf32>) -> tensor<8x30xf32>
+    %bb = hlo.broadcast_in_dim %p2, dims = [1] : (tensor<30xf32>) -> tensor<8x30xf32>
+    %a = hlo.add %d, %bb : tensor<8x30xf32>
+    hlo.yield %a : tensor<8x30xf32>
+  }
+  return %0 : tensor<8x30xf32>
+}

@@ -280,3 +280,28 @@ func.func @aligned(%x: tensor<8x128xf32>) -> tensor<8xf32> {
   %r = hlo.reduce max %e, dims = [1] : (tensor<8x128xf32>) -> tensor<8xf32>
   return %r : tensor<8xf32>
 }
+
+// -----
+
+// A fusion is padded like a function body: its operands arrive padded, the
+// sum over the padded lanes of exp is masked inside it (exp(0) = 1), zero
+// scalars are made inside (the body cannot read the function's), and its
+// result has the physical shape.
+// CHECK-LABEL: func.func @fusion
+// CHECK:         %[[PX:.+]] = hlo.pad %arg0
+// CHECK:         %[[F:.+]] = hlo.fusion kind = input (%[[P:[a-z_0-9]+]] = %[[PX]]) : (tensor<16x128xf32, {{.*}}>) -> tensor<128xf32, {{.*}}>
+// CHECK:           %[[E:.+]] = hlo.exponential %[[P]] : tensor<16x128xf32
+// CHECK:           hlo.iota dim = 1
+// CHECK:           %[[M:.+]] = hlo.select %{{.+}}, %[[E]], %{{.+}}
+// CHECK:           %[[S:.+]] = hlo.reduce sum %[[M]], dims = [1] {{.*}} -> tensor<16xf32
+// CHECK:           %[[R:.+]] = hlo.pad %[[S]], %{{.+}}, low = [0], high = [112]
+// CHECK:           hlo.yield %[[R]]
+// CHECK:         hlo.slice %[[F]] [0:10]
+func.func @fusion(%x: tensor<10x100xf32>) -> tensor<10xf32> {
+  %0 = hlo.fusion kind = input (%p = %x) : (tensor<10x100xf32>) -> tensor<10xf32> {
+    %e = hlo.exponential %p : tensor<10x100xf32>
+    %s = hlo.reduce sum %e, dims = [1] : (tensor<10x100xf32>) -> tensor<10xf32>
+    hlo.yield %s : tensor<10xf32>
+  }
+  return %0 : tensor<10xf32>
+}

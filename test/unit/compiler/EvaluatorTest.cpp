@@ -60,6 +60,28 @@ protected:
 
 using Values = std::vector<double>;
 
+TEST_F(EvaluatorTest, MultiOutputFusionRunsItsBody) {
+  // (x + y) * z and the row sums of x + y, from one fusion: rows
+  // [1+10, 2+20] * [2, 3] = [22, 66] and [3+30, 4+40] * [-1, 0.5] = [-33, 22].
+  auto out = run(R"(
+func.func @main(%x: tensor<2x2xf32>, %y: tensor<2x2xf32>, %z: tensor<2x2xf32>) -> (tensor<2x2xf32>, tensor<2xf32>) {
+  %0:2 = hlo.fusion kind = loop (%p = %x, %q = %y, %r = %z) : (tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>) -> (tensor<2x2xf32>, tensor<2x2xf32>) {
+    %s = hlo.add %p, %q : tensor<2x2xf32>
+    %m = hlo.multiply %s, %r : tensor<2x2xf32>
+    hlo.yield %m, %s : tensor<2x2xf32>, tensor<2x2xf32>
+  }
+  %sum = hlo.fusion kind = input (%p = %0#1) : (tensor<2x2xf32>) -> tensor<2xf32> {
+    %r = hlo.reduce sum %p, dims = [1] : (tensor<2x2xf32>) -> tensor<2xf32>
+    hlo.yield %r : tensor<2xf32>
+  }
+  return %0#0, %sum : tensor<2x2xf32>, tensor<2xf32>
+})",
+                 {f32({2, 2}, {1, 2, 3, 4}), f32({2, 2}, {10, 20, 30, 40}),
+                  f32({2, 2}, {2, 3, -1, 0.5})});
+  EXPECT_EQ(out.at(0), (Values{22, 66, -33, 22}));
+  EXPECT_EQ(out.at(1), (Values{33, 77}));
+}
+
 TEST_F(EvaluatorTest, MatmulOfTwoByTwo) {
   auto out = run(R"(
     func.func @main(%a: tensor<2x2xf32>, %b: tensor<2x2xf32>) -> tensor<2x2xf32> {

@@ -1,4 +1,5 @@
-//===- PipelineNumericsTest.cpp - Layout and padding passes keep results -------===//
+//===- PipelineNumericsTest.cpp - Layout and padding passes keep results
+//-------===//
 //
 // tpu-assign-layouts and tpu-pad must not change what a function computes.
 // Each program runs through the reference evaluator before and after the
@@ -268,8 +269,8 @@ TEST_P(PipelineNumericsTest, PassesKeepResults) {
   }
 }
 
-std::string
-testName(const ::testing::TestParamInfo<PipelineNumericsTest::ParamType> &info) {
+std::string testName(
+    const ::testing::TestParamInfo<PipelineNumericsTest::ParamType> &info) {
   std::string name = std::string(std::get<0>(info.param).name) + "_" +
                      std::to_string(info.index % std::size(pipelines));
   return name;
