@@ -60,13 +60,17 @@ run_example() {
   echo "== padding under min-padding layouts"
   "$build_dir/bin/tpu-opt" "$example" \
     -tpu-assign-layouts=mode=min-padding -tpu-padding-report -o /dev/null
-  echo "== HBM on TPU v3: schedule, buffer assignment and XLA's memory report"
-  "$build_dir/bin/tpu-opt" "$example" -tpu-assign-layouts=mode=min-padding \
+  echo "== fusion: kernels and HBM traffic before and after, broadcasts left"
+  "$build_dir/bin/tpu-opt" "$example" -hlo-simplify -hlo-fuse \
+    -hlo-fusion-stats -hlo-broadcast-report -o /dev/null
+  echo "== HBM on TPU v3: fused, schedule, buffer assignment, XLA's memory report"
+  "$build_dir/bin/tpu-opt" "$example" -hlo-simplify -hlo-fuse \
+    -tpu-assign-layouts=mode=min-padding \
     '-tpu-assign-buffers=report=true top=3' -o /dev/null
   echo "== the same on TPU v6e, computed on tile-padded shapes"
-  "$build_dir/bin/tpu-opt" "$example" \
-    '-tpu-assign-layouts=mode=min-padding target=v6e' \
-    '-tpu-assign-buffers=target=v6e report=true top=3' -tpu-pad=target=v6e \
+  "$build_dir/bin/tpu-opt" "$example" -hlo-simplify -hlo-fuse=target=v6e \
+    '-tpu-assign-layouts=mode=min-padding target=v6e' -tpu-pad=target=v6e \
+    -hlo-fuse=target=v6e '-tpu-assign-buffers=target=v6e report=true top=3' \
     -o /dev/null
 }
 
