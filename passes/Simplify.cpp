@@ -159,87 +159,86 @@ struct NoOp : RewritePattern {
   }
 };
 
-struct ReshapeOfReshape : OpRewritePattern<hlo::ReshapeOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(hlo::ReshapeOp op,
+/// Rewrites `outer(inner(x))` as the one op `compose` builds on x, when it
+/// can.
+template <typename OuterOp, typename InnerOp>
+struct Compose : OpRewritePattern<OuterOp> {
+  using Builder = FailureOr<Value> (*)(PatternRewriter &, OuterOp, InnerOp);
+  Compose(MLIRContext *context, Builder compose)
+      : OpRewritePattern<OuterOp>(context), compose(compose) {}
+
+  LogicalResult matchAndRewrite(OuterOp op,
                                 PatternRewriter &rewriter) const override {
-    auto inner = op.getOperand().getDefiningOp<hlo::ReshapeOp>();
+    auto inner = op.getOperand().template getDefiningOp<InnerOp>();
     if (!inner)
       return failure();
-    rewriter.replaceOpWithNewOp<hlo::ReshapeOp>(op, op.getType(),
-                                                inner.getOperand());
+    FailureOr<Value> composed = compose(rewriter, op, inner);
+    if (failed(composed))
+      return failure();
+    rewriter.replaceOp(op, *composed);
     return success();
   }
+  Builder compose;
 };
 
-struct TransposeOfTranspose : OpRewritePattern<hlo::TransposeOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(hlo::TransposeOp op,
-                                PatternRewriter &rewriter) const override {
-    auto inner = op.getOperand().getDefiningOp<hlo::TransposeOp>();
-    if (!inner)
-      return failure();
-    // result[i] = op operand[p[i]] = inner operand[q[p[i]]].
-    Dims perm;
-    for (int64_t p : op.getPermutation())
-      perm.push_back(inner.getPermutation()[p]);
-    rewriter.replaceOpWithNewOp<hlo::TransposeOp>(
-        op, op.getType(), inner.getOperand(),
-        rewriter.getDenseI64ArrayAttr(perm));
-    return success();
-  }
-};
+FailureOr<Value> reshapeOfReshape(PatternRewriter &rewriter, hlo::ReshapeOp op,
+                                  hlo::ReshapeOp inner) {
+  return Value(hlo::ReshapeOp::create(rewriter, op.getLoc(), op.getType(),
+                                      inner.getOperand()));
+}
+
+FailureOr<Value> transposeOfTranspose(PatternRewriter &rewriter,
+                                      hlo::TransposeOp op,
+                                      hlo::TransposeOp inner) {
+  // result[i] = op operand[p[i]] = inner operand[q[p[i]]].
+  Dims perm;
+  for (int64_t p : op.getPermutation())
+    perm.push_back(inner.getPermutation()[p]);
+  return Value(hlo::TransposeOp::create(rewriter, op.getLoc(), op.getType(),
+                                        inner.getOperand(),
+                                        rewriter.getDenseI64ArrayAttr(perm)));
+}
 
 //===----------------------------------------------------------------------===//
 // Broadcasts
 //===----------------------------------------------------------------------===//
 
-struct BroadcastOfBroadcast : OpRewritePattern<hlo::BroadcastInDimOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(hlo::BroadcastInDimOp op,
-                                PatternRewriter &rewriter) const override {
-    auto inner = op.getOperand().getDefiningOp<hlo::BroadcastInDimOp>();
-    if (!inner)
-      return failure();
-    Dims dims;
-    for (int64_t d : inner.getBroadcastDimensions())
-      dims.push_back(op.getBroadcastDimensions()[d]);
-    rewriter.replaceOpWithNewOp<hlo::BroadcastInDimOp>(
-        op, op.getType(), inner.getOperand(),
-        rewriter.getDenseI64ArrayAttr(dims));
-    return success();
-  }
-};
-
-/// A broadcast whose dimension map stays in increasing order: a plain
-/// broadcast, not a transposition in disguise.
-bool isOrdered(ArrayRef<int64_t> dims) {
-  return llvm::is_sorted(dims) &&
-         std::adjacent_find(dims.begin(), dims.end()) == dims.end();
+/// `inner`'s operand broadcast to `op`'s result along `dims`, provided the
+/// map stays increasing (a plain broadcast, not a transposition in
+/// disguise) unless `anyOrder`.
+FailureOr<Value> rebroadcast(PatternRewriter &rewriter, Operation *op,
+                             hlo::BroadcastInDimOp inner,
+                             ArrayRef<int64_t> dims, bool anyOrder = false) {
+  bool ordered = llvm::is_sorted(dims) &&
+                 std::adjacent_find(dims.begin(), dims.end()) == dims.end();
+  if (!anyOrder && !ordered)
+    return failure();
+  return Value(hlo::BroadcastInDimOp::create(
+      rewriter, op->getLoc(), op->getResult(0).getType(), inner.getOperand(),
+      rewriter.getDenseI64ArrayAttr(dims)));
 }
 
-struct TransposeOfBroadcast : OpRewritePattern<hlo::TransposeOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(hlo::TransposeOp op,
-                                PatternRewriter &rewriter) const override {
-    auto broadcast = op.getOperand().getDefiningOp<hlo::BroadcastInDimOp>();
-    if (!broadcast)
-      return failure();
-    ArrayRef<int64_t> perm = op.getPermutation();
-    Dims inverse(perm.size());
-    for (auto [i, p] : llvm::enumerate(perm))
-      inverse[p] = i;
-    Dims dims;
-    for (int64_t d : broadcast.getBroadcastDimensions())
-      dims.push_back(inverse[d]);
-    if (!isOrdered(dims))
-      return failure();
-    rewriter.replaceOpWithNewOp<hlo::BroadcastInDimOp>(
-        op, op.getType(), broadcast.getOperand(),
-        rewriter.getDenseI64ArrayAttr(dims));
-    return success();
-  }
-};
+FailureOr<Value> broadcastOfBroadcast(PatternRewriter &rewriter,
+                                      hlo::BroadcastInDimOp op,
+                                      hlo::BroadcastInDimOp inner) {
+  Dims dims;
+  for (int64_t d : inner.getBroadcastDimensions())
+    dims.push_back(op.getBroadcastDimensions()[d]);
+  return rebroadcast(rewriter, op, inner, dims, /*anyOrder=*/true);
+}
+
+FailureOr<Value> transposeOfBroadcast(PatternRewriter &rewriter,
+                                      hlo::TransposeOp op,
+                                      hlo::BroadcastInDimOp inner) {
+  ArrayRef<int64_t> perm = op.getPermutation();
+  Dims inverse(perm.size());
+  for (auto [i, p] : llvm::enumerate(perm))
+    inverse[p] = i;
+  Dims dims;
+  for (int64_t d : inner.getBroadcastDimensions())
+    dims.push_back(inverse[d]);
+  return rebroadcast(rewriter, op, inner, dims);
+}
 
 /// Pairs the dimensions of two shapes that differ only by dimensions of size
 /// 1: maps each dimension of `from` of size > 1 to its counterpart in `to`
@@ -263,34 +262,24 @@ std::optional<Dims> unitDimMap(ArrayRef<int64_t> from, ArrayRef<int64_t> to) {
   return map;
 }
 
-struct ReshapeOfBroadcast : OpRewritePattern<hlo::ReshapeOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(hlo::ReshapeOp op,
-                                PatternRewriter &rewriter) const override {
-    auto broadcast = op.getOperand().getDefiningOp<hlo::BroadcastInDimOp>();
-    if (!broadcast)
+FailureOr<Value> reshapeOfBroadcast(PatternRewriter &rewriter,
+                                    hlo::ReshapeOp op,
+                                    hlo::BroadcastInDimOp inner) {
+  std::optional<Dims> map =
+      unitDimMap(cast<RankedTensorType>(inner.getType()).getShape(),
+                 cast<RankedTensorType>(op.getType()).getShape());
+  if (!map)
+    return failure();
+  Dims dims;
+  for (int64_t d : inner.getBroadcastDimensions()) {
+    // An operand dimension on a unit dimension the reshape drops has no
+    // place in the result.
+    if ((*map)[d] < 0)
       return failure();
-    auto from = cast<RankedTensorType>(broadcast.getType()).getShape();
-    auto to = cast<RankedTensorType>(op.getType()).getShape();
-    std::optional<Dims> map = unitDimMap(from, to);
-    if (!map)
-      return failure();
-    Dims dims;
-    for (int64_t d : broadcast.getBroadcastDimensions()) {
-      // An operand dimension on a unit dimension the reshape drops has no
-      // place in the result.
-      if ((*map)[d] < 0)
-        return failure();
-      dims.push_back((*map)[d]);
-    }
-    if (!isOrdered(dims))
-      return failure();
-    rewriter.replaceOpWithNewOp<hlo::BroadcastInDimOp>(
-        op, op.getType(), broadcast.getOperand(),
-        rewriter.getDenseI64ArrayAttr(dims));
-    return success();
+    dims.push_back((*map)[d]);
   }
-};
+  return rebroadcast(rewriter, op, inner, dims);
+}
 
 /// `op(broadcast(a, D), broadcast(b, D), splat c)` becomes
 /// `broadcast(op(a, b, splat c'), D)` when a and b have one shape: the op
@@ -533,9 +522,17 @@ struct HLOSimplifyPass : tpu::impl::HLOSimplifyBase<HLOSimplifyPass> {
                                                        Identity::SubZero);
     patterns.add<DropIdentityOperand<hlo::MulOp>>(context, Identity::One);
     patterns.add<DropIdentityOperand<hlo::DivOp>>(context, Identity::One);
-    patterns.add<DoubleNegation, NoOp, ReshapeOfReshape, TransposeOfTranspose,
-                 BroadcastOfBroadcast, TransposeOfBroadcast, ReshapeOfBroadcast,
-                 SinkBroadcast, ReduceOfBroadcast,
+    patterns.add<Compose<hlo::ReshapeOp, hlo::ReshapeOp>>(context,
+                                                          reshapeOfReshape);
+    patterns.add<Compose<hlo::TransposeOp, hlo::TransposeOp>>(
+        context, transposeOfTranspose);
+    patterns.add<Compose<hlo::BroadcastInDimOp, hlo::BroadcastInDimOp>>(
+        context, broadcastOfBroadcast);
+    patterns.add<Compose<hlo::TransposeOp, hlo::BroadcastInDimOp>>(
+        context, transposeOfBroadcast);
+    patterns.add<Compose<hlo::ReshapeOp, hlo::BroadcastInDimOp>>(
+        context, reshapeOfBroadcast);
+    patterns.add<DoubleNegation, NoOp, SinkBroadcast, ReduceOfBroadcast,
                  ArgReduceOfBroadcast<hlo::ArgMaxOp>,
                  ArgReduceOfBroadcast<hlo::ArgMinOp>>(context);
     patterns.add<FoldConstants>(context, foldLimit);
