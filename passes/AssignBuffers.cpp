@@ -15,6 +15,7 @@
 #include "compiler/target/Target.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AsmState.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -203,16 +204,17 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
       if (failed(addSize(result)))
         return failure();
   // A fusion reads its dense constants from HBM; splats are immediates.
-  SmallVector<Value> fusedConstants;
+  llvm::MapVector<Operation *, SmallVector<Value>> fusedConstants;
   func.walk([&](hlo::ConstantOp constant) {
     auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
     if (isa<hlo::FusionOp>(constant->getParentOp()) && dense &&
         !dense.isSplat())
-      fusedConstants.push_back(constant);
+      fusedConstants[constant->getParentOp()].push_back(constant);
   });
-  for (Value constant : fusedConstants)
-    if (failed(addSize(constant)))
-      return failure();
+  for (auto &[fusion, inner] : fusedConstants)
+    for (Value constant : inner)
+      if (failed(addSize(constant)))
+        return failure();
 
   // Schedule, then put the ops in that order.
   SmallVector<Operation *> order = schedule(block, sizes);
@@ -258,9 +260,8 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
       constants.emplace_back(op->getResult(0), 0);
       continue;
     }
-    for (Value constant : fusedConstants)
-      if (block.findAncestorOpInBlock(*constant.getDefiningOp()) == op)
-        constants.emplace_back(constant, 0);
+    for (Value constant : fusedConstants.lookup(op))
+      constants.emplace_back(constant, 0);
     for (Value result : op->getResults()) {
       if (writesInPlace(op)) {
         auto reusable = llvm::find_if(op->getOpOperands(), [&](OpOperand &use) {
@@ -369,8 +370,9 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
     for (Value v : buffer.values)
       offsetOf[v] = report.global + packed->offsets[i];
   SmallVector<Operation *> placed(order);
-  for (Value constant : fusedConstants)
-    placed.push_back(constant.getDefiningOp());
+  for (auto &[fusion, inner] : fusedConstants)
+    for (Value constant : inner)
+      placed.push_back(constant.getDefiningOp());
   for (Operation *op : placed) {
     SmallVector<int64_t> offsets;
     for (Value result : op->getResults())

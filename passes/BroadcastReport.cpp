@@ -38,15 +38,17 @@ std::string reason(OpOperand &use) {
   return text;
 }
 
-void report(Operation *broadcast, Value written, StringRef prefix) {
+/// `order` numbers the module's ops in program order, so readers in
+/// different blocks compare too.
+void report(Operation *broadcast, Value written, StringRef prefix,
+            const DenseMap<Operation *, unsigned> &order) {
   // Distinct reasons in the order of the readers.
   SmallVector<OpOperand *> uses;
   for (OpOperand &use : written.getUses())
     uses.push_back(&use);
-  llvm::sort(uses, [](OpOperand *a, OpOperand *b) {
-    if (a->getOwner() != b->getOwner())
-      return a->getOwner()->isBeforeInBlock(b->getOwner());
-    return a->getOperandNumber() < b->getOperandNumber();
+  llvm::sort(uses, [&](OpOperand *a, OpOperand *b) {
+    return std::pair(order.lookup(a->getOwner()), a->getOperandNumber()) <
+           std::pair(order.lookup(b->getOwner()), b->getOperandNumber());
   });
   std::vector<std::string> reasons;
   for (OpOperand *use : uses)
@@ -68,17 +70,20 @@ void report(Operation *broadcast, Value written, StringRef prefix) {
 struct HLOBroadcastReportPass
     : tpu::impl::HLOBroadcastReportBase<HLOBroadcastReportPass> {
   void runOnOperation() override {
-    getOperation().walk([](hlo::BroadcastInDimOp op) {
+    DenseMap<Operation *, unsigned> order;
+    getOperation().walk<WalkOrder::PreOrder>(
+        [&](Operation *op) { order.try_emplace(op, order.size()); });
+    getOperation().walk([&](hlo::BroadcastInDimOp op) {
       auto fusion = dyn_cast<hlo::FusionOp>(op->getParentOp());
       if (!fusion) {
-        report(op, op.getResult(), "");
+        report(op, op.getResult(), "", order);
         return;
       }
       // Inside a fusion only a yielded broadcast reaches memory.
       for (OpOperand &use : op->getUses())
         if (isa<hlo::YieldOp>(use.getOwner())) {
           Value result = fusion.getResult(use.getOperandNumber());
-          report(op, result, "it is a result of its fusion, and ");
+          report(op, result, "it is a result of its fusion, and ", order);
         }
     });
   }

@@ -151,7 +151,6 @@ Operation *Fuser::fuseOutput(Operation *mxu) {
       for (Operation *user : result.getUsers()) {
         if (moved.contains(user) || !isLoopFusible(user) ||
             !user->hasTrait<OpTrait::Elementwise>() ||
-            user->getBlock() != mxu->getBlock() ||
             static_cast<int64_t>(moved.size() + copied.size()) >= maxOps)
           continue;
         SmallVector<Operation *> frees;
@@ -206,8 +205,8 @@ Operation *Fuser::fuseProducers(Operation *root) {
   auto push = [&](Operation *op) {
     for (Value v : op->getOperands())
       if (Operation *def = v.getDefiningOp())
-        if (def->getBlock() == root->getBlock() && !moved.contains(def) &&
-            !copied.contains(def) && !llvm::is_contained(worklist, def))
+        if (!moved.contains(def) && !copied.contains(def) &&
+            !llvm::is_contained(worklist, def))
           worklist.push_back(def);
   };
   push(root);

@@ -139,8 +139,9 @@ def TPUAssignBuffers : Pass<"tpu-assign-buffers", "::mlir::ModuleOp"> {
 def HLOSimplify : Pass<"hlo-simplify", "::mlir::func::FuncOp"> {
   let summary = "Algebraic simplification that removes broadcasts before fusion";
   let description = [{
-    Rewrites, each exact for every input (NaN, infinities and signed zeros
-    included):
+    Rewrites that keep every result, NaN, infinities and signed zeros
+    included (a sum over operand and broadcast dimensions together is
+    regrouped, which `hlo.reduce`'s unspecified order of additions allows):
 
     * identities: `x + (-0.0)`, `x - 0.0`, `x * 1`, `x / 1` (any zero for
       integers), `-(-x)`, and `convert`, `reshape`, `transpose` and

@@ -6,7 +6,9 @@
 // a folded constant is exactly what the program would have computed.
 //
 // No rewrite changes the result for any input, NaN, infinities and signed
-// zeros included; docs/fusion.md lists the float rewrites refused for that.
+// zeros included, except that a sum over operand and broadcast dimensions
+// together is regrouped, as hlo.reduce's unspecified order of additions
+// allows; docs/fusion.md lists the float rewrites refused.
 //
 //===----------------------------------------------------------------------===//
 
@@ -303,22 +305,25 @@ struct SinkBroadcast : RewritePattern {
     ArrayRef<int64_t> dims = first.getBroadcastDimensions();
     ArrayRef<int64_t> shape =
         cast<RankedTensorType>(first.getOperand().getType()).getShape();
+    // Match every operand before creating anything.
+    auto sinkable = [&](Value operand) {
+      if (auto b = operand.getDefiningOp<hlo::BroadcastInDimOp>())
+        return b.getBroadcastDimensions() == dims &&
+               cast<RankedTensorType>(b.getOperand().getType()).getShape() ==
+                   shape;
+      return splatOf(operand).has_value();
+    };
+    if (!llvm::all_of(op->getOperands(), sinkable))
+      return failure();
     SmallVector<Value> small;
     for (Value operand : op->getOperands()) {
-      if (auto b = operand.getDefiningOp<hlo::BroadcastInDimOp>()) {
-        if (b.getBroadcastDimensions() != dims ||
-            cast<RankedTensorType>(b.getOperand().getType()).getShape() !=
-                shape)
-          return failure();
+      if (auto b = operand.getDefiningOp<hlo::BroadcastInDimOp>())
         small.push_back(b.getOperand());
-      } else if (std::optional<Attribute> scalar = splatOf(operand)) {
+      else
         small.push_back(splatConstant(
             rewriter, operand.getLoc(),
             plainType(shape, getElementTypeOrSelf(operand.getType())),
-            *scalar));
-      } else {
-        return failure();
-      }
+            *splatOf(operand)));
     }
     OperationState state(op->getLoc(), op->getName());
     state.addOperands(small);
@@ -385,6 +390,10 @@ struct ReduceOfBroadcast : OpRewritePattern<hlo::ReduceOp> {
     bool product = kind == hlo::ReduceKind::product && !logical;
     if (product && s.copies != 1)
       return failure();
+    // Summing one copy is `0.0 + x`, which turns -0.0 into +0.0: a reduce
+    // over unit dimensions only must stay.
+    if (sum && s.copies == 1 && s.operandDims.empty())
+      return failure();
     Location loc = op.getLoc();
     Value value = broadcast.getOperand();
     if (!s.operandDims.empty()) {
@@ -410,8 +419,6 @@ struct ReduceOfBroadcast : OpRewritePattern<hlo::ReduceOp> {
             rewriter, loc, value,
             splatConstant(rewriter, loc, type, toScalarAttr(elementType, 0.0)));
     }
-    if (sum && s.copies == 1 && s.operandDims.empty())
-      return failure(); // Reduces only unit dimensions: nothing to gain.
     rewriter.replaceOpWithNewOp<hlo::BroadcastInDimOp>(
         op, op.getType(), value, rewriter.getDenseI64ArrayAttr(s.resultDims));
     return success();

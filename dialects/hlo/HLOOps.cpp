@@ -1099,8 +1099,6 @@ LogicalResult FusionOp::verify() {
   return success();
 }
 
-static StringRef kindName(FusionKind kind) { return stringifyEnum(kind); }
-
 LogicalResult FusionOp::verifyRegions() {
   Block &block = getBlock();
   // fusion_c2
@@ -1144,12 +1142,12 @@ LogicalResult FusionOp::verifyRegions() {
   FusionKind kind = getKind();
   if (kind != FusionKind::input && reduction)
     return emitOpError("of kind '")
-           << kindName(kind) << "' holds a reduction ('" << reduction->getName()
-           << "'); reductions root 'input' fusions";
+           << stringifyEnum(kind) << "' holds a reduction ('"
+           << reduction->getName() << "'); reductions root 'input' fusions";
   if (kind != FusionKind::output && contraction)
     return emitOpError("of kind '")
-           << kindName(kind) << "' holds an MXU op ('" << contraction->getName()
-           << "'); MXU ops root 'output' fusions";
+           << stringifyEnum(kind) << "' holds an MXU op ('"
+           << contraction->getName() << "'); MXU ops root 'output' fusions";
   if (kind == FusionKind::output && !contraction)
     return emitOpError("of kind 'output' holds no dot_general or convolution");
   if (kind == FusionKind::input) {
