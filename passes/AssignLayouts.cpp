@@ -32,12 +32,6 @@ namespace {
 
 using Order = std::vector<int64_t>;
 
-/// Bytes as a saturating sum: an overflowing candidate just loses.
-int64_t addBytes(int64_t a, int64_t b) {
-  std::optional<int64_t> sum = tpc::checkedAdd(a, b);
-  return sum ? *sum : std::numeric_limits<int64_t>::max();
-}
-
 /// `minor` and `second` as the two most-minor dimensions, the rest in
 /// descending order.
 Order orderWithMinorPair(int64_t rank, int64_t minor, int64_t second) {
@@ -330,13 +324,15 @@ LogicalResult LayoutAssigner::run(func::FuncOp func) {
       int64_t cost = 0;
       for (auto [v, shape] : llvm::zip(members, shapes)) {
         int64_t own = bytes(shape, layoutFor(shape, order));
-        cost = addBytes(cost, own);
+        cost = tpc::saturatingAdd(cost, own);
         // A violated requirement costs the copy: its buffer, plus the bytes
         // read and written.
         for (Requirement *r : requirementsOf.lookup(v))
           if (!r->allows(order)) {
             int64_t other = bytes(shape, r->required);
-            cost = addBytes(cost, addBytes(addBytes(other, other), own));
+            cost = tpc::saturatingAdd(
+                cost,
+                tpc::saturatingAdd(tpc::saturatingAdd(other, other), own));
           }
       }
       if (cost < bestCost) {

@@ -31,11 +31,6 @@ struct Traffic {
   int64_t written = 0;
 };
 
-int64_t saturatingAdd(int64_t a, int64_t b) {
-  std::optional<int64_t> sum = tpc::checkedAdd(a, b);
-  return sum ? *sum : std::numeric_limits<int64_t>::max();
-}
-
 /// The bytes a tensor takes in memory: padded once layouts are assigned.
 int64_t bytesOf(Type type) {
   TensorBytes bytes = tensorBytes(type);
@@ -47,9 +42,9 @@ void addKernel(Traffic &traffic, ValueRange operands, ValueRange results) {
   ++traffic.kernels;
   llvm::SetVector<Value> distinct(operands.begin(), operands.end());
   for (Value v : distinct)
-    traffic.read = saturatingAdd(traffic.read, bytesOf(v.getType()));
+    traffic.read = tpc::saturatingAdd(traffic.read, bytesOf(v.getType()));
   for (Value v : results)
-    traffic.written = saturatingAdd(traffic.written, bytesOf(v.getType()));
+    traffic.written = tpc::saturatingAdd(traffic.written, bytesOf(v.getType()));
 }
 
 /// Ops that launch no kernel: constants are data, calls and returns are
@@ -112,8 +107,8 @@ struct HLOFusionStatsPass : tpu::impl::HLOFusionStatsBase<HLOFusionStatsPass> {
       row("kernels", unfused.kernels, fused.kernels);
       row("HBM bytes read", unfused.read, fused.read);
       row("HBM bytes written", unfused.written, fused.written);
-      row("HBM bytes total", saturatingAdd(unfused.read, unfused.written),
-          saturatingAdd(fused.read, fused.written));
+      row("HBM bytes total", tpc::saturatingAdd(unfused.read, unfused.written),
+          tpc::saturatingAdd(fused.read, fused.written));
     }
     os.flush();
   }

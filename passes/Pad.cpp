@@ -725,19 +725,20 @@ LogicalResult Padder::padFusion(hlo::FusionOp op) {
     resultTypes.push_back(
         withDims(cast<RankedTensorType>(result.getType()), *dims));
   }
-  SmallVector<Value> inputs;
-  for (Value input : op.getInputs())
-    inputs.push_back(lookup(input).value);
-  auto fusion =
-      hlo::FusionOp::create(b, op.getLoc(), resultTypes, inputs, op.getKind());
+  SmallVector<Physical> inputs;
+  SmallVector<Value> inputValues;
+  for (Value input : op.getInputs()) {
+    inputs.push_back(lookup(input));
+    inputValues.push_back(inputs.back().value);
+  }
+  auto fusion = hlo::FusionOp::create(b, op.getLoc(), resultTypes, inputValues,
+                                      op.getKind());
   fusion->setDiscardableAttrs(op->getDiscardableAttrDictionary());
   Block *body = new Block();
   fusion.getBody().push_back(body);
-  for (auto [param, input] :
-       llvm::zip(op.getBlock().getArguments(), op.getInputs()))
-    values[param] = {
-        body->addArgument(lookup(input).value.getType(), param.getLoc()),
-        lookup(input).zeroPadded};
+  for (auto [param, input] : llvm::zip(op.getBlock().getArguments(), inputs))
+    values[param] = {body->addArgument(input.value.getType(), param.getLoc()),
+                     input.zeroPadded};
 
   OpBuilder::InsertionGuard guard(b);
   Block *outer = scope;

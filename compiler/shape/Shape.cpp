@@ -9,6 +9,7 @@
 #include <array>
 #include <cctype>
 #include <cstdio>
+#include <limits>
 
 namespace tpc {
 
@@ -63,8 +64,8 @@ bool Layout::operator==(const Layout &other) const {
 
 std::string layoutToString(const Layout &layout) {
   std::string text = "{" + absl::StrJoin(layout.minorToMajor, ",");
-  bool hasSuffix = !layout.tiles.empty() || layout.elementSizeBits ||
-                   layout.memorySpace;
+  bool hasSuffix =
+      !layout.tiles.empty() || layout.elementSizeBits || layout.memorySpace;
   if (hasSuffix) {
     text += ":";
     if (!layout.tiles.empty()) {
@@ -88,8 +89,9 @@ std::vector<int64_t> rowMajorOrder(int64_t rank) {
 }
 
 std::string shapeToString(const Shape &shape) {
-  std::string text = absl::StrCat(std::string(elementTypeName(shape.elementType)), "[",
-                                  absl::StrJoin(shape.dims, ","), "]");
+  std::string text =
+      absl::StrCat(std::string(elementTypeName(shape.elementType)), "[",
+                   absl::StrJoin(shape.dims, ","), "]");
   if (shape.layout)
     text += layoutToString(*shape.layout);
   return text;
@@ -107,9 +109,11 @@ public:
   bool shape(Shape &result) {
     skipSpace();
     size_t start = pos;
-    while (pos < text.size() && std::isalnum(static_cast<unsigned char>(text[pos])))
+    while (pos < text.size() &&
+           std::isalnum(static_cast<unsigned char>(text[pos])))
       ++pos;
-    std::optional<ElementType> type = parseElementType(text.substr(start, pos - start));
+    std::optional<ElementType> type =
+        parseElementType(text.substr(start, pos - start));
     if (!type)
       return fail(start, "expected an element type (pred, s8, s16, s32, s64, "
                          "u8, u16, u32, u64, f16, bf16, f32, f64)");
@@ -204,7 +208,8 @@ public:
 
 private:
   void skipSpace() {
-    while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos])))
+    while (pos < text.size() &&
+           std::isspace(static_cast<unsigned char>(text[pos])))
       ++pos;
   }
   bool peek(char c) {
@@ -229,12 +234,14 @@ private:
       return fail(pos, absl::StrCat("expected ", std::string(what),
                                     " (a non-negative integer)"));
     value = 0;
-    while (pos < text.size() && std::isdigit(static_cast<unsigned char>(text[pos]))) {
+    while (pos < text.size() &&
+           std::isdigit(static_cast<unsigned char>(text[pos]))) {
       std::optional<int64_t> next = checkedMul(value, 10);
       if (next)
         next = checkedAdd(*next, text[pos] - '0');
       if (!next)
-        return fail(start, absl::StrCat(std::string(what), " does not fit in 64 bits"));
+        return fail(
+            start, absl::StrCat(std::string(what), " does not fit in 64 bits"));
       value = *next;
       ++pos;
     }
@@ -280,9 +287,9 @@ absl::StatusOr<Shape> parseShape(std::string_view text) {
   Shape shape;
   ParseError error;
   if (!parseShape(text, shape, error))
-    return absl::InvalidArgumentError(absl::StrCat(
-        "invalid shape '", std::string(text), "' at offset ", error.offset, ": ",
-        error.message));
+    return absl::InvalidArgumentError(
+        absl::StrCat("invalid shape '", std::string(text), "' at offset ",
+                     error.offset, ": ", error.message));
   return shape;
 }
 
@@ -294,13 +301,13 @@ absl::Status verifyLayout(const Layout &layout, int64_t rank) {
   std::vector<bool> seen(rank, false);
   for (int64_t dim : layout.minorToMajor) {
     if (dim < 0 || dim >= rank)
-      return absl::InvalidArgumentError(absl::StrCat(
-          "minor_to_major names dimension ", dim, " of a rank-", rank,
-          " shape"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("minor_to_major names dimension ", dim, " of a rank-",
+                       rank, " shape"));
     if (seen[dim])
-      return absl::InvalidArgumentError(absl::StrCat(
-          "minor_to_major repeats dimension ", dim,
-          "; it must be a permutation of the dimensions"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("minor_to_major repeats dimension ", dim,
+                       "; it must be a permutation of the dimensions"));
     seen[dim] = true;
   }
   for (const Tile &tile : layout.tiles) {
@@ -308,9 +315,9 @@ absl::Status verifyLayout(const Layout &layout, int64_t rank) {
       return absl::InvalidArgumentError("a tile needs at least one size");
     for (int64_t size : tile)
       if (size <= 0)
-        return absl::InvalidArgumentError(absl::StrCat(
-            "tile sizes must be positive, but T(", absl::StrJoin(tile, ","),
-            ") has ", size));
+        return absl::InvalidArgumentError(
+            absl::StrCat("tile sizes must be positive, but T(",
+                         absl::StrJoin(tile, ","), ") has ", size));
   }
   if (layout.elementSizeBits < 0 || layout.memorySpace < 0)
     return absl::InvalidArgumentError("E(n) and S(n) must not be negative");
@@ -333,6 +340,11 @@ std::optional<int64_t> checkedAdd(int64_t a, int64_t b) {
   if (__builtin_add_overflow(a, b, &result))
     return std::nullopt;
   return result;
+}
+
+int64_t saturatingAdd(int64_t a, int64_t b) {
+  std::optional<int64_t> sum = checkedAdd(a, b);
+  return sum ? *sum : std::numeric_limits<int64_t>::max();
 }
 
 std::optional<int64_t> checkedRoundUp(int64_t value, int64_t multiple) {

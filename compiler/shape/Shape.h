@@ -25,7 +25,19 @@ namespace tpc {
 
 /// XLA primitive types, spelled as XLA prints them.
 enum class ElementType {
-  PRED, S8, S16, S32, S64, U8, U16, U32, U64, F16, BF16, F32, F64
+  PRED,
+  S8,
+  S16,
+  S32,
+  S64,
+  U8,
+  U16,
+  U32,
+  U64,
+  F16,
+  BF16,
+  F32,
+  F64
 };
 
 std::string_view elementTypeName(ElementType type);
@@ -113,6 +125,9 @@ std::string formatExpansion(int64_t padded, int64_t unpadded);
 /// Overflow-checked arithmetic on sizes.
 std::optional<int64_t> checkedMul(int64_t a, int64_t b);
 std::optional<int64_t> checkedAdd(int64_t a, int64_t b);
+/// a + b for non-negative sizes, INT64_MAX when that overflows: for sums
+/// that are compared or reported, where an overflowing one just loses.
+int64_t saturatingAdd(int64_t a, int64_t b);
 /// Rounds `value` up to a multiple of `multiple` (> 0).
 std::optional<int64_t> checkedRoundUp(int64_t value, int64_t multiple);
 

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 namespace tpc {
 namespace {
 
@@ -48,27 +50,26 @@ TEST_P(WorkedExample, MatchesTheTPUReport) {
 
 INSTANTIATE_TEST_SUITE_P(
     FactsFile, WorkedExample,
-    ::testing::Values(
-        Example{"s32[29360128,10]{1,0:T(8,128)}", "14.00G", "1.09G", "12.91G",
-                "12.8x"},
-        Example{"f32[128,256,896,18]{0,3,2,1:T(8,128)}", "2.62G", "1.97G",
-                "672.00M", "1.3x"},
-        Example{"f32[4,128,128,9,18]{4,3,0,2,1:T(8,128)}", "512.00M",
-                "40.50M", "471.50M", "12.6x"},
-        Example{"bf16[4,512,512,64]{3,0,2,1:T(4,128)(2,1)}", "256.00M",
-                "128.00M", "128.00M", "2.0x"},
-        Example{"s32[2048,1,128,128,4]{4,3,2,0,1:T(8,128)}", "16.00G",
-                "512.00M", "15.50G", "32.0x"},
-        Example{"u32[12582912,1]{1,0:T(8,128)}", "6.00G", "48.00M", "5.95G",
-                "128.0x"},
-        Example{"f32[29184,1,2560]{2,1,0:T(2,128)}", "570.00M", "285.00M",
-                "285.00M", "2.0x"},
-        Example{"f32[512,245,256]{2,1,0:T(8,128)}", "124.00M", "122.50M",
-                "1.50M", "1.0x"},
-        Example{"pred[64,512,2048]{2,1,0:T(8,128)E(32)}", "256.00M", "64.00M",
-                "192.00M", "4.0x"},
-        Example{"s32[29360128,10]{0,1:T(8,128)}", "1.75G", "1.09G", "672.00M",
-                "1.6x"}),
+    ::testing::Values(Example{"s32[29360128,10]{1,0:T(8,128)}", "14.00G",
+                              "1.09G", "12.91G", "12.8x"},
+                      Example{"f32[128,256,896,18]{0,3,2,1:T(8,128)}", "2.62G",
+                              "1.97G", "672.00M", "1.3x"},
+                      Example{"f32[4,128,128,9,18]{4,3,0,2,1:T(8,128)}",
+                              "512.00M", "40.50M", "471.50M", "12.6x"},
+                      Example{"bf16[4,512,512,64]{3,0,2,1:T(4,128)(2,1)}",
+                              "256.00M", "128.00M", "128.00M", "2.0x"},
+                      Example{"s32[2048,1,128,128,4]{4,3,2,0,1:T(8,128)}",
+                              "16.00G", "512.00M", "15.50G", "32.0x"},
+                      Example{"u32[12582912,1]{1,0:T(8,128)}", "6.00G",
+                              "48.00M", "5.95G", "128.0x"},
+                      Example{"f32[29184,1,2560]{2,1,0:T(2,128)}", "570.00M",
+                              "285.00M", "285.00M", "2.0x"},
+                      Example{"f32[512,245,256]{2,1,0:T(8,128)}", "124.00M",
+                              "122.50M", "1.50M", "1.0x"},
+                      Example{"pred[64,512,2048]{2,1,0:T(8,128)E(32)}",
+                              "256.00M", "64.00M", "192.00M", "4.0x"},
+                      Example{"s32[29360128,10]{0,1:T(8,128)}", "1.75G",
+                              "1.09G", "672.00M", "1.6x"}),
     [](const ::testing::TestParamInfo<Example> &info) {
       return "Row" + std::to_string(info.index);
     });
@@ -89,13 +90,12 @@ TEST(ShapeSizes, EveryElementType) {
     int64_t unpadded;
     int64_t padded;
   };
-  for (Case c : {Case{"pred", 15, 1024}, Case{"s8", 15, 1024},
-                 Case{"u8", 15, 1024}, Case{"s16", 30, 2048},
-                 Case{"u16", 30, 2048}, Case{"f16", 30, 2048},
-                 Case{"bf16", 30, 2048}, Case{"s32", 60, 4096},
-                 Case{"u32", 60, 4096}, Case{"f32", 60, 4096},
-                 Case{"s64", 120, 8192}, Case{"u64", 120, 8192},
-                 Case{"f64", 120, 8192}}) {
+  for (Case c :
+       {Case{"pred", 15, 1024}, Case{"s8", 15, 1024}, Case{"u8", 15, 1024},
+        Case{"s16", 30, 2048}, Case{"u16", 30, 2048}, Case{"f16", 30, 2048},
+        Case{"bf16", 30, 2048}, Case{"s32", 60, 4096}, Case{"u32", 60, 4096},
+        Case{"f32", 60, 4096}, Case{"s64", 120, 8192}, Case{"u64", 120, 8192},
+        Case{"f64", 120, 8192}}) {
     Sizes sizes = sizesOf(std::string(c.type) + "[3,5]{1,0:T(8,128)}");
     EXPECT_EQ(sizes.unpadded, c.unpadded) << c.type;
     EXPECT_EQ(sizes.padded, c.padded) << c.type;
@@ -133,6 +133,14 @@ TEST(ShapeSizes, PaddedDimsNameTheCulprit) {
   EXPECT_EQ(*paddedDims(shape), (std::vector<int64_t>{29360128, 128}));
 }
 
+TEST(ShapeSizes, SaturatingAddStopsAtTheTop) {
+  EXPECT_EQ(saturatingAdd(3, 4), 7);
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  EXPECT_EQ(saturatingAdd(kMax - 1, 1), kMax);
+  EXPECT_EQ(saturatingAdd(kMax - 1, 2), kMax);
+  EXPECT_EQ(saturatingAdd(kMax, kMax), kMax);
+}
+
 TEST(ShapeSizes, OverflowIsAnErrorNotAWrap) {
   // 2^62 elements of 4 bytes overflow int64 bytes.
   absl::StatusOr<Shape> shape = parseShape("f32[4611686018427387904]");
@@ -156,8 +164,9 @@ TEST(ShapeParse, RoundTripsXLANotation) {
   for (const char *text :
        {"f32[128,256,896,18]{0,3,2,1:T(8,128)}", "f32[]{:T(256)}",
         "bf16[4,512,512,64]{3,0,2,1:T(4,128)(2,1)}",
-        "pred[64,512,2048]{2,1,0:T(8,128)E(32)}", "f32[8,128]{1,0:T(8,128)S(1)}",
-        "s32[10]", "f32[2,3]{1,0}", "u8[0]{0:T(1024)(128)(4,1)}"}) {
+        "pred[64,512,2048]{2,1,0:T(8,128)E(32)}",
+        "f32[8,128]{1,0:T(8,128)S(1)}", "s32[10]", "f32[2,3]{1,0}",
+        "u8[0]{0:T(1024)(128)(4,1)}"}) {
     absl::StatusOr<Shape> shape = parseShape(text);
     ASSERT_TRUE(shape.ok()) << shape.status();
     EXPECT_EQ(shapeToString(*shape), text);
