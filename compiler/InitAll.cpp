@@ -2,6 +2,7 @@
 
 #include "compiler/InitAll.h"
 
+#include "compiler/pipeline/Pipeline.h"
 #include "dialects/hlo/HLOOps.h"
 #include "dialects/tpu/TPUDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -14,8 +15,9 @@
 #include "passes/Passes.h"
 
 void mlir::tpu::registerCompilerDialects(DialectRegistry &registry) {
-  registry.insert<hlo::HLODialect, tpu::TPUDialect, func::FuncDialect, arith::ArithDialect,
-                  tensor::TensorDialect, tosa::TosaDialect>();
+  registry
+      .insert<hlo::HLODialect, tpu::TPUDialect, func::FuncDialect,
+              arith::ArithDialect, tensor::TensorDialect, tosa::TosaDialect>();
   func::registerInlinerExtension(registry);
 }
 
@@ -23,4 +25,5 @@ void mlir::tpu::registerCompilerPasses() {
   // Upstream generic passes: canonicalize, cse, inline, symbol-dce, ...
   registerTransformsPasses();
   tpu::registerTPUPasses();
+  tpu::registerCompilePipeline();
 }

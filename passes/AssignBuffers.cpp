@@ -12,10 +12,13 @@
 
 #include "compiler/memory/HeapSimulator.h"
 #include "compiler/memory/MemoryReport.h"
+#include "compiler/memory/MemoryViewer.h"
 #include "compiler/target/Target.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AsmState.h"
+#include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -165,6 +168,49 @@ bool readsElementwise(OpOperand &use) {
   });
 }
 
+/// A heap buffer: the values that share it, in order, and its live range.
+struct Buffer {
+  SmallVector<Value, 2> values;
+  int64_t size = 0, unpadded = 0, start = 0, end = 0;
+};
+
+/// Fills report.timeline: per schedule position, arguments and constants
+/// plus the heap buffers live there (padded sizes aligned, as the heap
+/// places them).
+void timeline(ArrayRef<Operation *> order, ArrayRef<Buffer> heap,
+              tpc::MemoryReport &report, int64_t argumentsUnpadded,
+              int64_t globalUnpadded, int64_t alignment, AsmState &state) {
+  size_t n = order.size();
+  // Differences at each position; the live sums are their prefix sums.
+  std::vector<int64_t> padded(n + 1, 0), unpadded(n + 1, 0);
+  // packBuffers has checked that the aligned sizes and their sum fit.
+  for (const Buffer &buffer : heap) {
+    if (buffer.start >= static_cast<int64_t>(n))
+      continue;
+    size_t last = std::min<size_t>(buffer.end, n - 1);
+    int64_t size = *tpc::checkedRoundUp(buffer.size, alignment);
+    padded[buffer.start] += size;
+    padded[last + 1] -= size;
+    unpadded[buffer.start] += buffer.unpadded;
+    unpadded[last + 1] -= buffer.unpadded;
+  }
+  int64_t livePadded = tpc::saturatingAdd(report.arguments, report.global);
+  int64_t liveUnpadded = tpc::saturatingAdd(argumentsUnpadded, globalUnpadded);
+  for (size_t t = 0; t < n; ++t) {
+    livePadded = tpc::saturatingAdd(livePadded, padded[t]);
+    liveUnpadded = tpc::saturatingAdd(liveUnpadded, unpadded[t]);
+    std::string label;
+    llvm::raw_string_ostream os(label);
+    Operation *op = order[t];
+    if (op->getNumResults()) {
+      op->getResult(0).printAsOperand(os, state);
+      os << " = ";
+    }
+    os << op->getName().getStringRef();
+    report.timeline.push_back({label, livePadded, liveUnpadded});
+  }
+}
+
 class BufferAssigner {
 public:
   BufferAssigner(const tpc::Target &target, func::FuncOp func, unsigned top)
@@ -236,15 +282,14 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
     if (isa<BlockArgument>(v))
       report.outputSharedWithArguments += sizes[v].padded;
   }
-  for (BlockArgument arg : block.getArguments())
+  int64_t argumentsUnpadded = 0;
+  for (BlockArgument arg : block.getArguments()) {
     report.arguments += sizes[arg].padded;
+    argumentsUnpadded += sizes[arg].unpadded;
+  }
 
   // One heap buffer per value, except that an elementwise op writes into
   // an operand buffer of the same size whose last user it is.
-  struct Buffer {
-    SmallVector<Value, 2> values;
-    int64_t size = 0, unpadded = 0, start = 0, end = 0;
-  };
   std::vector<Buffer> heap;
   DenseMap<Value, size_t> bufferOf;
   std::vector<std::pair<Value, int64_t>> constants;
@@ -294,7 +339,9 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
 
   // Constants first, then the heap.
   int64_t alignment = target.hbmAlignment;
+  int64_t globalUnpadded = 0;
   for (auto &[value, offset] : constants) {
+    globalUnpadded = tpc::saturatingAdd(globalUnpadded, sizes[value].unpadded);
     offset = report.global;
     std::optional<int64_t> size =
         tpc::checkedRoundUp(sizes[value].padded, alignment);
@@ -313,9 +360,13 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
     return func.emitOpError("cannot pack its buffers: ")
            << std::string(packed.status().message());
   report.temp = packed->heapSize;
+  report.peakPosition = packed->peakPosition;
+  auto liveAtPeak = [&](const Buffer &buffer) {
+    return buffer.start <= packed->peakPosition &&
+           packed->peakPosition <= buffer.end;
+  };
   for (const Buffer &buffer : heap)
-    if (buffer.start <= packed->peakPosition &&
-        packed->peakPosition <= buffer.end) {
+    if (liveAtPeak(buffer)) {
       report.tempPaddedAtPeak += buffer.size;
       report.tempUnpaddedAtPeak += buffer.unpadded;
     }
@@ -326,6 +377,8 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
   // A fusion is labelled by its signature, as XLA labels `fusion(...)`
   // without the fused computation.
   AsmState state(func, OpPrintingFlags().skipRegions());
+  timeline(order, heap, report, argumentsUnpadded, globalUnpadded, alignment,
+           state);
   auto describe = [&](Value v, int64_t size, int64_t unpadded,
                       const char *type) {
     tpc::Allocation allocation;
@@ -341,26 +394,32 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
     allocation.allocationType = type;
     return allocation;
   };
-  std::vector<std::pair<int64_t, tpc::Allocation>> all;
+  // (start, live at the peak, allocation)
+  std::vector<std::tuple<int64_t, bool, tpc::Allocation>> all;
   for (const Buffer &buffer : heap) {
     Value v = buffer.values.front();
     bool output =
         llvm::any_of(buffer.values, [&](Value v) { return outputs.count(v); });
-    all.emplace_back(buffer.start, describe(v, buffer.size, buffer.unpadded,
-                                            output ? "output" : "HLO temp"));
+    all.emplace_back(buffer.start, liveAtPeak(buffer),
+                     describe(v, buffer.size, buffer.unpadded,
+                              output ? "output" : "HLO temp"));
   }
   for (auto &[value, offset] : constants)
     all.emplace_back(
-        position[block.findAncestorOpInBlock(*value.getDefiningOp())],
+        position[block.findAncestorOpInBlock(*value.getDefiningOp())], true,
         describe(value, sizes[value].padded, sizes[value].unpadded,
                  "constant"));
   std::stable_sort(all.begin(), all.end(), [](const auto &a, const auto &b) {
-    if (a.second.size != b.second.size)
-      return a.second.size > b.second.size;
-    return a.first < b.first;
+    if (std::get<2>(a).size != std::get<2>(b).size)
+      return std::get<2>(a).size > std::get<2>(b).size;
+    return std::get<0>(a) < std::get<0>(b);
   });
-  for (size_t i = 0; i < all.size() && i < top; ++i)
-    report.largest.push_back(all[i].second);
+  for (auto &[start, atPeak, allocation] : all) {
+    if (report.largest.size() < top)
+      report.largest.push_back(allocation);
+    if (atPeak && report.atPeak.size() < top)
+      report.atPeak.push_back(allocation);
+  }
   // Offsets for the lowering.
   Builder builder(func.getContext());
   DenseMap<Value, int64_t> offsetOf;
@@ -392,19 +451,23 @@ struct TPUAssignBuffersPass
     const tpc::Target *spec = lookupTarget(module, target);
     if (!spec)
       return signalPassFailure();
+    std::vector<tpc::MemoryReport> reports;
+    bool failed = false;
     for (auto func : module.getOps<func::FuncOp>()) {
       if (func.isExternal())
         continue;
-      tpc::MemoryReport memory;
+      tpc::MemoryReport &memory = reports.emplace_back();
+      memory.function = func.getSymName().str();
       memory.capacity = spec->hbmCapacity();
       memory.reserved = spec->reservedBytes;
-      if (failed(BufferAssigner(*spec, func, top).run(memory)))
+      if (mlir::failed(BufferAssigner(*spec, func, top).run(memory)))
         return signalPassFailure();
       if (!memory.fits()) {
         outOfMemory = true;
+        failed = true;
         func.emitError() << tpc::outOfMemoryLine(memory) << "\n\n"
                          << tpc::formatMemoryReport(memory);
-        return signalPassFailure();
+        continue;
       }
       if (report)
         llvm::outs() << "@" << func.getSymName() << " on " << spec->name
@@ -412,6 +475,35 @@ struct TPUAssignBuffersPass
                      << tpc::formatBytes(memory.capacity) << " hbm.\n\n"
                      << tpc::formatMemoryReport(memory) << "\n";
     }
+    // The viewer is written for programs that do not fit too: that is when
+    // it is most wanted.
+    if (mlir::failed(writeFile(viewer,
+                               [&] {
+                                 return tpc::memoryViewerHtml(
+                                     std::string(spec->name), reports);
+                               })) ||
+        mlir::failed(writeFile(viewerJson,
+                               [&] {
+                                 return tpc::memoryViewerJson(
+                                     std::string(spec->name), reports);
+                               })) ||
+        failed)
+      return signalPassFailure();
+  }
+
+  /// Writes `contents()` to `path` unless the path is empty.
+  LogicalResult writeFile(StringRef path,
+                          llvm::function_ref<std::string()> contents) {
+    if (path.empty())
+      return success();
+    std::string error;
+    std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &error);
+    if (!file)
+      return emitError(getOperation().getLoc())
+             << "cannot write the memory viewer: " << error;
+    file->os() << contents();
+    file->keep();
+    return success();
   }
 };
 

@@ -116,6 +116,10 @@ def TPUAssignBuffers : Pass<"tpu-assign-buffers", "::mlir::ModuleOp"> {
     When the program needs more than the target's HBM (capacity minus the
     reserved region), the pass fails with XLA's out-of-memory report;
     `report=true` prints the same report for programs that fit.
+    `viewer=F.html` writes a self-contained page charting padded and
+    unpadded live bytes over the schedule against the capacity, with the
+    allocations live at the peak; `viewer-json=F` writes its data. Both are
+    written for programs that do not fit too.
 
     ```
     Ran out of memory in memory space hbm. Used 19.46G of 15.48G hbm.
@@ -129,6 +133,10 @@ def TPUAssignBuffers : Pass<"tpu-assign-buffers", "::mlir::ModuleOp"> {
            "Print the memory report even when the program fits">,
     Option<"top", "top", "unsigned", /*default=*/"10",
            "How many of the largest allocations the report lists">,
+    Option<"viewer", "viewer", "std::string", /*default=*/"",
+           "Write the memory viewer page (self-contained HTML) to this file">,
+    Option<"viewerJson", "viewer-json", "std::string", /*default=*/"",
+           "Write the memory viewer's data (JSON) to this file">,
   ];
 }
 

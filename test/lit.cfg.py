@@ -25,6 +25,16 @@ llvm_config.use_default_substitutions()
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
 
 tool_dirs = [config.tpu_tools_dir, config.llvm_tools_dir]
-tools = ["tpu-opt", "tpu-shape"]
+tools = ["tpu-compile", "tpu-opt", "tpu-shape"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+# The memory viewer's test loads its page in Debian's headless Chromium,
+# which tools/setup.sh installs; without it that test is UNSUPPORTED.
+import shutil
+chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+if chromium:
+    config.available_features.add("chromium")
+    config.substitutions.append(("%chromium", chromium))
+import sys
+config.substitutions.append(("%python", sys.executable))

@@ -16,10 +16,13 @@ build_type="${CMAKE_BUILD_TYPE:-Release}"
 
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools libabsl-dev
           libfmt-dev libgtest-dev libzstd-dev ninja-build cmake g++ python3)
+# Only the tests need these: the memory viewer's page is checked in
+# headless Chromium.
+test_packages=(chromium)
 
 install_packages() {
   local missing=()
-  for p in "${packages[@]}"; do
+  for p in "${packages[@]}" "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
       missing+=("$p")
   done
@@ -63,20 +66,20 @@ run_example() {
   echo "== fusion: kernels and HBM traffic before and after, broadcasts left"
   "$build_dir/bin/tpu-opt" "$example" -hlo-simplify -hlo-fuse \
     -hlo-fusion-stats -hlo-broadcast-report -o /dev/null
-  echo "== HBM on TPU v3: fused, schedule, buffer assignment, XLA's memory report"
-  "$build_dir/bin/tpu-opt" "$example" -hlo-simplify -hlo-fuse \
-    -tpu-assign-layouts=mode=min-padding \
-    '-tpu-assign-buffers=report=true top=3' -o /dev/null
-  echo "== the same on TPU v6e, computed on tile-padded shapes"
-  "$build_dir/bin/tpu-opt" "$example" -hlo-simplify -hlo-fuse=target=v6e \
-    '-tpu-assign-layouts=mode=min-padding target=v6e' -tpu-pad=target=v6e \
-    -hlo-fuse=target=v6e '-tpu-assign-buffers=target=v6e report=true top=3' \
+  echo "== tpu-compile on TPU v3: simplify, fuse, layouts, schedule and HBM; XLA's memory report"
+  "$build_dir/bin/tpu-compile" "$example" --memory-report \
+    --memory-report-top=3 --memory-viewer="$build_dir/mnist_mlp.v3.html" \
     -o /dev/null
+  echo "== the same on TPU v6e"
+  "$build_dir/bin/tpu-compile" "$example" --target=v6e --memory-report \
+    --memory-report-top=3 --memory-viewer="$build_dir/mnist_mlp.v6e.html" \
+    -o /dev/null
+  echo "== memory viewer pages: $build_dir/mnist_mlp.v3.html, $build_dir/mnist_mlp.v6e.html"
 }
 
 case "${1:-}" in
   build) build ;;
-  test) build && run_tests ;;
+  test) install_packages "${test_packages[@]}" && build && run_tests ;;
   example) build && run_example ;;
   *) echo "usage: $0 {example|test|build}" >&2; exit 2 ;;
 esac

@@ -28,6 +28,27 @@ std::string percent(int64_t part, int64_t whole) {
 
 } // namespace
 
+std::string formatPaddingExtra(const Allocation &a) {
+  if (a.size <= a.unpaddedSize)
+    return "";
+  return absl::StrCat(formatBytes(a.size - a.unpaddedSize), " (",
+                      formatExpansion(a.size, a.unpaddedSize), " expansion)");
+}
+
+std::string formatOperator(const Allocation &a) {
+  std::string text;
+  if (!a.opType.empty())
+    absl::StrAppend(&text, "op_type=\"", a.opType, "\"");
+  if (!a.opName.empty())
+    absl::StrAppend(&text, text.empty() ? "" : " ", "op_name=\"", a.opName,
+                    "\"");
+  return text;
+}
+
+std::string formatLabel(const Allocation &a) {
+  return a.label.size() > 256 ? a.label.substr(0, 256) + "..." : a.label;
+}
+
 std::string outOfMemoryLine(const MemoryReport &report) {
   return absl::StrCat("Ran out of memory in memory space hbm. Used ",
                       formatBytes(report.used()), " of ",
@@ -72,24 +93,14 @@ std::string formatMemoryReport(const MemoryReport &report) {
     if (i)
       text += "\n";
     absl::StrAppend(&text, "  ", i + 1, ". Size: ", formatBytes(a.size), "\n");
-    if (!a.opType.empty() || !a.opName.empty()) {
-      text += "     Operator:";
-      if (!a.opType.empty())
-        absl::StrAppend(&text, " op_type=\"", a.opType, "\"");
-      if (!a.opName.empty())
-        absl::StrAppend(&text, " op_name=\"", a.opName, "\"");
-      text += "\n";
-    }
+    if (std::string op = formatOperator(a); !op.empty())
+      absl::StrAppend(&text, "     Operator: ", op, "\n");
     absl::StrAppend(&text, "     Shape: ", a.shape, "\n");
     absl::StrAppend(&text, "     Unpadded size: ", formatBytes(a.unpaddedSize),
                     "\n");
-    if (a.size > a.unpaddedSize)
-      absl::StrAppend(&text, "     Extra memory due to padding: ",
-                      formatBytes(a.size - a.unpaddedSize), " (",
-                      formatExpansion(a.size, a.unpaddedSize), " expansion)\n");
-    std::string label =
-        a.label.size() > 256 ? a.label.substr(0, 256) + "..." : a.label;
-    absl::StrAppend(&text, "     XLA label: ", label, "\n");
+    if (std::string extra = formatPaddingExtra(a); !extra.empty())
+      absl::StrAppend(&text, "     Extra memory due to padding: ", extra, "\n");
+    absl::StrAppend(&text, "     XLA label: ", formatLabel(a), "\n");
     absl::StrAppend(&text, "     Allocation type: ", a.allocationType, "\n");
     text += "     ==========================\n";
   }

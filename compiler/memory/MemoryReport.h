@@ -26,7 +26,18 @@ struct Allocation {
   std::string allocationType; // "HLO temp", "output", "constant", ...
 };
 
+/// The bytes live while the op at one schedule position runs: arguments,
+/// constants and the heap buffers whose live range covers the position.
+/// Padded sizes are rounded to the heap's alignment, so the first largest
+/// point is the heap's peak.
+struct TimelinePoint {
+  std::string op; // e.g. "%fusion_3 = hlo.fusion"
+  int64_t padded = 0;
+  int64_t unpadded = 0;
+};
+
 struct MemoryReport {
+  std::string function; // the function the figures are of
   int64_t capacity = 0; // HBM per core minus reserved
   int64_t reserved = 0;
   int64_t arguments = 0;
@@ -42,6 +53,13 @@ struct MemoryReport {
   /// Largest first; the report prints them all.
   std::vector<Allocation> largest;
 
+  /// For the memory viewer: live bytes over the schedule, the position of
+  /// the heap's peak in it, and every allocation live there (heap buffers
+  /// and constants), ordered as `largest` is.
+  std::vector<TimelinePoint> timeline;
+  int64_t peakPosition = 0;
+  std::vector<Allocation> atPeak;
+
   int64_t fragmentation() const { return temp - tempPaddedAtPeak; }
   int64_t program() const { return global + scoped + temp; }
   int64_t used() const { return program() + arguments; }
@@ -54,6 +72,16 @@ std::string outOfMemoryLine(const MemoryReport &report);
 
 /// The report from "Total hbm usage >= ..." to the last allocation entry.
 std::string formatMemoryReport(const MemoryReport &report);
+
+/// "12.91G (12.8x expansion)", the padding line of an allocation entry;
+/// empty when the allocation has no padding.
+std::string formatPaddingExtra(const Allocation &allocation);
+
+/// `op_type="OneHot" op_name="model/loss/one_hot"`; empty without either.
+std::string formatOperator(const Allocation &allocation);
+
+/// The label as the report prints it, cut at 256 characters.
+std::string formatLabel(const Allocation &allocation);
 
 } // namespace tpc
 

@@ -2,6 +2,7 @@
 
 #include "compiler/memory/HeapSimulator.h"
 #include "compiler/memory/MemoryReport.h"
+#include "compiler/memory/MemoryViewer.h"
 
 #include <gtest/gtest.h>
 
@@ -179,6 +180,73 @@ TEST(MemoryReportTest, OmitsEmptyLinesAndCutsLongLabels) {
   EXPECT_NE(text.find("XLA label: " + std::string(256, 'x') + "...\n"),
             std::string::npos);
   EXPECT_NE(text.find("    HLO temp           4.0K (100.0% utilization"),
+            std::string::npos);
+}
+
+MemoryReport viewerReport() {
+  MemoryReport report;
+  report.function = "main";
+  report.capacity = 16 * GiB;
+  report.arguments = 4 * KiB;
+  report.temp = 8 * KiB;
+  report.tempPaddedAtPeak = 8 * KiB;
+  report.tempUnpaddedAtPeak = 5 * KiB;
+  Allocation a;
+  a.size = 4 * KiB;
+  a.unpaddedSize = KiB;
+  a.opType = "OneHot";
+  a.opName = "loss/\"one_hot\"";
+  a.shape = "s32[8,10]{1,0:T(8,128)}";
+  a.label = "%0 = hlo.iota </script><script>alert(1)</script>\n";
+  a.allocationType = "HLO temp";
+  report.largest = {a};
+  report.atPeak = {a};
+  report.timeline = {{"%0 = hlo.iota", 8192, 5120},
+                     {"%1 = hlo.reduce", 12288, 6144}};
+  report.peakPosition = 1;
+  return report;
+}
+
+TEST(MemoryViewerTest, JsonHoldsTheFiguresAndTheReportsText) {
+  std::string json = memoryViewerJson("v3", {viewerReport()});
+  EXPECT_NE(json.find("\"target\":\"v3\""), std::string::npos);
+  EXPECT_NE(json.find("\"used\":12288,\"used_text\":\"12.0K\""),
+            std::string::npos);
+  EXPECT_NE(json.find("\"peak_position\":1"), std::string::npos);
+  EXPECT_NE(json.find("{\"op\":\"%1 = hlo.reduce\",\"padded\":12288,"
+                      "\"unpadded\":6144}"),
+            std::string::npos);
+  // The report's own strings, quotes escaped.
+  EXPECT_NE(json.find("\"padding_text\":\"3.0K (4.0x expansion)\""),
+            std::string::npos);
+  EXPECT_NE(json.find("\"operator\":\"op_type=\\\"OneHot\\\" "
+                      "op_name=\\\"loss/\\\"one_hot\\\"\\\"\""),
+            std::string::npos);
+}
+
+TEST(MemoryViewerTest, NoLabelCanEndTheScriptElement) {
+  std::string html = memoryViewerHtml("v3", {viewerReport()});
+  std::string json = memoryViewerJson("v3", {viewerReport()});
+  EXPECT_EQ(json.find("</script>"), std::string::npos);
+  EXPECT_EQ(json.find('<'), std::string::npos);
+  EXPECT_NE(json.find("\\u003c/script\\u003e"), std::string::npos);
+  EXPECT_NE(json.find("\\n\""), std::string::npos);
+  // The page embeds the JSON verbatim, and fetches nothing.
+  EXPECT_NE(html.find(json), std::string::npos);
+  EXPECT_EQ(html.find("http://"), html.find("http://www.w3.org/2000/svg"));
+  EXPECT_EQ(html.find("https://"), std::string::npos);
+  EXPECT_EQ(html.find("src="), std::string::npos);
+}
+
+TEST(MemoryViewerTest, OutputIsDeterministicAndListsEveryFunction) {
+  MemoryReport second = viewerReport();
+  second.function = "other";
+  second.capacity = 4 * KiB; // does not fit
+  std::string json = memoryViewerJson("v2", {viewerReport(), second});
+  EXPECT_EQ(json, memoryViewerJson("v2", {viewerReport(), second}));
+  EXPECT_NE(json.find("{\"name\":\"main\",\"fits\":true"), std::string::npos);
+  EXPECT_NE(json.find("{\"name\":\"other\",\"fits\":false,"
+                      "\"out_of_memory_line\":\"Ran out of memory"),
             std::string::npos);
 }
 

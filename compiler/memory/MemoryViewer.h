@@ -1,0 +1,33 @@
+//===- MemoryViewer.h - A memory viewer page and its data -------*- C++ -*-===//
+//
+// The memory report as a picture, in the spirit of TensorBoard's memory
+// viewer: padded and unpadded live bytes over the schedule, the peak, the
+// capacity line and the allocations live at the peak. The page is one
+// self-contained HTML file (inline SVG and script, nothing fetched) that
+// draws itself from the same JSON memoryViewerJson writes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_COMPILER_MEMORY_MEMORYVIEWER_H
+#define TPU_COMPILER_MEMORY_MEMORYVIEWER_H
+
+#include "compiler/memory/MemoryReport.h"
+
+#include <string>
+#include <vector>
+
+namespace tpc {
+
+/// The viewer's data, one entry per function, as JSON (schema in
+/// docs/memory.md). Byte counts are integers; each also has the report's
+/// text ("14.00G") so that the page and the report print the same digits.
+std::string memoryViewerJson(const std::string &target,
+                             const std::vector<MemoryReport> &reports);
+
+/// The page: memoryViewerJson embedded in a template with its script.
+std::string memoryViewerHtml(const std::string &target,
+                             const std::vector<MemoryReport> &reports);
+
+} // namespace tpc
+
+#endif // TPU_COMPILER_MEMORY_MEMORYVIEWER_H

@@ -1,0 +1,62 @@
+//===- Pipeline.cpp - The tpu-compile pipeline ----------------------------===//
+
+#include "compiler/pipeline/Pipeline.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/PassRegistry.h"
+
+using namespace mlir;
+using namespace mlir::tpu;
+
+StringRef mlir::tpu::phaseName(Phase phase) {
+  switch (phase) {
+  case Phase::Input:
+    return "input";
+  case Phase::Simplify:
+    return "simplify";
+  case Phase::Fuse:
+    return "fuse";
+  case Phase::Layouts:
+    return "layouts";
+  case Phase::Buffers:
+    return "buffers";
+  }
+  llvm_unreachable("unknown phase");
+}
+
+llvm::cl::ValuesClass mlir::tpu::phaseValues() {
+  return llvm::cl::values(
+      clEnumValN(Phase::Input, "input", "the program as given, verified"),
+      clEnumValN(Phase::Simplify, "simplify", "after hlo-simplify"),
+      clEnumValN(Phase::Fuse, "fuse", "after hlo-fuse"),
+      clEnumValN(Phase::Layouts, "layouts", "after tpu-assign-layouts"),
+      clEnumValN(Phase::Buffers, "buffers",
+                 "after tpu-assign-buffers: scheduled, with HBM offsets"));
+}
+
+void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
+                                     const CompileOptions &options) {
+  auto wants = [&](Phase phase) { return phase <= options.compileTo; };
+  if (wants(Phase::Simplify))
+    pm.addNestedPass<func::FuncOp>(createHLOSimplify());
+  if (wants(Phase::Fuse))
+    pm.addNestedPass<func::FuncOp>(
+        createHLOFuse(HLOFuseOptions{options.target, options.maxFusionOps}));
+  if (wants(Phase::Layouts))
+    // The compiler owns the executable's calling convention (the runtime
+    // lays inputs out on the way in), so entry layouts are its to choose.
+    pm.addPass(createTPUAssignLayouts(TPUAssignLayoutsOptions{
+        options.target, options.layoutMode, /*relayoutEntry=*/true}));
+  if (wants(Phase::Buffers))
+    pm.addPass(createTPUAssignBuffers(TPUAssignBuffersOptions{
+        options.target, options.memoryReport, options.memoryReportTop,
+        options.memoryViewer, options.memoryViewerJson}));
+}
+
+void mlir::tpu::registerCompilePipeline() {
+  PassPipelineRegistration<CompileOptions>(
+      "tpu-compile",
+      "The whole compiler: simplify, fuse, assign layouts, assign buffers "
+      "(stop early with compile-to=PHASE)",
+      buildCompilePipeline);
+}

@@ -1,0 +1,74 @@
+//===- Pipeline.h - The tpu-compile pipeline --------------------*- C++ -*-===//
+//
+// The compiler's passes in order, as one pipeline with named phases, so that
+// tpu-compile, tpu-opt --tpu-compile and programs that embed the compiler run
+// the same thing and can stop after any phase (as iree-compile's
+// --compile-to does).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_COMPILER_PIPELINE_PIPELINE_H
+#define TPU_COMPILER_PIPELINE_PIPELINE_H
+
+#include "passes/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir::tpu {
+
+/// The phases of tpu-compile, in order. Each names the state of the program
+/// after it: `input` is the program as given (verified), `buffers` is
+/// scheduled with HBM offsets.
+enum class Phase { Input, Simplify, Fuse, Layouts, Buffers };
+
+/// "input", "simplify", ...
+llvm::StringRef phaseName(Phase phase);
+/// The phases as command-line values, for --compile-to options.
+llvm::cl::ValuesClass phaseValues();
+
+struct CompileOptions : public PassPipelineOptions<CompileOptions> {
+  Option<std::string> target{*this, "target",
+                             llvm::cl::desc("TPU generation: v2, v3, v4, "
+                                            "v5e or v6e"),
+                             llvm::cl::init("v3")};
+  Option<LayoutMode> layoutMode{
+      *this, "layout-mode", llvm::cl::desc("Layout policy"),
+      llvm::cl::init(LayoutMode::MinPadding),
+      llvm::cl::values(clEnumValN(LayoutMode::XlaDefault, "xla-default",
+                                  "XLA's default TPU layouts"),
+                       clEnumValN(LayoutMode::MinPadding, "min-padding",
+                                  "the order with the fewest padded bytes"))};
+  Option<Phase> compileTo{*this, "compile-to",
+                          llvm::cl::desc("Stop after this phase"),
+                          llvm::cl::init(Phase::Buffers), phaseValues()};
+  Option<bool> memoryReport{
+      *this, "memory-report",
+      llvm::cl::desc("Print XLA's memory report even when the program fits"),
+      llvm::cl::init(false)};
+  Option<unsigned> memoryReportTop{
+      *this, "memory-report-top",
+      llvm::cl::desc("How many of the largest allocations the report lists"),
+      llvm::cl::init(10)};
+  Option<std::string> memoryViewer{
+      *this, "memory-viewer",
+      llvm::cl::desc("Write the memory viewer page (HTML) to this file")};
+  Option<std::string> memoryViewerJson{
+      *this, "memory-viewer-json",
+      llvm::cl::desc("Write the memory viewer's data (JSON) to this file")};
+  Option<int64_t> maxFusionOps{
+      *this, "max-fusion-ops",
+      llvm::cl::desc("Largest number of ops in one fusion"),
+      llvm::cl::init(256)};
+};
+
+/// Adds the passes up to and including `options.compileTo` to `pm`, which
+/// must be anchored on builtin.module.
+void buildCompilePipeline(OpPassManager &pm, const CompileOptions &options);
+
+/// Registers `tpu-compile` with tpu-opt's pass pipelines.
+void registerCompilePipeline();
+
+} // namespace mlir::tpu
+
+#endif // TPU_COMPILER_PIPELINE_PIPELINE_H

@@ -1,0 +1,64 @@
+// The seed's two largest buffers (tpu-facts.md §5) through the whole
+// compiler under XLA's default layouts on v3: a one-hot s32[29360128,10]
+// made by comparing an iota with broadcast labels (a loop fusion; the
+// matmul that reads it keeps it materialized), and a convolution fusion
+// producing f32[128,256,896,18] in layout {0,3,2,1:T(8,128)}. Both entries
+// match XLA's report to the printed digit.
+//
+// RUN: tpu-compile %s --layout-mode=xla-default --memory-report --memory-report-top=2 -o /dev/null | FileCheck %s
+//
+// On v2 (7.48G of HBM) the program does not fit: the report under XLA's
+// first line on stderr, and exit code 2.
+// RUN: not tpu-compile %s --target=v2 --layout-mode=xla-default --memory-report-top=2 -o /dev/null 2>&1 | FileCheck %s --check-prefix=OOM
+// RUN: sh -c 'tpu-compile %s --target=v2 --layout-mode=xla-default -o /dev/null 2>/dev/null; test $? -eq 2'
+//
+// min-padding keeps the 10 classes out of the lanes: it fits on v2.
+// RUN: tpu-compile %s --target=v2 --memory-report --memory-report-top=1 -o /dev/null | FileCheck %s --check-prefix=MIN
+
+// CHECK:      @main on v3: uses 14.66G of 15.48G hbm.
+// CHECK:        Largest program allocations in hbm:
+// CHECK-EMPTY:
+// CHECK-NEXT:   1. Size: 14.00G
+// CHECK-NEXT:      Operator: op_type="OneHot" op_name="model/loss/one_hot"
+// CHECK-NEXT:      Shape: s32[29360128,10]{1,0:T(8,128)}
+// CHECK-NEXT:      Unpadded size: 1.09G
+// CHECK-NEXT:      Extra memory due to padding: 12.91G (12.8x expansion)
+// CHECK-NEXT:      XLA label: %fusion{{.*}} = hlo.fusion kind = loop
+// CHECK-NEXT:      Allocation type: HLO temp
+// CHECK-NEXT:      ==========================
+// CHECK-EMPTY:
+// CHECK-NEXT:   2. Size: 2.62G
+// CHECK-NEXT:      Operator: op_name="model/layer_1/Conv2D"
+// CHECK-NEXT:      Shape: f32[128,256,896,18]{0,3,2,1:T(8,128)}
+// CHECK-NEXT:      Unpadded size: 1.97G
+// CHECK-NEXT:      Extra memory due to padding: 672.00M (1.3x expansion)
+// CHECK-NEXT:      XLA label: %fusion{{.*}} = hlo.fusion kind = output
+// CHECK-NEXT:      Allocation type: HLO temp
+// CHECK-NEXT:      ==========================
+
+// OOM:      tpu-compile-seed.mlir:[[# @LINE + 11]]:1: error: Ran out of memory in memory space hbm. Used 14.66G of 7.48G hbm. Exceeded hbm capacity by 7.17G.
+// OOM-EMPTY:
+// OOM-NEXT: Total hbm usage >= 15.17G:
+// OOM:        1. Size: 14.00G
+// OOM:        2. Size: 2.62G
+
+// MIN:      @main on v2: uses
+// MIN:        1. Size:
+// MIN-NEXT:      Operator: op_name="model/layer_1/Conv2D"
+// MIN-NOT:    Size:
+
+func.func @main(%labels: tensor<29360128xi32>, %class_weights: tensor<10xi32>,
+                %images: tensor<128x256x896x3xf32>,
+                %kernel: tensor<3x3x3x18xf32>) -> (tensor<29360128xi32>, tensor<f32>) {
+  %iota = hlo.iota dim = 1 : tensor<29360128x10xi32>
+  %b = hlo.broadcast_in_dim %labels, dims = [0] : (tensor<29360128xi32>) -> tensor<29360128x10xi32>
+  %eq = hlo.compare EQ, %iota, %b : (tensor<29360128x10xi32>, tensor<29360128x10xi32>) -> tensor<29360128x10xi1>
+  %onehot = hlo.convert %eq : (tensor<29360128x10xi1>) -> tensor<29360128x10xi32> loc(fused["OneHot:", "model/loss/one_hot"])
+  %w = hlo.dot_general %onehot, %class_weights, contracting_dims = [1] x [0] : (tensor<29360128x10xi32>, tensor<10xi32>) -> tensor<29360128xi32>
+  %y = hlo.convolution %images, %kernel, window = {pad = [[1, 1], [1, 1]]}
+      : (tensor<128x256x896x3xf32>, tensor<3x3x3x18xf32>) -> tensor<128x256x896x18xf32> loc("model/layer_1/Conv2D")
+  %zero = hlo.constant dense<0.0> : tensor<128x256x896x18xf32>
+  %relu = hlo.maximum %y, %zero : tensor<128x256x896x18xf32> loc("model/layer_1/Relu")
+  %t = hlo.reduce sum %relu, dims = [0, 1, 2, 3] : (tensor<128x256x896x18xf32>) -> tensor<f32>
+  return %w, %t : tensor<29360128xi32>, tensor<f32>
+}

@@ -1,0 +1,133 @@
+//===- tpu-compile.cpp - The compiler driver ------------------------------===//
+//
+// Compiles an hlo program for a TPU generation: runs the tpu-compile
+// pipeline (compiler/pipeline) up to --compile-to and writes that phase's
+// MLIR. Exit codes: 0 success, 1 invalid input, 2 the program does not fit
+// in HBM (with XLA's memory report on stderr).
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/InitAll.h"
+#include "compiler/pipeline/Pipeline.h"
+#include "compiler/target/Target.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+using namespace mlir::tpu;
+namespace cl = llvm::cl;
+
+namespace {
+
+cl::OptionCategory category("tpu-compile options");
+
+cl::opt<std::string> inputFile(cl::Positional, cl::desc("<program.mlir>"),
+                               cl::init("-"), cl::cat(category));
+cl::opt<std::string> outputFile("o", cl::desc("Output file (default stdout)"),
+                                cl::value_desc("file"), cl::init("-"),
+                                cl::cat(category));
+cl::opt<std::string> target("target",
+                            cl::desc("TPU generation: v2, v3, v4, v5e or v6e"),
+                            cl::init("v3"), cl::cat(category));
+cl::opt<LayoutMode>
+    layoutMode("layout-mode", cl::desc("Layout policy"),
+               cl::init(LayoutMode::MinPadding),
+               cl::values(clEnumValN(LayoutMode::XlaDefault, "xla-default",
+                                     "XLA's default TPU layouts"),
+                          clEnumValN(LayoutMode::MinPadding, "min-padding",
+                                     "the order with the fewest padded bytes")),
+               cl::cat(category));
+cl::opt<Phase> compileTo("compile-to",
+                         cl::desc("Stop after this phase and write its MLIR"),
+                         cl::init(Phase::Buffers), phaseValues(),
+                         cl::cat(category));
+cl::opt<bool> memoryReport(
+    "memory-report",
+    cl::desc("Print XLA's memory report (stdout) even when the program fits"),
+    cl::cat(category));
+cl::opt<unsigned> memoryReportTop(
+    "memory-report-top",
+    cl::desc("How many of the largest allocations the report lists"),
+    cl::init(10), cl::cat(category));
+cl::opt<std::string>
+    memoryViewer("memory-viewer",
+                 cl::desc("Write the memory viewer page (HTML)"),
+                 cl::value_desc("file.html"), cl::cat(category));
+cl::opt<std::string>
+    memoryViewerJson("memory-viewer-json",
+                     cl::desc("Write the memory viewer's data (JSON)"),
+                     cl::value_desc("file.json"), cl::cat(category));
+
+int compile(MLIRContext &context) {
+  if (!tpc::findTarget(target)) {
+    llvm::errs() << "tpu-compile: " << tpc::unknownTargetMessage(target)
+                 << "\n";
+    return 1;
+  }
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> input = openInputFile(inputFile, &error);
+  if (!input) {
+    llvm::errs() << "tpu-compile: " << error << "\n";
+    return 1;
+  }
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+  if (!module)
+    return 1;
+
+  PassManager pm(&context);
+  if (failed(applyPassManagerCLOptions(pm)))
+    return 1;
+  applyDefaultTimingPassManagerCLOptions(pm);
+  CompileOptions options;
+  options.target = target;
+  options.layoutMode = layoutMode;
+  options.compileTo = compileTo;
+  options.memoryReport = memoryReport;
+  options.memoryReportTop = memoryReportTop;
+  options.memoryViewer = memoryViewer;
+  options.memoryViewerJson = memoryViewerJson;
+  buildCompilePipeline(pm, options);
+  if (failed(pm.run(*module)))
+    return ranOutOfMemory() ? 2 : 1;
+
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      openOutputFile(outputFile, &error);
+  if (!output) {
+    llvm::errs() << "tpu-compile: " << error << "\n";
+    return 1;
+  }
+  module->print(output->os());
+  output->os() << "\n";
+  output->keep();
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  registerAsmPrinterCLOptions();
+  registerMLIRContextCLOptions();
+  registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
+  cl::ParseCommandLineOptions(argc, argv, "TPU compiler\n");
+
+  DialectRegistry registry;
+  registerCompilerDialects(registry);
+  MLIRContext context(registry);
+  return compile(context);
+}
