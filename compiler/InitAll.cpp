@@ -8,6 +8,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -15,9 +16,9 @@
 #include "passes/Passes.h"
 
 void mlir::tpu::registerCompilerDialects(DialectRegistry &registry) {
-  registry
-      .insert<hlo::HLODialect, tpu::TPUDialect, func::FuncDialect,
-              arith::ArithDialect, tensor::TensorDialect, tosa::TosaDialect>();
+  registry.insert<hlo::HLODialect, tpu::TPUDialect, func::FuncDialect,
+                  arith::ArithDialect, scf::SCFDialect, tensor::TensorDialect,
+                  tosa::TosaDialect>();
   func::registerInlinerExtension(registry);
 }
 

@@ -15,7 +15,7 @@ class DialectRegistry;
 namespace mlir::tpu {
 
 /// Registers the project's dialects and the upstream dialects its inputs use
-/// (func, arith, tensor, tosa), with their interface extensions.
+/// (func, arith, scf, tensor, tosa), with their interface extensions.
 void registerCompilerDialects(DialectRegistry &registry);
 
 /// Registers every pass and pipeline this project defines, plus the upstream

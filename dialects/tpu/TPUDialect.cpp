@@ -12,13 +12,26 @@ using namespace mlir::tpu;
 
 #include "dialects/tpu/TPUDialect.cpp.inc"
 
+#include "dialects/tpu/TPUEnums.cpp.inc"
+
 #define GET_ATTRDEF_CLASSES
 #include "dialects/tpu/TPUAttrs.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "dialects/tpu/TPUTypes.cpp.inc"
 
 void TPUDialect::initialize() {
   addAttributes<
 #define GET_ATTRDEF_LIST
 #include "dialects/tpu/TPUAttrs.cpp.inc"
+      >();
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "dialects/tpu/TPUTypes.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "dialects/tpu/TPUOps.cpp.inc"
       >();
 }
 
@@ -178,10 +191,10 @@ void LayoutAttr::print(AsmPrinter &printer) const {
   printer << "<" << tpc::layoutToString(toLayout()) << ">";
 }
 
-LogicalResult
-LayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                   ArrayRef<int64_t> minorToMajor, ArrayAttr tiles,
-                   int64_t elementSizeBits, int64_t memorySpace) {
+LogicalResult LayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 ArrayRef<int64_t> minorToMajor,
+                                 ArrayAttr tiles, int64_t elementSizeBits,
+                                 int64_t memorySpace) {
   FailureOr<tpc::Layout> converted =
       layoutFrom(minorToMajor, tiles, elementSizeBits, memorySpace);
   if (failed(converted))
@@ -196,9 +209,9 @@ LayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-LogicalResult LayoutAttr::verifyEncoding(
-    ArrayRef<int64_t> shape, Type,
-    function_ref<InFlightDiagnostic()> emitError) const {
+LogicalResult
+LayoutAttr::verifyEncoding(ArrayRef<int64_t> shape, Type,
+                           function_ref<InFlightDiagnostic()> emitError) const {
   if (getMinorToMajor().size() != shape.size())
     return emitError() << "layout " << tpc::layoutToString(toLayout())
                        << " orders " << getMinorToMajor().size()

@@ -9,10 +9,22 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/TensorEncoding.h"
 
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
 #include "dialects/tpu/TPUDialect.h.inc"
+#include "dialects/tpu/TPUEnums.h.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "dialects/tpu/TPUAttrs.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "dialects/tpu/TPUTypes.h.inc"
+
+#define GET_OP_CLASSES
+#include "dialects/tpu/TPUOps.h.inc"
 
 namespace mlir::tpu {
 /// The layout a tensor type carries as its encoding, or null.

@@ -1,0 +1,324 @@
+//===- TPUOps.cpp - TensorCore operations ---------------------------------===//
+
+#include "dialects/tpu/TPUDialect.h"
+
+#include "compiler/target/Target.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace mlir::tpu;
+
+namespace {
+
+constexpr int64_t kLanes = 128;
+constexpr int64_t kSublanes = 8;
+
+std::optional<MemorySpace> memorySpaceOf(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref)
+    return std::nullopt;
+  auto space = dyn_cast_or_null<MemorySpaceAttr>(memref.getMemorySpace());
+  if (!space)
+    return std::nullopt;
+  return space.getValue();
+}
+
+/// A buffer type the TensorCore can address: static shape, identity layout,
+/// and a #tpu.memory_space; VMEM blocks are also tile aligned.
+LogicalResult verifyBuffer(Operation *op, Type type, StringRef what,
+                           std::optional<MemorySpace> expected = {}) {
+  auto memref = cast<MemRefType>(type);
+  std::optional<MemorySpace> space = memorySpaceOf(type);
+  if (!space)
+    return op->emitOpError()
+           << what << " must be in a #tpu.memory_space, but has type " << type;
+  if (expected && *space != *expected)
+    return op->emitOpError()
+           << what << " must be in " << stringifyMemorySpace(*expected)
+           << ", but has type " << type;
+  if (!memref.hasStaticShape() || !memref.getLayout().isIdentity())
+    return op->emitOpError()
+           << what << " must have a static shape and the identity layout, "
+           << "but has type " << type;
+  if (*space != MemorySpace::vmem)
+    return success();
+  ArrayRef<int64_t> shape = memref.getShape();
+  if (shape.empty() || shape.back() % kLanes ||
+      (shape.size() >= 2 && shape[shape.size() - 2] % kSublanes))
+    return op->emitOpError()
+           << what << " in vmem must be tile aligned (minor dimension a "
+           << "multiple of " << kLanes << ", second-minor a multiple of "
+           << kSublanes << "), but has type " << type;
+  return success();
+}
+
+/// Bytes of a buffer; i1 takes a byte. Saturates at INT64_MAX.
+int64_t bufferBytes(MemRefType type) {
+  int64_t bits = type.getElementType().getIntOrFloatBitWidth();
+  int64_t bytes = std::max<int64_t>(1, bits / 8);
+  for (int64_t size : type.getShape()) {
+    std::optional<int64_t> product = tpc::checkedMul(bytes, size);
+    if (!product)
+      return std::numeric_limits<int64_t>::max();
+    bytes = *product;
+  }
+  return bytes;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// KernelOp
+//===----------------------------------------------------------------------===//
+
+int64_t KernelOp::scratchBytes(MemorySpace space) {
+  int64_t total = 0;
+  getBody().walk([&](AllocOp alloc) {
+    if (memorySpaceOf(alloc.getType()) == space)
+      total = tpc::saturatingAdd(total, bufferBytes(alloc.getType()));
+  });
+  return total;
+}
+
+LogicalResult KernelOp::verifyRegions() {
+  // kernel_c1: a known target.
+  const tpc::Target *target = tpc::findTarget(getTarget().str());
+  if (!target)
+    return emitOpError() << tpc::unknownTargetMessage(getTarget().str());
+  // kernel_c2: the scratch fits in VMEM.
+  int64_t vmem = scratchBytes(MemorySpace::vmem);
+  if (vmem > target->vmemBytes)
+    return emitOpError() << "allocates " << tpc::formatBytes(vmem) << " ("
+                         << vmem << " bytes) of vmem, more than the "
+                         << tpc::formatBytes(target->vmemBytes) << " of "
+                         << getTarget();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Buffers
+//===----------------------------------------------------------------------===//
+
+LogicalResult AllocOp::verify() {
+  // alloc_c1
+  if (!(*this)->getParentOfType<KernelOp>())
+    return emitOpError("must be inside a tpu.kernel, which scopes it");
+  std::optional<MemorySpace> space = memorySpaceOf(getType());
+  if (space == MemorySpace::hbm)
+    return emitOpError("allocates on-chip scratch (vmem or smem); HBM "
+                       "buffers come from buffer assignment (tpu.hbm_buffer)");
+  // alloc_c2
+  return verifyBuffer(*this, getType(), "the buffer");
+}
+
+LogicalResult HbmBufferOp::verify() {
+  // hbm_buffer_c1
+  if (getOffset() < 0 || getOffset() % 512)
+    return emitOpError() << "offset must be a non-negative multiple of 512, "
+                         << "but is " << getOffset();
+  // hbm_buffer_c2
+  return verifyBuffer(*this, getType(), "the buffer", MemorySpace::hbm);
+}
+
+//===----------------------------------------------------------------------===//
+// DMA
+//===----------------------------------------------------------------------===//
+
+LogicalResult DmaStartOp::verify() {
+  auto src = cast<MemRefType>(getSrc().getType());
+  auto dst = cast<MemRefType>(getDst().getType());
+  if (failed(verifyBuffer(*this, src, "the source")) ||
+      failed(verifyBuffer(*this, dst, "the destination")))
+    return failure();
+  // dma_c1
+  std::optional<MemorySpace> from = memorySpaceOf(src), to = memorySpaceOf(dst);
+  bool hbmVmem = from == MemorySpace::hbm && to == MemorySpace::vmem;
+  bool vmemHbm = from == MemorySpace::vmem && to == MemorySpace::hbm;
+  if (!hbmVmem && !vmemHbm)
+    return emitOpError() << "copies between hbm and vmem, but copies from "
+                         << stringifyMemorySpace(*from) << " to "
+                         << stringifyMemorySpace(*to);
+  // dma_c2
+  if (src.getElementType() != dst.getElementType() ||
+      src.getRank() != dst.getRank())
+    return emitOpError() << "source and destination must have the same "
+                            "element type and rank, but are "
+                         << src << " and " << dst;
+  int64_t rank = src.getRank();
+  if (static_cast<int64_t>(getSrcIndices().size()) != rank ||
+      static_cast<int64_t>(getDstIndices().size()) != rank ||
+      static_cast<int64_t>(getSizes().size()) != rank)
+    return emitOpError() << "needs " << rank
+                         << " source indices, destination indices and sizes, "
+                            "one per dimension";
+  // dma_c3
+  auto check = [&](MemRefType type, OperandRange indices,
+                   StringRef what) -> LogicalResult {
+    for (int64_t d = 0; d < rank; ++d) {
+      int64_t size = getSizes()[d];
+      APInt start(64, 0);
+      bool constant = matchPattern(indices[d], m_ConstantInt(&start));
+      if (size <= 0 || size > type.getDimSize(d) ||
+          (constant && (start.getSExtValue() < 0 ||
+                        start.getSExtValue() + size > type.getDimSize(d))))
+        return emitOpError()
+               << "window of size " << size << " at dimension " << d
+               << " does not fit in the " << what << " " << type;
+    }
+    return success();
+  };
+  return failure(failed(check(src, getSrcIndices(), "source")) ||
+                 failed(check(dst, getDstIndices(), "destination")));
+}
+
+//===----------------------------------------------------------------------===//
+// MXU
+//===----------------------------------------------------------------------===//
+
+LogicalResult MatmulOp::verify() {
+  // matmul_c1
+  for (auto [value, what] : {std::pair<Value, StringRef>{getLhs(), "lhs"},
+                             {getRhs(), "rhs"},
+                             {getAcc(), "the accumulator"}})
+    if (failed(verifyBuffer(*this, value.getType(), what, MemorySpace::vmem)))
+      return failure();
+  auto lhs = cast<MemRefType>(getLhs().getType());
+  auto rhs = cast<MemRefType>(getRhs().getType());
+  auto acc = cast<MemRefType>(getAcc().getType());
+  // matmul_c2
+  if (lhs.getRank() != 2 || rhs.getRank() != 2 || acc.getRank() != 2 ||
+      lhs.getDimSize(1) != rhs.getDimSize(0) ||
+      acc.getDimSize(0) != lhs.getDimSize(0) ||
+      acc.getDimSize(1) != rhs.getDimSize(1))
+    return emitOpError() << "needs lhs [M,K], rhs [K,N] and accumulator "
+                            "[M,N], but has "
+                         << lhs << ", " << rhs << " and " << acc;
+  // matmul_c3
+  Type in = lhs.getElementType();
+  if (in != rhs.getElementType() || !(in.isBF16() || in.isF32()) ||
+      !acc.getElementType().isF32())
+    return emitOpError() << "multiplies bf16 or f32 inputs of one type into "
+                            "an f32 accumulator, but has "
+                         << lhs.getElementType() << " x "
+                         << rhs.getElementType() << " -> "
+                         << acc.getElementType();
+  // matmul_c4 (M is aligned by verifyBuffer; K and N are lane dimensions
+  // of rhs and acc, and K also of lhs).
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Vector unit
+//===----------------------------------------------------------------------===//
+
+LogicalResult VectorOp::verify() {
+  auto out = cast<MemRefType>(getOut().getType());
+  if (failed(verifyBuffer(*this, out, "the output", MemorySpace::vmem)))
+    return failure();
+  // vector_c1, vector_c2
+  if (getBroadcast() && getBroadcast()->size() != getInputs().size())
+    return emitOpError() << "broadcast needs one mask per input ("
+                         << getInputs().size() << "), but has "
+                         << getBroadcast()->size();
+  for (auto [i, input] : llvm::enumerate(getInputs())) {
+    auto type = cast<MemRefType>(input.getType());
+    std::string what = "input #" + std::to_string(i);
+    if (failed(verifyBuffer(*this, type, what, MemorySpace::vmem)))
+      return failure();
+    if (type.getRank() != out.getRank())
+      return emitOpError() << what << " must have rank " << out.getRank()
+                           << ", but has type " << type;
+    if (getBroadcast() && (*getBroadcast())[i] >> out.getRank())
+      return emitOpError() << what << "'s broadcast mask "
+                           << (*getBroadcast())[i] << " names a dimension "
+                           << "beyond rank " << out.getRank();
+    for (int64_t d = 0; d < out.getRank(); ++d)
+      if (!isBroadcast(i, d) && type.getDimSize(d) != out.getDimSize(d))
+        return emitOpError()
+               << what << " has size " << type.getDimSize(d) << " at dimension "
+               << d << ", but the output has " << out.getDimSize(d)
+               << " and the input is not read "
+               << "broadcast along it";
+  }
+  // vector_c3
+  VectorKind kind = getKind();
+  size_t arity = 2;
+  if (kind == VectorKind::select)
+    arity = 3;
+  else if (kind >= VectorKind::neg && kind <= VectorKind::copy)
+    arity = 1;
+  if (getInputs().size() != arity)
+    return emitOpError() << stringifyVectorKind(kind) << " takes " << arity
+                         << " inputs, but has " << getInputs().size();
+  auto elementOf = [](Value v) {
+    return cast<MemRefType>(v.getType()).getElementType();
+  };
+  Type result = out.getElementType();
+  bool compare = kind >= VectorKind::eq && kind <= VectorKind::ge;
+  if (compare) {
+    if (!result.isInteger(1) ||
+        elementOf(getInputs()[0]) != elementOf(getInputs()[1]))
+      return emitOpError() << "comparisons take two inputs of one element "
+                              "type and produce i1";
+    return success();
+  }
+  if (kind == VectorKind::convert)
+    return success();
+  ValueRange values = getInputs();
+  if (kind == VectorKind::select) {
+    if (!elementOf(values[0]).isInteger(1))
+      return emitOpError("select's first input must be i1");
+    values = values.drop_front();
+  }
+  for (Value v : values)
+    if (elementOf(v) != result)
+      return emitOpError() << stringifyVectorKind(kind)
+                           << " needs inputs of the output's element type "
+                           << result << ", but has " << elementOf(v);
+  return success();
+}
+
+LogicalResult ReduceOp::verify() {
+  auto input = cast<MemRefType>(getInput().getType());
+  auto out = cast<MemRefType>(getOut().getType());
+  // reduce_c1
+  if (failed(verifyBuffer(*this, input, "the input", MemorySpace::vmem)) ||
+      failed(verifyBuffer(*this, out, "the output", MemorySpace::vmem)))
+    return failure();
+  if (input.getRank() != out.getRank() ||
+      input.getElementType() != out.getElementType())
+    return emitOpError() << "input and output must have the same rank and "
+                            "element type, but are "
+                         << input << " and " << out;
+  // reduce_c2
+  int64_t rank = input.getRank();
+  llvm::SmallVector<bool> reduced(rank, false);
+  for (int64_t d : getDims()) {
+    if (d < 0 || d >= rank || reduced[d])
+      return emitOpError() << "dims must be distinct and in [0, " << rank
+                           << "), but include " << d;
+    reduced[d] = true;
+  }
+  // reduce_c3: the output is stored tile aligned, so a reduced dimension
+  // keeps the tile's size and holds the result in its first row or lane.
+  for (int64_t d = 0; d < rank; ++d)
+    if (!reduced[d] && out.getDimSize(d) != input.getDimSize(d))
+      return emitOpError() << "output dimension " << d << " is "
+                           << out.getDimSize(d) << ", but it is not reduced "
+                           << "and the input's is " << input.getDimSize(d);
+  // reduce_c4
+  if (static_cast<int64_t>(getValid().size()) != rank)
+    return emitOpError() << "valid needs one size per dimension (" << rank
+                         << ")";
+  for (int64_t d = 0; d < rank; ++d)
+    if (getValid()[d] <= 0 || getValid()[d] > input.getDimSize(d))
+      return emitOpError() << "valid size " << getValid()[d] << " at dimension "
+                           << d << " is not in [1, " << input.getDimSize(d)
+                           << "]";
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "dialects/tpu/TPUOps.cpp.inc"

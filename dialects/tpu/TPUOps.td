@@ -1,0 +1,275 @@
+//===- TPUOps.td - TensorCore operations --------------------*- tablegen -*-===//
+//
+// The operations a TensorCore executes, on buffers in explicit memory
+// spaces: DMA between HBM and VMEM, the MXU on VMEM tiles, and the vector
+// unit over VMEM blocks processed (8,128) register by register. A kernel
+// (tpu.kernel) scopes its VMEM scratch so that its footprint can be checked
+// against the target. Loops are scf.for. See docs/dialects/tpu.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_DIALECTS_TPU_TPUOPS_TD
+#define TPU_DIALECTS_TPU_TPUOPS_TD
+
+include "dialects/tpu/TPUAttrs.td"
+include "mlir/IR/EnumAttr.td"
+include "mlir/IR/OpBase.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Memory spaces and types
+//===----------------------------------------------------------------------===//
+
+def TPU_MemorySpace : I32EnumAttr<"MemorySpace", "TensorCore memory space", [
+    I32EnumAttrCase<"hbm", 0>,
+    I32EnumAttrCase<"vmem", 1>,
+    I32EnumAttrCase<"smem", 2>]> {
+  let cppNamespace = "::mlir::tpu";
+  let genSpecializedAttr = 0;
+}
+
+def TPU_MemorySpaceAttr : EnumAttr<TPU_Dialect, TPU_MemorySpace,
+                                   "memory_space"> {
+  let summary = "Where a buffer lives: hbm, vmem or smem";
+  let description = [{
+    The memory space of a `memref`: `#tpu.memory_space<hbm>` (off-chip,
+    addressed by DMA only), `<vmem>` (the on-chip vector memory the MXU and
+    the vector unit read and write) or `<smem>` (scalar memory).
+  }];
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def TPU_SemaphoreType : TypeDef<TPU_Dialect, "Semaphore"> {
+  let mnemonic = "semaphore";
+  let summary = "A DMA completion semaphore";
+  let description = [{
+    DMAs started on a semaphore signal it when they complete;
+    `tpu.dma_wait` blocks until all of them have.
+  }];
+}
+
+def TPU_Precision : I32EnumAttr<"Precision", "MXU precision", [
+    I32EnumAttrCase<"default_", 0, "default">,
+    I32EnumAttrCase<"highest", 1>]> {
+  let cppNamespace = "::mlir::tpu";
+}
+
+def TPU_VectorKind : I32EnumAttr<"VectorKind", "vector unit operation", [
+    I32EnumAttrCase<"add", 0>, I32EnumAttrCase<"sub", 1>,
+    I32EnumAttrCase<"mul", 2>, I32EnumAttrCase<"div", 3>,
+    I32EnumAttrCase<"max", 4>, I32EnumAttrCase<"min", 5>,
+    I32EnumAttrCase<"neg", 6>, I32EnumAttrCase<"abs", 7>,
+    I32EnumAttrCase<"exp", 8>, I32EnumAttrCase<"log", 9>,
+    I32EnumAttrCase<"tanh", 10>, I32EnumAttrCase<"logistic", 11>,
+    I32EnumAttrCase<"sqrt", 12>, I32EnumAttrCase<"rsqrt", 13>,
+    I32EnumAttrCase<"convert", 14>, I32EnumAttrCase<"copy", 15>,
+    I32EnumAttrCase<"eq", 16>, I32EnumAttrCase<"ne", 17>,
+    I32EnumAttrCase<"lt", 18>, I32EnumAttrCase<"le", 19>,
+    I32EnumAttrCase<"gt", 20>, I32EnumAttrCase<"ge", 21>,
+    I32EnumAttrCase<"select", 22>]> {
+  let cppNamespace = "::mlir::tpu";
+}
+
+def TPU_ReduceKind : I32EnumAttr<"ReduceKind", "vector unit reduction", [
+    I32EnumAttrCase<"sum", 0>, I32EnumAttrCase<"max", 1>,
+    I32EnumAttrCase<"min", 2>]> {
+  let cppNamespace = "::mlir::tpu";
+}
+
+class TPU_Op<string mnemonic, list<Trait> traits = []>
+    : Op<TPU_Dialect, mnemonic, traits>;
+
+def TPU_AnyMemRef : MemRefOf<[AnyType]>;
+
+//===----------------------------------------------------------------------===//
+// Kernels and buffers
+//===----------------------------------------------------------------------===//
+
+def TPU_KernelOp : TPU_Op<"kernel", [SingleBlock, NoTerminator]> {
+  let summary = "One kernel: the scope of its VMEM and SMEM scratch";
+  let description = [{
+    A kernel runs on one TensorCore of `target`. Its body allocates on-chip
+    scratch with `tpu.alloc`, moves data with DMAs and computes; every
+    allocation lives for the whole kernel, so the footprint is their sum
+    and must fit the target's VMEM (kernel_c1, kernel_c2).
+
+    ```mlir
+    tpu.kernel "fusion_3" target "v3" {
+      %a = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+      ...
+    }
+    ```
+  }];
+  let arguments = (ins StrAttr:$name, StrAttr:$target);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$name `target` $target attr-dict-with-keyword $body";
+  // After the body, so that the footprint is summed over valid buffers.
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The bytes of on-chip scratch the body allocates, by memory space.
+    int64_t scratchBytes(::mlir::tpu::MemorySpace space);
+  }];
+}
+
+def TPU_AllocOp : TPU_Op<"alloc", [MemoryEffects<[MemAlloc]>]> {
+  let summary = "On-chip scratch for the enclosing kernel";
+  let description = [{
+    A VMEM or SMEM buffer that lives for the enclosing `tpu.kernel`
+    (alloc_c1). VMEM buffers are tile aligned: the minor dimension a
+    multiple of 128 lanes and the second-minor a multiple of 8 sublanes
+    (alloc_c2).
+  }];
+  let results = (outs TPU_AnyMemRef:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def TPU_HbmBufferOp : TPU_Op<"hbm_buffer", [Pure]> {
+  let summary = "A buffer in the program's HBM region";
+  let description = [{
+    The HBM buffer that buffer assignment placed at `offset` bytes into the
+    program's region (tpu.hbm_offsets); offsets are multiples of 512
+    (hbm_buffer_c1) and the type is in HBM (hbm_buffer_c2).
+  }];
+  let arguments = (ins I64Attr:$offset);
+  let results = (outs TPU_AnyMemRef:$result);
+  let assemblyFormat = "`offset` $offset attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def TPU_SemaphoreAllocOp : TPU_Op<"sem_alloc", [MemoryEffects<[MemAlloc]>]> {
+  let summary = "A DMA semaphore for the enclosing kernel";
+  let results = (outs TPU_SemaphoreType:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+//===----------------------------------------------------------------------===//
+// DMA
+//===----------------------------------------------------------------------===//
+
+def TPU_DmaStartOp : TPU_Op<"dma_start", [AttrSizedOperandSegments]> {
+  let summary = "Start copying a window between HBM and VMEM";
+  let description = [{
+    Copies the window of `sizes` elements starting at `src[src_indices]` to
+    `dst[dst_indices]`, asynchronously; `tpu.dma_wait` on `sem` waits for
+    it. One side is HBM and the other VMEM (dma_c1); element types and ranks
+    match and there is one index per dimension (dma_c2); the window fits in
+    both buffers wherever the indices are constants (dma_c3).
+
+    ```mlir
+    tpu.dma_start %x[%i, %c0], %xv[%c0, %c0], %sem, sizes = [128, 512]
+        : memref<1024x512xbf16, #tpu.memory_space<hbm>>,
+          memref<128x512xbf16, #tpu.memory_space<vmem>>
+    ```
+  }];
+  let arguments = (ins TPU_AnyMemRef:$src, Variadic<Index>:$src_indices,
+                       TPU_AnyMemRef:$dst, Variadic<Index>:$dst_indices,
+                       TPU_SemaphoreType:$sem, DenseI64ArrayAttr:$sizes);
+  let assemblyFormat = [{
+    $src `[` $src_indices `]` `,` $dst `[` $dst_indices `]` `,` $sem `,`
+    `sizes` `=` $sizes attr-dict `:` type($src) `,` type($dst)
+  }];
+  let hasVerifier = 1;
+}
+
+def TPU_DmaWaitOp : TPU_Op<"dma_wait"> {
+  let summary = "Wait for every DMA started on a semaphore";
+  let arguments = (ins TPU_SemaphoreType:$sem);
+  let assemblyFormat = "$sem attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// MXU
+//===----------------------------------------------------------------------===//
+
+def TPU_MatmulOp : TPU_Op<"matmul"> {
+  let summary = "acc (+)= lhs x rhs on the MXUs";
+  let description = [{
+    `rhs` [K, N] is loaded into the systolic arrays as weights, `lhs`
+    [M, K] streams through, and the f32 products accumulate into `acc`
+    [M, N] (or overwrite it without `accumulate`). Inputs are bf16, or f32
+    rounded to bf16 at `precision = default` and split into three bf16
+    passes at `highest`, as the hardware does for f32 products. All three
+    are VMEM buffers (matmul_c1) with matching shapes (matmul_c2), an f32
+    accumulator (matmul_c3), and tile-aligned: M a multiple of 8, K and N
+    multiples of 128 (matmul_c4).
+  }];
+  let arguments = (ins TPU_AnyMemRef:$lhs, TPU_AnyMemRef:$rhs,
+                       TPU_AnyMemRef:$acc, UnitAttr:$accumulate,
+                       DefaultValuedAttr<TPU_Precision,
+                                         "::mlir::tpu::Precision::default_">:$precision);
+  let assemblyFormat = [{
+    $lhs `,` $rhs `,` $acc (`accumulate` $accumulate^)? `precision` `=` $precision
+    attr-dict `:` type($lhs) `,` type($rhs) `,` type($acc)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Vector unit
+//===----------------------------------------------------------------------===//
+
+def TPU_VectorOp : TPU_Op<"vector"> {
+  let summary = "Elementwise vector-unit work over VMEM blocks";
+  let description = [{
+    `out[i] = kind(inputs[i]...)` for every element of `out`, processed one
+    (8,128) register at a time. Bit d of `broadcast[k]` says that input k
+    is read broadcast along dimension d: its index map pins d to 0, so a
+    bias stored as one (8,128) tile serves every row and broadcasts are
+    never materialized. Operands are VMEM buffers of `out`'s rank
+    (vector_c1); `broadcast`, when present, has one mask per input, and
+    every dimension not read broadcast equals `out`'s (vector_c2); the
+    arity and element types follow the kind:
+    binary ops and `select`'s two values match `out`, comparisons produce
+    i1, `select`'s first input is i1, `convert` changes the type
+    (vector_c3).
+
+    ```mlir
+    tpu.vector add(%acc, %bias) -> %out {broadcast = array<i64: 0, 1>}
+        : memref<128x256xf32, #tpu.memory_space<vmem>>,
+          memref<8x256xf32, #tpu.memory_space<vmem>>
+          -> memref<128x256xf32, #tpu.memory_space<vmem>>
+    ```
+  }];
+  let arguments = (ins TPU_VectorKind:$kind,
+                       Variadic<TPU_AnyMemRef>:$inputs, TPU_AnyMemRef:$out,
+                       OptionalAttr<DenseI64ArrayAttr>:$broadcast);
+  let assemblyFormat = [{
+    $kind `(` $inputs `)` `->` $out attr-dict `:` type($inputs) `->` type($out)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Whether input `input` is read broadcast along dimension `dim`.
+    bool isBroadcast(unsigned input, int64_t dim) {
+      auto masks = getBroadcast();
+      return masks && input < masks->size() && ((*masks)[input] >> dim) & 1;
+    }
+  }];
+}
+
+def TPU_ReduceOp : TPU_Op<"reduce"> {
+  let summary = "Reduce a VMEM block along dimensions, masking padding";
+  let description = [{
+    `out` = the `kind` reduction of `input` over `dims`, which `out` keeps
+    with size 1. Only elements below `valid` (the logical sizes, per
+    dimension) take part: the rest is tile padding and is masked, so it
+    need not hold the neutral element. Operands are VMEM buffers of equal
+    rank and element type (reduce_c1); `dims` are distinct and in range
+    (reduce_c2); `out` matches `input` in every dimension not reduced, and
+    holds each result at index 0 of the reduced ones, whose sizes keep the
+    output tile aligned (reduce_c3); `valid`
+    has one positive entry per dimension, at most the input's size
+    (reduce_c4).
+  }];
+  let arguments = (ins TPU_ReduceKind:$kind, TPU_AnyMemRef:$input,
+                       TPU_AnyMemRef:$out, DenseI64ArrayAttr:$dims,
+                       DenseI64ArrayAttr:$valid, UnitAttr:$accumulate);
+  let assemblyFormat = [{
+    $kind $input `->` $out `dims` `=` $dims `valid` `=` $valid
+    (`accumulate` $accumulate^)? attr-dict `:` type($input) `->` type($out)
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // TPU_DIALECTS_TPU_TPUOPS_TD

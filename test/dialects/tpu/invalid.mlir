@@ -1,0 +1,424 @@
+// RUN: tpu-opt %s -split-input-file -verify-diagnostics
+
+// kernel_c1: a known target
+// expected-error@+2 {{unknown target 'v9'; expected v2, v3, v4, v5e or v6e}}
+func.func @f() {
+  tpu.kernel "k" target "v9" {
+
+  }
+  return
+}
+
+// -----
+
+// kernel_c2: the scratch fits in VMEM (16 MiB on v3)
+// expected-error@+2 {{'tpu.kernel' op allocates 16.00M (16781312 bytes) of vmem, more than the 16.00M of v3}}
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %a = tpu.alloc : memref<4096x1024xf32, #tpu.memory_space<vmem>>
+    %b = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// alloc_c1: inside a kernel
+func.func @f() {
+  // expected-error@+1 {{'tpu.alloc' op must be inside a tpu.kernel, which scopes it}}
+  %a = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+  return
+}
+
+// -----
+
+// alloc_c1: on-chip only
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    // expected-error@+1 {{allocates on-chip scratch (vmem or smem); HBM buffers come from buffer assignment (tpu.hbm_buffer)}}
+    %a = tpu.alloc : memref<8x128xf32, #tpu.memory_space<hbm>>
+  }
+  return
+}
+
+// -----
+
+// alloc_c2: tile aligned in VMEM
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    // expected-error@+1 {{'tpu.alloc' op the buffer in vmem must be tile aligned (minor dimension a multiple of 128, second-minor a multiple of 8), but has type 'memref<8x100xf32, #tpu.memory_space<vmem>>'}}
+    %a = tpu.alloc : memref<8x100xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// alloc_c2: a memory space
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    // expected-error@+1 {{'tpu.alloc' op the buffer must be in a #tpu.memory_space, but has type 'memref<8x128xf32>'}}
+    %a = tpu.alloc : memref<8x128xf32>
+  }
+  return
+}
+
+// -----
+
+// alloc_c2: static shapes
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    // expected-error@+1 {{the buffer must have a static shape and the identity layout}}
+    %a = tpu.alloc : memref<?x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// hbm_buffer_c1: aligned offset
+func.func @f() {
+  // expected-error@+1 {{'tpu.hbm_buffer' op offset must be a non-negative multiple of 512, but is 100}}
+  %a = tpu.hbm_buffer offset 100 : memref<8x128xf32, #tpu.memory_space<hbm>>
+  return
+}
+
+// -----
+
+// hbm_buffer_c2: in HBM
+func.func @f() {
+  // expected-error@+1 {{'tpu.hbm_buffer' op the buffer must be in hbm, but has type 'memref<8x128xf32, #tpu.memory_space<vmem>>'}}
+  %a = tpu.hbm_buffer offset 0 : memref<8x128xf32, #tpu.memory_space<vmem>>
+  return
+}
+
+// -----
+
+// dma_c1: between HBM and VMEM
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %c0 = arith.constant 0 : index
+    %s = tpu.sem_alloc : !tpu.semaphore
+    %a = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %b = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.dma_start' op copies between hbm and vmem, but copies from vmem to vmem}}
+    tpu.dma_start %a[%c0, %c0], %b[%c0, %c0], %s, sizes = [8, 128] : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// dma_c2: element types match
+func.func @f(%x: memref<8x128xf32, #tpu.memory_space<hbm>>) {
+  tpu.kernel "k" target "v3" {
+    %c0 = arith.constant 0 : index
+    %s = tpu.sem_alloc : !tpu.semaphore
+    %b = tpu.alloc : memref<8x128xbf16, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{source and destination must have the same element type and rank}}
+    tpu.dma_start %x[%c0, %c0], %b[%c0, %c0], %s, sizes = [8, 128] : memref<8x128xf32, #tpu.memory_space<hbm>>, memref<8x128xbf16, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// dma_c2: one index per dimension
+func.func @f(%x: memref<8x128xf32, #tpu.memory_space<hbm>>) {
+  tpu.kernel "k" target "v3" {
+    %c0 = arith.constant 0 : index
+    %s = tpu.sem_alloc : !tpu.semaphore
+    %b = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.dma_start' op needs 2 source indices, destination indices and sizes, one per dimension}}
+    tpu.dma_start %x[%c0], %b[%c0, %c0], %s, sizes = [8, 128] : memref<8x128xf32, #tpu.memory_space<hbm>>, memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// dma_c3: the window fits
+func.func @f(%x: memref<12x128xf32, #tpu.memory_space<hbm>>) {
+  tpu.kernel "k" target "v3" {
+    %c0 = arith.constant 0 : index
+    %c8 = arith.constant 8 : index
+    %s = tpu.sem_alloc : !tpu.semaphore
+    %b = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.dma_start' op window of size 8 at dimension 0 does not fit in the source 'memref<12x128xf32, #tpu.memory_space<hbm>>'}}
+    tpu.dma_start %x[%c8, %c0], %b[%c0, %c0], %s, sizes = [8, 128] : memref<12x128xf32, #tpu.memory_space<hbm>>, memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// dma_c3: the window fits the destination
+func.func @f(%x: memref<8x256xf32, #tpu.memory_space<hbm>>) {
+  tpu.kernel "k" target "v3" {
+    %c0 = arith.constant 0 : index
+    %s = tpu.sem_alloc : !tpu.semaphore
+    %b = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{window of size 256 at dimension 1 does not fit in the destination}}
+    tpu.dma_start %x[%c0, %c0], %b[%c0, %c0], %s, sizes = [8, 256] : memref<8x256xf32, #tpu.memory_space<hbm>>, memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// matmul_c1: VMEM operands
+func.func @f(%l: memref<8x128xbf16, #tpu.memory_space<hbm>>) {
+  tpu.kernel "k" target "v3" {
+    %r = tpu.alloc : memref<128x128xbf16, #tpu.memory_space<vmem>>
+    %a = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.matmul' op lhs must be in vmem, but has type 'memref<8x128xbf16, #tpu.memory_space<hbm>>'}}
+    tpu.matmul %l, %r, %a precision = default : memref<8x128xbf16, #tpu.memory_space<hbm>>, memref<128x128xbf16, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// matmul_c2: matching shapes
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %l = tpu.alloc : memref<8x256xbf16, #tpu.memory_space<vmem>>
+    %r = tpu.alloc : memref<128x128xbf16, #tpu.memory_space<vmem>>
+    %a = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.matmul' op needs lhs [M,K], rhs [K,N] and accumulator [M,N]}}
+    tpu.matmul %l, %r, %a precision = default : memref<8x256xbf16, #tpu.memory_space<vmem>>, memref<128x128xbf16, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// matmul_c3: bf16 or f32 into f32
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %l = tpu.alloc : memref<8x128xbf16, #tpu.memory_space<vmem>>
+    %r = tpu.alloc : memref<128x128xbf16, #tpu.memory_space<vmem>>
+    %a = tpu.alloc : memref<8x128xbf16, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.matmul' op multiplies bf16 or f32 inputs of one type into an f32 accumulator, but has 'bf16' x 'bf16' -> 'bf16'}}
+    tpu.matmul %l, %r, %a precision = default : memref<8x128xbf16, #tpu.memory_space<vmem>>, memref<128x128xbf16, #tpu.memory_space<vmem>>, memref<8x128xbf16, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// matmul_c3: one input type
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %l = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %r = tpu.alloc : memref<128x128xbf16, #tpu.memory_space<vmem>>
+    %a = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{multiplies bf16 or f32 inputs of one type}}
+    tpu.matmul %l, %r, %a precision = default : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<128x128xbf16, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// matmul_c4: tile aligned (a buffer passed in, not allocated aligned)
+func.func @f(%l: memref<8x100xbf16, #tpu.memory_space<vmem>>) {
+  tpu.kernel "k" target "v3" {
+    %r = tpu.alloc : memref<128x128xbf16, #tpu.memory_space<vmem>>
+    %a = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.matmul' op lhs in vmem must be tile aligned (minor dimension a multiple of 128, second-minor a multiple of 8), but has type 'memref<8x100xbf16, #tpu.memory_space<vmem>>'}}
+    tpu.matmul %l, %r, %a precision = default : memref<8x100xbf16, #tpu.memory_space<vmem>>, memref<128x128xbf16, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// vector_c1: rank
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %i0 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %i1 = tpu.alloc : memref<128xf32, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.vector' op input #1 must have rank 2, but has type 'memref<128xf32, #tpu.memory_space<vmem>>'}}
+    tpu.vector add(%i0, %i1) -> %o : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// vector_c2: sizes match unless read broadcast
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %i0 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %i1 = tpu.alloc : memref<16x128xf32, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.vector' op input #1 has size 16 at dimension 0, but the output has 8 and the input is not read broadcast along it}}
+    tpu.vector add(%i0, %i1) -> %o : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<16x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// vector_c2: one mask per input
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %i0 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %i1 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.vector' op broadcast needs one mask per input (2), but has 1}}
+    tpu.vector add(%i0, %i1) -> %o {broadcast = array<i64: 1>} : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// vector_c2: masks within the rank
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %i0 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %i1 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.vector' op input #1's broadcast mask 4 names a dimension beyond rank 2}}
+    tpu.vector add(%i0, %i1) -> %o {broadcast = array<i64: 0, 4>} : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// vector_c3: arity
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %i0 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %i1 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.vector' op exp takes 1 inputs, but has 2}}
+    tpu.vector exp(%i0, %i1) -> %o : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// vector_c3: comparisons produce i1
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %i0 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %i1 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.vector' op comparisons take two inputs of one element type and produce i1}}
+    tpu.vector lt(%i0, %i1) -> %o : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// vector_c3: select takes a mask
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %i0 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %i1 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %i2 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.vector' op select's first input must be i1}}
+    tpu.vector select(%i0, %i1, %i2) -> %o : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// vector_c3: element types
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %i0 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %i1 = tpu.alloc : memref<8x128xbf16, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.vector' op mul needs inputs of the output's element type 'f32', but has 'bf16'}}
+    tpu.vector mul(%i0, %i1) -> %o : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xbf16, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// reduce_c1: element types
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %i = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8x128xbf16, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.reduce' op input and output must have the same rank and element type}}
+    tpu.reduce sum %i -> %o dims = [1] valid = [8, 128] : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xbf16, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// reduce_c2: dims in range
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %i = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.reduce' op dims must be distinct and in [0, 2), but include 2}}
+    tpu.reduce sum %i -> %o dims = [2] valid = [8, 128] : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// reduce_c2: dims distinct
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %i = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.reduce' op dims must be distinct and in [0, 2), but include 1}}
+    tpu.reduce sum %i -> %o dims = [1, 1] valid = [8, 128] : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// reduce_c3: kept dimensions match
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %i = tpu.alloc : memref<16x128xf32, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.reduce' op output dimension 0 is 8, but it is not reduced and the input's is 16}}
+    tpu.reduce sum %i -> %o dims = [1] valid = [16, 128] : memref<16x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// reduce_c4: one valid size per dimension
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %i = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.reduce' op valid needs one size per dimension (2)}}
+    tpu.reduce sum %i -> %o dims = [1] valid = [8] : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// reduce_c4: valid sizes in range
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %i = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.reduce' op valid size 129 at dimension 1 is not in [1, 128]}}
+    tpu.reduce sum %i -> %o dims = [1] valid = [8, 129] : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}

@@ -1,0 +1,92 @@
+// RUN: tpu-opt %s -split-input-file | FileCheck %s
+// Round trip through the generic form too.
+// RUN: tpu-opt %s -split-input-file -mlir-print-op-generic | tpu-opt -split-input-file | FileCheck %s
+
+// A matmul with a bias epilogue: activations and weights arrive by DMA one
+// K block at a time, accumulate on the MXU, and the bias is read broadcast
+// from one (8,128) tile.
+// CHECK-LABEL: func.func @matmul_bias
+// CHECK:         tpu.kernel "fusion" target "v3" {
+// CHECK:           %[[X:.+]] = tpu.alloc : memref<128x128xbf16, #tpu.memory_space<vmem>>
+// CHECK:           %[[S:.+]] = tpu.sem_alloc : !tpu.semaphore
+// CHECK:           scf.for
+// CHECK:             tpu.dma_start %{{.+}}[%{{.+}}, %{{.+}}], %[[X]][%{{.+}}, %{{.+}}], %[[S]], sizes = [128, 128] : memref<128x512xbf16, #tpu.memory_space<hbm>>, memref<128x128xbf16, #tpu.memory_space<vmem>>
+// CHECK:             tpu.dma_wait %[[S]]
+// CHECK:             tpu.matmul %{{.+}}, %{{.+}}, %{{.+}} accumulate precision = default : memref<128x128xbf16, #tpu.memory_space<vmem>>, memref<128x128xbf16, #tpu.memory_space<vmem>>, memref<128x128xf32, #tpu.memory_space<vmem>>
+// CHECK:           tpu.vector add(%{{.+}}, %{{.+}}) -> %{{.+}} {broadcast = array<i64: 0, 1>} : memref<128x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<128x128xf32, #tpu.memory_space<vmem>>
+func.func @matmul_bias(%x: memref<128x512xbf16, #tpu.memory_space<hbm>>,
+                       %w: memref<512x128xbf16, #tpu.memory_space<hbm>>) {
+  tpu.kernel "fusion" target "v3" {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c128 = arith.constant 128 : index
+    %xt = tpu.alloc : memref<128x128xbf16, #tpu.memory_space<vmem>>
+    %wt = tpu.alloc : memref<128x128xbf16, #tpu.memory_space<vmem>>
+    %acc = tpu.alloc : memref<128x128xf32, #tpu.memory_space<vmem>>
+    %bias = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %sem = tpu.sem_alloc : !tpu.semaphore
+    scf.for %k = %c0 to %c4 step %c1 {
+      %k128 = arith.muli %k, %c128 : index
+      tpu.dma_start %x[%c0, %k128], %xt[%c0, %c0], %sem, sizes = [128, 128]
+          : memref<128x512xbf16, #tpu.memory_space<hbm>>, memref<128x128xbf16, #tpu.memory_space<vmem>>
+      tpu.dma_start %w[%k128, %c0], %wt[%c0, %c0], %sem, sizes = [128, 128]
+          : memref<512x128xbf16, #tpu.memory_space<hbm>>, memref<128x128xbf16, #tpu.memory_space<vmem>>
+      tpu.dma_wait %sem
+      tpu.matmul %xt, %wt, %acc accumulate precision = default
+          : memref<128x128xbf16, #tpu.memory_space<vmem>>, memref<128x128xbf16, #tpu.memory_space<vmem>>, memref<128x128xf32, #tpu.memory_space<vmem>>
+    }
+    tpu.vector add(%acc, %bias) -> %acc {broadcast = array<i64: 0, 1>}
+        : memref<128x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<128x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// A masked row reduction of a padded block (10 valid lanes of 128), a
+// compare and select, a conversion, HIGHEST precision, scalar memory and a
+// buffer placed by buffer assignment.
+// CHECK-LABEL: func.func @vector_unit
+// CHECK:         %[[H:.+]] = tpu.hbm_buffer offset 1024 : memref<8x128xf32, #tpu.memory_space<hbm>>
+// CHECK:         tpu.kernel "fusion_1" target "v6e" {
+// CHECK:           tpu.alloc : memref<4xi32, #tpu.memory_space<smem>>
+// CHECK:           tpu.reduce max %{{.+}} -> %{{.+}} dims = [1] valid = [8, 10] : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+// CHECK:           tpu.reduce sum %{{.+}} -> %{{.+}} dims = [0] valid = [3, 128] accumulate : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+// CHECK:           tpu.vector gt(%{{.+}}, %{{.+}}) -> %{{.+}} : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xi1, #tpu.memory_space<vmem>>
+// CHECK:           tpu.vector select(%{{.+}}, %{{.+}}, %{{.+}}) -> %{{.+}} :
+// CHECK:           tpu.vector convert(%{{.+}}) -> %{{.+}} : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xbf16, #tpu.memory_space<vmem>>
+// CHECK:           tpu.vector exp(%{{.+}}) -> %{{.+}} :
+// CHECK:           tpu.matmul %{{.+}}, %{{.+}}, %{{.+}} precision = highest : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<128x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>>
+// CHECK:           tpu.dma_start %{{.+}}[%{{.+}}, %{{.+}}], %[[H]][%{{.+}}, %{{.+}}], %{{.+}}, sizes = [8, 128] : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<hbm>>
+func.func @vector_unit() {
+  %out = tpu.hbm_buffer offset 1024 : memref<8x128xf32, #tpu.memory_space<hbm>>
+  tpu.kernel "fusion_1" target "v6e" {
+    %c0 = arith.constant 0 : index
+    %s = tpu.alloc : memref<4xi32, #tpu.memory_space<smem>>
+    %a = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %b = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %w = tpu.alloc : memref<128x128xf32, #tpu.memory_space<vmem>>
+    %m = tpu.alloc : memref<8x128xi1, #tpu.memory_space<vmem>>
+    %h = tpu.alloc : memref<8x128xbf16, #tpu.memory_space<vmem>>
+    tpu.reduce max %a -> %b dims = [1] valid = [8, 10]
+        : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+    tpu.reduce sum %a -> %b dims = [0] valid = [3, 128] accumulate
+        : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+    tpu.vector gt(%a, %b) -> %m
+        : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xi1, #tpu.memory_space<vmem>>
+    tpu.vector select(%m, %a, %b) -> %a
+        : memref<8x128xi1, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+    tpu.vector convert(%a) -> %h
+        : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xbf16, #tpu.memory_space<vmem>>
+    tpu.vector exp(%a) -> %a
+        : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+    tpu.matmul %a, %w, %b precision = highest
+        : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<128x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>>
+    %sem = tpu.sem_alloc : !tpu.semaphore
+    tpu.dma_start %b[%c0, %c0], %out[%c0, %c0], %sem, sizes = [8, 128]
+        : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<hbm>>
+    tpu.dma_wait %sem
+  }
+  return
+}
