@@ -1,0 +1,201 @@
+//===- Timing.cpp - The TensorCore's cycle model --------------------------===//
+
+#include "runtime/Timing.h"
+
+#include "absl/strings/str_cat.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace tpurt {
+
+namespace {
+
+constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+constexpr int64_t kRegisterElements = 8 * 128;
+
+int64_t ceilDiv(int64_t a, int64_t b) { return a / b + (a % b != 0); }
+
+/// a * b + c, saturating at INT64_MAX (all operands non-negative).
+int64_t mulAdd(int64_t a, int64_t b, int64_t c) {
+  if (a && b > (kMax - c) / a)
+    return kMax;
+  return a * b + c;
+}
+
+} // namespace
+
+int64_t mxuPasses(Precision precision, bool f32Inputs) {
+  return precision == Precision::Highest && f32Inputs ? 6 : 1;
+}
+
+int64_t mxuFolds(const tpc::Target &target, int64_t k, int64_t n) {
+  return mulAdd(ceilDiv(k, target.mxuRows), ceilDiv(n, target.mxuCols), 0);
+}
+
+int64_t mxuCycles(const tpc::Target &target, int64_t rows, int64_t folds,
+                  MxuModel model) {
+  if (folds <= 0)
+    return 0;
+  int64_t r = target.mxuRows, c = target.mxuCols;
+  int64_t skew = r + c - 2;
+  if (model == MxuModel::Serialized)
+    return mulAdd(folds, r + rows + skew, 0);
+  return mulAdd(folds, std::max(rows, r), r + skew);
+}
+
+int64_t cyclesPerRegister(VectorCost cost) {
+  switch (cost) {
+  case VectorCost::Simple:
+    return 1;
+  case VectorCost::Divide:
+    return 4;
+  case VectorCost::Transcendental:
+    return 8;
+  }
+  return 1;
+}
+
+int64_t vectorCycles(int64_t elements, VectorCost cost) {
+  return mulAdd(ceilDiv(elements, kRegisterElements), cyclesPerRegister(cost),
+                0);
+}
+
+int64_t dmaCycles(const tpc::Target &target, int64_t bytes) {
+  double perCycle = target.hbmBytesPerSecond / target.clockHz;
+  double transfer = static_cast<double>(bytes) / perCycle;
+  if (transfer >= static_cast<double>(kMax - kDmaLatencyCycles))
+    return kMax;
+  int64_t cycles = static_cast<int64_t>(transfer);
+  if (static_cast<double>(cycles) < transfer)
+    ++cycles;
+  return kDmaLatencyCycles + cycles;
+}
+
+std::string Engine::name() const {
+  switch (kind) {
+  case Mxu:
+    return absl::StrCat("mxu", index);
+  case Vector:
+    return "vector";
+  case Dma:
+    return "dma";
+  case HostLink:
+    return "host";
+  }
+  return "?";
+}
+
+Timeline::Timeline(const tpc::Target &target)
+    : target_(target), mxuFree_(target.mxusPerCore, 0) {}
+
+int64_t &Timeline::freeAt(Engine engine) {
+  switch (engine.kind) {
+  case Engine::Mxu:
+    return mxuFree_[engine.index];
+  case Engine::Vector:
+    return vectorFree_;
+  case Engine::Dma:
+    return dmaFree_;
+  case Engine::HostLink:
+    break;
+  }
+  return hostFree_;
+}
+
+absl::StatusOr<int64_t> Timeline::add(std::string name, Engine engine,
+                                      int64_t cycles,
+                                      std::vector<int64_t> deps) {
+  if (engine.kind == Engine::Mxu &&
+      (engine.index < 0 || engine.index >= target_.mxusPerCore))
+    return absl::InvalidArgumentError(
+        absl::StrCat("task '", name, "' names mxu", engine.index, ", but ",
+                     std::string(target_.name), " has ", target_.mxusPerCore, " MXUs"));
+  if (cycles < 0)
+    return absl::InvalidArgumentError(
+        absl::StrCat("task '", name, "' costs ", cycles, " cycles"));
+  int64_t id = static_cast<int64_t>(tasks_.size());
+  int64_t start = freeAt(engine);
+  for (int64_t dep : deps) {
+    if (dep < 0 || dep >= id)
+      return absl::InvalidArgumentError(absl::StrCat(
+          "task '", name, "' depends on task ", dep, ", which is not earlier"));
+    start = std::max(start, tasks_[dep].end);
+  }
+  Task task{std::move(name), engine, cycles, std::move(deps)};
+  task.start = start;
+  task.end = start > kMax - cycles ? kMax : start + cycles;
+  freeAt(engine) = task.end;
+  makespan_ = std::max(makespan_, task.end);
+  tasks_.push_back(std::move(task));
+  return id;
+}
+
+absl::StatusOr<std::vector<int64_t>>
+Timeline::addMatmul(const std::string &name, int64_t m, int64_t k, int64_t n,
+                    int64_t passes, MxuModel model,
+                    const std::vector<int64_t> &deps) {
+  if (m < 0 || k < 0 || n < 0 || passes < 1)
+    return absl::InvalidArgumentError(
+        absl::StrCat("matmul '", name, "' has a negative size or no pass"));
+  int64_t ready = 0;
+  for (int64_t dep : deps)
+    if (dep >= 0 && dep < static_cast<int64_t>(tasks_.size()))
+      ready = std::max(ready, tasks_[dep].end);
+  int64_t folds = mulAdd(mxuFolds(target_, k, n), passes, 0);
+  // Each fold goes to the MXU whose share would finish first; the fixed
+  // fill and drain make this differ from a plain round robin only when the
+  // MXUs are free at different times.
+  size_t mxus = mxuFree_.size();
+  std::vector<int64_t> share(mxus, 0);
+  if (folds <= static_cast<int64_t>(mxus) * 4096) {
+    for (int64_t f = 0; f < folds; ++f) {
+      size_t best = 0;
+      int64_t bestEnd = kMax;
+      for (size_t i = 0; i < mxus; ++i) {
+        int64_t end = std::max(mxuFree_[i], ready) +
+                      mxuCycles(target_, m, share[i] + 1, model);
+        if (end < bestEnd) {
+          best = i;
+          bestEnd = end;
+        }
+      }
+      ++share[best];
+    }
+  } else {
+    // Too many folds to place one by one: split evenly.
+    for (size_t i = 0; i < mxus; ++i)
+      share[i] = folds / static_cast<int64_t>(mxus) +
+                 (static_cast<int64_t>(i) < folds % static_cast<int64_t>(mxus));
+  }
+  std::vector<int64_t> ids;
+  for (size_t i = 0; i < mxus; ++i) {
+    if (!share[i])
+      continue;
+    absl::StatusOr<int64_t> id =
+        add(name, Engine{Engine::Mxu, static_cast<int>(i)},
+            mxuCycles(target_, m, share[i], model), deps);
+    if (!id.ok())
+      return id.status();
+    ids.push_back(*id);
+  }
+  return ids;
+}
+
+int64_t Timeline::busyCycles(Engine engine) const {
+  int64_t busy = 0;
+  for (const Task &task : tasks_)
+    if (task.engine == engine)
+      busy = std::min(kMax - task.cycles, busy) + task.cycles;
+  return busy;
+}
+
+int64_t Timeline::mxuBusyCycles() const {
+  int64_t busy = 0;
+  for (const Task &task : tasks_)
+    if (task.engine.kind == Engine::Mxu)
+      busy = std::min(kMax - task.cycles, busy) + task.cycles;
+  return busy;
+}
+
+} // namespace tpurt

@@ -1,0 +1,121 @@
+//===- Timing.h - The TensorCore's cycle model ------------------*- C++ -*-===//
+//
+// How long the engines of one TensorCore take, in target cycles: the MXUs
+// (weight-stationary systolic arrays), the vector unit, the DMA queue to HBM
+// and the host link, and an event-driven timeline that runs operations on
+// one in-order queue per engine, each starting when its engine is free and
+// the operations it depends on have finished. docs/runtime.md gives every
+// formula. Plain C++: the runtime does not depend on MLIR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_RUNTIME_TIMING_H
+#define TPU_RUNTIME_TIMING_H
+
+#include "compiler/target/Target.h"
+
+#include "absl/status/statusor.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tpurt {
+
+/// How the MXU is charged. Pipelined is the hardware: the next fold's
+/// weights load while the current fold streams. Serialized charges every
+/// fold separately, as the SCALE-Sim simulator does, for cross-checking.
+enum class MxuModel { Pipelined, Serialized };
+
+/// MXU passes per product: 1 with bf16 inputs (and f32 inputs at DEFAULT
+/// precision, rounded to bf16); 6 at HIGHEST, XLA's bf16_6x scheme for f32.
+enum class Precision { Default, Highest };
+int64_t mxuPasses(Precision precision, bool f32Inputs);
+
+/// Folds of [M,K] x [K,N] on an R x C array: ceil(K/R) * ceil(N/C), each a
+/// weight tile of R x C streamed by M rows.
+int64_t mxuFolds(const tpc::Target &target, int64_t k, int64_t n);
+
+/// Cycles for one MXU to run `folds` folds, each streaming `rows` rows:
+///   serialized: folds * (R + rows + R + C - 2)
+///   pipelined:  R + folds * max(rows, R) + (R + C - 2)
+/// (zero for zero folds). Saturates at INT64_MAX.
+int64_t mxuCycles(const tpc::Target &target, int64_t rows, int64_t folds,
+                  MxuModel model);
+
+/// Vector-unit cost per (8,128) register, by kind of work.
+enum class VectorCost { Simple, Divide, Transcendental };
+int64_t cyclesPerRegister(VectorCost cost);
+
+/// Cycles for the vector unit to process `elements` elements (a block
+/// already padded to whole registers is `registers * 1024` elements):
+/// ceil(elements / 1024) * cyclesPerRegister(cost).
+int64_t vectorCycles(int64_t elements, VectorCost cost);
+
+/// DMA between HBM and VMEM: kDmaLatencyCycles + ceil(bytes / (HBM bytes
+/// per second / clock)).
+constexpr int64_t kDmaLatencyCycles = 500;
+int64_t dmaCycles(const tpc::Target &target, int64_t bytes);
+
+/// The engines with a queue of their own.
+struct Engine {
+  enum Kind { Mxu, Vector, Dma, HostLink } kind;
+  int index = 0; // which MXU
+  bool operator==(const Engine &other) const {
+    return kind == other.kind && index == other.index;
+  }
+  std::string name() const; // "mxu0", "vector", "dma", "host"
+};
+
+struct Task {
+  std::string name;
+  Engine engine;
+  int64_t cycles = 0;
+  /// Tasks (by id) that must finish before this one starts; each id is
+  /// smaller than this task's, since tasks are added in program order.
+  std::vector<int64_t> deps;
+  // Filled by the timeline.
+  int64_t start = 0;
+  int64_t end = 0;
+};
+
+/// One in-order queue per engine. Tasks are added in program order; a task
+/// starts when its engine has finished the tasks queued before it and its
+/// dependences have finished.
+class Timeline {
+public:
+  explicit Timeline(const tpc::Target &target);
+
+  /// Adds a task; returns its id. An unknown engine, a negative cost or a
+  /// dependence on a task not yet added is an INVALID_ARGUMENT error.
+  absl::StatusOr<int64_t> add(std::string name, Engine engine, int64_t cycles,
+                              std::vector<int64_t> deps = {});
+
+  /// Splits a matmul's folds over the MXUs (each fold to the MXU that
+  /// becomes free first; ties to the lowest index) and adds one task per
+  /// MXU used. Returns their ids; a consumer depends on all of them.
+  absl::StatusOr<std::vector<int64_t>>
+  addMatmul(const std::string &name, int64_t m, int64_t k, int64_t n,
+            int64_t passes, MxuModel model, const std::vector<int64_t> &deps);
+
+  const std::vector<Task> &tasks() const { return tasks_; }
+  /// The cycle at which the last task ends.
+  int64_t makespan() const { return makespan_; }
+  /// Busy cycles of one engine (the sum of its tasks' cycles).
+  int64_t busyCycles(Engine engine) const;
+  /// Busy cycles summed over the MXUs.
+  int64_t mxuBusyCycles() const;
+
+private:
+  int64_t &freeAt(Engine engine);
+
+  const tpc::Target &target_;
+  std::vector<Task> tasks_;
+  std::vector<int64_t> mxuFree_;
+  int64_t vectorFree_ = 0, dmaFree_ = 0, hostFree_ = 0;
+  int64_t makespan_ = 0;
+};
+
+} // namespace tpurt
+
+#endif // TPU_RUNTIME_TIMING_H
