@@ -184,9 +184,8 @@ void timeline(ArrayRef<Operation *> order, ArrayRef<Buffer> heap,
   // Differences at each position; the live sums are their prefix sums.
   std::vector<int64_t> padded(n + 1, 0), unpadded(n + 1, 0);
   // packBuffers has checked that the aligned sizes and their sum fit.
+  // Buffers start at an op; outputs end at the return, position n.
   for (const Buffer &buffer : heap) {
-    if (buffer.start >= static_cast<int64_t>(n))
-      continue;
     size_t last = std::min<size_t>(buffer.end, n - 1);
     int64_t size = *tpc::checkedRoundUp(buffer.size, alignment);
     padded[buffer.start] += size;
@@ -452,7 +451,7 @@ struct TPUAssignBuffersPass
     if (!spec)
       return signalPassFailure();
     std::vector<tpc::MemoryReport> reports;
-    bool failed = false;
+    bool tooLarge = false;
     for (auto func : module.getOps<func::FuncOp>()) {
       if (func.isExternal())
         continue;
@@ -460,11 +459,11 @@ struct TPUAssignBuffersPass
       memory.function = func.getSymName().str();
       memory.capacity = spec->hbmCapacity();
       memory.reserved = spec->reservedBytes;
-      if (mlir::failed(BufferAssigner(*spec, func, top).run(memory)))
+      if (failed(BufferAssigner(*spec, func, top).run(memory)))
         return signalPassFailure();
       if (!memory.fits()) {
         outOfMemory = true;
-        failed = true;
+        tooLarge = true;
         func.emitError() << tpc::outOfMemoryLine(memory) << "\n\n"
                          << tpc::formatMemoryReport(memory);
         continue;
@@ -477,17 +476,17 @@ struct TPUAssignBuffersPass
     }
     // The viewer is written for programs that do not fit too: that is when
     // it is most wanted.
-    if (mlir::failed(writeFile(viewer,
-                               [&] {
-                                 return tpc::memoryViewerHtml(
-                                     std::string(spec->name), reports);
-                               })) ||
-        mlir::failed(writeFile(viewerJson,
-                               [&] {
-                                 return tpc::memoryViewerJson(
-                                     std::string(spec->name), reports);
-                               })) ||
-        failed)
+    if (failed(writeFile(viewer,
+                         [&] {
+                           return tpc::memoryViewerHtml(std::string(spec->name),
+                                                        reports);
+                         })) ||
+        failed(writeFile(viewerJson,
+                         [&] {
+                           return tpc::memoryViewerJson(std::string(spec->name),
+                                                        reports);
+                         })) ||
+        tooLarge)
       return signalPassFailure();
   }
 

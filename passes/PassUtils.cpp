@@ -6,6 +6,13 @@
 
 using namespace mlir;
 
+llvm::cl::ValuesClass mlir::tpu::layoutModeValues() {
+  return llvm::cl::values(clEnumValN(LayoutMode::XlaDefault, "xla-default",
+                                     "XLA's default TPU layouts"),
+                          clEnumValN(LayoutMode::MinPadding, "min-padding",
+                                     "the order with the fewest padded bytes"));
+}
+
 const tpc::Target *mlir::tpu::lookupTarget(Operation *anchor,
                                            llvm::StringRef name) {
   const tpc::Target *target = tpc::findTarget(name);

@@ -9,11 +9,16 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include "llvm/Support/CommandLine.h"
 
 namespace mlir::tpu {
 
 /// How tpu-assign-layouts chooses dimension orders.
 enum class LayoutMode { XlaDefault, MinPadding };
+
+/// The layout modes as command-line values (`xla-default`, `min-padding`),
+/// for every option that selects one.
+llvm::cl::ValuesClass layoutModeValues();
 
 /// The preset named by a pass's `target=` option; otherwise an error on
 /// `anchor` naming the valid targets, and nullptr.

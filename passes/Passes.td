@@ -40,11 +40,7 @@ def TPUAssignLayouts : Pass<"tpu-assign-layouts", "::mlir::ModuleOp"> {
            "TPU generation: v2, v3, v4, v5e or v6e">,
     Option<"mode", "mode", "::mlir::tpu::LayoutMode",
            /*default=*/"::mlir::tpu::LayoutMode::XlaDefault",
-           "Layout policy", [{::llvm::cl::values(
-             clEnumValN(::mlir::tpu::LayoutMode::XlaDefault, "xla-default",
-                        "XLA's default TPU layouts"),
-             clEnumValN(::mlir::tpu::LayoutMode::MinPadding, "min-padding",
-                        "the order with the fewest padded bytes"))}]>,
+           "Layout policy", "::mlir::tpu::layoutModeValues()">,
     Option<"relayoutEntry", "relayout-entry", "bool", /*default=*/"false",
            "Let the pass choose layouts of function arguments and results">,
   ];

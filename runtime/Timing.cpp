@@ -16,11 +16,9 @@ constexpr int64_t kRegisterElements = 8 * 128;
 
 int64_t ceilDiv(int64_t a, int64_t b) { return a / b + (a % b != 0); }
 
-/// a * b + c, saturating at INT64_MAX (all operands non-negative).
-int64_t mulAdd(int64_t a, int64_t b, int64_t c) {
-  if (a && b > (kMax - c) / a)
-    return kMax;
-  return a * b + c;
+/// a * b for non-negative sizes, INT64_MAX when that overflows.
+int64_t saturatingMul(int64_t a, int64_t b) {
+  return tpc::checkedMul(a, b).value_or(kMax);
 }
 
 } // namespace
@@ -30,7 +28,7 @@ int64_t mxuPasses(Precision precision, bool f32Inputs) {
 }
 
 int64_t mxuFolds(const tpc::Target &target, int64_t k, int64_t n) {
-  return mulAdd(ceilDiv(k, target.mxuRows), ceilDiv(n, target.mxuCols), 0);
+  return saturatingMul(ceilDiv(k, target.mxuRows), ceilDiv(n, target.mxuCols));
 }
 
 int64_t mxuCycles(const tpc::Target &target, int64_t rows, int64_t folds,
@@ -40,8 +38,8 @@ int64_t mxuCycles(const tpc::Target &target, int64_t rows, int64_t folds,
   int64_t r = target.mxuRows, c = target.mxuCols;
   int64_t skew = r + c - 2;
   if (model == MxuModel::Serialized)
-    return mulAdd(folds, r + rows + skew, 0);
-  return mulAdd(folds, std::max(rows, r), r + skew);
+    return saturatingMul(folds, tpc::saturatingAdd(r + skew, rows));
+  return tpc::saturatingAdd(saturatingMul(folds, std::max(rows, r)), r + skew);
 }
 
 int64_t cyclesPerRegister(VectorCost cost) {
@@ -57,8 +55,8 @@ int64_t cyclesPerRegister(VectorCost cost) {
 }
 
 int64_t vectorCycles(int64_t elements, VectorCost cost) {
-  return mulAdd(ceilDiv(elements, kRegisterElements), cyclesPerRegister(cost),
-                0);
+  return saturatingMul(ceilDiv(elements, kRegisterElements),
+                       cyclesPerRegister(cost));
 }
 
 int64_t dmaCycles(const tpc::Target &target, int64_t bytes) {
@@ -108,9 +106,9 @@ absl::StatusOr<int64_t> Timeline::add(std::string name, Engine engine,
                                       std::vector<int64_t> deps) {
   if (engine.kind == Engine::Mxu &&
       (engine.index < 0 || engine.index >= target_.mxusPerCore))
-    return absl::InvalidArgumentError(
-        absl::StrCat("task '", name, "' names mxu", engine.index, ", but ",
-                     std::string(target_.name), " has ", target_.mxusPerCore, " MXUs"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "task '", name, "' names mxu", engine.index, ", but ",
+        std::string(target_.name), " has ", target_.mxusPerCore, " MXUs"));
   if (cycles < 0)
     return absl::InvalidArgumentError(
         absl::StrCat("task '", name, "' costs ", cycles, " cycles"));
@@ -124,7 +122,7 @@ absl::StatusOr<int64_t> Timeline::add(std::string name, Engine engine,
   }
   Task task{std::move(name), engine, cycles, std::move(deps)};
   task.start = start;
-  task.end = start > kMax - cycles ? kMax : start + cycles;
+  task.end = tpc::saturatingAdd(start, cycles);
   freeAt(engine) = task.end;
   makespan_ = std::max(makespan_, task.end);
   tasks_.push_back(std::move(task));
@@ -142,7 +140,7 @@ Timeline::addMatmul(const std::string &name, int64_t m, int64_t k, int64_t n,
   for (int64_t dep : deps)
     if (dep >= 0 && dep < static_cast<int64_t>(tasks_.size()))
       ready = std::max(ready, tasks_[dep].end);
-  int64_t folds = mulAdd(mxuFolds(target_, k, n), passes, 0);
+  int64_t folds = saturatingMul(mxuFolds(target_, k, n), passes);
   // Each fold goes to the MXU whose share would finish first; the fixed
   // fill and drain make this differ from a plain round robin only when the
   // MXUs are free at different times.
@@ -186,15 +184,14 @@ int64_t Timeline::busyCycles(Engine engine) const {
   int64_t busy = 0;
   for (const Task &task : tasks_)
     if (task.engine == engine)
-      busy = std::min(kMax - task.cycles, busy) + task.cycles;
+      busy = tpc::saturatingAdd(busy, task.cycles);
   return busy;
 }
 
 int64_t Timeline::mxuBusyCycles() const {
   int64_t busy = 0;
-  for (const Task &task : tasks_)
-    if (task.engine.kind == Engine::Mxu)
-      busy = std::min(kMax - task.cycles, busy) + task.cycles;
+  for (int i = 0; i < static_cast<int>(mxuFree_.size()); ++i)
+    busy = tpc::saturatingAdd(busy, busyCycles({Engine::Mxu, i}));
   return busy;
 }
 

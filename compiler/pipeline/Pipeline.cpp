@@ -8,22 +8,6 @@
 using namespace mlir;
 using namespace mlir::tpu;
 
-StringRef mlir::tpu::phaseName(Phase phase) {
-  switch (phase) {
-  case Phase::Input:
-    return "input";
-  case Phase::Simplify:
-    return "simplify";
-  case Phase::Fuse:
-    return "fuse";
-  case Phase::Layouts:
-    return "layouts";
-  case Phase::Buffers:
-    return "buffers";
-  }
-  llvm_unreachable("unknown phase");
-}
-
 llvm::cl::ValuesClass mlir::tpu::phaseValues() {
   return llvm::cl::values(
       clEnumValN(Phase::Input, "input", "the program as given, verified"),

@@ -22,8 +22,6 @@ namespace mlir::tpu {
 /// scheduled with HBM offsets.
 enum class Phase { Input, Simplify, Fuse, Layouts, Buffers };
 
-/// "input", "simplify", ...
-llvm::StringRef phaseName(Phase phase);
 /// The phases as command-line values, for --compile-to options.
 llvm::cl::ValuesClass phaseValues();
 
@@ -34,11 +32,7 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
                              llvm::cl::init("v3")};
   Option<LayoutMode> layoutMode{
       *this, "layout-mode", llvm::cl::desc("Layout policy"),
-      llvm::cl::init(LayoutMode::MinPadding),
-      llvm::cl::values(clEnumValN(LayoutMode::XlaDefault, "xla-default",
-                                  "XLA's default TPU layouts"),
-                       clEnumValN(LayoutMode::MinPadding, "min-padding",
-                                  "the order with the fewest padded bytes"))};
+      llvm::cl::init(LayoutMode::MinPadding), layoutModeValues()};
   Option<Phase> compileTo{*this, "compile-to",
                           llvm::cl::desc("Stop after this phase"),
                           llvm::cl::init(Phase::Buffers), phaseValues()};

@@ -42,6 +42,10 @@ LogicalResult verifyBuffer(Operation *op, Type type, StringRef what,
     return op->emitOpError()
            << what << " must have a static shape and the identity layout, "
            << "but has type " << type;
+  if (!toElementType(memref.getElementType()))
+    return op->emitOpError()
+           << what << " must hold a TPU element type (f32, bf16, an "
+           << "integer, ...), but has type " << type;
   if (*space != MemorySpace::vmem)
     return success();
   ArrayRef<int64_t> shape = memref.getShape();
@@ -54,17 +58,12 @@ LogicalResult verifyBuffer(Operation *op, Type type, StringRef what,
   return success();
 }
 
-/// Bytes of a buffer; i1 takes a byte. Saturates at INT64_MAX.
+/// Bytes of a buffer that verifyBuffer accepted; saturates at INT64_MAX.
 int64_t bufferBytes(MemRefType type) {
-  int64_t bits = type.getElementType().getIntOrFloatBitWidth();
-  int64_t bytes = std::max<int64_t>(1, bits / 8);
-  for (int64_t size : type.getShape()) {
-    std::optional<int64_t> product = tpc::checkedMul(bytes, size);
-    if (!product)
-      return std::numeric_limits<int64_t>::max();
-    bytes = *product;
-  }
-  return bytes;
+  tpc::Shape shape{*toElementType(type.getElementType()),
+                   {type.getShape().begin(), type.getShape().end()}};
+  absl::StatusOr<int64_t> bytes = tpc::unpaddedBytes(shape);
+  return bytes.ok() ? *bytes : std::numeric_limits<int64_t>::max();
 }
 
 } // namespace

@@ -116,9 +116,10 @@ def TPU_AllocOp : TPU_Op<"alloc", [MemoryEffects<[MemAlloc]>]> {
   let summary = "On-chip scratch for the enclosing kernel";
   let description = [{
     A VMEM or SMEM buffer that lives for the enclosing `tpu.kernel`
-    (alloc_c1). VMEM buffers are tile aligned: the minor dimension a
-    multiple of 128 lanes and the second-minor a multiple of 8 sublanes
-    (alloc_c2).
+    (alloc_c1). Its type has a static shape, the identity layout and an
+    element type the TPU stores; VMEM buffers are tile aligned: the minor
+    dimension a multiple of 128 lanes and the second-minor a multiple of 8
+    sublanes (alloc_c2).
   }];
   let results = (outs TPU_AnyMemRef:$result);
   let assemblyFormat = "attr-dict `:` type($result)";

@@ -39,14 +39,9 @@ cl::opt<std::string> outputFile("o", cl::desc("Output file (default stdout)"),
 cl::opt<std::string> target("target",
                             cl::desc("TPU generation: v2, v3, v4, v5e or v6e"),
                             cl::init("v3"), cl::cat(category));
-cl::opt<LayoutMode>
-    layoutMode("layout-mode", cl::desc("Layout policy"),
-               cl::init(LayoutMode::MinPadding),
-               cl::values(clEnumValN(LayoutMode::XlaDefault, "xla-default",
-                                     "XLA's default TPU layouts"),
-                          clEnumValN(LayoutMode::MinPadding, "min-padding",
-                                     "the order with the fewest padded bytes")),
-               cl::cat(category));
+cl::opt<LayoutMode> layoutMode("layout-mode", cl::desc("Layout policy"),
+                               cl::init(LayoutMode::MinPadding),
+                               layoutModeValues(), cl::cat(category));
 cl::opt<Phase> compileTo("compile-to",
                          cl::desc("Stop after this phase and write its MLIR"),
                          cl::init(Phase::Buffers), phaseValues(),

@@ -76,6 +76,17 @@ func.func @f() {
 
 // -----
 
+// alloc_c2: a TPU element type
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    // expected-error@+1 {{'tpu.alloc' op the buffer must hold a TPU element type (f32, bf16, an integer, ...), but has type 'memref<8x128xindex, #tpu.memory_space<vmem>>'}}
+    %a = tpu.alloc : memref<8x128xindex, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
 // hbm_buffer_c1: aligned offset
 func.func @f() {
   // expected-error@+1 {{'tpu.hbm_buffer' op offset must be a non-negative multiple of 512, but is 100}}
