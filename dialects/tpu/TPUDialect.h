@@ -38,6 +38,11 @@ std::optional<tpc::ElementType> toElementType(Type type);
 /// has one; nullopt for other types.
 std::optional<tpc::Shape> toShape(Type type);
 
+/// Bytes a VMEM or SMEM buffer occupies: its size with the two minor
+/// dimensions rounded up to (8,128) tiles, i1 stored in 32 bits. Saturates
+/// at INT64_MAX; 0 for a type the TPU does not store.
+int64_t scratchFootprint(MemRefType type);
+
 /// `type` with `layout` as its encoding.
 RankedTensorType withLayout(RankedTensorType type, const tpc::Layout &layout);
 } // namespace mlir::tpu

@@ -26,7 +26,7 @@ std::optional<MemorySpace> memorySpaceOf(Type type) {
 }
 
 /// A buffer type the TensorCore can address: static shape, identity layout,
-/// and a #tpu.memory_space; VMEM blocks are also tile aligned.
+/// a #tpu.memory_space and an element type the TPU stores.
 LogicalResult verifyBuffer(Operation *op, Type type, StringRef what,
                            std::optional<MemorySpace> expected = {}) {
   auto memref = cast<MemRefType>(type);
@@ -46,25 +46,30 @@ LogicalResult verifyBuffer(Operation *op, Type type, StringRef what,
     return op->emitOpError()
            << what << " must hold a TPU element type (f32, bf16, an "
            << "integer, ...), but has type " << type;
-  if (*space != MemorySpace::vmem)
-    return success();
-  ArrayRef<int64_t> shape = memref.getShape();
-  if (shape.empty() || shape.back() % kLanes ||
-      (shape.size() >= 2 && shape[shape.size() - 2] % kSublanes))
-    return op->emitOpError()
-           << what << " in vmem must be tile aligned (minor dimension a "
-           << "multiple of " << kLanes << ", second-minor a multiple of "
-           << kSublanes << "), but has type " << type;
   return success();
 }
 
-/// Bytes of a buffer that verifyBuffer accepted; saturates at INT64_MAX.
-int64_t bufferBytes(MemRefType type) {
-  tpc::Shape shape{*toElementType(type.getElementType()),
-                   {type.getShape().begin(), type.getShape().end()}};
-  absl::StatusOr<int64_t> bytes = tpc::unpaddedBytes(shape);
+} // namespace
+
+int64_t mlir::tpu::scratchFootprint(MemRefType type) {
+  std::optional<tpc::ElementType> element =
+      toElementType(type.getElementType());
+  if (!element)
+    return 0;
+  int64_t rank = type.getRank();
+  tpc::Layout tiles{tpc::rowMajorOrder(rank), {{kSublanes, kLanes}},
+                    *element == tpc::ElementType::PRED ? 32 : 0};
+  tpc::Shape shape{*element,
+                   {type.getShape().begin(), type.getShape().end()},
+                   rank ? std::optional<tpc::Layout>(tiles) : std::nullopt};
+  absl::StatusOr<int64_t> bytes = tpc::paddedBytes(shape);
   return bytes.ok() ? *bytes : std::numeric_limits<int64_t>::max();
 }
+
+namespace {
+
+/// Whether `size` is a multiple of `multiple`, for the MXU's tile rules.
+bool aligned(int64_t size, int64_t multiple) { return size % multiple == 0; }
 
 } // namespace
 
@@ -76,7 +81,7 @@ int64_t KernelOp::scratchBytes(MemorySpace space) {
   int64_t total = 0;
   getBody().walk([&](AllocOp alloc) {
     if (memorySpaceOf(alloc.getType()) == space)
-      total = tpc::saturatingAdd(total, bufferBytes(alloc.getType()));
+      total = tpc::saturatingAdd(total, scratchFootprint(alloc.getType()));
   });
   return total;
 }
@@ -114,11 +119,22 @@ LogicalResult AllocOp::verify() {
 
 LogicalResult HbmBufferOp::verify() {
   // hbm_buffer_c1
-  if (getOffset() < 0 || getOffset() % 512)
+  if (static_cast<int64_t>(getOffset()) < 0 || getOffset() % 512)
     return emitOpError() << "offset must be a non-negative multiple of 512, "
                          << "but is " << getOffset();
   // hbm_buffer_c2
-  return verifyBuffer(*this, getType(), "the buffer", MemorySpace::hbm);
+  if (failed(verifyBuffer(*this, getType(), "the buffer", MemorySpace::hbm)))
+    return failure();
+  // hbm_buffer_c3
+  if (std::optional<ElementsAttr> value = getValue()) {
+    auto type = cast<ShapedType>(value->getType());
+    if (type.getShape() != getType().getShape() ||
+        type.getElementType() != getType().getElementType())
+      return emitOpError() << "value of type " << type
+                           << " does not have the buffer's shape and element "
+                           << "type " << getType();
+  }
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -152,16 +168,20 @@ LogicalResult DmaStartOp::verify() {
     return emitOpError() << "needs " << rank
                          << " source indices, destination indices and sizes, "
                             "one per dimension";
-  // dma_c3
+  // dma_c3: a masked window is clipped to the HBM side, so there it only
+  // has to start inside the buffer.
   auto check = [&](MemRefType type, OperandRange indices,
                    StringRef what) -> LogicalResult {
+    bool clipped = getMasked() && memorySpaceOf(type) == MemorySpace::hbm;
     for (int64_t d = 0; d < rank; ++d) {
       int64_t size = getSizes()[d];
       APInt start(64, 0);
       bool constant = matchPattern(indices[d], m_ConstantInt(&start));
-      if (size <= 0 || size > type.getDimSize(d) ||
-          (constant && (start.getSExtValue() < 0 ||
-                        start.getSExtValue() + size > type.getDimSize(d))))
+      int64_t first = constant ? start.getSExtValue() : 0;
+      bool fits = clipped ? first >= 0 && first < type.getDimSize(d)
+                          : size <= type.getDimSize(d) && first >= 0 &&
+                                first + size <= type.getDimSize(d);
+      if (size <= 0 || !fits)
         return emitOpError()
                << "window of size " << size << " at dimension " << d
                << " does not fit in the " << what << " " << type;
@@ -203,8 +223,12 @@ LogicalResult MatmulOp::verify() {
                          << lhs.getElementType() << " x "
                          << rhs.getElementType() << " -> "
                          << acc.getElementType();
-  // matmul_c4 (M is aligned by verifyBuffer; K and N are lane dimensions
-  // of rhs and acc, and K also of lhs).
+  // matmul_c4: whole MXU tiles, 8 rows of lhs by 128 lanes.
+  if (!aligned(lhs.getDimSize(0), kSublanes) ||
+      !aligned(lhs.getDimSize(1), kLanes) || !aligned(rhs.getDimSize(1), kLanes))
+    return emitOpError() << "needs M a multiple of " << kSublanes
+                         << " and K and N multiples of " << kLanes
+                         << ", but has " << lhs << " x " << rhs;
   return success();
 }
 
@@ -212,34 +236,52 @@ LogicalResult MatmulOp::verify() {
 // Vector unit
 //===----------------------------------------------------------------------===//
 
+SmallVector<int64_t> VectorOp::getMap(unsigned input) {
+  if (std::optional<ArrayAttr> maps = getMaps();
+      maps && input < maps->size())
+    if (auto map = dyn_cast<DenseI64ArrayAttr>((*maps)[input]))
+      return SmallVector<int64_t>(map.asArrayRef());
+  auto type = cast<MemRefType>(getInputs()[input].getType());
+  return llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
+}
+
 LogicalResult VectorOp::verify() {
   auto out = cast<MemRefType>(getOut().getType());
   if (failed(verifyBuffer(*this, out, "the output", MemorySpace::vmem)))
     return failure();
   // vector_c1, vector_c2
-  if (getBroadcast() && getBroadcast()->size() != getInputs().size())
-    return emitOpError() << "broadcast needs one mask per input ("
+  if (getMaps() && getMaps()->size() != getInputs().size())
+    return emitOpError() << "maps needs one map per input ("
                          << getInputs().size() << "), but has "
-                         << getBroadcast()->size();
+                         << getMaps()->size();
   for (auto [i, input] : llvm::enumerate(getInputs())) {
     auto type = cast<MemRefType>(input.getType());
     std::string what = "input #" + std::to_string(i);
     if (failed(verifyBuffer(*this, type, what, MemorySpace::vmem)))
       return failure();
-    if (type.getRank() != out.getRank())
-      return emitOpError() << what << " must have rank " << out.getRank()
-                           << ", but has type " << type;
-    if (getBroadcast() && (*getBroadcast())[i] >> out.getRank())
-      return emitOpError() << what << "'s broadcast mask "
-                           << (*getBroadcast())[i] << " names a dimension "
-                           << "beyond rank " << out.getRank();
-    for (int64_t d = 0; d < out.getRank(); ++d)
-      if (!isBroadcast(i, d) && type.getDimSize(d) != out.getDimSize(d))
+    SmallVector<int64_t> map = getMap(i);
+    if (static_cast<int64_t>(map.size()) != type.getRank())
+      return emitOpError() << what << "'s map needs " << type.getRank()
+                           << " entries, one per dimension, but has "
+                           << map.size();
+    int64_t previous = -1;
+    for (auto [d, target] : llvm::enumerate(map)) {
+      if (target == -1)
+        continue;
+      if (target <= previous || target >= out.getRank())
+        return emitOpError()
+               << what << "'s map must name distinct output dimensions in "
+               << "increasing order, below rank " << out.getRank()
+               << ", or -1, but has " << target << " at dimension " << d;
+      previous = target;
+    }
+    for (auto [d, target] : llvm::enumerate(map)) {
+      if (target != -1 && type.getDimSize(d) != out.getDimSize(target))
         return emitOpError()
                << what << " has size " << type.getDimSize(d) << " at dimension "
-               << d << ", but the output has " << out.getDimSize(d)
-               << " and the input is not read "
-               << "broadcast along it";
+               << d << ", but the output dimension " << target
+               << " it follows has " << out.getDimSize(target);
+    }
   }
   // vector_c3
   VectorKind kind = getKind();
@@ -286,10 +328,9 @@ LogicalResult ReduceOp::verify() {
   if (failed(verifyBuffer(*this, input, "the input", MemorySpace::vmem)) ||
       failed(verifyBuffer(*this, out, "the output", MemorySpace::vmem)))
     return failure();
-  if (input.getRank() != out.getRank() ||
-      input.getElementType() != out.getElementType())
-    return emitOpError() << "input and output must have the same rank and "
-                            "element type, but are "
+  if (input.getElementType() != out.getElementType())
+    return emitOpError() << "input and output must have the same element "
+                            "type, but are "
                          << input << " and " << out;
   // reduce_c2
   int64_t rank = input.getRank();
@@ -300,13 +341,15 @@ LogicalResult ReduceOp::verify() {
                            << "), but include " << d;
     reduced[d] = true;
   }
-  // reduce_c3: the output is stored tile aligned, so a reduced dimension
-  // keeps the tile's size and holds the result in its first row or lane.
+  // reduce_c3
+  SmallVector<int64_t> kept;
   for (int64_t d = 0; d < rank; ++d)
-    if (!reduced[d] && out.getDimSize(d) != input.getDimSize(d))
-      return emitOpError() << "output dimension " << d << " is "
-                           << out.getDimSize(d) << ", but it is not reduced "
-                           << "and the input's is " << input.getDimSize(d);
+    if (!reduced[d])
+      kept.push_back(input.getDimSize(d));
+  if (ArrayRef<int64_t>(kept) != out.getShape())
+    return emitOpError() << "output must have the input's dimensions that "
+                            "are not reduced ["
+                         << kept << "], but has type " << out;
   // reduce_c4
   if (static_cast<int64_t>(getValid().size()) != rank)
     return emitOpError() << "valid needs one size per dimension (" << rank
@@ -316,6 +359,35 @@ LogicalResult ReduceOp::verify() {
       return emitOpError() << "valid size " << getValid()[d] << " at dimension "
                            << d << " is not in [1, " << input.getDimSize(d)
                            << "]";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// FillOp, IotaOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult FillOp::verify() {
+  if (failed(verifyBuffer(*this, getOut().getType(), "the output",
+                          MemorySpace::vmem)))
+    return failure();
+  // fill_c1
+  Type element = cast<MemRefType>(getOut().getType()).getElementType();
+  if (getValue().getType() != element)
+    return emitOpError() << "value " << getValue() << " must have the "
+                         << "buffer's element type " << element;
+  return success();
+}
+
+LogicalResult IotaOp::verify() {
+  auto out = cast<MemRefType>(getOut().getType());
+  if (failed(verifyBuffer(*this, out, "the output", MemorySpace::vmem)))
+    return failure();
+  // iota_c1
+  int64_t dim = static_cast<int64_t>(getDim());
+  if (out.getElementType().isInteger(1) || dim < 0 || dim >= out.getRank())
+    return emitOpError() << "needs a numeric buffer and a dimension below "
+                         << "its rank, but has dim " << getDim() << " of "
+                         << out;
   return success();
 }
 

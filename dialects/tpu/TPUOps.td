@@ -117,9 +117,10 @@ def TPU_AllocOp : TPU_Op<"alloc", [MemoryEffects<[MemAlloc]>]> {
   let description = [{
     A VMEM or SMEM buffer that lives for the enclosing `tpu.kernel`
     (alloc_c1). Its type has a static shape, the identity layout and an
-    element type the TPU stores; VMEM buffers are tile aligned: the minor
-    dimension a multiple of 128 lanes and the second-minor a multiple of 8
-    sublanes (alloc_c2).
+    element type the TPU stores (alloc_c2). VMEM holds whole (8,128) tiles,
+    so a block occupies its size with the two minor dimensions rounded up to
+    8 sublanes and 128 lanes (XLA's T(8,128) rule, 4 bytes per i1); that is
+    what counts against the target's VMEM.
   }];
   let results = (outs TPU_AnyMemRef:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
@@ -131,11 +132,19 @@ def TPU_HbmBufferOp : TPU_Op<"hbm_buffer", [Pure]> {
   let description = [{
     The HBM buffer that buffer assignment placed at `offset` bytes into the
     program's region (tpu.hbm_offsets); offsets are multiples of 512
-    (hbm_buffer_c1) and the type is in HBM (hbm_buffer_c2).
+    (hbm_buffer_c1) and the type is in HBM (hbm_buffer_c2). A constant
+    carries its contents as `value`, in the buffer's physical shape
+    (hbm_buffer_c3); the executable stores them and the runtime writes them
+    before the first kernel runs.
+
+    ```mlir
+    %w = tpu.hbm_buffer offset 4096 value dense<1.0> : memref<8x128xf32, #tpu.memory_space<hbm>>
+    ```
   }];
-  let arguments = (ins I64Attr:$offset);
+  let arguments = (ins I64Attr:$offset, OptionalAttr<ElementsAttr>:$value);
   let results = (outs TPU_AnyMemRef:$result);
-  let assemblyFormat = "`offset` $offset attr-dict `:` type($result)";
+  let assemblyFormat =
+      "`offset` $offset (`value` $value^)? attr-dict `:` type($result)";
   let hasVerifier = 1;
 }
 
@@ -158,6 +167,13 @@ def TPU_DmaStartOp : TPU_Op<"dma_start", [AttrSizedOperandSegments]> {
     match and there is one index per dimension (dma_c2); the window fits in
     both buffers wherever the indices are constants (dma_c3).
 
+    With `masked`, the window is clipped to the HBM buffer instead: the
+    part of it past the end of the HBM buffer is not transferred (a read
+    fills that part of the VMEM block with zeros). This is how a block grid
+    that does not divide a dimension, or a VMEM block wider than a
+    tile-padded operand, reads and writes its edge blocks; the window must
+    still start inside the HBM buffer and fit in the VMEM one.
+
     ```mlir
     tpu.dma_start %x[%i, %c0], %xv[%c0, %c0], %sem, sizes = [128, 512]
         : memref<1024x512xbf16, #tpu.memory_space<hbm>>,
@@ -166,10 +182,12 @@ def TPU_DmaStartOp : TPU_Op<"dma_start", [AttrSizedOperandSegments]> {
   }];
   let arguments = (ins TPU_AnyMemRef:$src, Variadic<Index>:$src_indices,
                        TPU_AnyMemRef:$dst, Variadic<Index>:$dst_indices,
-                       TPU_SemaphoreType:$sem, DenseI64ArrayAttr:$sizes);
+                       TPU_SemaphoreType:$sem, DenseI64ArrayAttr:$sizes,
+                       UnitAttr:$masked);
   let assemblyFormat = [{
     $src `[` $src_indices `]` `,` $dst `[` $dst_indices `]` `,` $sem `,`
-    `sizes` `=` $sizes attr-dict `:` type($src) `,` type($dst)
+    `sizes` `=` $sizes (`masked` $masked^)? attr-dict `:` type($src) `,`
+    type($dst)
   }];
   let hasVerifier = 1;
 }
@@ -214,54 +232,83 @@ def TPU_MatmulOp : TPU_Op<"matmul"> {
 def TPU_VectorOp : TPU_Op<"vector"> {
   let summary = "Elementwise vector-unit work over VMEM blocks";
   let description = [{
-    `out[i] = kind(inputs[i]...)` for every element of `out`, processed one
-    (8,128) register at a time. Bit d of `broadcast[k]` says that input k
-    is read broadcast along dimension d: its index map pins d to 0, so a
-    bias stored as one (8,128) tile serves every row and broadcasts are
-    never materialized. Operands are VMEM buffers of `out`'s rank
-    (vector_c1); `broadcast`, when present, has one mask per input, and
-    every dimension not read broadcast equals `out`'s (vector_c2); the
-    arity and element types follow the kind:
-    binary ops and `select`'s two values match `out`, comparisons produce
-    i1, `select`'s first input is i1, `convert` changes the type
-    (vector_c3).
+    `out[i] = kind(inputs[k][map_k(i)]...)` for every element of `out`,
+    processed one (8,128) register at a time. `maps`, when present, gives
+    each input its index map as in `hlo.broadcast_in_dim`: entry j names the
+    output dimension that input dimension j follows, or is -1 for a
+    dimension read at index 0. A bias row or a per-row statistic is thus
+    read where it lies and broadcasts are never materialized. Operands are
+    VMEM buffers (vector_c1); `maps` has one map per input, each with one
+    entry per input dimension, naming distinct output dimensions in
+    increasing order, and a mapped dimension has the output's size; without
+    `maps` every input has the output's shape (vector_c2). The arity and
+    element types follow the kind: binary ops and `select`'s two values
+    match `out`, comparisons produce i1, `select`'s first input is i1,
+    `convert` changes the type (vector_c3). On i1, `add` is or and `mul`
+    is and, as in `hlo`.
 
     ```mlir
-    tpu.vector add(%acc, %bias) -> %out {broadcast = array<i64: 0, 1>}
+    tpu.vector add(%acc, %bias) -> %out {maps = [array<i64: 0, 1>, array<i64: 1>]}
         : memref<128x256xf32, #tpu.memory_space<vmem>>,
-          memref<8x256xf32, #tpu.memory_space<vmem>>
+          memref<256xf32, #tpu.memory_space<vmem>>
           -> memref<128x256xf32, #tpu.memory_space<vmem>>
     ```
   }];
   let arguments = (ins TPU_VectorKind:$kind,
                        Variadic<TPU_AnyMemRef>:$inputs, TPU_AnyMemRef:$out,
-                       OptionalAttr<DenseI64ArrayAttr>:$broadcast);
+                       OptionalAttr<TypedArrayAttrBase<DenseI64ArrayAttr,
+                                    "index maps">>:$maps);
   let assemblyFormat = [{
     $kind `(` $inputs `)` `->` $out attr-dict `:` type($inputs) `->` type($out)
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
-    /// Whether input `input` is read broadcast along dimension `dim`.
-    bool isBroadcast(unsigned input, int64_t dim) {
-      auto masks = getBroadcast();
-      return masks && input < masks->size() && ((*masks)[input] >> dim) & 1;
-    }
+    /// Input `input`'s map: entry j is the output dimension its dimension j
+    /// follows, or -1 when read at index 0 (identity without `maps`).
+    ::llvm::SmallVector<int64_t> getMap(unsigned input);
   }];
+}
+
+def TPU_FillOp : TPU_Op<"fill"> {
+  let summary = "Set every element of a VMEM block to a constant";
+  let description = [{
+    A splat constant of a fused computation, written once per kernel by
+    the vector unit. `value` has the buffer's element type (fill_c1).
+
+    ```mlir
+    tpu.fill %zero, 0.0 : f32 : memref<8x128xf32, #tpu.memory_space<vmem>>
+    ```
+  }];
+  let arguments = (ins TPU_AnyMemRef:$out, TypedAttrInterface:$value);
+  let assemblyFormat = "$out `,` $value attr-dict `:` type($out)";
+  let hasVerifier = 1;
+}
+
+def TPU_IotaOp : TPU_Op<"iota"> {
+  let summary = "out[i] = i[dim] + offset, for a block of an iota";
+  let description = [{
+    The block of `hlo.iota` that starts at `offset` along `dim`: the vector
+    unit computes indices from its lane and sublane ids rather than loading
+    them. `out` is an integer or float VMEM buffer and `dim` is one of its
+    dimensions (iota_c1).
+  }];
+  let arguments = (ins TPU_AnyMemRef:$out, I64Attr:$dim, Index:$offset);
+  let assemblyFormat =
+      "$out `dim` `=` $dim `offset` $offset attr-dict `:` type($out)";
+  let hasVerifier = 1;
 }
 
 def TPU_ReduceOp : TPU_Op<"reduce"> {
   let summary = "Reduce a VMEM block along dimensions, masking padding";
   let description = [{
-    `out` = the `kind` reduction of `input` over `dims`, which `out` keeps
-    with size 1. Only elements below `valid` (the logical sizes, per
-    dimension) take part: the rest is tile padding and is masked, so it
-    need not hold the neutral element. Operands are VMEM buffers of equal
-    rank and element type (reduce_c1); `dims` are distinct and in range
-    (reduce_c2); `out` matches `input` in every dimension not reduced, and
-    holds each result at index 0 of the reduced ones, whose sizes keep the
-    output tile aligned (reduce_c3); `valid`
-    has one positive entry per dimension, at most the input's size
-    (reduce_c4).
+    `out` = the `kind` reduction of `input` over `dims`, which `out` drops
+    (as `hlo.reduce` does), combined with what `out` holds under
+    `accumulate`. Only elements below `valid` (per dimension) take part: the
+    rest is tile padding and is masked, so it need not hold the neutral
+    element. Operands are VMEM buffers of one element type (reduce_c1);
+    `dims` are distinct and in range (reduce_c2); `out` has the input's
+    dimensions that are not reduced, in order (reduce_c3); `valid` has one
+    positive entry per dimension, at most the input's size (reduce_c4).
   }];
   let arguments = (ins TPU_ReduceKind:$kind, TPU_AnyMemRef:$input,
                        TPU_AnyMemRef:$out, DenseI64ArrayAttr:$dims,

@@ -43,11 +43,13 @@ func.func @f() {
 
 // -----
 
-// alloc_c2: tile aligned in VMEM
+// kernel_c2: VMEM holds whole (8,128) tiles, so a 1-element buffer
+// takes 4096 bytes and a 1000-lane one is padded to 1024 lanes.
+// expected-error@+2 {{'tpu.kernel' op allocates 16.00M (16781312 bytes) of vmem, more than the 16.00M of v3}}
 func.func @f() {
   tpu.kernel "k" target "v3" {
-    // expected-error@+1 {{'tpu.alloc' op the buffer in vmem must be tile aligned (minor dimension a multiple of 128, second-minor a multiple of 8), but has type 'memref<8x100xf32, #tpu.memory_space<vmem>>'}}
-    %a = tpu.alloc : memref<8x100xf32, #tpu.memory_space<vmem>>
+    %a = tpu.alloc : memref<4096x1000xf32, #tpu.memory_space<vmem>>
+    %b = tpu.alloc : memref<1xf32, #tpu.memory_space<vmem>>
   }
   return
 }
@@ -232,40 +234,41 @@ func.func @f() {
 
 // -----
 
-// matmul_c4: tile aligned (a buffer passed in, not allocated aligned)
-func.func @f(%l: memref<8x100xbf16, #tpu.memory_space<vmem>>) {
+// matmul_c4: whole MXU tiles
+func.func @f() {
   tpu.kernel "k" target "v3" {
-    %r = tpu.alloc : memref<128x128xbf16, #tpu.memory_space<vmem>>
+    %l = tpu.alloc : memref<8x100xbf16, #tpu.memory_space<vmem>>
+    %r = tpu.alloc : memref<100x128xbf16, #tpu.memory_space<vmem>>
     %a = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
-    // expected-error@+1 {{'tpu.matmul' op lhs in vmem must be tile aligned (minor dimension a multiple of 128, second-minor a multiple of 8), but has type 'memref<8x100xbf16, #tpu.memory_space<vmem>>'}}
-    tpu.matmul %l, %r, %a precision = default : memref<8x100xbf16, #tpu.memory_space<vmem>>, memref<128x128xbf16, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.matmul' op needs M a multiple of 8 and K and N multiples of 128, but has 'memref<8x100xbf16, #tpu.memory_space<vmem>>' x 'memref<100x128xbf16, #tpu.memory_space<vmem>>'}}
+    tpu.matmul %l, %r, %a precision = default : memref<8x100xbf16, #tpu.memory_space<vmem>>, memref<100x128xbf16, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>>
   }
   return
 }
 
 // -----
 
-// vector_c1: rank
+// vector_c2: one map entry per input dimension
 func.func @f() {
   tpu.kernel "k" target "v3" {
     %i0 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %i1 = tpu.alloc : memref<128xf32, #tpu.memory_space<vmem>>
     %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
-    // expected-error@+1 {{'tpu.vector' op input #1 must have rank 2, but has type 'memref<128xf32, #tpu.memory_space<vmem>>'}}
-    tpu.vector add(%i0, %i1) -> %o : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.vector' op input #1's map needs 1 entries, one per dimension, but has 2}}
+    tpu.vector add(%i0, %i1) -> %o {maps = [array<i64: 0, 1>, array<i64: 0, 1>]} : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
   }
   return
 }
 
 // -----
 
-// vector_c2: sizes match unless read broadcast
+// vector_c2: a mapped dimension has the output's size
 func.func @f() {
   tpu.kernel "k" target "v3" {
     %i0 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %i1 = tpu.alloc : memref<16x128xf32, #tpu.memory_space<vmem>>
     %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
-    // expected-error@+1 {{'tpu.vector' op input #1 has size 16 at dimension 0, but the output has 8 and the input is not read broadcast along it}}
+    // expected-error@+1 {{'tpu.vector' op input #1 has size 16 at dimension 0, but the output dimension 0 it follows has 8}}
     tpu.vector add(%i0, %i1) -> %o : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<16x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
   }
   return
@@ -273,28 +276,42 @@ func.func @f() {
 
 // -----
 
-// vector_c2: one mask per input
+// vector_c2: one map per input
 func.func @f() {
   tpu.kernel "k" target "v3" {
     %i0 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %i1 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
-    // expected-error@+1 {{'tpu.vector' op broadcast needs one mask per input (2), but has 1}}
-    tpu.vector add(%i0, %i1) -> %o {broadcast = array<i64: 1>} : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.vector' op maps needs one map per input (2), but has 1}}
+    tpu.vector add(%i0, %i1) -> %o {maps = [array<i64: 0, 1>]} : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
   }
   return
 }
 
 // -----
 
-// vector_c2: masks within the rank
+// vector_c2: distinct output dimensions in increasing order
 func.func @f() {
   tpu.kernel "k" target "v3" {
     %i0 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %i1 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
-    // expected-error@+1 {{'tpu.vector' op input #1's broadcast mask 4 names a dimension beyond rank 2}}
-    tpu.vector add(%i0, %i1) -> %o {broadcast = array<i64: 0, 4>} : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.vector' op input #1's map must name distinct output dimensions in increasing order, below rank 2, or -1, but has 0 at dimension 1}}
+    tpu.vector add(%i0, %i1) -> %o {maps = [array<i64: 0, 1>, array<i64: 1, 0>]} : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// vector_c2: maps name output dimensions
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %i0 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %i1 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.vector' op input #1's map must name distinct output dimensions in increasing order, below rank 2, or -1, but has 2 at dimension 1}}
+    tpu.vector add(%i0, %i1) -> %o {maps = [array<i64: 0, 1>, array<i64: 0, 2>]} : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
   }
   return
 }
@@ -362,9 +379,9 @@ func.func @f() {
 func.func @f() {
   tpu.kernel "k" target "v3" {
     %i = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
-    %o = tpu.alloc : memref<8x128xbf16, #tpu.memory_space<vmem>>
-    // expected-error@+1 {{'tpu.reduce' op input and output must have the same rank and element type}}
-    tpu.reduce sum %i -> %o dims = [1] valid = [8, 128] : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xbf16, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8xbf16, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.reduce' op input and output must have the same element type}}
+    tpu.reduce sum %i -> %o dims = [1] valid = [8, 128] : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8xbf16, #tpu.memory_space<vmem>>
   }
   return
 }
@@ -401,9 +418,9 @@ func.func @f() {
 func.func @f() {
   tpu.kernel "k" target "v3" {
     %i = tpu.alloc : memref<16x128xf32, #tpu.memory_space<vmem>>
-    %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
-    // expected-error@+1 {{'tpu.reduce' op output dimension 0 is 8, but it is not reduced and the input's is 16}}
-    tpu.reduce sum %i -> %o dims = [1] valid = [16, 128] : memref<16x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.reduce' op output must have the input's dimensions that are not reduced [16], but has type 'memref<8xf32, #tpu.memory_space<vmem>>'}}
+    tpu.reduce sum %i -> %o dims = [1] valid = [16, 128] : memref<16x128xf32, #tpu.memory_space<vmem>> -> memref<8xf32, #tpu.memory_space<vmem>>
   }
   return
 }
@@ -414,9 +431,9 @@ func.func @f() {
 func.func @f() {
   tpu.kernel "k" target "v3" {
     %i = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
-    %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8xf32, #tpu.memory_space<vmem>>
     // expected-error@+1 {{'tpu.reduce' op valid needs one size per dimension (2)}}
-    tpu.reduce sum %i -> %o dims = [1] valid = [8] : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+    tpu.reduce sum %i -> %o dims = [1] valid = [8] : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8xf32, #tpu.memory_space<vmem>>
   }
   return
 }
@@ -427,9 +444,67 @@ func.func @f() {
 func.func @f() {
   tpu.kernel "k" target "v3" {
     %i = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
-    %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8xf32, #tpu.memory_space<vmem>>
     // expected-error@+1 {{'tpu.reduce' op valid size 129 at dimension 1 is not in [1, 128]}}
-    tpu.reduce sum %i -> %o dims = [1] valid = [8, 129] : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+    tpu.reduce sum %i -> %o dims = [1] valid = [8, 129] : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// fill_c1: the value has the buffer's element type
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.fill' op value 0 : i32 must have the buffer's element type 'f32'}}
+    tpu.fill %o, 0 : i32 : memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// iota_c1: a dimension of a numeric buffer
+func.func @f(%off: index) {
+  tpu.kernel "k" target "v3" {
+    %o = tpu.alloc : memref<8x128xi32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.iota' op needs a numeric buffer and a dimension below its rank, but has dim 2 of 'memref<8x128xi32, #tpu.memory_space<vmem>>'}}
+    tpu.iota %o dim = 2 offset %off : memref<8x128xi32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// iota_c1: not i1
+func.func @f(%off: index) {
+  tpu.kernel "k" target "v3" {
+    %o = tpu.alloc : memref<8x128xi1, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.iota' op needs a numeric buffer}}
+    tpu.iota %o dim = 0 offset %off : memref<8x128xi1, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// hbm_buffer_c3: contents in the buffer's physical shape
+// expected-error@+1 {{'tpu.hbm_buffer' op value of type 'tensor<8x100xf32>' does not have the buffer's shape and element type 'memref<8x128xf32, #tpu.memory_space<hbm>>'}}
+%c = tpu.hbm_buffer offset 0 value dense<1.0> : tensor<8x100xf32> : memref<8x128xf32, #tpu.memory_space<hbm>>
+
+// -----
+
+// dma_c3: a masked window may run past the HBM buffer, but starts inside it
+func.func @f(%x: memref<12x128xf32, #tpu.memory_space<hbm>>) {
+  tpu.kernel "k" target "v3" {
+    %c16 = arith.constant 16 : index
+    %c0 = arith.constant 0 : index
+    %v = tpu.alloc : memref<16x128xf32, #tpu.memory_space<vmem>>
+    %s = tpu.sem_alloc : !tpu.semaphore
+    tpu.dma_start %x[%c0, %c0], %v[%c0, %c0], %s, sizes = [16, 128] masked : memref<12x128xf32, #tpu.memory_space<hbm>>, memref<16x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.dma_start' op window of size 16 at dimension 0 does not fit in the source 'memref<12x128xf32, #tpu.memory_space<hbm>>'}}
+    tpu.dma_start %x[%c16, %c0], %v[%c0, %c0], %s, sizes = [16, 128] masked : memref<12x128xf32, #tpu.memory_space<hbm>>, memref<16x128xf32, #tpu.memory_space<vmem>>
   }
   return
 }

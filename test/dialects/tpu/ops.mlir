@@ -13,7 +13,8 @@
 // CHECK:             tpu.dma_start %{{.+}}[%{{.+}}, %{{.+}}], %[[X]][%{{.+}}, %{{.+}}], %[[S]], sizes = [128, 128] : memref<128x512xbf16, #tpu.memory_space<hbm>>, memref<128x128xbf16, #tpu.memory_space<vmem>>
 // CHECK:             tpu.dma_wait %[[S]]
 // CHECK:             tpu.matmul %{{.+}}, %{{.+}}, %{{.+}} accumulate precision = default : memref<128x128xbf16, #tpu.memory_space<vmem>>, memref<128x128xbf16, #tpu.memory_space<vmem>>, memref<128x128xf32, #tpu.memory_space<vmem>>
-// CHECK:           tpu.vector add(%{{.+}}, %{{.+}}) -> %{{.+}} {broadcast = array<i64: 0, 1>} : memref<128x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<128x128xf32, #tpu.memory_space<vmem>>
+// CHECK:           tpu.vector add(%{{.+}}, %{{.+}}) -> %{{.+}} {maps = [array<i64: 0, 1>, array<i64: -1, 1>]} : memref<128x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<128x128xf32, #tpu.memory_space<vmem>>
+// CHECK:           tpu.vector max(%{{.+}}, %{{.+}}) -> %{{.+}} {maps = [array<i64: 0, 1>, array<i64: 0>]} : memref<128x128xf32, #tpu.memory_space<vmem>>, memref<128xf32, #tpu.memory_space<vmem>> -> memref<128x128xf32, #tpu.memory_space<vmem>>
 func.func @matmul_bias(%x: memref<128x512xbf16, #tpu.memory_space<hbm>>,
                        %w: memref<512x128xbf16, #tpu.memory_space<hbm>>) {
   tpu.kernel "fusion" target "v3" {
@@ -36,8 +37,11 @@ func.func @matmul_bias(%x: memref<128x512xbf16, #tpu.memory_space<hbm>>,
       tpu.matmul %xt, %wt, %acc accumulate precision = default
           : memref<128x128xbf16, #tpu.memory_space<vmem>>, memref<128x128xbf16, #tpu.memory_space<vmem>>, memref<128x128xf32, #tpu.memory_space<vmem>>
     }
-    tpu.vector add(%acc, %bias) -> %acc {broadcast = array<i64: 0, 1>}
+    tpu.vector add(%acc, %bias) -> %acc {maps = [array<i64: 0, 1>, array<i64: -1, 1>]}
         : memref<128x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<128x128xf32, #tpu.memory_space<vmem>>
+    %rowmax = tpu.alloc : memref<128xf32, #tpu.memory_space<vmem>>
+    tpu.vector max(%acc, %rowmax) -> %acc {maps = [array<i64: 0, 1>, array<i64: 0>]}
+        : memref<128x128xf32, #tpu.memory_space<vmem>>, memref<128xf32, #tpu.memory_space<vmem>> -> memref<128x128xf32, #tpu.memory_space<vmem>>
   }
   return
 }
@@ -51,8 +55,10 @@ func.func @matmul_bias(%x: memref<128x512xbf16, #tpu.memory_space<hbm>>,
 // CHECK:         %[[H:.+]] = tpu.hbm_buffer offset 1024 : memref<8x128xf32, #tpu.memory_space<hbm>>
 // CHECK:         tpu.kernel "fusion_1" target "v6e" {
 // CHECK:           tpu.alloc : memref<4xi32, #tpu.memory_space<smem>>
-// CHECK:           tpu.reduce max %{{.+}} -> %{{.+}} dims = [1] valid = [8, 10] : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
-// CHECK:           tpu.reduce sum %{{.+}} -> %{{.+}} dims = [0] valid = [3, 128] accumulate : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+// CHECK:           tpu.reduce max %{{.+}} -> %{{.+}} dims = [1] valid = [8, 10] : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8xf32, #tpu.memory_space<vmem>>
+// CHECK:           tpu.reduce sum %{{.+}} -> %{{.+}} dims = [0] valid = [3, 128] accumulate : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<128xf32, #tpu.memory_space<vmem>>
+// CHECK:           tpu.fill %{{.+}}, 0xFF800000 : f32 : memref<8x128xf32, #tpu.memory_space<vmem>>
+// CHECK:           tpu.iota %{{.+}} dim = 1 offset %{{.+}} : memref<8x128xi32, #tpu.memory_space<vmem>>
 // CHECK:           tpu.vector gt(%{{.+}}, %{{.+}}) -> %{{.+}} : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xi1, #tpu.memory_space<vmem>>
 // CHECK:           tpu.vector select(%{{.+}}, %{{.+}}, %{{.+}}) -> %{{.+}} :
 // CHECK:           tpu.vector convert(%{{.+}}) -> %{{.+}} : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xbf16, #tpu.memory_space<vmem>>
@@ -69,10 +75,15 @@ func.func @vector_unit() {
     %w = tpu.alloc : memref<128x128xf32, #tpu.memory_space<vmem>>
     %m = tpu.alloc : memref<8x128xi1, #tpu.memory_space<vmem>>
     %h = tpu.alloc : memref<8x128xbf16, #tpu.memory_space<vmem>>
-    tpu.reduce max %a -> %b dims = [1] valid = [8, 10]
-        : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
-    tpu.reduce sum %a -> %b dims = [0] valid = [3, 128] accumulate
-        : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+    %r8 = tpu.alloc : memref<8xf32, #tpu.memory_space<vmem>>
+    %r128 = tpu.alloc : memref<128xf32, #tpu.memory_space<vmem>>
+    %lanes = tpu.alloc : memref<8x128xi32, #tpu.memory_space<vmem>>
+    tpu.reduce max %a -> %r8 dims = [1] valid = [8, 10]
+        : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8xf32, #tpu.memory_space<vmem>>
+    tpu.reduce sum %a -> %r128 dims = [0] valid = [3, 128] accumulate
+        : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<128xf32, #tpu.memory_space<vmem>>
+    tpu.fill %b, 0xFF800000 : f32 : memref<8x128xf32, #tpu.memory_space<vmem>>
+    tpu.iota %lanes dim = 1 offset %c0 : memref<8x128xi32, #tpu.memory_space<vmem>>
     tpu.vector gt(%a, %b) -> %m
         : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xi1, #tpu.memory_space<vmem>>
     tpu.vector select(%m, %a, %b) -> %a
