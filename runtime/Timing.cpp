@@ -103,7 +103,8 @@ int64_t &Timeline::freeAt(Engine engine) {
 
 absl::StatusOr<int64_t> Timeline::add(std::string name, Engine engine,
                                       int64_t cycles,
-                                      std::vector<int64_t> deps) {
+                                      std::vector<int64_t> deps,
+                                      int64_t notBefore) {
   if (engine.kind == Engine::Mxu &&
       (engine.index < 0 || engine.index >= target_.mxusPerCore))
     return absl::InvalidArgumentError(absl::StrCat(
@@ -113,7 +114,7 @@ absl::StatusOr<int64_t> Timeline::add(std::string name, Engine engine,
     return absl::InvalidArgumentError(
         absl::StrCat("task '", name, "' costs ", cycles, " cycles"));
   int64_t id = static_cast<int64_t>(tasks_.size());
-  int64_t start = freeAt(engine);
+  int64_t start = std::max(freeAt(engine), notBefore);
   for (int64_t dep : deps) {
     if (dep < 0 || dep >= id)
       return absl::InvalidArgumentError(absl::StrCat(
@@ -132,11 +133,11 @@ absl::StatusOr<int64_t> Timeline::add(std::string name, Engine engine,
 absl::StatusOr<std::vector<int64_t>>
 Timeline::addMatmul(const std::string &name, int64_t m, int64_t k, int64_t n,
                     int64_t passes, MxuModel model,
-                    const std::vector<int64_t> &deps) {
+                    const std::vector<int64_t> &deps, int64_t notBefore) {
   if (m < 0 || k < 0 || n < 0 || passes < 1)
     return absl::InvalidArgumentError(
         absl::StrCat("matmul '", name, "' has a negative size or no pass"));
-  int64_t ready = 0;
+  int64_t ready = notBefore;
   for (int64_t dep : deps)
     if (dep >= 0 && dep < static_cast<int64_t>(tasks_.size()))
       ready = std::max(ready, tasks_[dep].end);
@@ -172,7 +173,7 @@ Timeline::addMatmul(const std::string &name, int64_t m, int64_t k, int64_t n,
       continue;
     absl::StatusOr<int64_t> id =
         add(name, Engine{Engine::Mxu, static_cast<int>(i)},
-            mxuCycles(target_, m, share[i], model), deps);
+            mxuCycles(target_, m, share[i], model), deps, notBefore);
     if (!id.ok())
       return id.status();
     ids.push_back(*id);

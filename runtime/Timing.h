@@ -86,17 +86,20 @@ class Timeline {
 public:
   explicit Timeline(const tpc::Target &target);
 
-  /// Adds a task; returns its id. An unknown engine, a negative cost or a
-  /// dependence on a task not yet added is an INVALID_ARGUMENT error.
+  /// Adds a task; returns its id. It starts no earlier than `notBefore`
+  /// (the cycle its instruction is issued). An unknown engine, a negative
+  /// cost or a dependence on a task not yet added is INVALID_ARGUMENT.
   absl::StatusOr<int64_t> add(std::string name, Engine engine, int64_t cycles,
-                              std::vector<int64_t> deps = {});
+                              std::vector<int64_t> deps = {},
+                              int64_t notBefore = 0);
 
   /// Splits a matmul's folds over the MXUs (each fold to the MXU that
   /// becomes free first; ties to the lowest index) and adds one task per
   /// MXU used. Returns their ids; a consumer depends on all of them.
   absl::StatusOr<std::vector<int64_t>>
   addMatmul(const std::string &name, int64_t m, int64_t k, int64_t n,
-            int64_t passes, MxuModel model, const std::vector<int64_t> &deps);
+            int64_t passes, MxuModel model, const std::vector<int64_t> &deps,
+            int64_t notBefore = 0);
 
   const std::vector<Task> &tasks() const { return tasks_; }
   /// The cycle at which the last task ends.

@@ -14,8 +14,15 @@ llvm::cl::ValuesClass mlir::tpu::phaseValues() {
       clEnumValN(Phase::Simplify, "simplify", "after hlo-simplify"),
       clEnumValN(Phase::Fuse, "fuse", "after hlo-fuse"),
       clEnumValN(Phase::Layouts, "layouts", "after tpu-assign-layouts"),
+      clEnumValN(Phase::Pad, "pad",
+                 "after tpu-pad and fusing what padding added"),
       clEnumValN(Phase::Buffers, "buffers",
-                 "after tpu-assign-buffers: scheduled, with HBM offsets"));
+                 "after tpu-assign-buffers: scheduled, with HBM offsets"),
+      clEnumValN(Phase::Lower, "lower",
+                 "after tpu-lower: TensorCore kernels on HBM buffers"),
+      clEnumValN(Phase::Executable, "executable",
+                 "the executable file (tpu-compile's default; MLIR "
+                 "pipelines stop at lower)"));
 }
 
 void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
@@ -31,16 +38,24 @@ void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
     // lays inputs out on the way in), so entry layouts are its to choose.
     pm.addPass(createTPUAssignLayouts(TPUAssignLayoutsOptions{
         options.target, options.layoutMode, /*relayoutEntry=*/true}));
+  if (wants(Phase::Pad)) {
+    pm.addPass(createTPUPad(TPUPadOptions{options.target}));
+    // The masks and resizes padding adds fuse into their consumers.
+    pm.addNestedPass<func::FuncOp>(
+        createHLOFuse(HLOFuseOptions{options.target, options.maxFusionOps}));
+  }
   if (wants(Phase::Buffers))
     pm.addPass(createTPUAssignBuffers(TPUAssignBuffersOptions{
         options.target, options.memoryReport, options.memoryReportTop,
         options.memoryViewer, options.memoryViewerJson}));
+  if (wants(Phase::Lower))
+    pm.addPass(createTPULower(TPULowerOptions{options.target}));
 }
 
 void mlir::tpu::registerCompilePipeline() {
   PassPipelineRegistration<CompileOptions>(
       "tpu-compile",
-      "The whole compiler: simplify, fuse, assign layouts, assign buffers "
-      "(stop early with compile-to=PHASE)",
+      "The whole compiler: simplify, fuse, assign layouts, pad, assign "
+      "buffers, lower (stop early with compile-to=PHASE)",
       buildCompilePipeline);
 }

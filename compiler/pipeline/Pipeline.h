@@ -20,9 +20,20 @@ namespace mlir::tpu {
 /// The phases of tpu-compile, in order. Each names the state of the program
 /// after it: `input` is the program as given (verified), `buffers` is
 /// scheduled with HBM offsets.
-enum class Phase { Input, Simplify, Fuse, Layouts, Buffers };
+enum class Phase {
+  Input,
+  Simplify,
+  Fuse,
+  Layouts,
+  Pad,
+  Buffers,
+  Lower,
+  /// The executable file (tpu-compile only; the pipeline stops at Lower).
+  Executable
+};
 
 /// The phases as command-line values, for --compile-to options.
+/// The phases as command-line values.
 llvm::cl::ValuesClass phaseValues();
 
 struct CompileOptions : public PassPipelineOptions<CompileOptions> {
@@ -35,7 +46,7 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
       llvm::cl::init(LayoutMode::MinPadding), layoutModeValues()};
   Option<Phase> compileTo{*this, "compile-to",
                           llvm::cl::desc("Stop after this phase"),
-                          llvm::cl::init(Phase::Buffers), phaseValues()};
+                          llvm::cl::init(Phase::Lower), phaseValues()};
   Option<bool> memoryReport{
       *this, "memory-report",
       llvm::cl::desc("Print XLA's memory report even when the program fits"),

@@ -206,13 +206,23 @@ LogicalResult MatmulOp::verify() {
   auto lhs = cast<MemRefType>(getLhs().getType());
   auto rhs = cast<MemRefType>(getRhs().getType());
   auto acc = cast<MemRefType>(getAcc().getType());
-  // matmul_c2
-  if (lhs.getRank() != 2 || rhs.getRank() != 2 || acc.getRank() != 2 ||
-      lhs.getDimSize(1) != rhs.getDimSize(0) ||
-      acc.getDimSize(0) != lhs.getDimSize(0) ||
-      acc.getDimSize(1) != rhs.getDimSize(1))
+  // matmul_c2: [M,K] x [K,N] -> [M,N], after leading unit dimensions.
+  auto matrix = [](MemRefType type) -> std::optional<std::pair<int64_t, int64_t>> {
+    int64_t rank = type.getRank();
+    if (rank < 2 || llvm::any_of(type.getShape().drop_back(2),
+                                 [](int64_t d) { return d != 1; }))
+      return std::nullopt;
+    return std::make_pair(type.getDimSize(rank - 2), type.getDimSize(rank - 1));
+  };
+  auto l = matrix(lhs), r = matrix(rhs), a = matrix(acc);
+  if (l && getTransposeLhs())
+    std::swap(l->first, l->second);
+  if (r && getTransposeRhs())
+    std::swap(r->first, r->second);
+  if (!l || !r || !a || l->second != r->first || a->first != l->first ||
+      a->second != r->second)
     return emitOpError() << "needs lhs [M,K], rhs [K,N] and accumulator "
-                            "[M,N], but has "
+                            "[M,N] (after any transposes), but has "
                          << lhs << ", " << rhs << " and " << acc;
   // matmul_c3
   Type in = lhs.getElementType();
@@ -224,8 +234,8 @@ LogicalResult MatmulOp::verify() {
                          << rhs.getElementType() << " -> "
                          << acc.getElementType();
   // matmul_c4: whole MXU tiles, 8 rows of lhs by 128 lanes.
-  if (!aligned(lhs.getDimSize(0), kSublanes) ||
-      !aligned(lhs.getDimSize(1), kLanes) || !aligned(rhs.getDimSize(1), kLanes))
+  if (!aligned(l->first, kSublanes) || !aligned(l->second, kLanes) ||
+      !aligned(r->second, kLanes))
     return emitOpError() << "needs M a multiple of " << kSublanes
                          << " and K and N multiples of " << kLanes
                          << ", but has " << lhs << " x " << rhs;

@@ -73,7 +73,7 @@ def TPU_VectorKind : I32EnumAttr<"VectorKind", "vector unit operation", [
 
 def TPU_ReduceKind : I32EnumAttr<"ReduceKind", "vector unit reduction", [
     I32EnumAttrCase<"sum", 0>, I32EnumAttrCase<"max", 1>,
-    I32EnumAttrCase<"min", 2>]> {
+    I32EnumAttrCase<"min", 2>, I32EnumAttrCase<"prod", 3>]> {
   let cppNamespace = "::mlir::tpu";
 }
 
@@ -210,16 +210,22 @@ def TPU_MatmulOp : TPU_Op<"matmul"> {
     [M, N] (or overwrite it without `accumulate`). Inputs are bf16, or f32
     rounded to bf16 at `precision = default` and split into three bf16
     passes at `highest`, as the hardware does for f32 products. All three
-    are VMEM buffers (matmul_c1) with matching shapes (matmul_c2), an f32
+    are VMEM buffers (matmul_c1) with matching shapes (matmul_c2; leading
+    dimensions of size 1, the block of one batch element, are allowed), an f32
     accumulator (matmul_c3), and tile-aligned: M a multiple of 8, K and N
-    multiples of 128 (matmul_c4).
+    multiples of 128 (matmul_c4). `transpose_rhs` reads rhs stored as
+    [N, K] (the MXU loads weights transposed) and `transpose_lhs` reads lhs
+    stored as [K, M] (through the transpose unit), so a layout that puts the
+    contracting dimension second-minor costs no relayout copy.
   }];
   let arguments = (ins TPU_AnyMemRef:$lhs, TPU_AnyMemRef:$rhs,
                        TPU_AnyMemRef:$acc, UnitAttr:$accumulate,
                        DefaultValuedAttr<TPU_Precision,
-                                         "::mlir::tpu::Precision::default_">:$precision);
+                                         "::mlir::tpu::Precision::default_">:$precision,
+                       UnitAttr:$transpose_lhs, UnitAttr:$transpose_rhs);
   let assemblyFormat = [{
     $lhs `,` $rhs `,` $acc (`accumulate` $accumulate^)? `precision` `=` $precision
+    (`transpose_lhs` $transpose_lhs^)? (`transpose_rhs` $transpose_rhs^)?
     attr-dict `:` type($lhs) `,` type($rhs) `,` type($acc)
   }];
   let hasVerifier = 1;

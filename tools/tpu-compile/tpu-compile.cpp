@@ -1,13 +1,14 @@
 //===- tpu-compile.cpp - The compiler driver ------------------------------===//
 //
 // Compiles an hlo program for a TPU generation: runs the tpu-compile
-// pipeline (compiler/pipeline) up to --compile-to and writes that phase's
-// MLIR. Exit codes: 0 success, 1 invalid input, 2 the program does not fit
+// pipeline (compiler/pipeline) and writes the executable the runtime loads,
+// or, with --compile-to, stops after a phase and writes its MLIR. Exit codes: 0 success, 1 invalid input, 2 the program does not fit
 // in HBM (with XLA's memory report on stderr).
 //
 //===----------------------------------------------------------------------===//
 
 #include "compiler/InitAll.h"
+#include "compiler/executable/ExecutableWriter.h"
 #include "compiler/pipeline/Pipeline.h"
 #include "compiler/target/Target.h"
 
@@ -44,7 +45,7 @@ cl::opt<LayoutMode> layoutMode("layout-mode", cl::desc("Layout policy"),
                                layoutModeValues(), cl::cat(category));
 cl::opt<Phase> compileTo("compile-to",
                          cl::desc("Stop after this phase and write its MLIR"),
-                         cl::init(Phase::Buffers), phaseValues(),
+                         cl::init(Phase::Executable), phaseValues(),
                          cl::cat(category));
 cl::opt<bool> memoryReport(
     "memory-report",
@@ -105,8 +106,17 @@ int compile(MLIRContext &context) {
     llvm::errs() << "tpu-compile: " << error << "\n";
     return 1;
   }
-  module->print(output->os());
-  output->os() << "\n";
+  if (compileTo == Phase::Executable) {
+    FailureOr<tpurt::Executable> exe = buildExecutable(*module);
+    if (failed(exe))
+      return 1;
+    std::vector<uint8_t> bytes = tpurt::serialize(*exe);
+    output->os().write(reinterpret_cast<const char *>(bytes.data()),
+                       bytes.size());
+  } else {
+    module->print(output->os());
+    output->os() << "\n";
+  }
   output->keep();
   return 0;
 }

@@ -1,0 +1,453 @@
+//===- ExecutableWriter.cpp - Lowered module to executable file -----------===//
+
+#include "compiler/executable/ExecutableWriter.h"
+
+#include "dialects/tpu/TPUDialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::tpu;
+
+namespace {
+
+FailureOr<tpurt::Element> elementOf(Location loc, Type type) {
+  if (type.isF32())
+    return tpurt::Element::F32;
+  if (type.isBF16())
+    return tpurt::Element::BF16;
+  if (type.isInteger(32))
+    return tpurt::Element::I32;
+  if (type.isInteger(8))
+    return tpurt::Element::I8;
+  if (type.isInteger(1))
+    return tpurt::Element::I1;
+  return emitError(loc) << "the executable stores f32, bf16, i32, i8 and i1, "
+                           "not "
+                        << type;
+}
+
+/// One register per SSA value a kernel uses; values defined outside the
+/// kernel (HBM buffers) are loaded into registers on entry.
+class KernelWriter {
+public:
+  KernelWriter(tpurt::Executable &exe, DenseMap<Value, int64_t> &hbmIds)
+      : exe(exe), hbmIds(hbmIds) {}
+
+  FailureOr<tpurt::Kernel> write(KernelOp kernel) {
+    tpurt::Kernel out;
+    out.name = kernel.getName().str();
+    // Buffers defined outside: the function's arguments and HBM buffers.
+    std::vector<tpurt::Instruction> entry;
+    kernel.walk([&](Operation *op) {
+      for (Value operand : op->getOperands())
+        if (auto found = hbmIds.find(operand);
+            found != hbmIds.end() && !registers.count(operand)) {
+          int64_t r = reg(operand);
+          entry.push_back({tpurt::Opcode::Buffer, {r, found->second}, {}, {}});
+        }
+    });
+    std::vector<tpurt::Instruction> code;
+    if (failed(writeBlock(kernel.getBody().front(), code)))
+      return failure();
+    out.code = std::move(entry);
+    out.code.insert(out.code.end(), code.begin(), code.end());
+    out.registers = nextRegister;
+    out.semaphores = nextSemaphore;
+    return out;
+  }
+
+private:
+  int64_t reg(Value value) {
+    auto [it, inserted] = registers.try_emplace(value, nextRegister);
+    if (inserted)
+      ++nextRegister;
+    return it->second;
+  }
+
+  FailureOr<int64_t> use(Operation *user, Value value) {
+    auto found = registers.find(value);
+    if (found == registers.end())
+      return user->emitOpError("uses a value the executable cannot name");
+    return found->second;
+  }
+
+  LogicalResult writeBlock(Block &block, std::vector<tpurt::Instruction> &out) {
+    for (Operation &op : block)
+      if (failed(writeOp(&op, out)))
+        return failure();
+    return success();
+  }
+
+  LogicalResult writeOp(Operation *op, std::vector<tpurt::Instruction> &out) {
+    using tpurt::Opcode;
+    auto emit = [&](Opcode opcode, std::vector<int64_t> fields) {
+      out.push_back({opcode, std::move(fields), {}, {}});
+    };
+    SmallVector<int64_t> operands;
+    for (Value v : op->getOperands()) {
+      FailureOr<int64_t> r = use(op, v);
+      if (failed(r))
+        return failure();
+      operands.push_back(*r);
+    }
+    auto scratch = [&](Value result) -> LogicalResult {
+      auto type = cast<MemRefType>(result.getType());
+      FailureOr<tpurt::Element> element =
+          elementOf(op->getLoc(), type.getElementType());
+      if (failed(element))
+        return failure();
+      auto space = cast<MemorySpaceAttr>(type.getMemorySpace()).getValue();
+      tpurt::Buffer buffer;
+      buffer.space = space == MemorySpace::vmem ? tpurt::Space::Vmem
+                                                : tpurt::Space::Smem;
+      buffer.kind = tpurt::BufferKind::Scratch;
+      buffer.element = *element;
+      buffer.dims.assign(type.getShape().begin(), type.getShape().end());
+      // Scratch is packed in allocation order at whole-tile (4 KiB)
+      // boundaries; the kernel verifier has checked the footprint.
+      int64_t &next = space == MemorySpace::vmem ? vmemOffset : smemOffset;
+      buffer.offset = next;
+      next += (scratchFootprint(type) + 4095) / 4096 * 4096;
+      int64_t id = static_cast<int64_t>(exe.buffers.size());
+      exe.buffers.push_back(std::move(buffer));
+      emit(Opcode::Buffer, {reg(result), id});
+      return success();
+    };
+    return llvm::TypeSwitch<Operation *, LogicalResult>(op)
+        .Case([&](arith::ConstantOp constant) -> LogicalResult {
+          auto attr = dyn_cast<IntegerAttr>(constant.getValue());
+          if (!attr)
+            return op->emitOpError("the executable has integer constants only");
+          emit(Opcode::Const, {reg(constant), attr.getValue().getSExtValue()});
+          return success();
+        })
+        .Case([&](arith::AddIOp) {
+          emit(Opcode::Add, {reg(op->getResult(0)), operands[0], operands[1]});
+          return success();
+        })
+        .Case([&](arith::SubIOp) {
+          emit(Opcode::Sub, {reg(op->getResult(0)), operands[0], operands[1]});
+          return success();
+        })
+        .Case([&](arith::MulIOp) {
+          emit(Opcode::Mul, {reg(op->getResult(0)), operands[0], operands[1]});
+          return success();
+        })
+        .Case([&](arith::DivUIOp) {
+          emit(Opcode::DivU, {reg(op->getResult(0)), operands[0], operands[1]});
+          return success();
+        })
+        .Case([&](arith::RemUIOp) {
+          emit(Opcode::RemU, {reg(op->getResult(0)), operands[0], operands[1]});
+          return success();
+        })
+        .Case([&](arith::CmpIOp cmp) -> LogicalResult {
+          int64_t predicate;
+          switch (cmp.getPredicate()) {
+          case arith::CmpIPredicate::eq:
+            predicate = 0;
+            break;
+          case arith::CmpIPredicate::ne:
+            predicate = 1;
+            break;
+          case arith::CmpIPredicate::ult:
+            predicate = 2;
+            break;
+          case arith::CmpIPredicate::ule:
+            predicate = 3;
+            break;
+          case arith::CmpIPredicate::ugt:
+            predicate = 4;
+            break;
+          case arith::CmpIPredicate::uge:
+            predicate = 5;
+            break;
+          default:
+            return op->emitOpError(
+                "the executable compares indices unsigned only");
+          }
+          emit(Opcode::Cmp, {reg(cmp), predicate, operands[0], operands[1]});
+          return success();
+        })
+        .Case([&](arith::SelectOp select) {
+          emit(Opcode::Select,
+               {reg(select), operands[0], operands[1], operands[2]});
+          return success();
+        })
+        .Case([&](AllocOp alloc) { return scratch(alloc); })
+        .Case([&](SemaphoreAllocOp sem) {
+          emit(Opcode::Semaphore, {reg(sem), nextSemaphore++});
+          return success();
+        })
+        .Case([&](scf::ForOp loop) -> LogicalResult {
+          if (loop.getNumResults())
+            return op->emitOpError(
+                "loops with results are not in the executable format");
+          tpurt::Instruction inst{Opcode::For,
+                                  {reg(loop.getInductionVar()), operands[0],
+                                   operands[1], operands[2]},
+                                  {},
+                                  {}};
+          if (failed(writeBlock(*loop.getBody(), inst.body)))
+            return failure();
+          out.push_back(std::move(inst));
+          return success();
+        })
+        .Case([&](scf::IfOp branch) -> LogicalResult {
+          if (branch.getNumResults())
+            return op->emitOpError(
+                "branches with results are not in the executable format");
+          tpurt::Instruction inst{Opcode::If, {operands[0]}, {}, {}};
+          if (failed(writeBlock(*branch.thenBlock(), inst.body)) ||
+              (branch.elseBlock() &&
+               failed(writeBlock(*branch.elseBlock(), inst.orElse))))
+            return failure();
+          out.push_back(std::move(inst));
+          return success();
+        })
+        .Case([&](scf::YieldOp) { return success(); })
+        .Case([&](DmaStartOp dma) {
+          int64_t rank = dma.getSizes().size();
+          std::vector<int64_t> fields = {
+              *use(op, dma.getSrc()), *use(op, dma.getDst()),
+              *use(op, dma.getSem()), dma.getMasked() ? 1 : 0, rank};
+          for (Value v : dma.getSrcIndices())
+            fields.push_back(*use(op, v));
+          for (Value v : dma.getDstIndices())
+            fields.push_back(*use(op, v));
+          for (int64_t size : dma.getSizes())
+            fields.push_back(size);
+          emit(Opcode::DmaStart, std::move(fields));
+          return success();
+        })
+        .Case([&](DmaWaitOp) {
+          emit(Opcode::DmaWait, {operands[0]});
+          return success();
+        })
+        .Case([&](MatmulOp matmul) {
+          emit(Opcode::Matmul,
+               {operands[0], operands[1], operands[2],
+                matmul.getAccumulate() ? 1 : 0,
+                matmul.getPrecision() == Precision::highest ? 1 : 0,
+                matmul.getTransposeLhs() ? 1 : 0,
+                matmul.getTransposeRhs() ? 1 : 0});
+          return success();
+        })
+        .Case([&](VectorOp vector) {
+          std::vector<int64_t> fields = {
+              static_cast<int64_t>(vector.getKind()),
+              *use(op, vector.getOut()),
+              static_cast<int64_t>(vector.getInputs().size())};
+          for (auto [i, input] : llvm::enumerate(vector.getInputs())) {
+            SmallVector<int64_t> map = vector.getMap(i);
+            fields.push_back(*use(op, input));
+            fields.push_back(static_cast<int64_t>(map.size()));
+            fields.insert(fields.end(), map.begin(), map.end());
+          }
+          emit(Opcode::Vector, std::move(fields));
+          return success();
+        })
+        .Case([&](ReduceOp reduce) {
+          std::vector<int64_t> fields = {
+              static_cast<int64_t>(reduce.getKind()), operands[0], operands[1],
+              reduce.getAccumulate() ? 1 : 0,
+              static_cast<int64_t>(reduce.getDims().size())};
+          fields.insert(fields.end(), reduce.getDims().begin(),
+                        reduce.getDims().end());
+          fields.insert(fields.end(), reduce.getValid().begin(),
+                        reduce.getValid().end());
+          emit(Opcode::Reduce, std::move(fields));
+          return success();
+        })
+        .Case([&](FillOp fill) -> LogicalResult {
+          int64_t bits = 0;
+          if (auto f = dyn_cast<FloatAttr>(fill.getValue())) {
+            float value = static_cast<float>(f.getValueAsDouble());
+            uint32_t raw;
+            std::memcpy(&raw, &value, 4);
+            bits = raw;
+          } else if (auto i = dyn_cast<IntegerAttr>(fill.getValue())) {
+            bits = i.getValue().getSExtValue();
+          } else {
+            return op->emitOpError("fills with a float or integer only");
+          }
+          emit(Opcode::Fill, {operands[0], bits});
+          return success();
+        })
+        .Case([&](IotaOp iota) {
+          emit(Opcode::Iota, {operands[0], static_cast<int64_t>(iota.getDim()),
+                              operands[1]});
+          return success();
+        })
+        .Default([&](Operation *) {
+          return op->emitOpError("has no instruction in the executable format");
+        });
+  }
+
+  tpurt::Executable &exe;
+  DenseMap<Value, int64_t> &hbmIds;
+  DenseMap<Value, int64_t> registers;
+  int64_t nextRegister = 0, nextSemaphore = 0;
+  int64_t vmemOffset = 0, smemOffset = 0;
+};
+
+FailureOr<tpurt::TensorSpec> specOf(Location loc, Type type, int64_t buffer) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  LayoutAttr layout = tensor ? getLayout(tensor) : LayoutAttr();
+  std::optional<tpc::Shape> shape = tensor ? toShape(tensor) : std::nullopt;
+  if (!shape || !layout || !shape->layout)
+    return emitError(loc) << "needs tpu.logical_type, a tensor type with a "
+                             "#tpu.layout; run tpu-lower";
+  FailureOr<tpurt::Element> element = elementOf(loc, tensor.getElementType());
+  if (failed(element))
+    return failure();
+  tpurt::TensorSpec spec;
+  spec.element = *element;
+  spec.dims.assign(tensor.getShape().begin(), tensor.getShape().end());
+  spec.minorToMajor = shape->layout->minorToMajor;
+  spec.buffer = buffer;
+  return spec;
+}
+
+} // namespace
+
+FailureOr<tpurt::Executable> mlir::tpu::buildExecutable(ModuleOp module) {
+  tpurt::Executable exe;
+  for (func::FuncOp func : module.getOps<func::FuncOp>()) {
+    auto target = func->getAttrOfType<StringAttr>("tpu.target");
+    auto programBytes = func->getAttrOfType<IntegerAttr>("tpu.program_bytes");
+    if (!target || !programBytes)
+      return func.emitOpError("is not lowered; run tpu-lower first");
+    if (!exe.target.empty() && exe.target != target.getValue())
+      return func.emitOpError("targets ") << target << ", but another "
+                                          << "function targets " << exe.target;
+    exe.target = target.getValue().str();
+    exe.programBytes = std::max(exe.programBytes, programBytes.getInt());
+
+    tpurt::Function function;
+    function.name = func.getName().str();
+    DenseMap<Value, int64_t> hbmIds;
+    auto addHbm = [&](Value value, tpurt::BufferKind kind, int64_t offset,
+                      int64_t argument) -> FailureOr<int64_t> {
+      auto type = cast<MemRefType>(value.getType());
+      FailureOr<tpurt::Element> element =
+          elementOf(value.getLoc(), type.getElementType());
+      if (failed(element))
+        return failure();
+      tpurt::Buffer buffer;
+      buffer.kind = kind;
+      buffer.element = *element;
+      buffer.dims.assign(type.getShape().begin(), type.getShape().end());
+      buffer.offset = offset;
+      buffer.argument = argument;
+      int64_t id = static_cast<int64_t>(exe.buffers.size());
+      exe.buffers.push_back(std::move(buffer));
+      hbmIds[value] = id;
+      return id;
+    };
+    for (BlockArgument arg : func.getArguments()) {
+      FailureOr<int64_t> id = addHbm(arg, tpurt::BufferKind::Argument, 0,
+                                     arg.getArgNumber());
+      if (failed(id))
+        return failure();
+      auto logical =
+          func.getArgAttrOfType<TypeAttr>(arg.getArgNumber(), "tpu.logical_type");
+      FailureOr<tpurt::TensorSpec> spec =
+          specOf(arg.getLoc(), logical ? logical.getValue() : Type(), *id);
+      if (failed(spec))
+        return failure();
+      function.arguments.push_back(*spec);
+    }
+    for (Operation &op : func.getBody().front()) {
+      if (auto buffer = dyn_cast<HbmBufferOp>(op)) {
+        bool constant = buffer.getValue().has_value();
+        FailureOr<int64_t> id =
+            addHbm(buffer, constant ? tpurt::BufferKind::Constant
+                                    : tpurt::BufferKind::Temp,
+                   buffer.getOffset(), 0);
+        if (failed(id))
+          return failure();
+        if (constant) {
+          tpurt::Buffer &b = exe.buffers[*id];
+          auto dense = cast<DenseElementsAttr>(*buffer.getValue());
+          b.data.assign(b.bytes(), 0);
+          int64_t n = 0, size = tpurt::elementBytes(b.element);
+          auto put = [&](double value) {
+            uint8_t *p = b.data.data() + n++ * size;
+            switch (b.element) {
+            case tpurt::Element::F32: {
+              float f = static_cast<float>(value);
+              std::memcpy(p, &f, 4);
+              break;
+            }
+            case tpurt::Element::BF16: {
+              float f = static_cast<float>(value);
+              uint32_t bits;
+              std::memcpy(&bits, &f, 4);
+              uint16_t half = static_cast<uint16_t>(bits >> 16);
+              std::memcpy(p, &half, 2);
+              break;
+            }
+            case tpurt::Element::I32:
+            case tpurt::Element::I1: {
+              int32_t v = static_cast<int32_t>(value);
+              std::memcpy(p, &v, 4);
+              break;
+            }
+            case tpurt::Element::I8:
+              *p = static_cast<uint8_t>(static_cast<int8_t>(value));
+              break;
+            }
+          };
+          int64_t count = b.elements();
+          if (isa<FloatType>(dense.getElementType())) {
+            auto values = dense.getValues<APFloat>();
+            for (int64_t i = 0; i < count; ++i)
+              put(values[dense.isSplat() ? 0 : i].convertToDouble());
+          } else {
+            bool isBool = dense.getElementType().isInteger(1);
+            auto values = dense.getValues<APInt>();
+            for (int64_t i = 0; i < count; ++i) {
+              const APInt &v = values[dense.isSplat() ? 0 : i];
+              put(isBool ? static_cast<double>(v.getBoolValue())
+                         : static_cast<double>(v.getSExtValue()));
+            }
+          }
+        }
+        continue;
+      }
+      if (auto kernel = dyn_cast<KernelOp>(op)) {
+        KernelWriter writer(exe, hbmIds);
+        FailureOr<tpurt::Kernel> written = writer.write(kernel);
+        if (failed(written))
+          return failure();
+        function.kernels.push_back(std::move(*written));
+        continue;
+      }
+      if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+        for (auto [i, value] : llvm::enumerate(ret.getOperands())) {
+          auto found = hbmIds.find(value);
+          auto logical = func.getResultAttrOfType<TypeAttr>(i, "tpu.logical_type");
+          if (found == hbmIds.end())
+            return ret.emitOpError("returns a value that is not an HBM buffer");
+          FailureOr<tpurt::TensorSpec> spec = specOf(
+              ret.getLoc(), logical ? logical.getValue() : Type(), found->second);
+          if (failed(spec))
+            return failure();
+          function.results.push_back(*spec);
+        }
+        continue;
+      }
+      return op.emitOpError("has no place in the executable format");
+    }
+    exe.functions.push_back(std::move(function));
+  }
+  if (exe.functions.empty())
+    return module.emitError("the module has no function to compile");
+  return exe;
+}

@@ -1,0 +1,1321 @@
+//===- Lower.cpp - hlo to TensorCore kernels ------------------------------===//
+//
+// tpu-lower: each fusion (or unfused op) of a buffer-assigned function
+// becomes one tpu.kernel. A kernel iterates over blocks of its iteration
+// space (the output's physical dimensions, then the reduced or contracted
+// ones) in one flattened, software-pipelined loop with two VMEM slots per
+// input and per output. See docs/lowering.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Passes.h"
+
+#include "compiler/shape/Shape.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/CSE.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir::tpu {
+#define GEN_PASS_DEF_TPULOWER
+#include "passes/Passes.h.inc"
+} // namespace mlir::tpu
+
+using namespace mlir;
+using namespace mlir::tpu;
+
+namespace {
+
+constexpr int64_t kLanes = 128;
+constexpr int64_t kSublanes = 8;
+/// Largest block along a tiled dimension: 512 rows or lanes keep a block
+/// of f32 at 1 MiB, enough to hide DMA latency behind the MXU.
+constexpr int64_t kMaxTiledBlock = 512;
+/// Leading (untiled) dimensions grow until a block holds this many
+/// elements, so that small minor dimensions still give large DMAs.
+constexpr int64_t kTargetBlockElements = 1 << 18;
+
+/// A tensor's storage: its tile-padded dimensions in physical
+/// (major-to-minor) order.
+struct Physical {
+  SmallVector<int64_t> dims;
+  /// The logical dimension at each physical position.
+  SmallVector<int64_t> logicalOf;
+  int64_t bytes = 0;
+  Type element;
+
+  int64_t positionOf(int64_t logical) const {
+    return llvm::find(logicalOf, logical) - logicalOf.begin();
+  }
+};
+
+FailureOr<Physical> physicalOf(Location loc, Type type) {
+  FailureOr<tpc::Shape> shape = laidOutShape(loc, type, "tpu-lower");
+  if (failed(shape))
+    return failure();
+  absl::StatusOr<std::vector<int64_t>> padded = tpc::paddedDims(*shape);
+  absl::StatusOr<int64_t> bytes = tpc::paddedBytes(*shape);
+  if (!padded.ok() || !bytes.ok())
+    return emitError(loc) << "tpu-lower: the size of " << type
+                          << " overflows 64 bits";
+  Physical physical;
+  const std::vector<int64_t> &m2m = shape->layout->minorToMajor;
+  for (auto it = m2m.rbegin(); it != m2m.rend(); ++it) {
+    physical.logicalOf.push_back(*it);
+    physical.dims.push_back((*padded)[*it]);
+  }
+  physical.bytes = *bytes;
+  physical.element = cast<RankedTensorType>(type).getElementType();
+  return physical;
+}
+
+Attribute spaceAttr(MLIRContext *ctx, MemorySpace space) {
+  return MemorySpaceAttr::get(ctx, space);
+}
+
+MemRefType memrefType(ArrayRef<int64_t> shape, Type element,
+                      MemorySpace space) {
+  return MemRefType::get(shape, element, MemRefLayoutAttrInterface(),
+                         spaceAttr(element.getContext(), space));
+}
+
+/// A constant's contents in its buffer's physical shape: logical data
+/// permuted into physical order, tile padding zero.
+ElementsAttr physicalConstant(DenseElementsAttr value, const Physical &phys) {
+  auto type = RankedTensorType::get(phys.dims, phys.element);
+  if (value.isSplat())
+    return DenseElementsAttr::get(type, value.getSplatValue<Attribute>());
+  ArrayRef<int64_t> logical = value.getType().getShape();
+  int64_t rank = phys.dims.size();
+  SmallVector<int64_t> logicalStrides(rank, 1);
+  for (int64_t d = rank - 2; d >= 0; --d)
+    logicalStrides[d] = logicalStrides[d + 1] * logical[d + 1];
+  int64_t count = type.getNumElements();
+  SmallVector<Attribute> values = llvm::to_vector(value.getValues<Attribute>());
+  Attribute zero = isa<FloatType>(phys.element)
+                       ? Attribute(FloatAttr::get(phys.element, 0.0))
+                       : Attribute(IntegerAttr::get(phys.element, 0));
+  SmallVector<Attribute> out;
+  out.reserve(count);
+  SmallVector<int64_t> index(rank, 0);
+  for (int64_t n = 0; n < count; ++n) {
+    int64_t flat = 0;
+    bool inside = true;
+    for (int64_t i = 0; i < rank; ++i) {
+      int64_t l = phys.logicalOf[i];
+      if (index[i] >= logical[l])
+        inside = false;
+      flat += index[i] * logicalStrides[l];
+    }
+    out.push_back(inside ? values[flat] : zero);
+    for (int64_t i = rank - 1; i >= 0; --i) {
+      if (++index[i] < phys.dims[i])
+        break;
+      index[i] = 0;
+    }
+  }
+  return DenseElementsAttr::get(type, out);
+}
+
+std::optional<VectorKind> vectorKindOf(Operation *op) {
+  return llvm::TypeSwitch<Operation *, std::optional<VectorKind>>(op)
+      .Case([](hlo::AddOp) { return VectorKind::add; })
+      .Case([](hlo::SubtractOp) { return VectorKind::sub; })
+      .Case([](hlo::MulOp) { return VectorKind::mul; })
+      .Case([](hlo::DivOp) { return VectorKind::div; })
+      .Case([](hlo::MaxOp) { return VectorKind::max; })
+      .Case([](hlo::MinOp) { return VectorKind::min; })
+      .Case([](hlo::NegOp) { return VectorKind::neg; })
+      .Case([](hlo::AbsOp) { return VectorKind::abs; })
+      .Case([](hlo::ExpOp) { return VectorKind::exp; })
+      .Case([](hlo::LogOp) { return VectorKind::log; })
+      .Case([](hlo::TanhOp) { return VectorKind::tanh; })
+      .Case([](hlo::LogisticOp) { return VectorKind::logistic; })
+      .Case([](hlo::SqrtOp) { return VectorKind::sqrt; })
+      .Case([](hlo::RsqrtOp) { return VectorKind::rsqrt; })
+      .Case([](hlo::ConvertOp) { return VectorKind::convert; })
+      .Case([](hlo::CopyOp) { return VectorKind::copy; })
+      .Case([](hlo::SelectOp) { return VectorKind::select; })
+      .Case([](hlo::CompareOp compare) -> std::optional<VectorKind> {
+        switch (compare.getComparisonDirection()) {
+        case hlo::ComparisonDirection::EQ:
+          return VectorKind::eq;
+        case hlo::ComparisonDirection::NE:
+          return VectorKind::ne;
+        case hlo::ComparisonDirection::LT:
+          return VectorKind::lt;
+        case hlo::ComparisonDirection::LE:
+          return VectorKind::le;
+        case hlo::ComparisonDirection::GT:
+          return VectorKind::gt;
+        case hlo::ComparisonDirection::GE:
+          return VectorKind::ge;
+        }
+        return std::nullopt;
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+std::optional<ReduceKind> reduceKindOf(hlo::ReduceKind kind) {
+  switch (kind) {
+  case hlo::ReduceKind::sum:
+    return ReduceKind::sum;
+  case hlo::ReduceKind::product:
+    return ReduceKind::prod;
+  case hlo::ReduceKind::max:
+    return ReduceKind::max;
+  case hlo::ReduceKind::min:
+    return ReduceKind::min;
+  }
+  return std::nullopt;
+}
+
+/// Whether `value` is a splat zero constant.
+bool isZeroSplat(Value value) {
+  DenseElementsAttr dense;
+  if (!matchPattern(value, m_Constant(&dense)) || !dense.isSplat())
+    return false;
+  if (isa<FloatType>(dense.getElementType()))
+    return dense.getSplatValue<APFloat>().isZero();
+  return dense.getSplatValue<APInt>().isZero();
+}
+
+//===----------------------------------------------------------------------===//
+// One kernel
+//===----------------------------------------------------------------------===//
+
+/// How a value of the fused computation is stored in the kernel.
+enum class Role {
+  Input,    // read from HBM by DMA into two VMEM slots
+  Alias,    // read through another value's buffer (broadcast, pad)
+  Splat,    // a VMEM block filled once
+  Computed, // written by an op each iteration (or each output step)
+  Skip,     // not read as data (a pad's padding value)
+};
+
+struct ValueInfo {
+  Role role = Role::Computed;
+  /// Logical dimension -> iteration dimension, or -1 (read at index 0).
+  SmallVector<int64_t> lmap;
+  Physical phys;
+  /// Physical position -> iteration dimension, or -1.
+  SmallVector<int64_t> pmap;
+  /// Alias: the value whose buffer this one reads.
+  Value source;
+  /// Input: the HBM buffer.
+  Value hbm;
+  /// VMEM buffers: one, or two slots for inputs and the output.
+  SmallVector<Value, 2> vmem;
+};
+
+class KernelLowering {
+public:
+  KernelLowering(OpBuilder &b, const tpc::Target &target, Operation *op,
+                 std::string name)
+      : b(b), target(target), op(op), name(std::move(name)) {}
+
+  /// `leafBuffer` gives the HBM buffer of a value the computation reads
+  /// from outside (a fusion parameter, a fused dense constant, an operand).
+  LogicalResult lower(ArrayRef<Operation *> ops, Value root, Value out,
+                      llvm::function_ref<FailureOr<Value>(Value)> leafBuffer);
+
+  /// Whether a leaf's tile padding holds zeros: true of the function's
+  /// arguments, which the runtime lays out zero-padded.
+  std::function<bool(Value)> zeroPadded = [](Value) { return false; };
+
+private:
+  LogicalResult setMap(Value value, ArrayRef<int64_t> map, Operation *user);
+  LogicalResult analyze(ArrayRef<Operation *> ops, Value root,
+                        llvm::function_ref<FailureOr<Value>(Value)> leaf);
+  LogicalResult planBlocks();
+  int64_t footprint(ArrayRef<int64_t> blocks);
+  SmallVector<int64_t> blockShape(const ValueInfo &info,
+                                  ArrayRef<int64_t> blocks) const;
+  Value storage(Value value);
+  FailureOr<Attribute> mapsFor(ArrayRef<Value> inputs, Value out,
+                               Operation *user);
+
+  // Emission.
+  /// A VMEM buffer allocated once per kernel for `purpose`.
+  Value scratch(StringRef purpose, ArrayRef<int64_t> shape, Type element);
+  /// A rank-0 VMEM buffer holding `value`, filled once per kernel.
+  Value splat(TypedAttr value);
+  Value index(int64_t value);
+  Value mulC(Value v, int64_t c);
+  Value addC(Value v, int64_t c);
+  Value divC(Value v, int64_t c);
+  Value remC(Value v, int64_t c);
+  Value isEq(Value v, int64_t c);
+  Value pick(Value odd, Value even, Value oddValue);
+  SmallVector<Value> blockIndices(Value t);
+  void emitDma(Value hbm, const ValueInfo &info, ArrayRef<Value> idx,
+               Value vmem, Value sem, bool toHbm);
+  LogicalResult emitOp(Operation *op, ArrayRef<Value> idx, bool accumulate);
+  LogicalResult emitBody(Value t, bool prefetch);
+
+  OpBuilder &b;
+  const tpc::Target &target;
+  Operation *op;
+  std::string name;
+  Location loc() const { return op->getLoc(); }
+
+  llvm::MapVector<Value, ValueInfo> values;
+  SmallVector<Value> inputs; // Role::Input, in first-use order
+  SmallVector<Operation *> prologue, epilogue;
+  Operation *anchor = nullptr; // dot_general or reduce, if any
+  bool transposeLhs = false, transposeRhs = false;
+  Value root, out;
+
+  // The iteration space.
+  SmallVector<int64_t> extent, block, count;
+  SmallVector<bool> reduction;
+  SmallVector<int64_t> stride; // of each dimension in the flattened loop
+  int64_t trips = 1, reductionTrips = 1;
+  SmallVector<int64_t> forcedUnit; // batch dimensions of a matmul
+
+  Block *kernelBlock = nullptr;
+  DenseMap<int64_t, Value> indexConstants;
+  llvm::StringMap<Value> scratchBuffers;
+  Value boolConstants[2];
+
+  // Per-iteration state while emitting.
+  DenseMap<Value, Value> current; // value -> VMEM buffer this iteration
+  Value inSems[2], outSems[2], outSlot, outSem;
+};
+
+LogicalResult KernelLowering::setMap(Value value, ArrayRef<int64_t> map,
+                                     Operation *user) {
+  ValueInfo &info = values[value];
+  if (!info.lmap.empty() || (map.empty() && !info.pmap.empty())) {
+    if (ArrayRef<int64_t>(info.lmap) != map)
+      return user->emitOpError()
+             << "tpu-lower: a value is read through two different index "
+                "maps in one kernel, which the lowering does not support yet";
+    return success();
+  }
+  info.lmap.assign(map.begin(), map.end());
+  FailureOr<Physical> phys = physicalOf(value.getLoc(), value.getType());
+  if (failed(phys))
+    return failure();
+  info.phys = *phys;
+  info.pmap.clear();
+  for (int64_t l : info.phys.logicalOf)
+    info.pmap.push_back(info.lmap[l]);
+  // Marks the value as mapped even when it is a scalar.
+  if (info.pmap.empty())
+    info.pmap.push_back(-2);
+  return success();
+}
+
+LogicalResult
+KernelLowering::analyze(ArrayRef<Operation *> ops, Value rootValue,
+                        llvm::function_ref<FailureOr<Value>(Value)> leaf) {
+  root = rootValue;
+  for (Operation *inner : ops) {
+    if (isa<hlo::DotGeneralOp, hlo::ReduceOp>(inner)) {
+      if (anchor)
+        return inner->emitOpError()
+               << "tpu-lower: a kernel with two contractions or reductions "
+                  "is not supported yet";
+      anchor = inner;
+    }
+  }
+  FailureOr<Physical> rootPhys = physicalOf(root.getLoc(), root.getType());
+  if (failed(rootPhys))
+    return failure();
+  auto identity = [](const Physical &phys) {
+    SmallVector<int64_t> lmap(phys.dims.size());
+    for (auto [i, l] : llvm::enumerate(phys.logicalOf))
+      lmap[l] = i;
+    return lmap;
+  };
+
+  // The iteration space and the anchor's operand maps.
+  if (auto dot = dyn_cast_or_null<hlo::DotGeneralOp>(anchor)) {
+    if (dot.getResult() != root &&
+        cast<ShapedType>(root.getType()).getShape() !=
+            dot.getResult().getType().getShape())
+      return dot.emitOpError() << "tpu-lower: a matmul's epilogue must keep "
+                                  "its shape";
+    auto lhsType = cast<RankedTensorType>(dot.getLhs().getType());
+    auto rhsType = cast<RankedTensorType>(dot.getRhs().getType());
+    int64_t batch = dot.getLhsBatchingDimensions().size();
+    if (dot.getLhsContractingDimensions().size() != 1 ||
+        lhsType.getRank() != batch + 2 || rhsType.getRank() != batch + 2)
+      return dot.emitOpError()
+             << "tpu-lower: a matmul needs one contracting and one free "
+                "dimension per operand besides the batch dimensions";
+    if (!(lhsType.getElementType().isF32() ||
+          lhsType.getElementType().isBF16()) ||
+        lhsType.getElementType() != rhsType.getElementType())
+      return dot.emitOpError()
+             << "tpu-lower: the MXU multiplies bf16 or f32 operands of one "
+                "type, not "
+             << lhsType.getElementType() << " x " << rhsType.getElementType();
+    FailureOr<Physical> lhsPhys = physicalOf(dot.getLoc(), lhsType);
+    if (failed(lhsPhys))
+      return failure();
+    int64_t rank = rootPhys->dims.size();
+    extent = rootPhys->dims;
+    reduction.assign(rank, false);
+    int64_t k = rank;
+    int64_t lhsK = dot.getLhsContractingDimensions()[0];
+    extent.push_back(lhsPhys->dims[lhsPhys->positionOf(lhsK)]);
+    reduction.push_back(true);
+    SmallVector<int64_t> res = identity(*rootPhys);
+    if (failed(setMap(root, res, dot)) ||
+        (root != dot.getResult() && failed(setMap(dot.getResult(), res, dot))))
+      return failure();
+    auto operandMap = [&](Value operand, ArrayRef<int64_t> batchDims,
+                          int64_t contracting, int64_t freePosition) {
+      int64_t r = cast<RankedTensorType>(operand.getType()).getRank();
+      SmallVector<int64_t> map(r, -1);
+      for (auto [i, d] : llvm::enumerate(batchDims))
+        map[d] = res[i];
+      map[contracting] = k;
+      for (int64_t d = 0; d < r; ++d)
+        if (map[d] == -1 && d != contracting)
+          map[d] = res[freePosition];
+      return map;
+    };
+    if (failed(setMap(dot.getLhs(),
+                      operandMap(dot.getLhs(), dot.getLhsBatchingDimensions(),
+                                 lhsK, batch),
+                      dot)) ||
+        failed(setMap(dot.getRhs(),
+                      operandMap(dot.getRhs(), dot.getRhsBatchingDimensions(),
+                                 dot.getRhsContractingDimensions()[0],
+                                 batch + 1),
+                      dot)))
+      return failure();
+    for (int64_t i = 0; i < batch; ++i)
+      forcedUnit.push_back(res[i]);
+  } else if (auto reduce = dyn_cast_or_null<hlo::ReduceOp>(anchor)) {
+    if (cast<ShapedType>(root.getType()).getRank() !=
+        reduce.getResult().getType().getRank())
+      return reduce.emitOpError() << "tpu-lower: work after a reduction must "
+                                     "keep its rank";
+    FailureOr<Physical> inPhys =
+        physicalOf(reduce.getLoc(), reduce.getOperand().getType());
+    if (failed(inPhys))
+      return failure();
+    extent = inPhys->dims;
+    reduction.assign(extent.size(), false);
+    SmallVector<int64_t> in = identity(*inPhys);
+    SmallVector<int64_t> kept;
+    for (auto [l, it] : llvm::enumerate(in)) {
+      if (llvm::is_contained(reduce.getDimensions(), int64_t(l)))
+        reduction[it] = true;
+      else
+        kept.push_back(it);
+    }
+    if (failed(setMap(reduce.getOperand(), in, reduce)) ||
+        failed(setMap(root, kept, reduce)) ||
+        (root != reduce.getResult() &&
+         failed(setMap(reduce.getResult(), kept, reduce))))
+      return failure();
+  } else {
+    extent = rootPhys->dims;
+    reduction.assign(extent.size(), false);
+    if (failed(setMap(root, identity(*rootPhys), op)))
+      return failure();
+  }
+
+  // Maps flow from results to operands.
+  for (Operation *inner : llvm::reverse(ops)) {
+    if (inner == anchor)
+      continue;
+    Value result = inner->getResult(0);
+    auto found = values.find(result);
+    if (found == values.end())
+      return inner->emitOpError()
+             << "tpu-lower: the result is not used by the kernel's output";
+    SmallVector<int64_t> map = found->second.lmap;
+    if (auto broadcast = dyn_cast<hlo::BroadcastInDimOp>(inner)) {
+      auto from = cast<RankedTensorType>(broadcast.getOperand().getType());
+      auto to = cast<RankedTensorType>(result.getType());
+      SmallVector<int64_t> operandMap;
+      for (auto [k, d] : llvm::enumerate(broadcast.getBroadcastDimensions()))
+        operandMap.push_back(from.getDimSize(k) == to.getDimSize(d) ? map[d]
+                                                                    : -1);
+      if (failed(setMap(broadcast.getOperand(), operandMap, inner)))
+        return failure();
+      values[result].role = Role::Alias;
+      values[result].source = broadcast.getOperand();
+      continue;
+    }
+    if (auto pad = dyn_cast<hlo::PadOp>(inner)) {
+      if (llvm::any_of(pad.getEdgePaddingLow(), [](int64_t v) { return v; }) ||
+          llvm::any_of(pad.getInteriorPadding(), [](int64_t v) { return v; }) ||
+          !isZeroSplat(pad.getPaddingValue()))
+        return pad.emitOpError()
+               << "tpu-lower: only zero padding at the high end is lowered "
+                  "yet (the masked DMA of a tile-padded operand)";
+      if (failed(setMap(pad.getOperand(), map, inner)))
+        return failure();
+      values[pad.getPaddingValue()].role = Role::Skip;
+      values[result].role = Role::Alias;
+      values[result].source = pad.getOperand();
+      continue;
+    }
+    if (auto slice = dyn_cast<hlo::SliceOp>(inner)) {
+      // A prefix holds its elements at the operand's indices.
+      if (llvm::any_of(slice.getStartIndices(), [](int64_t v) { return v; }) ||
+          llvm::any_of(slice.getStrides(), [](int64_t v) { return v != 1; }))
+        return slice.emitOpError()
+               << "tpu-lower: only slices from index 0 with stride 1 are "
+                  "lowered yet";
+      if (failed(setMap(slice.getOperand(), map, inner)))
+        return failure();
+      values[result].role = Role::Alias;
+      values[result].source = slice.getOperand();
+      continue;
+    }
+    if (isa<hlo::IotaOp>(inner))
+      continue;
+    if (auto constant = dyn_cast<hlo::ConstantOp>(inner)) {
+      auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+      if (dense && dense.isSplat() && values[result].role != Role::Skip)
+        values[result].role = Role::Splat;
+      continue;
+    }
+    if (!vectorKindOf(inner))
+      return inner->emitOpError()
+             << "tpu-lower: '" << inner->getName()
+             << "' is not lowered to the TensorCore yet";
+    for (Value operand : inner->getOperands())
+      if (failed(setMap(operand, map, inner)))
+        return failure();
+  }
+
+  // Leaves and dense constants are read from HBM.
+  for (auto &[value, info] : values) {
+    if (info.role == Role::Skip)
+      continue;
+    Operation *def = value.getDefiningOp();
+    bool leafValue = !def || !llvm::is_contained(ops, def);
+    auto constant = dyn_cast_or_null<hlo::ConstantOp>(def);
+    bool denseConstant = constant && info.role != Role::Splat;
+    if (!leafValue && !denseConstant)
+      continue;
+    FailureOr<Value> hbm = leaf(value);
+    if (failed(hbm))
+      return failure();
+    info.role = Role::Input;
+    info.hbm = *hbm;
+    inputs.push_back(value);
+  }
+  // A zero pad reads past the end of its operand as zeros, which is only
+  // right when the operand's own tile padding is not garbage there.
+  for (auto &[value, info] : values) {
+    auto pad = dyn_cast_or_null<hlo::PadOp>(value.getDefiningOp());
+    if (!pad || info.role != Role::Alias)
+      continue;
+    ValueInfo &from = values[pad.getOperand()];
+    auto logical = cast<RankedTensorType>(pad.getOperand().getType());
+    for (auto [d, high] : llvm::enumerate(pad.getEdgePaddingHigh()))
+      if (high && (from.role != Role::Input ||
+                   (!zeroPadded(pad.getOperand()) &&
+                    from.phys.dims[from.phys.positionOf(d)] !=
+                        logical.getDimSize(d)))) {
+        // The operand's tile padding may hold anything: zero it with
+        // select(iota < size, x, 0) on the vector unit.
+        info.role = Role::Computed;
+        info.source = Value();
+      }
+  }
+
+  // Prologue: what the anchor depends on; the rest runs once per output.
+  llvm::SmallPtrSet<Operation *, 16> feedsAnchor;
+  if (anchor) {
+    feedsAnchor.insert(anchor);
+    for (Operation *inner : llvm::reverse(ops))
+      if (feedsAnchor.contains(inner))
+        for (Value operand : inner->getOperands())
+          if (Operation *def = operand.getDefiningOp())
+            feedsAnchor.insert(def);
+  }
+  for (Operation *inner : ops) {
+    if (inner == anchor)
+      continue;
+    if (values[inner->getResult(0)].role != Role::Computed)
+      continue;
+    (feedsAnchor.contains(inner) || !anchor ? prologue : epilogue)
+        .push_back(inner);
+  }
+
+  // The MXU reads lhs [.., M, K] and rhs [.., K, N] blocks.
+  if (auto dot = dyn_cast_or_null<hlo::DotGeneralOp>(anchor)) {
+    int64_t k = extent.size() - 1;
+    SmallVector<int64_t> res = values[dot.getResult()].pmap;
+    int64_t m = res[res.size() - 2], n = res.back();
+    // Either order of the two minor dimensions: the MXU loads weights
+    // transposed, and lhs goes through the transpose unit.
+    auto check = [&](Value v, int64_t second, int64_t minor, StringRef what,
+                     bool &transposed) -> LogicalResult {
+      ArrayRef<int64_t> pmap = values[storage(v)].pmap;
+      size_t n = pmap.size();
+      if (n >= 2 && pmap[n - 2] == second && pmap[n - 1] == minor)
+        return success();
+      if (n >= 2 && pmap[n - 2] == minor && pmap[n - 1] == second) {
+        transposed = true;
+        return success();
+      }
+      return dot.emitOpError()
+             << "tpu-lower: the " << what
+             << "'s matrix dimensions are not its two minor ones in its "
+                "layout, which needs a relayout the lowering does not emit "
+                "yet";
+    };
+    if (failed(check(dot.getLhs(), m, k, "lhs", transposeLhs)) ||
+        failed(check(dot.getRhs(), k, n, "rhs", transposeRhs)))
+      return failure();
+  }
+  return success();
+}
+
+Value KernelLowering::storage(Value value) {
+  while (values[value].role == Role::Alias)
+    value = values[value].source;
+  return value;
+}
+
+SmallVector<int64_t> KernelLowering::blockShape(const ValueInfo &info,
+                                                ArrayRef<int64_t> blocks) const {
+  SmallVector<int64_t> shape;
+  for (int64_t it : info.pmap)
+    if (it != -2)
+      shape.push_back(it < 0 ? 1 : blocks[it]);
+  return shape;
+}
+
+int64_t KernelLowering::footprint(ArrayRef<int64_t> blocks) {
+  int64_t total = 0;
+  for (auto &[value, info] : values) {
+    if ((info.role == Role::Alias || info.role == Role::Skip) && value != root)
+      continue;
+    Type element = info.phys.element;
+    int64_t bytes = scratchFootprint(
+        memrefType(blockShape(info, blocks), element, MemorySpace::vmem));
+    bool slotted = info.role == Role::Input || value == root;
+    total = tpc::saturatingAdd(total, slotted ? tpc::saturatingAdd(bytes, bytes)
+                                              : bytes);
+  }
+  return total;
+}
+
+LogicalResult KernelLowering::planBlocks() {
+  int64_t rank = extent.size();
+  // Tile alignment each dimension needs in some block.
+  SmallVector<int64_t> align(rank, 1);
+  for (auto &[value, info] : values) {
+    if (info.role == Role::Alias || info.role == Role::Skip)
+      continue;
+    int64_t n = info.pmap.size();
+    if (n >= 1 && info.pmap[n - 1] >= 0)
+      align[info.pmap[n - 1]] = kLanes;
+    if (n >= 2 && info.pmap[n - 2] >= 0)
+      align[info.pmap[n - 2]] = std::max(align[info.pmap[n - 2]], kSublanes);
+  }
+  block.assign(rank, 1);
+  for (int64_t d = 0; d < rank; ++d) {
+    if (align[d] > 1)
+      block[d] = std::min(*tpc::checkedRoundUp(extent[d], align[d]),
+                          kMaxTiledBlock);
+  }
+  int64_t budget = target.vmemBytes / 2;
+  while (footprint(block) > budget) {
+    int64_t widest = -1;
+    for (int64_t d = 0; d < rank; ++d)
+      if (block[d] > align[d] && (widest < 0 || block[d] > block[widest]))
+        widest = d;
+    if (widest < 0)
+      return op->emitOpError()
+             << "tpu-lower: the smallest blocks of this kernel need "
+             << tpc::formatBytes(footprint(block)) << " of VMEM, more than "
+             << "half of the " << tpc::formatBytes(target.vmemBytes) << " of "
+             << target.name;
+    block[widest] = std::max(align[widest],
+                             *tpc::checkedRoundUp(block[widest] / 2,
+                                                  align[widest]));
+  }
+  // Grow untiled (leading) dimensions, innermost first, for larger DMAs.
+  for (int64_t d = rank - 1; d >= 0; --d) {
+    if (align[d] > 1 || llvm::is_contained(forcedUnit, d))
+      continue;
+    while (block[d] < extent[d]) {
+      int64_t elements = 1;
+      for (int64_t b2 : block)
+        elements *= b2;
+      if (elements >= kTargetBlockElements)
+        break;
+      SmallVector<int64_t> grown = block;
+      grown[d] = std::min(extent[d], block[d] * 2);
+      if (footprint(grown) > budget)
+        break;
+      block = grown;
+    }
+  }
+  count.clear();
+  for (int64_t d = 0; d < rank; ++d)
+    count.push_back((extent[d] + block[d] - 1) / block[d]);
+  // The flattened loop: parallel dimensions outermost, reductions inner.
+  stride.assign(rank, 1);
+  trips = 1;
+  reductionTrips = 1;
+  for (bool inner : {true, false})
+    for (int64_t d = rank - 1; d >= 0; --d)
+      if (reduction[d] == inner) {
+        stride[d] = trips;
+        std::optional<int64_t> next = tpc::checkedMul(trips, count[d]);
+        if (!next)
+          return op->emitOpError("tpu-lower: too many blocks");
+        trips = *next;
+        if (inner)
+          reductionTrips = trips;
+      }
+  return success();
+}
+
+FailureOr<Attribute> KernelLowering::mapsFor(ArrayRef<Value> operands,
+                                             Value result, Operation *user) {
+  ArrayRef<int64_t> outMap = values[result].pmap;
+  SmallVector<Attribute> maps;
+  bool identity = true;
+  for (Value operand : operands) {
+    const ValueInfo &info = values[storage(operand)];
+    SmallVector<int64_t> map;
+    for (int64_t it : info.pmap) {
+      if (it == -2)
+        continue;
+      if (it < 0) {
+        map.push_back(-1);
+        continue;
+      }
+      const int64_t *pos = llvm::find(outMap, it);
+      if (pos == outMap.end())
+        return user->emitOpError()
+               << "tpu-lower: an operand varies along a dimension its "
+                  "result does not have";
+      map.push_back(pos - outMap.begin());
+    }
+    for (size_t i = 1; i < map.size(); ++i)
+      if (map[i] >= 0 && map[i - 1] >= map[i])
+        return user->emitOpError()
+               << "tpu-lower: an operand is read transposed, which needs a "
+                  "transpose the lowering does not emit yet";
+    int64_t outRank = outMap.size() == 1 && outMap[0] == -2 ? 0 : outMap.size();
+    if (static_cast<int64_t>(map.size()) != outRank ||
+        llvm::any_of(llvm::enumerate(map), [](auto e) {
+          return e.value() != static_cast<int64_t>(e.index());
+        }))
+      identity = false;
+    maps.push_back(DenseI64ArrayAttr::get(b.getContext(), map));
+  }
+  if (identity)
+    return Attribute();
+  return Attribute(b.getArrayAttr(maps));
+}
+
+//===----------------------------------------------------------------------===//
+// Emission
+//===----------------------------------------------------------------------===//
+
+Value KernelLowering::index(int64_t value) {
+  Value &constant = indexConstants[value];
+  if (!constant) {
+    // Constants live at the top of the kernel, shared by every use.
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(kernelBlock);
+    constant = arith::ConstantIndexOp::create(b, loc(), value);
+  }
+  return constant;
+}
+
+Value KernelLowering::scratch(StringRef purpose, ArrayRef<int64_t> shape,
+                              Type element) {
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  os << purpose << ":" << element;
+  for (int64_t d : shape)
+    os << "x" << d;
+  Value &buffer = scratchBuffers[key];
+  if (!buffer) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(kernelBlock);
+    buffer = AllocOp::create(b, loc(),
+                             memrefType(shape, element, MemorySpace::vmem));
+  }
+  return buffer;
+}
+
+Value KernelLowering::splat(TypedAttr value) {
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  os << "splat:" << value;
+  Value &buffer = scratchBuffers[key];
+  if (!buffer) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(kernelBlock);
+    buffer = AllocOp::create(b, loc(),
+                             memrefType({}, value.getType(), MemorySpace::vmem));
+    FillOp::create(b, loc(), buffer, value);
+  }
+  return buffer;
+}
+
+Value KernelLowering::mulC(Value v, int64_t c) {
+  if (std::optional<int64_t> k = getConstantIntValue(v))
+    return index(*k * c);
+  if (c == 1)
+    return v;
+  return arith::MulIOp::create(b, loc(), v, index(c));
+}
+
+Value KernelLowering::addC(Value v, int64_t c) {
+  if (std::optional<int64_t> k = getConstantIntValue(v))
+    return index(*k + c);
+  return arith::AddIOp::create(b, loc(), v, index(c));
+}
+
+Value KernelLowering::divC(Value v, int64_t c) {
+  if (std::optional<int64_t> k = getConstantIntValue(v))
+    return index(*k / c);
+  if (c == 1)
+    return v;
+  return arith::DivUIOp::create(b, loc(), v, index(c));
+}
+
+Value KernelLowering::remC(Value v, int64_t c) {
+  if (std::optional<int64_t> k = getConstantIntValue(v))
+    return index(*k % c);
+  if (c == 1)
+    return index(0);
+  return arith::RemUIOp::create(b, loc(), v, index(c));
+}
+
+Value KernelLowering::isEq(Value v, int64_t c) {
+  if (std::optional<int64_t> k = getConstantIntValue(v)) {
+    Value &constant = boolConstants[*k == c];
+    if (!constant) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(kernelBlock);
+      constant = arith::ConstantIntOp::create(b, loc(), *k == c, 1);
+    }
+    return constant;
+  }
+  return arith::CmpIOp::create(b, loc(), arith::CmpIPredicate::eq, v,
+                               index(c));
+}
+
+Value KernelLowering::pick(Value odd, Value even, Value oddValue) {
+  if (std::optional<int64_t> k = getConstantIntValue(odd))
+    return *k ? oddValue : even;
+  return arith::SelectOp::create(b, loc(), odd, oddValue, even);
+}
+
+SmallVector<Value> KernelLowering::blockIndices(Value t) {
+  SmallVector<Value> idx;
+  for (size_t d = 0; d < extent.size(); ++d)
+    idx.push_back(remC(divC(t, stride[d]), count[d]));
+  return idx;
+}
+
+void KernelLowering::emitDma(Value hbm, const ValueInfo &info,
+                             ArrayRef<Value> idx, Value vmem, Value sem,
+                             bool toHbm) {
+  SmallVector<Value> hbmIndices, vmemIndices;
+  SmallVector<int64_t> sizes = blockShape(info, block);
+  bool masked = false;
+  for (auto [i, it] : llvm::enumerate(info.pmap)) {
+    if (it == -2)
+      continue;
+    vmemIndices.push_back(index(0));
+    if (it < 0) {
+      hbmIndices.push_back(index(0));
+      continue;
+    }
+    hbmIndices.push_back(mulC(idx[it], block[it]));
+    if (count[it] * block[it] > info.phys.dims[i])
+      masked = true;
+  }
+  auto hbmType = cast<MemRefType>(hbm.getType());
+  for (auto [i, size] : llvm::enumerate(sizes))
+    if (size > hbmType.getDimSize(i))
+      masked = true;
+  if (toHbm)
+    DmaStartOp::create(b, loc(), vmem, vmemIndices, hbm, hbmIndices, sem,
+                       sizes, masked);
+  else
+    DmaStartOp::create(b, loc(), hbm, hbmIndices, vmem, vmemIndices, sem,
+                       sizes, masked);
+}
+
+LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
+                                     bool accumulate) {
+  Value result = inner->getResult(0);
+  Value dst = current.lookup(result);
+  auto bufferOf = [&](Value v) { return current.lookup(storage(v)); };
+  if (auto dot = dyn_cast<hlo::DotGeneralOp>(inner)) {
+    Precision precision =
+        dot.getPrecision() == hlo::Precision::HIGHEST ? Precision::highest
+                                                       : Precision::default_;
+    MatmulOp::create(b, loc(), bufferOf(dot.getLhs()), bufferOf(dot.getRhs()),
+                     dst, accumulate, precision, transposeLhs, transposeRhs);
+    return success();
+  }
+  if (auto reduce = dyn_cast<hlo::ReduceOp>(inner)) {
+    Value in = storage(reduce.getOperand());
+    const ValueInfo &info = values[in];
+    SmallVector<int64_t> dims;
+    for (auto [i, it] : llvm::enumerate(info.pmap))
+      if (it >= 0 && reduction[it])
+        dims.push_back(i);
+    SmallVector<int64_t> valid = blockShape(info, block);
+    ReduceOp::create(b, loc(), *reduceKindOf(reduce.getKind()),
+                     current.lookup(in), dst, dims, valid, accumulate);
+    return success();
+  }
+  if (auto pad = dyn_cast<hlo::PadOp>(inner)) {
+    Value operand = pad.getOperand();
+    FailureOr<Attribute> maps = mapsFor({operand}, result, inner);
+    if (failed(maps))
+      return failure();
+    VectorOp::create(b, loc(), VectorKind::copy, ValueRange{bufferOf(operand)},
+                     dst, llvm::cast_if_present<ArrayAttr>(*maps));
+    const ValueInfo &info = values[result];
+    SmallVector<int64_t> shape = blockShape(info, block);
+    auto logical = cast<RankedTensorType>(operand.getType());
+    Type i32 = b.getI32Type();
+    for (auto [d, high] : llvm::enumerate(pad.getEdgePaddingHigh())) {
+      if (!high)
+        continue;
+      int64_t pos = info.phys.positionOf(d);
+      int64_t it = info.pmap[pos];
+      Value lanes = scratch("pad.iota", shape, i32);
+      IotaOp::create(b, loc(), lanes, pos,
+                     it < 0 ? index(0) : mulC(idx[it], block[it]));
+      Value mask = scratch("pad.mask", shape, b.getI1Type());
+      auto identity = DenseI64ArrayAttr::get(
+          b.getContext(), llvm::to_vector(llvm::seq<int64_t>(0, shape.size())));
+      auto scalar = DenseI64ArrayAttr::get(b.getContext(), {});
+      VectorOp::create(
+          b, loc(), VectorKind::lt,
+          ValueRange{lanes, splat(b.getI32IntegerAttr(logical.getDimSize(d)))},
+          mask, b.getArrayAttr({identity, scalar}));
+      Type element = info.phys.element;
+      TypedAttr zero = isa<FloatType>(element)
+                           ? TypedAttr(b.getFloatAttr(element, 0.0))
+                           : TypedAttr(b.getIntegerAttr(element, 0));
+      VectorOp::create(b, loc(), VectorKind::select,
+                       ValueRange{mask, dst, splat(zero)}, dst,
+                       b.getArrayAttr({identity, identity, scalar}));
+    }
+    return success();
+  }
+  if (auto iota = dyn_cast<hlo::IotaOp>(inner)) {
+    const ValueInfo &info = values[result];
+    int64_t pos = info.phys.positionOf(iota.getIotaDimension());
+    int64_t it = info.pmap[pos];
+    Value offset = it < 0 ? index(0) : mulC(idx[it], block[it]);
+    IotaOp::create(b, loc(), dst, pos, offset);
+    return success();
+  }
+  std::optional<VectorKind> kind = vectorKindOf(inner);
+  SmallVector<Value> operands(inner->getOperands());
+  FailureOr<Attribute> maps = mapsFor(operands, result, inner);
+  if (failed(maps))
+    return failure();
+  SmallVector<Value> buffers = llvm::map_to_vector(operands, bufferOf);
+  VectorOp::create(b, loc(), *kind, buffers, dst,
+                   llvm::cast_if_present<ArrayAttr>(*maps));
+  return success();
+}
+
+LogicalResult KernelLowering::emitBody(Value t, bool prefetch) {
+  Value odd = isEq(remC(t, 2), 1);
+  if (prefetch) {
+    Value next = addC(t, 1);
+    Value nextOdd = isEq(remC(next, 2), 1);
+    SmallVector<Value> nextIdx = blockIndices(next);
+    Value sem = pick(nextOdd, inSems[0], inSems[1]);
+    for (Value input : inputs) {
+      ValueInfo &info = values[input];
+      emitDma(info.hbm, info, nextIdx,
+              pick(nextOdd, info.vmem[0], info.vmem[1]), sem, false);
+    }
+  }
+  if (!inputs.empty())
+    DmaWaitOp::create(b, loc(), pick(odd, inSems[0], inSems[1]));
+  SmallVector<Value> idx = blockIndices(t);
+  Value step = divC(t, reductionTrips);
+  Value outOdd = isEq(remC(step, 2), 1);
+  outSlot = pick(outOdd, values[root].vmem[0], values[root].vmem[1]);
+  outSem = pick(outOdd, outSems[0], outSems[1]);
+  current.clear();
+  for (auto &[value, info] : values) {
+    if (info.role == Role::Input)
+      current[value] = pick(odd, info.vmem[0], info.vmem[1]);
+    else if (!info.vmem.empty())
+      current[value] = info.vmem[0];
+  }
+  current[root] = outSlot;
+
+  for (Operation *inner : prologue)
+    if (failed(emitOp(inner, idx, false)))
+      return failure();
+  Value r = remC(t, reductionTrips);
+  bool rootIsAnchor = anchor && anchor->getResult(0) == root;
+  if (anchor) {
+    // The first reduction step overwrites the accumulator, the others add
+    // to it; an output slot is reused once its DMA two steps ago is done.
+    auto emitStep = [&](bool first) -> LogicalResult {
+      if (first && rootIsAnchor)
+        DmaWaitOp::create(b, loc(), outSem);
+      return emitOp(anchor, idx, !first);
+    };
+    Value first = isEq(r, 0);
+    if (std::optional<int64_t> k = getConstantIntValue(first)) {
+      if (failed(emitStep(*k != 0)))
+        return failure();
+    } else {
+      auto ifOp = scf::IfOp::create(b, loc(), first, /*withElse=*/true);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      if (failed(emitStep(true)))
+        return failure();
+      b.setInsertionPointToStart(ifOp.elseBlock());
+      if (failed(emitStep(false)))
+        return failure();
+    }
+  }
+  // The last reduction step finishes the output block.
+  auto finish = [&]() -> LogicalResult {
+    if (!rootIsAnchor)
+      DmaWaitOp::create(b, loc(), outSem);
+    for (Operation *inner : epilogue)
+      if (failed(emitOp(inner, idx, false)))
+        return failure();
+    Value rootStorage = storage(root);
+    bool written = rootIsAnchor ||
+                   (values[root].role == Role::Computed &&
+                    (llvm::is_contained(prologue, root.getDefiningOp()) ||
+                     llvm::is_contained(epilogue, root.getDefiningOp())));
+    if (!written) {
+      // The output is a parameter, a broadcast or a constant: copy it.
+      Value from = rootStorage;
+      FailureOr<Attribute> maps = mapsFor({from}, root, op);
+      if (failed(maps))
+        return failure();
+      VectorOp::create(b, loc(), VectorKind::copy,
+                       ValueRange{current.lookup(from)}, outSlot,
+                       llvm::cast_if_present<ArrayAttr>(*maps));
+    }
+    emitDma(out, values[root], idx, outSlot, outSem, true);
+    return success();
+  };
+  Value last = isEq(r, reductionTrips - 1);
+  if (std::optional<int64_t> k = getConstantIntValue(last)) {
+    if (*k && failed(finish()))
+      return failure();
+    return success();
+  }
+  auto ifOp = scf::IfOp::create(b, loc(), last, /*withElse=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  return finish();
+}
+
+LogicalResult
+KernelLowering::lower(ArrayRef<Operation *> ops, Value rootValue, Value outBuf,
+                      llvm::function_ref<FailureOr<Value>(Value)> leaf) {
+  out = outBuf;
+  if (failed(analyze(ops, rootValue, leaf)) || failed(planBlocks()))
+    return failure();
+  // The root is stored in the output slots; a broadcast returned as is is
+  // copied there. A fused constant or parameter returned as is is not
+  // lowered yet.
+  if (values[root].role == Role::Input || values[root].role == Role::Splat)
+    return op->emitOpError()
+           << "tpu-lower: a kernel that returns a parameter or constant "
+              "unchanged is not lowered yet";
+
+  auto kernel = KernelOp::create(b, loc(), name, target.name);
+  Block *body = new Block();
+  kernel.getBody().push_back(body);
+  kernelBlock = body;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(body);
+
+  auto alloc = [&](const ValueInfo &info) {
+    return AllocOp::create(b, loc(), memrefType(blockShape(info, block),
+                                                info.phys.element,
+                                                MemorySpace::vmem))
+        .getResult();
+  };
+  for (auto &[value, info] : values) {
+    if (value == root) {
+      info.vmem = {alloc(info), alloc(info)};
+      continue;
+    }
+    switch (info.role) {
+    case Role::Input:
+      info.vmem = {alloc(info), alloc(info)};
+      break;
+    case Role::Computed:
+      info.vmem = {alloc(info)};
+      break;
+    case Role::Splat: {
+      info.vmem = {alloc(info)};
+      auto dense = cast<DenseElementsAttr>(
+          cast<hlo::ConstantOp>(value.getDefiningOp()).getValue());
+      FillOp::create(b, loc(), info.vmem[0],
+                     cast<TypedAttr>(dense.getSplatValue<Attribute>()));
+      break;
+    }
+    case Role::Alias:
+    case Role::Skip:
+      break;
+    }
+  }
+  auto semType = SemaphoreType::get(b.getContext());
+  for (Value *sems : {inSems, outSems})
+    for (int i = 0; i < 2; ++i)
+      sems[i] = SemaphoreAllocOp::create(b, loc(), semType);
+
+  // Prefetch block 0, run blocks 0 .. trips-2 with the next block's DMAs
+  // in flight, then the last block, and drain the output DMAs.
+  SmallVector<Value> first = blockIndices(index(0));
+  for (Value input : inputs) {
+    ValueInfo &info = values[input];
+    emitDma(info.hbm, info, first, info.vmem[0], inSems[0], false);
+  }
+  if (trips > 1) {
+    auto loop = scf::ForOp::create(b, loc(), index(0), index(trips - 1),
+                                   index(1));
+    OpBuilder::InsertionGuard inLoop(b);
+    b.setInsertionPointToStart(loop.getBody());
+    if (failed(emitBody(loop.getInductionVar(), /*prefetch=*/true)))
+      return failure();
+  }
+  if (failed(emitBody(index(trips - 1), /*prefetch=*/false)))
+    return failure();
+  DmaWaitOp::create(b, loc(), outSems[0]);
+  DmaWaitOp::create(b, loc(), outSems[1]);
+
+  // The index arithmetic of the two copies of the body repeats itself.
+  IRRewriter rewriter(b);
+  DominanceInfo dominance(kernel);
+  eliminateCommonSubExpressions(rewriter, dominance, kernel);
+  SmallVector<Operation *> dead;
+  kernel.walk([&](Operation *inner) {
+    if (isa<arith::ArithDialect>(inner->getDialect()) &&
+        inner->use_empty())
+      dead.push_back(inner);
+  });
+  for (Operation *inner : llvm::reverse(dead))
+    if (inner->use_empty())
+      inner->erase();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Functions
+//===----------------------------------------------------------------------===//
+
+/// Whether `op` only declares tile padding that its operand's buffer
+/// already holds: a zero pad of an argument (the runtime pads arguments
+/// with zeros on the way in) or a slice back to the logical shape.
+bool isLayoutOnly(Operation *op, Block &entry) {
+  auto samePhysical = [&](Value a, Value b) {
+    FailureOr<Physical> pa = physicalOf(a.getLoc(), a.getType());
+    FailureOr<Physical> pb = physicalOf(b.getLoc(), b.getType());
+    return succeeded(pa) && succeeded(pb) && pa->dims == pb->dims &&
+           pa->logicalOf == pb->logicalOf && pa->element == pb->element;
+  };
+  if (auto pad = dyn_cast<hlo::PadOp>(op)) {
+    auto arg = dyn_cast<BlockArgument>(pad.getOperand());
+    return arg && arg.getOwner() == &entry && isZeroSplat(pad.getPaddingValue()) &&
+           llvm::all_of(pad.getEdgePaddingLow(), [](int64_t v) { return !v; }) &&
+           llvm::all_of(pad.getInteriorPadding(), [](int64_t v) { return !v; }) &&
+           samePhysical(pad.getOperand(), pad.getResult());
+  }
+  if (auto slice = dyn_cast<hlo::SliceOp>(op))
+    return llvm::all_of(slice.getStartIndices(), [](int64_t v) { return !v; }) &&
+           llvm::all_of(slice.getStrides(), [](int64_t v) { return v == 1; }) &&
+           samePhysical(slice.getOperand(), slice.getResult());
+  return false;
+}
+
+LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target) {
+  MLIRContext *ctx = func.getContext();
+  Block &entry = func.getBody().front();
+  OpBuilder b(func);
+
+  SmallVector<Type> argTypes, resultTypes;
+  SmallVector<Physical> argPhys;
+  for (BlockArgument arg : entry.getArguments()) {
+    FailureOr<Physical> phys = physicalOf(arg.getLoc(), arg.getType());
+    if (failed(phys))
+      return failure();
+    argTypes.push_back(memrefType(phys->dims, phys->element, MemorySpace::hbm));
+  }
+  for (Type type : func.getResultTypes()) {
+    FailureOr<Physical> phys = physicalOf(func.getLoc(), type);
+    if (failed(phys))
+      return failure();
+    resultTypes.push_back(
+        memrefType(phys->dims, phys->element, MemorySpace::hbm));
+  }
+  auto lowered = func::FuncOp::create(b, func.getLoc(), func.getName(),
+                                      FunctionType::get(ctx, argTypes,
+                                                        resultTypes));
+  lowered.setVisibility(func.getVisibility());
+  for (auto [i, arg] : llvm::enumerate(entry.getArguments()))
+    lowered.setArgAttr(i, "tpu.logical_type", TypeAttr::get(arg.getType()));
+  for (auto [i, type] : llvm::enumerate(func.getResultTypes()))
+    lowered.setResultAttr(i, "tpu.logical_type", TypeAttr::get(type));
+  Block *body = lowered.addEntryBlock();
+  b.setInsertionPointToStart(body);
+
+  DenseMap<Value, Value> buffers;
+  for (auto [from, to] :
+       llvm::zip(entry.getArguments(), body->getArguments()))
+    buffers[from] = to;
+  int64_t programBytes = 0;
+  llvm::StringMap<int> kernelCount;
+
+  auto hbmBuffer = [&](Operation *at, Value value, int64_t offset,
+                       ElementsAttr contents) -> FailureOr<Value> {
+    FailureOr<Physical> phys = physicalOf(value.getLoc(), value.getType());
+    if (failed(phys))
+      return failure();
+    std::optional<int64_t> end = tpc::checkedAdd(offset, phys->bytes);
+    if (!end)
+      return at->emitOpError("tpu-lower: buffer end overflows 64 bits");
+    programBytes = std::max(programBytes, *end);
+    if (auto dense = dyn_cast_if_present<DenseElementsAttr>(contents))
+      contents = physicalConstant(dense, *phys);
+    else if (contents)
+      return at->emitOpError("tpu-lower: constants must be dense");
+    return HbmBufferOp::create(
+               b, at->getLoc(),
+               memrefType(phys->dims, phys->element, MemorySpace::hbm),
+               b.getI64IntegerAttr(offset), contents)
+        .getResult();
+  };
+  auto offsetsOf = [](Operation *op) -> FailureOr<ArrayRef<int64_t>> {
+    auto offsets = op->getAttrOfType<DenseI64ArrayAttr>("tpu.hbm_offsets");
+    if (!offsets || offsets.size() != op->getNumResults())
+      return op->emitOpError()
+             << "tpu-lower needs HBM offsets; run -tpu-assign-buffers first";
+    return offsets.asArrayRef();
+  };
+
+  for (Operation &op : entry) {
+    if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+      SmallVector<Value> results;
+      for (Value v : ret.getOperands())
+        results.push_back(buffers.lookup(v));
+      func::ReturnOp::create(b, ret.getLoc(), results);
+      continue;
+    }
+    if (op.getNumResults() != 1)
+      return op.emitOpError()
+             << "tpu-lower: ops with " << op.getNumResults()
+             << " results are not lowered yet";
+    if (isLayoutOnly(&op, entry)) {
+      buffers[op.getResult(0)] = buffers.lookup(op.getOperand(0));
+      continue;
+    }
+    FailureOr<ArrayRef<int64_t>> offsets = offsetsOf(&op);
+    if (failed(offsets))
+      return failure();
+    Value result = op.getResult(0);
+    if (auto constant = dyn_cast<hlo::ConstantOp>(op)) {
+      FailureOr<Value> buffer =
+          hbmBuffer(&op, result, (*offsets)[0], constant.getValue());
+      if (failed(buffer))
+        return failure();
+      buffers[result] = *buffer;
+      continue;
+    }
+    FailureOr<Value> outBuffer = hbmBuffer(&op, result, (*offsets)[0], {});
+    if (failed(outBuffer))
+      return failure();
+    buffers[result] = *outBuffer;
+
+    StringRef opName = op.getName().stripDialect();
+    std::string kernelName =
+        (opName + "." + std::to_string(kernelCount[opName]++)).str();
+    KernelLowering kernel(b, target, &op, kernelName);
+    SmallVector<Operation *> ops;
+    Value root;
+    DenseMap<Value, Value> outside;
+    if (auto fusion = dyn_cast<hlo::FusionOp>(op)) {
+      for (Operation &inner : fusion.getBlock().without_terminator())
+        ops.push_back(&inner);
+      root = fusion.getBlock().getTerminator()->getOperand(0);
+      for (auto [param, operand] :
+           llvm::zip(fusion.getBlock().getArguments(), fusion.getInputs()))
+        outside[param] = operand;
+    } else {
+      ops.push_back(&op);
+      root = result;
+    }
+    auto leaf = [&](Value value) -> FailureOr<Value> {
+      if (Value operand = outside.lookup(value))
+        value = operand;
+      if (Value buffer = buffers.lookup(value))
+        return buffer;
+      // A fused dense constant: assign-buffers placed it in the globals.
+      auto constant = value.getDefiningOp<hlo::ConstantOp>();
+      if (!constant)
+        return op.emitOpError("tpu-lower: an operand has no buffer");
+      FailureOr<ArrayRef<int64_t>> at = offsetsOf(constant);
+      if (failed(at))
+        return failure();
+      FailureOr<Value> buffer =
+          hbmBuffer(constant, value, (*at)[0], constant.getValue());
+      if (succeeded(buffer))
+        buffers[value] = *buffer;
+      return buffer;
+    };
+    kernel.zeroPadded = [&](Value value) {
+      if (Value operand = outside.lookup(value))
+        value = operand;
+      auto arg = dyn_cast<BlockArgument>(value);
+      return arg && arg.getOwner() == &entry;
+    };
+    if (failed(kernel.lower(ops, root, *outBuffer, leaf)))
+      return failure();
+  }
+  lowered->setAttr("tpu.target", b.getStringAttr(target.name));
+  lowered->setAttr("tpu.program_bytes", b.getI64IntegerAttr(programBytes));
+  func.erase();
+  return success();
+}
+
+struct TPULowerPass : tpu::impl::TPULowerBase<TPULowerPass> {
+  using TPULowerBase::TPULowerBase;
+  void runOnOperation() override {
+    const tpc::Target *found = lookupTarget(getOperation(), target);
+    if (!found)
+      return signalPassFailure();
+    SmallVector<func::FuncOp> funcs(getOperation().getOps<func::FuncOp>());
+    for (func::FuncOp func : funcs) {
+      if (func.isExternal())
+        continue;
+      if (failed(lowerFunction(func, *found)))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace

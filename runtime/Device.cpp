@@ -1,0 +1,785 @@
+//===- Device.cpp - The simulated TensorCore ------------------------------===//
+
+#include "runtime/Device.h"
+
+#include "runtime/HbmAllocator.h"
+#include "runtime/Numerics.h"
+
+#include "absl/strings/str_cat.h"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+
+namespace tpurt {
+
+int64_t HostTensor::elements() const {
+  int64_t n = 1;
+  for (int64_t d : dims)
+    n *= d;
+  return n;
+}
+
+std::vector<int64_t> physicalOrder(const std::vector<int64_t> &minorToMajor) {
+  return std::vector<int64_t>(minorToMajor.rbegin(), minorToMajor.rend());
+}
+
+namespace {
+
+std::vector<int64_t> rowMajorStrides(const std::vector<int64_t> &dims) {
+  std::vector<int64_t> strides(dims.size(), 1);
+  for (int64_t d = static_cast<int64_t>(dims.size()) - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * dims[d + 1];
+  return strides;
+}
+
+/// Calls body(index) for every index of `dims`, row-major.
+template <typename Body>
+void forEachIndex(const std::vector<int64_t> &dims, Body body) {
+  int64_t count = 1;
+  for (int64_t d : dims)
+    count *= d;
+  std::vector<int64_t> index(dims.size(), 0);
+  for (int64_t n = 0; n < count; ++n) {
+    body(index);
+    for (int64_t d = static_cast<int64_t>(dims.size()) - 1; d >= 0; --d) {
+      if (++index[d] < dims[d])
+        break;
+      index[d] = 0;
+    }
+  }
+}
+
+/// A buffer's bytes while a kernel runs.
+struct View {
+  const Buffer *buffer = nullptr;
+  uint8_t *data = nullptr;
+  int64_t id = 0;
+};
+
+/// C[M,N] += A[M,K] * B[K,N] in f32, row-major: the inner loop runs along
+/// contiguous rows of B and C so that the compiler vectorizes it.
+void gemm(int64_t m, int64_t k, int64_t n, const float *a, const float *b,
+          float *c) {
+  constexpr int64_t kBlock = 256;
+  for (int64_t k0 = 0; k0 < k; k0 += kBlock) {
+    int64_t k1 = std::min(k, k0 + kBlock);
+    for (int64_t i = 0; i < m; ++i) {
+      float *ci = c + i * n;
+      for (int64_t kk = k0; kk < k1; ++kk) {
+        float av = a[i * k + kk];
+        const float *bk = b + kk * n;
+        for (int64_t j = 0; j < n; ++j)
+          ci[j] += av * bk[j];
+      }
+    }
+  }
+}
+
+class KernelRun {
+public:
+  KernelRun(const Executable &exe, const Kernel &kernel,
+            const tpc::Target &target, const RunOptions &options,
+            Timeline &timeline, std::vector<View> &views,
+            std::vector<uint8_t> &vmem, KernelStats &stats)
+      : exe(exe), kernel(kernel), target(target), options(options),
+        timeline(timeline), views(views), vmem(vmem), stats(stats),
+        regs(kernel.registers, 0), sems(kernel.semaphores) {}
+
+  absl::Status run() {
+    issue = timeline.makespan();
+    stats.start = issue;
+    absl::Status status = execute(kernel.code);
+    stats.end = std::max(issue, timeline.makespan());
+    return status;
+  }
+
+private:
+  absl::Status fail(const Instruction &inst, const std::string &why) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("kernel '", kernel.name, "': ", std::string(opcodeName(inst.opcode)),
+                     ": ", why));
+  }
+
+  absl::StatusOr<View *> view(const Instruction &inst, int64_t reg) {
+    int64_t id = regs[reg];
+    if (id < 0 || id >= static_cast<int64_t>(views.size()) ||
+        !views[id].buffer)
+      return fail(inst, absl::StrCat("register ", reg, " holds ", id,
+                                     ", not a buffer"));
+    return &views[id];
+  }
+
+  absl::Status execute(const std::vector<Instruction> &code) {
+    for (const Instruction &inst : code)
+      if (absl::Status s = step(inst); !s.ok())
+        return s;
+    return absl::OkStatus();
+  }
+
+  /// Dependences of an operation that reads `reads` and writes `writes`,
+  /// and the race check: no compute may touch a buffer a DMA is filling
+  /// or draining until the DMA has been waited for.
+  absl::StatusOr<std::vector<int64_t>> hazards(const Instruction &inst,
+                                               std::vector<View *> reads,
+                                               std::vector<View *> writes,
+                                               bool isDma) {
+    std::vector<int64_t> deps;
+    for (View *v : reads) {
+      if (!isDma && inFlight[v->id])
+        return fail(inst, absl::StrCat("reads buffer ", v->id,
+                                       " while a DMA on it is in flight "
+                                       "(missing dma_wait)"));
+      const auto &w = lastWriters[v->id];
+      deps.insert(deps.end(), w.begin(), w.end());
+    }
+    for (View *v : writes) {
+      if (inFlight[v->id])
+        return fail(inst, absl::StrCat("writes buffer ", v->id,
+                                       " while a DMA on it is in flight "
+                                       "(missing dma_wait)"));
+      const auto &w = lastWriters[v->id];
+      deps.insert(deps.end(), w.begin(), w.end());
+      const auto &r = readers[v->id];
+      deps.insert(deps.end(), r.begin(), r.end());
+    }
+    std::sort(deps.begin(), deps.end());
+    deps.erase(std::unique(deps.begin(), deps.end()), deps.end());
+    return deps;
+  }
+
+  void record(const std::vector<View *> &reads,
+              const std::vector<View *> &writes,
+              const std::vector<int64_t> &ids) {
+    for (View *v : reads)
+      readers[v->id].insert(readers[v->id].end(), ids.begin(), ids.end());
+    for (View *v : writes) {
+      lastWriters[v->id] = ids;
+      readers[v->id].clear();
+    }
+  }
+
+  absl::Status step(const Instruction &inst) {
+    const std::vector<int64_t> &f = inst.fields;
+    switch (inst.opcode) {
+    case Opcode::Const:
+      regs[f[0]] = f[1];
+      return absl::OkStatus();
+    case Opcode::Add:
+      regs[f[0]] = regs[f[1]] + regs[f[2]];
+      return absl::OkStatus();
+    case Opcode::Sub:
+      regs[f[0]] = regs[f[1]] - regs[f[2]];
+      return absl::OkStatus();
+    case Opcode::Mul:
+      regs[f[0]] = regs[f[1]] * regs[f[2]];
+      return absl::OkStatus();
+    case Opcode::DivU:
+    case Opcode::RemU: {
+      uint64_t a = regs[f[1]], b = regs[f[2]];
+      if (!b)
+        return fail(inst, "division by zero");
+      regs[f[0]] = static_cast<int64_t>(inst.opcode == Opcode::DivU ? a / b
+                                                                     : a % b);
+      return absl::OkStatus();
+    }
+    case Opcode::Cmp: {
+      uint64_t a = regs[f[2]], b = regs[f[3]];
+      bool r = false;
+      switch (f[1]) {
+      case 0: r = a == b; break;
+      case 1: r = a != b; break;
+      case 2: r = a < b; break;
+      case 3: r = a <= b; break;
+      case 4: r = a > b; break;
+      case 5: r = a >= b; break;
+      }
+      regs[f[0]] = r;
+      return absl::OkStatus();
+    }
+    case Opcode::Select:
+      regs[f[0]] = regs[f[1]] ? regs[f[2]] : regs[f[3]];
+      return absl::OkStatus();
+    case Opcode::Buffer:
+    case Opcode::Semaphore:
+      regs[f[0]] = f[1];
+      return absl::OkStatus();
+    case Opcode::For: {
+      int64_t lower = regs[f[1]], upper = regs[f[2]], stepBy = regs[f[3]];
+      if (stepBy <= 0)
+        return fail(inst, "non-positive step");
+      for (int64_t i = lower; i < upper; i += stepBy) {
+        regs[f[0]] = i;
+        if (absl::Status s = execute(inst.body); !s.ok())
+          return s;
+      }
+      return absl::OkStatus();
+    }
+    case Opcode::If:
+      return execute(regs[f[0]] ? inst.body : inst.orElse);
+    case Opcode::DmaStart:
+      return dma(inst);
+    case Opcode::DmaWait: {
+      int64_t sem = regs[f[0]];
+      if (sem < 0 || sem >= kernel.semaphores)
+        return fail(inst, "not a semaphore");
+      for (auto &[task, buffer] : sems[sem]) {
+        issue = std::max(issue, timeline.tasks()[task].end);
+        --inFlight[buffer];
+      }
+      sems[sem].clear();
+      return absl::OkStatus();
+    }
+    case Opcode::Matmul:
+      return matmul(inst);
+    case Opcode::Vector:
+      return vector(inst);
+    case Opcode::Reduce:
+      return reduce(inst);
+    case Opcode::Fill:
+    case Opcode::Iota:
+      return fillOrIota(inst);
+    }
+    return fail(inst, "unknown opcode");
+  }
+
+  absl::Status dma(const Instruction &inst) {
+    const std::vector<int64_t> &f = inst.fields;
+    absl::StatusOr<View *> src = view(inst, f[0]), dst = view(inst, f[1]);
+    if (!src.ok())
+      return src.status();
+    if (!dst.ok())
+      return dst.status();
+    int64_t sem = regs[f[2]];
+    if (sem < 0 || sem >= kernel.semaphores)
+      return fail(inst, "not a semaphore");
+    bool masked = f[3] != 0;
+    int64_t rank = f[4];
+    const Buffer &s = *(*src)->buffer, &d = *(*dst)->buffer;
+    bool toHbm = d.space == Space::Hbm;
+    if ((s.space == Space::Hbm) == toHbm || s.element != d.element ||
+        static_cast<int64_t>(s.dims.size()) != rank ||
+        static_cast<int64_t>(d.dims.size()) != rank)
+      return fail(inst, "needs an HBM and a VMEM buffer of one element type "
+                        "and the window's rank");
+    std::vector<int64_t> srcAt(rank), dstAt(rank), sizes(rank);
+    for (int64_t i = 0; i < rank; ++i) {
+      srcAt[i] = regs[f[5 + i]];
+      dstAt[i] = regs[f[5 + rank + i]];
+      sizes[i] = f[5 + 2 * rank + i];
+    }
+    // The part of the window inside both buffers; masking clips at the
+    // HBM side only.
+    std::vector<int64_t> inside(rank);
+    for (int64_t i = 0; i < rank; ++i) {
+      const Buffer &hbm = toHbm ? d : s;
+      int64_t hbmAt = toHbm ? dstAt[i] : srcAt[i];
+      int64_t vmemAt = toHbm ? srcAt[i] : dstAt[i];
+      const Buffer &onChip = toHbm ? s : d;
+      if (vmemAt < 0 || vmemAt + sizes[i] > onChip.dims[i] || hbmAt < 0)
+        return fail(inst, absl::StrCat("window at dimension ", i,
+                                       " is outside the VMEM buffer"));
+      inside[i] = std::clamp<int64_t>(hbm.dims[i] - hbmAt, 0, sizes[i]);
+      if (!masked && inside[i] != sizes[i])
+        return fail(inst, absl::StrCat(
+                              "window at dimension ", i, " (", hbmAt, " + ",
+                              sizes[i], ") is outside the HBM buffer of size ",
+                              hbm.dims[i], " and the DMA is not masked"));
+    }
+    int64_t bytesPerElement = elementBytes(s.element);
+    std::vector<int64_t> srcStrides = rowMajorStrides(s.dims);
+    std::vector<int64_t> dstStrides = rowMajorStrides(d.dims);
+    int64_t moved = 0;
+    uint8_t *from = (*src)->data, *to = (*dst)->data;
+    std::vector<int64_t> rows(sizes.begin(), sizes.end());
+    int64_t lastInside = rank ? inside[rank - 1] : 1;
+    int64_t lastSize = rank ? sizes[rank - 1] : 1;
+    if (rank)
+      rows[rank - 1] = 1;
+    forEachIndex(rows, [&](const std::vector<int64_t> &w) {
+      bool rowInside = true;
+      for (int64_t i = 0; i + 1 < rank; ++i)
+        rowInside &= w[i] < inside[i];
+      int64_t so = 0, doff = 0;
+      for (int64_t i = 0; i < rank; ++i) {
+        so += (srcAt[i] + w[i]) * srcStrides[i];
+        doff += (dstAt[i] + w[i]) * dstStrides[i];
+      }
+      int64_t n = rowInside ? lastInside : 0;
+      if (n)
+        std::memcpy(to + doff * bytesPerElement, from + so * bytesPerElement,
+                    n * bytesPerElement);
+      if (!toHbm && n < lastSize)
+        std::memset(to + (doff + n) * bytesPerElement, 0,
+                    (lastSize - n) * bytesPerElement);
+      moved += n * bytesPerElement;
+    });
+    View *onChip = toHbm ? *src : *dst;
+    absl::StatusOr<std::vector<int64_t>> deps =
+        hazards(inst, {*src}, {*dst}, /*isDma=*/true);
+    if (!deps.ok())
+      return deps.status();
+    absl::StatusOr<int64_t> id = timeline.add(
+        kernel.name + (toHbm ? "/dma_out" : "/dma_in"),
+        Engine{Engine::Dma, 0}, dmaCycles(target, moved), *deps, issue);
+    if (!id.ok())
+      return id.status();
+    record({*src}, {*dst}, {*id});
+    sems[sem].emplace_back(*id, onChip->id);
+    ++inFlight[onChip->id];
+    stats.hbmBytes += moved;
+    return absl::OkStatus();
+  }
+
+  /// A [rows, cols] matrix view of a buffer with leading unit dimensions.
+  static bool matrix(const Buffer &b, int64_t &rows, int64_t &cols) {
+    size_t rank = b.dims.size();
+    if (rank < 2)
+      return false;
+    for (size_t i = 0; i + 2 < rank; ++i)
+      if (b.dims[i] != 1)
+        return false;
+    rows = b.dims[rank - 2];
+    cols = b.dims[rank - 1];
+    return true;
+  }
+
+  absl::Status matmul(const Instruction &inst) {
+    const std::vector<int64_t> &f = inst.fields;
+    absl::StatusOr<View *> lhs = view(inst, f[0]), rhs = view(inst, f[1]),
+                           acc = view(inst, f[2]);
+    if (!lhs.ok() || !rhs.ok() || !acc.ok())
+      return fail(inst, "operands are not buffers");
+    int64_t m, k, k2, n, m2, n2;
+    const Buffer &l = *(*lhs)->buffer, &r = *(*rhs)->buffer,
+                 &a = *(*acc)->buffer;
+    bool transposeLhs = f[5] != 0, transposeRhs = f[6] != 0;
+    bool shaped = matrix(l, m, k) && matrix(r, k2, n) && matrix(a, m2, n2);
+    if (transposeLhs)
+      std::swap(m, k);
+    if (transposeRhs)
+      std::swap(k2, n);
+    if (!shaped || k != k2 || m != m2 || n != n2 || a.element != Element::F32 ||
+        l.element != r.element || !isFloat(l.element))
+      return fail(inst, "needs bf16 or f32 [M,K] x [K,N] into f32 [M,N]");
+    bool highest = f[4] == 1 && l.element == Element::F32;
+    // Row-major [rows, cols] floats of a buffer stored as such, or as its
+    // transpose.
+    auto toFloats = [](const View &v, int64_t rows, int64_t cols,
+                       bool transposed) {
+      std::vector<float> out(rows * cols);
+      int64_t size = elementBytes(v.buffer->element);
+      for (int64_t i = 0; i < rows; ++i)
+        for (int64_t j = 0; j < cols; ++j)
+          out[i * cols + j] = static_cast<float>(load(
+              v.buffer->element,
+              v.data + (transposed ? j * rows + i : i * cols + j) * size));
+      return out;
+    };
+    std::vector<float> lf = toFloats(**lhs, m, k, transposeLhs),
+                       rf = toFloats(**rhs, k, n, transposeRhs);
+    std::vector<float> c(m * n, 0.0f);
+    if (f[3])
+      for (int64_t i = 0; i < m * n; ++i)
+        c[i] = static_cast<float>(load(Element::F32, (*acc)->data + 4 * i));
+    // The MXU multiplies bf16: f32 inputs round to bf16 at DEFAULT, and at
+    // HIGHEST split into three bf16 terms of which six products are summed
+    // (XLA's bf16_6x).
+    auto split = [](const std::vector<float> &x, int parts) {
+      std::vector<std::vector<float>> terms(parts, std::vector<float>(x.size()));
+      for (size_t i = 0; i < x.size(); ++i) {
+        double rest = x[i];
+        for (int p = 0; p < parts; ++p) {
+          double term = roundToBF16(rest);
+          terms[p][i] = static_cast<float>(term);
+          rest -= term;
+        }
+      }
+      return terms;
+    };
+    int parts = highest ? 3 : 1;
+    auto ls = split(lf, parts), rs = split(rf, parts);
+    static const int kPairs[6][2] = {{0, 0}, {0, 1}, {1, 0},
+                                     {1, 1}, {0, 2}, {2, 0}};
+    int passes = highest ? 6 : 1;
+    for (int p = passes - 1; p >= 0; --p)
+      gemm(m, k, n, ls[kPairs[p][0]].data(), rs[kPairs[p][1]].data(), c.data());
+    for (int64_t i = 0; i < m * n; ++i)
+      store(Element::F32, (*acc)->data + 4 * i, c[i]);
+
+    std::vector<View *> reads = {*lhs, *rhs};
+    if (f[3])
+      reads.push_back(*acc);
+    absl::StatusOr<std::vector<int64_t>> deps =
+        hazards(inst, reads, {*acc}, false);
+    if (!deps.ok())
+      return deps.status();
+    absl::StatusOr<std::vector<int64_t>> ids = timeline.addMatmul(
+        kernel.name + "/matmul", m, k, n,
+        mxuPasses(highest ? Precision::Highest : Precision::Default,
+                  l.element == Element::F32),
+        options.mxuModel, *deps, issue);
+    if (!ids.ok())
+      return ids.status();
+    record(reads, {*acc}, *ids);
+    stats.flops += 2 * m * n * k;
+    for (int64_t id : *ids)
+      stats.mxuBusyCycles += timeline.tasks()[id].cycles;
+    return absl::OkStatus();
+  }
+
+  /// Padded (8,128)-register elements of a block: what the vector unit
+  /// processes.
+  static int64_t registerElements(const Buffer &b) {
+    int64_t rank = b.dims.size();
+    int64_t elements = 1;
+    for (int64_t i = 0; i < rank; ++i) {
+      int64_t d = b.dims[i];
+      if (i == rank - 1)
+        d = (d + 127) / 128 * 128;
+      else if (i == rank - 2)
+        d = (d + 7) / 8 * 8;
+      elements *= d;
+    }
+    return rank < 2 ? elements * 8 : elements;
+  }
+
+  absl::Status vectorTask(const Instruction &inst, std::vector<View *> reads,
+                          View *out, VectorCost cost, const char *what) {
+    absl::StatusOr<std::vector<int64_t>> deps =
+        hazards(inst, reads, {out}, false);
+    if (!deps.ok())
+      return deps.status();
+    absl::StatusOr<int64_t> id = timeline.add(
+        kernel.name + "/" + what, Engine{Engine::Vector, 0},
+        vectorCycles(registerElements(*out->buffer), cost), *deps, issue);
+    if (!id.ok())
+      return id.status();
+    record(reads, {out}, {*id});
+    return absl::OkStatus();
+  }
+
+  absl::Status vector(const Instruction &inst) {
+    const std::vector<int64_t> &f = inst.fields;
+    auto kind = static_cast<VectorKind>(f[0]);
+    absl::StatusOr<View *> out = view(inst, f[1]);
+    if (!out.ok())
+      return out.status();
+    const Buffer &o = *(*out)->buffer;
+    int64_t rank = o.dims.size();
+    struct Input {
+      View *view;
+      std::vector<int64_t> strides; // per output dimension
+    };
+    std::vector<Input> ins;
+    size_t at = 3;
+    for (int64_t i = 0; i < f[2]; ++i) {
+      absl::StatusOr<View *> in = view(inst, f[at]);
+      if (!in.ok())
+        return in.status();
+      const Buffer &b = *(*in)->buffer;
+      int64_t mapRank = f[at + 1];
+      if (mapRank != static_cast<int64_t>(b.dims.size()))
+        return fail(inst, "map rank differs from the input's");
+      std::vector<int64_t> own = rowMajorStrides(b.dims);
+      Input input{*in, std::vector<int64_t>(rank, 0)};
+      for (int64_t d = 0; d < mapRank; ++d) {
+        int64_t target = f[at + 2 + d];
+        if (target < -1 || target >= rank ||
+            (target >= 0 && b.dims[d] != o.dims[target]))
+          return fail(inst, "map does not fit the output");
+        if (target >= 0)
+          input.strides[target] += own[d];
+      }
+      ins.push_back(std::move(input));
+      at += 2 + mapRank;
+    }
+    size_t arity = kind == VectorKind::Select ? 3
+                   : kind >= VectorKind::Neg && kind <= VectorKind::Copy ? 1
+                                                                          : 2;
+    if (ins.size() != arity)
+      return fail(inst, "wrong number of inputs");
+    Element from = ins.back().view->buffer->element;
+    Element to = o.element;
+    int64_t outBytes = elementBytes(to);
+    std::vector<int64_t> index(rank, 0);
+    std::vector<int64_t> offsets(ins.size(), 0);
+    double values[3] = {0, 0, 0};
+    int64_t count = o.elements();
+    for (int64_t n = 0; n < count; ++n) {
+      for (size_t i = 0; i < ins.size(); ++i) {
+        const Buffer &b = *ins[i].view->buffer;
+        values[i] = load(b.element, ins[i].view->data +
+                                        offsets[i] * elementBytes(b.element));
+      }
+      store(to, (*out)->data + n * outBytes,
+            vectorElement(kind, from, to, values));
+      for (int64_t d = rank - 1; d >= 0; --d) {
+        for (size_t i = 0; i < ins.size(); ++i)
+          offsets[i] += ins[i].strides[d];
+        if (++index[d] < o.dims[d])
+          break;
+        for (size_t i = 0; i < ins.size(); ++i)
+          offsets[i] -= ins[i].strides[d] * o.dims[d];
+        index[d] = 0;
+      }
+    }
+    VectorCost cost = VectorCost::Simple;
+    if (kind == VectorKind::Div)
+      cost = VectorCost::Divide;
+    else if (kind >= VectorKind::Exp && kind <= VectorKind::Rsqrt)
+      cost = VectorCost::Transcendental;
+    std::vector<View *> reads;
+    for (Input &input : ins)
+      reads.push_back(input.view);
+    return vectorTask(inst, reads, *out, cost, "vector");
+  }
+
+  absl::Status reduce(const Instruction &inst) {
+    const std::vector<int64_t> &f = inst.fields;
+    auto kind = static_cast<ReduceKind>(f[0]);
+    absl::StatusOr<View *> in = view(inst, f[1]), out = view(inst, f[2]);
+    if (!in.ok() || !out.ok())
+      return fail(inst, "operands are not buffers");
+    const Buffer &i = *(*in)->buffer, &o = *(*out)->buffer;
+    int64_t rank = i.dims.size();
+    int64_t ndims = f[4];
+    if (static_cast<int64_t>(f.size()) != 5 + ndims + rank ||
+        i.element != o.element)
+      return fail(inst, "malformed reduction");
+    std::vector<bool> reduced(rank, false);
+    for (int64_t d = 0; d < ndims; ++d) {
+      int64_t dim = f[5 + d];
+      if (dim < 0 || dim >= rank || reduced[dim])
+        return fail(inst, "bad reduced dimension");
+      reduced[dim] = true;
+    }
+    std::vector<int64_t> kept, valid(rank);
+    for (int64_t d = 0; d < rank; ++d) {
+      valid[d] = std::min(f[5 + ndims + d], i.dims[d]);
+      if (!reduced[d])
+        kept.push_back(i.dims[d]);
+    }
+    if (kept != o.dims)
+      return fail(inst, "output does not have the kept dimensions");
+    std::vector<double> acc(o.elements());
+    int64_t bytes = elementBytes(o.element);
+    for (int64_t n = 0; n < o.elements(); ++n)
+      acc[n] = f[3] ? load(o.element, (*out)->data + n * bytes)
+                    : reduceIdentity(kind, o.element);
+    std::vector<int64_t> outStrides = rowMajorStrides(o.dims);
+    int64_t n = 0;
+    forEachIndex(i.dims, [&](const std::vector<int64_t> &idx) {
+      bool isValid = true;
+      int64_t flat = 0, k = 0;
+      for (int64_t d = 0; d < rank; ++d) {
+        isValid &= idx[d] < valid[d];
+        if (!reduced[d])
+          flat += idx[d] * outStrides[k++];
+      }
+      if (isValid)
+        acc[flat] = reduceStep(kind, o.element, acc[flat],
+                               load(i.element, (*in)->data + n * bytes));
+      ++n;
+    });
+    for (int64_t m = 0; m < o.elements(); ++m)
+      store(o.element, (*out)->data + m * bytes, acc[m]);
+    std::vector<View *> reads = {*in};
+    if (f[3])
+      reads.push_back(*out);
+    absl::Status s = vectorTask(inst, reads, *out, VectorCost::Simple, "reduce");
+    // The vector unit reads the whole input block.
+    return s;
+  }
+
+  absl::Status fillOrIota(const Instruction &inst) {
+    const std::vector<int64_t> &f = inst.fields;
+    absl::StatusOr<View *> out = view(inst, f[0]);
+    if (!out.ok())
+      return out.status();
+    const Buffer &o = *(*out)->buffer;
+    int64_t bytes = elementBytes(o.element);
+    if (inst.opcode == Opcode::Fill) {
+      double value = static_cast<double>(f[1]);
+      if (isFloat(o.element)) {
+        uint32_t bits = static_cast<uint32_t>(f[1]);
+        float v;
+        std::memcpy(&v, &bits, 4);
+        value = v;
+      }
+      for (int64_t n = 0; n < o.elements(); ++n)
+        store(o.element, (*out)->data + n * bytes, value);
+      return vectorTask(inst, {}, *out, VectorCost::Simple, "fill");
+    }
+    int64_t dim = f[1], offset = regs[f[2]];
+    if (dim >= static_cast<int64_t>(o.dims.size()))
+      return fail(inst, "dimension out of range");
+    int64_t n = 0;
+    forEachIndex(o.dims, [&](const std::vector<int64_t> &idx) {
+      store(o.element, (*out)->data + n++ * bytes,
+            static_cast<double>(idx[dim] + offset));
+    });
+    return vectorTask(inst, {}, *out, VectorCost::Simple, "iota");
+  }
+
+  const Executable &exe;
+  const Kernel &kernel;
+  const tpc::Target &target;
+  const RunOptions &options;
+  Timeline &timeline;
+  std::vector<View> &views;
+  std::vector<uint8_t> &vmem;
+  KernelStats &stats;
+  std::vector<int64_t> regs;
+  /// Per semaphore: the DMA tasks started on it and their on-chip buffers.
+  std::vector<std::vector<std::pair<int64_t, int64_t>>> sems;
+  std::map<int64_t, std::vector<int64_t>> lastWriters, readers;
+  std::map<int64_t, int> inFlight;
+  int64_t issue = 0;
+};
+
+/// Writes a logical tensor into its physical buffer: dimensions permuted
+/// to major-to-minor order, tile padding zero.
+void layOut(const HostTensor &tensor, const TensorSpec &spec,
+            const Buffer &buffer, uint8_t *data) {
+  std::memset(data, 0, buffer.bytes());
+  std::vector<int64_t> order = physicalOrder(spec.minorToMajor);
+  std::vector<int64_t> physStrides = rowMajorStrides(buffer.dims);
+  int64_t bytes = elementBytes(buffer.element);
+  int64_t n = 0;
+  forEachIndex(tensor.dims, [&](const std::vector<int64_t> &idx) {
+    int64_t flat = 0;
+    for (size_t i = 0; i < order.size(); ++i)
+      flat += idx[order[i]] * physStrides[i];
+    store(buffer.element, data + flat * bytes, tensor.values[n++]);
+  });
+}
+
+HostTensor readBack(const TensorSpec &spec, const Buffer &buffer,
+                    const uint8_t *data) {
+  HostTensor tensor{spec.element, spec.dims, {}};
+  tensor.values.reserve(tensor.elements());
+  std::vector<int64_t> order = physicalOrder(spec.minorToMajor);
+  std::vector<int64_t> physStrides = rowMajorStrides(buffer.dims);
+  int64_t bytes = elementBytes(buffer.element);
+  forEachIndex(tensor.dims, [&](const std::vector<int64_t> &idx) {
+    int64_t flat = 0;
+    for (size_t i = 0; i < order.size(); ++i)
+      flat += idx[order[i]] * physStrides[i];
+    tensor.values.push_back(load(buffer.element, data + flat * bytes));
+  });
+  return tensor;
+}
+
+} // namespace
+
+absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
+                              const std::string &name,
+                              const std::vector<HostTensor> &inputs,
+                              const RunOptions &options) {
+  const Function *function = exe.findFunction(name);
+  if (!function)
+    return absl::NotFoundError(
+        absl::StrCat("the executable has no function '", name, "'"));
+  if (exe.target != target.name)
+    return absl::InvalidArgumentError(
+        absl::StrCat("the executable was compiled for ", exe.target,
+                     ", not ", std::string(target.name)));
+  if (inputs.size() != function->arguments.size())
+    return absl::InvalidArgumentError(absl::StrCat(
+        "function '", name, "' takes ", function->arguments.size(),
+        " arguments, but ", inputs.size(), " inputs were given"));
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const TensorSpec &spec = function->arguments[i];
+    if (inputs[i].element != spec.element || inputs[i].dims != spec.dims ||
+        static_cast<int64_t>(inputs[i].values.size()) != inputs[i].elements())
+      return absl::InvalidArgumentError(absl::StrCat(
+          "argument ", i, " of '", name, "' must be ",
+          tensorTypeName(spec.element, spec.dims), ", but the input is ",
+          tensorTypeName(inputs[i].element, inputs[i].dims)));
+  }
+
+  // HBM: the program region, then each argument.
+  absl::StatusOr<HbmAllocator> hbm =
+      HbmAllocator::create(target.hbmCapacity(), target.hbmAlignment);
+  if (!hbm.ok())
+    return hbm.status();
+  RunResult result;
+  absl::StatusOr<int64_t> region = hbm->allocate(exe.programBytes);
+  if (!region.ok())
+    return region.status();
+  std::vector<uint8_t> program(exe.programBytes);
+  std::vector<std::vector<uint8_t>> args(inputs.size());
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const Buffer &buffer = exe.buffers[function->arguments[i].buffer];
+    absl::StatusOr<int64_t> at = hbm->allocate(buffer.bytes());
+    if (!at.ok())
+      return at.status();
+    args[i].resize(buffer.bytes());
+    layOut(inputs[i], function->arguments[i], buffer, args[i].data());
+  }
+  result.hbmAllocated = hbm->stats().inUse;
+
+  std::vector<View> views(exe.buffers.size());
+  std::vector<uint8_t> vmem(target.vmemBytes);
+  std::vector<uint8_t> smem(1 << 20);
+  for (size_t id = 0; id < exe.buffers.size(); ++id) {
+    const Buffer &b = exe.buffers[id];
+    View &v = views[id];
+    v.id = static_cast<int64_t>(id);
+    switch (b.kind) {
+    case BufferKind::Temp:
+    case BufferKind::Constant:
+      v.buffer = &b;
+      v.data = program.data() + b.offset;
+      if (b.kind == BufferKind::Constant)
+        std::memcpy(v.data, b.data.data(), b.data.size());
+      break;
+    case BufferKind::Argument:
+      if (b.argument < static_cast<int64_t>(args.size())) {
+        if (static_cast<int64_t>(args[b.argument].size()) != b.bytes())
+          return absl::InvalidArgumentError(
+              absl::StrCat("buffer ", id, " does not match argument ",
+                           b.argument, "'s size"));
+        v.buffer = &b;
+        v.data = args[b.argument].data();
+      }
+      break;
+    case BufferKind::Scratch: {
+      std::vector<uint8_t> &memory = b.space == Space::Vmem ? vmem : smem;
+      if (b.offset + b.bytes() > static_cast<int64_t>(memory.size()))
+        return absl::InvalidArgumentError(absl::StrCat(
+            "scratch buffer ", id, " lies outside the target's ",
+            b.space == Space::Vmem ? "VMEM" : "SMEM"));
+      v.buffer = &b;
+      v.data = memory.data() + b.offset;
+      break;
+    }
+    }
+  }
+
+  Timeline timeline(target);
+  for (const Kernel &kernel : function->kernels) {
+    KernelStats stats;
+    stats.name = kernel.name;
+    KernelRun runner(exe, kernel, target, options, timeline, views, vmem,
+                     stats);
+    if (absl::Status s = runner.run(); !s.ok())
+      return s;
+    result.flops += stats.flops;
+    result.hbmBytes += stats.hbmBytes;
+    result.mxuBusyCycles += stats.mxuBusyCycles;
+    result.kernels.push_back(std::move(stats));
+  }
+  result.cycles = timeline.makespan();
+  result.tasks = timeline.tasks();
+  for (const TensorSpec &spec : function->results) {
+    const View &v = views[spec.buffer];
+    if (!v.buffer)
+      return absl::InvalidArgumentError("a result has no buffer");
+    result.results.push_back(readBack(spec, *v.buffer, v.data));
+  }
+  return result;
+}
+
+} // namespace tpurt

@@ -1,0 +1,78 @@
+//===- Device.h - The simulated TensorCore ----------------------*- C++ -*-===//
+//
+// Runs an executable's function on one simulated TensorCore: allocates HBM
+// through the HBM allocator, lays the inputs out in their physical
+// (tile-padded) form, executes every kernel's instruction stream with real
+// numerics, and schedules each DMA, MXU and vector-unit operation on the
+// engine timeline to say how long the step would take. docs/runtime.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_RUNTIME_DEVICE_H
+#define TPU_RUNTIME_DEVICE_H
+
+#include "runtime/Executable.h"
+#include "runtime/Timing.h"
+
+#include "compiler/target/Target.h"
+
+#include "absl/status/statusor.h"
+
+#include <string>
+#include <vector>
+
+namespace tpurt {
+
+/// A logical tensor on the host: row-major elements held as doubles (exact
+/// for every element type the TPU stores).
+struct HostTensor {
+  Element element = Element::F32;
+  std::vector<int64_t> dims;
+  std::vector<double> values;
+
+  int64_t elements() const;
+};
+
+struct RunOptions {
+  MxuModel mxuModel = MxuModel::Pipelined;
+};
+
+/// What one kernel did, for the profile and the roofline.
+struct KernelStats {
+  std::string name;
+  int64_t start = 0, end = 0; // cycles
+  int64_t flops = 0;          // 2*M*N*K of every MXU product
+  int64_t hbmBytes = 0;       // bytes DMAs moved to or from HBM
+  int64_t mxuBusyCycles = 0;
+};
+
+struct RunResult {
+  std::vector<HostTensor> results;
+  std::vector<KernelStats> kernels;
+  std::vector<Task> tasks;
+  int64_t cycles = 0;
+  int64_t flops = 0;
+  int64_t hbmBytes = 0;
+  int64_t mxuBusyCycles = 0;
+  /// HBM the run allocated: the program region and the arguments.
+  int64_t hbmAllocated = 0;
+};
+
+/// Runs `function` of `executable` on `target`. Inputs must match the
+/// signature (INVALID_ARGUMENT naming the argument and its expected type
+/// otherwise); a program that reads out of bounds or races a DMA fails
+/// with a message naming the kernel and instruction.
+absl::StatusOr<RunResult> run(const Executable &executable,
+                              const tpc::Target &target,
+                              const std::string &function,
+                              const std::vector<HostTensor> &inputs,
+                              const RunOptions &options = {});
+
+/// The element coordinates of a physical buffer's row-major index space
+/// that hold a logical tensor laid out with `minorToMajor`: physical
+/// dimension i is logical dimension minorToMajor[rank-1-i].
+std::vector<int64_t> physicalOrder(const std::vector<int64_t> &minorToMajor);
+
+} // namespace tpurt
+
+#endif // TPU_RUNTIME_DEVICE_H

@@ -1,0 +1,142 @@
+//===- Executable.h - The compiled program file -----------------*- C++ -*-===//
+//
+// What tpu-compile writes and the runtime loads: a versioned little-endian
+// file with the target, the buffer table, constants and, per function, the
+// kernels' instruction streams. docs/executable.md specifies it byte by
+// byte. Plain C++: the compiler fills these structs and calls serialize(),
+// the runtime calls parseExecutable(), which never reads out of bounds and
+// rejects a malformed file with a message naming what is wrong and where.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_RUNTIME_EXECUTABLE_H
+#define TPU_RUNTIME_EXECUTABLE_H
+
+#include "absl/status/statusor.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tpurt {
+
+constexpr char kMagic[8] = {'T', 'P', 'U', 'E', 'X', 'E', 'C', '\0'};
+constexpr uint32_t kFormatVersion = 1;
+
+/// Element types the TensorCore stores, with their bytes per element in
+/// HBM and VMEM (i1 takes 32 bits, as the TPU's pred layout E(32)).
+enum class Element : uint8_t { F32 = 0, BF16 = 1, I32 = 2, I8 = 3, I1 = 4 };
+int64_t elementBytes(Element element);
+std::string_view elementName(Element element); // "f32", "bf16", ...
+bool isFloat(Element element);
+
+enum class Space : uint8_t { Hbm = 0, Vmem = 1, Smem = 2 };
+
+/// Where an HBM buffer's bytes come from.
+enum class BufferKind : uint8_t {
+  Temp = 0,     // in the program region at `offset`
+  Argument = 1, // the function argument `argument`
+  Constant = 2, // in the program region, written from `data` at load
+  Scratch = 3,  // VMEM or SMEM of one kernel, at `offset` in that memory
+};
+
+struct Buffer {
+  Space space = Space::Hbm;
+  Element element = Element::F32;
+  BufferKind kind = BufferKind::Temp;
+  /// Physical (tile-padded, major-to-minor) dimensions; stored row-major.
+  std::vector<int64_t> dims;
+  int64_t offset = 0;
+  int64_t argument = 0;
+  /// Constant contents: row-major over `dims`, elementBytes() each.
+  std::vector<uint8_t> data;
+
+  int64_t elements() const;
+  int64_t bytes() const { return elements() * elementBytes(element); }
+};
+
+/// One instruction of the TensorCore's sequencer. Operands are `fields`;
+/// "r" fields name registers of the kernel. Structured control flow nests
+/// instruction lists in `body` (for) or `body` and `orElse` (if).
+enum class Opcode : uint16_t {
+  Const = 0,     // r, value
+  Add = 1,       // r, a, b
+  Sub = 2,       // r, a, b
+  Mul = 3,       // r, a, b
+  DivU = 4,      // r, a, b
+  RemU = 5,      // r, a, b
+  Cmp = 6,       // r, predicate (0 eq 1 ne 2 ult 3 ule 4 ugt 5 uge), a, b
+  Select = 7,    // r, cond, a, b
+  Buffer = 8,    // r, buffer id
+  Semaphore = 9, // r, semaphore id
+  For = 10,      // iv, lower, upper, step; body
+  If = 11,       // cond; body, orElse
+  DmaStart = 20, // src, dst, sem, masked, rank, src idx[rank], dst idx[rank],
+                 // sizes[rank]
+  DmaWait = 21,  // sem
+  Matmul = 22,   // lhs, rhs, acc, accumulate, precision (0 default 1
+                 // highest), transpose lhs, transpose rhs
+  Vector = 23,   // kind, out, inputs n, then per input: r, map rank, map...
+  Reduce = 24,   // kind, in, out, accumulate, ndims, dims..., valid[in rank]
+  Fill = 25,     // out, value (f32 bits for float buffers, else the integer)
+  Iota = 26,     // out, dim, offset register
+};
+std::string_view opcodeName(Opcode opcode);
+
+/// tpu.vector kinds, numbered as the dialect's enum.
+enum class VectorKind : int64_t {
+  Add, Sub, Mul, Div, Max, Min, Neg, Abs, Exp, Log, Tanh, Logistic, Sqrt,
+  Rsqrt, Convert, Copy, Eq, Ne, Lt, Le, Gt, Ge, Select
+};
+enum class ReduceKind : int64_t { Sum, Max, Min, Prod };
+
+struct Instruction {
+  Opcode opcode = Opcode::Const;
+  std::vector<int64_t> fields;
+  std::vector<Instruction> body, orElse;
+};
+
+struct Kernel {
+  std::string name;
+  int64_t registers = 0;
+  int64_t semaphores = 0;
+  std::vector<Instruction> code;
+};
+
+/// A logical tensor of the signature, with the layout that maps it to its
+/// buffer (XLA notation, e.g. "{1,0:T(8,128)}").
+struct TensorSpec {
+  Element element = Element::F32;
+  std::vector<int64_t> dims;
+  std::vector<int64_t> minorToMajor;
+  int64_t buffer = 0;
+};
+
+struct Function {
+  std::string name;
+  std::vector<TensorSpec> arguments, results;
+  std::vector<Kernel> kernels;
+};
+
+struct Executable {
+  std::string target;
+  int64_t programBytes = 0;
+  std::vector<Buffer> buffers;
+  std::vector<Function> functions;
+
+  const Function *findFunction(std::string_view name) const;
+};
+
+std::vector<uint8_t> serialize(const Executable &executable);
+/// INVALID_ARGUMENT naming the byte offset and the field for a truncated
+/// or malformed file; FAILED_PRECONDITION for another format version.
+absl::StatusOr<Executable> parseExecutable(const uint8_t *data, size_t size);
+absl::StatusOr<Executable> readExecutable(const std::string &path);
+
+/// "2x3xf32" as iree-run-module spells a tensor type.
+std::string tensorTypeName(Element element, const std::vector<int64_t> &dims);
+
+} // namespace tpurt
+
+#endif // TPU_RUNTIME_EXECUTABLE_H

@@ -1,0 +1,44 @@
+//===- Numerics.h - Element values as the TensorCore stores them -*- C++ -*-===//
+//
+// The runtime computes every element as a double (exact for f32, bf16, i32,
+// i8 and i1 values) and rounds when it stores, as the reference evaluator
+// does, so that integer, comparison and select results match it exactly.
+// bf16 rounds to nearest even from the exact value (one rounding, not via
+// f32); integers wrap; i1 is stored in 32 bits.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_RUNTIME_NUMERICS_H
+#define TPU_RUNTIME_NUMERICS_H
+
+#include "runtime/Executable.h"
+
+#include <cstdint>
+
+namespace tpurt {
+
+/// `value` rounded to nearest even bf16, returned as a double.
+double roundToBF16(double value);
+/// `value` as a store of `element` would hold it.
+double roundTo(Element element, double value);
+
+/// The bf16 bit pattern of a value already representable in bf16.
+uint16_t bf16Bits(double value);
+double fromBF16Bits(uint16_t bits);
+
+/// Reads and writes one element at `p` (elementBytes(element) bytes).
+double load(Element element, const uint8_t *p);
+void store(Element element, uint8_t *p, double value);
+
+/// One element of a tpu.vector op: `in` holds its inputs (select: pred,
+/// on_true, on_false), `from` the inputs' element type, `to` the output's.
+double vectorElement(VectorKind kind, Element from, Element to,
+                     const double *in);
+
+/// The identity of a reduction over `element` values, and one step.
+double reduceIdentity(ReduceKind kind, Element element);
+double reduceStep(ReduceKind kind, Element element, double acc, double x);
+
+} // namespace tpurt
+
+#endif // TPU_RUNTIME_NUMERICS_H

@@ -1,0 +1,479 @@
+//===- tpu-run.cpp - Run a program on the simulated TensorCore ------------===//
+//
+// tpu-run PROGRAM [--function=main] [--input=2x3xf32=1,2,3,4,5,6]...
+//         [--target=v3] [--mxu-model=pipelined|serialized] [--reference]
+//         [--stats-json=F] [--profile=F]
+// PROGRAM is an executable from tpu-compile, or hlo MLIR that is compiled
+// first. Results print as iree-run-module prints them, then a performance
+// summary in the profiler's terms. --reference runs the hlo evaluator
+// instead (MLIR input only), for comparison. Exit codes: 0 success, 1 bad
+// input or a failed run, 2 the program does not fit in HBM.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/InitAll.h"
+#include "compiler/executable/ExecutableWriter.h"
+#include "compiler/pipeline/Pipeline.h"
+#include "compiler/reference/Evaluator.h"
+#include "compiler/target/Target.h"
+#include "runtime/Device.h"
+#include "runtime/Executable.h"
+#include "runtime/Numerics.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+
+using namespace mlir;
+using namespace mlir::tpu;
+namespace cl = llvm::cl;
+
+namespace {
+
+cl::OptionCategory category("tpu-run options");
+cl::opt<std::string> programFile(cl::Positional, cl::desc("<program>"),
+                                 cl::Required, cl::cat(category));
+cl::opt<std::string> functionName("function", cl::desc("Function to run"),
+                                  cl::init("main"), cl::cat(category));
+cl::list<std::string>
+    inputs("input",
+           cl::desc("An argument, as iree-run-module spells it: "
+                    "2x3xf32=1,2,3,4,5,6 (one value fills the tensor)"),
+           cl::cat(category));
+cl::opt<std::string> target("target",
+                            cl::desc("TPU generation: v2, v3, v4, v5e or v6e"),
+                            cl::init("v3"), cl::cat(category));
+cl::opt<LayoutMode> layoutMode("layout-mode",
+                               cl::desc("Layout policy when compiling MLIR"),
+                               cl::init(LayoutMode::MinPadding),
+                               layoutModeValues(), cl::cat(category));
+cl::opt<tpurt::MxuModel> mxuModel(
+    "mxu-model", cl::desc("MXU timing model"),
+    cl::init(tpurt::MxuModel::Pipelined),
+    cl::values(clEnumValN(tpurt::MxuModel::Pipelined, "pipelined",
+                          "weights of the next fold load while one streams"),
+               clEnumValN(tpurt::MxuModel::Serialized, "serialized",
+                          "every fold charged alone, as SCALE-Sim does")),
+    cl::cat(category));
+cl::opt<bool> reference("reference",
+                        cl::desc("Run the hlo reference evaluator instead"),
+                        cl::cat(category));
+// LLVM owns -stats-json (its statistics); main() renames ours on the way in.
+cl::opt<std::string> statsJson("tpu-stats-json",
+                               cl::desc("Write the performance summary as "
+                                        "JSON"),
+                               cl::value_desc("file"), cl::cat(category));
+cl::opt<std::string> profile("profile",
+                             cl::desc("Write a Chrome trace (Perfetto) with "
+                                      "a track per engine"),
+                             cl::value_desc("file"), cl::cat(category));
+
+int fail(const std::string &message) {
+  llvm::errs() << "tpu-run: " << message << "\n";
+  return 1;
+}
+
+std::optional<tpurt::Element> parseElement(llvm::StringRef name) {
+  return llvm::StringSwitch<std::optional<tpurt::Element>>(name)
+      .Case("f32", tpurt::Element::F32)
+      .Case("bf16", tpurt::Element::BF16)
+      .Case("i32", tpurt::Element::I32)
+      .Case("i8", tpurt::Element::I8)
+      .Case("i1", tpurt::Element::I1)
+      .Default(std::nullopt);
+}
+
+/// `2x3xf32=1,2,3,4,5,6`; separators may be commas, spaces or brackets.
+llvm::Expected<tpurt::HostTensor> parseInput(llvm::StringRef text) {
+  auto error = [&](const llvm::Twine &why) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "--input=" + text + ": " + why);
+  };
+  auto [type, values] = text.split('=');
+  if (values.empty() && !text.contains('='))
+    return error("expected TYPE=VALUES, e.g. 2x3xf32=1,2,3,4,5,6");
+  llvm::SmallVector<llvm::StringRef> parts;
+  type.split(parts, 'x');
+  tpurt::HostTensor tensor;
+  std::optional<tpurt::Element> element = parseElement(parts.back());
+  if (!element)
+    return error("unknown element type '" + parts.back() +
+                 "'; expected f32, bf16, i32, i8 or i1");
+  tensor.element = *element;
+  for (llvm::StringRef dim : llvm::ArrayRef(parts).drop_back()) {
+    int64_t d;
+    if (dim.getAsInteger(10, d) || d < 0)
+      return error("bad dimension '" + dim + "'");
+    tensor.dims.push_back(d);
+  }
+  llvm::SmallVector<llvm::StringRef> tokens;
+  std::string cleaned = values.str();
+  for (char &c : cleaned)
+    if (c == ',' || c == '[' || c == ']')
+      c = ' ';
+  llvm::StringRef(cleaned).split(tokens, ' ', -1, false);
+  for (llvm::StringRef token : tokens) {
+    double v;
+    if (token == "true" || token == "false")
+      v = token == "true";
+    else if (token.getAsDouble(v))
+      return error("bad value '" + token + "'");
+    tensor.values.push_back(tpurt::roundTo(tensor.element, v));
+  }
+  if (tensor.values.size() == 1)
+    tensor.values.assign(tensor.elements(), tensor.values[0]);
+  if (static_cast<int64_t>(tensor.values.size()) != tensor.elements())
+    return error(llvm::Twine(tensor.values.size()) + " values for " +
+                 llvm::Twine(tensor.elements()) + " elements");
+  return tensor;
+}
+
+std::string formatValue(tpurt::Element element, double v) {
+  char buffer[64];
+  if (!tpurt::isFloat(element))
+    std::snprintf(buffer, sizeof buffer, "%lld", static_cast<long long>(v));
+  else if (std::isnan(v))
+    return "nan";
+  else if (std::isinf(v))
+    return v > 0 ? "inf" : "-inf";
+  else
+    std::snprintf(buffer, sizeof buffer, "%.7g", v);
+  return buffer;
+}
+
+/// `2x2xf32=[1 2][3 4]`, as iree-run-module prints.
+std::string formatTensor(const tpurt::HostTensor &t) {
+  std::string out = tpurt::tensorTypeName(t.element, t.dims) + "=";
+  std::function<void(size_t, int64_t &)> print = [&](size_t dim, int64_t &n) {
+    if (dim == t.dims.size()) {
+      out += formatValue(t.element, t.values[n++]);
+      return;
+    }
+    // The outermost dimension has no brackets of its own.
+    if (dim)
+      out += "[";
+    for (int64_t i = 0; i < t.dims[dim]; ++i) {
+      if (i && dim + 1 == t.dims.size())
+        out += " ";
+      print(dim + 1, n);
+    }
+    if (dim)
+      out += "]";
+  };
+  int64_t n = 0;
+  if (t.dims.empty())
+    out += formatValue(t.element, t.values[0]);
+  else
+    print(0, n);
+  return out;
+}
+
+void printResults(const std::vector<tpurt::HostTensor> &results) {
+  for (auto [i, result] : llvm::enumerate(results))
+    llvm::outs() << "result[" << i << "]: " << formatTensor(result) << "\n";
+}
+
+std::optional<tpurt::Element> elementOf(Type type) {
+  if (type.isF32())
+    return tpurt::Element::F32;
+  if (type.isBF16())
+    return tpurt::Element::BF16;
+  if (type.isInteger(32))
+    return tpurt::Element::I32;
+  if (type.isInteger(8))
+    return tpurt::Element::I8;
+  if (type.isInteger(1))
+    return tpurt::Element::I1;
+  return std::nullopt;
+}
+
+int runReference(ModuleOp module,
+                 const std::vector<tpurt::HostTensor> &args) {
+  auto func = module.lookupSymbol<func::FuncOp>(functionName);
+  if (!func)
+    return fail("the program has no function '" + functionName + "'");
+  SmallVector<Literal> literals;
+  for (auto [i, arg] : llvm::enumerate(args)) {
+    if (i >= func.getNumArguments())
+      return fail("too many inputs");
+    auto type = cast<RankedTensorType>(func.getArgument(i).getType());
+    Literal literal(type);
+    literal.data = arg.values;
+    literals.push_back(std::move(literal));
+  }
+  FailureOr<SmallVector<Literal>> results = evaluate(func, literals);
+  if (failed(results))
+    return 1;
+  std::vector<tpurt::HostTensor> out;
+  for (const Literal &literal : *results)
+    out.push_back({*elementOf(literal.elementType),
+                   {literal.shape.begin(), literal.shape.end()},
+                   literal.data});
+  printResults(out);
+  return 0;
+}
+
+std::string formatSeconds(double s) {
+  char buffer[64];
+  if (s >= 1)
+    std::snprintf(buffer, sizeof buffer, "%.3f s", s);
+  else if (s >= 1e-3)
+    std::snprintf(buffer, sizeof buffer, "%.3f ms", s * 1e3);
+  else
+    std::snprintf(buffer, sizeof buffer, "%.3f us", s * 1e6);
+  return buffer;
+}
+
+struct Summary {
+  double stepTime, roofline, ratio, mxuUtilization, hbmUtilization, tflops;
+};
+
+Summary summarize(const tpurt::RunResult &run, const tpc::Target &t) {
+  Summary s;
+  s.stepTime = run.cycles / t.clockHz;
+  double compute = run.flops / t.peakFlopsPerSecond();
+  double memory = run.hbmBytes / t.hbmBytesPerSecond;
+  s.roofline = std::max(compute, memory);
+  s.ratio = s.roofline > 0 ? s.stepTime / s.roofline : 0;
+  s.mxuUtilization =
+      run.cycles ? static_cast<double>(run.mxuBusyCycles) /
+                       (static_cast<double>(run.cycles) * t.mxusPerCore)
+                 : 0;
+  s.hbmUtilization =
+      s.stepTime > 0 ? run.hbmBytes / s.stepTime / t.hbmBytesPerSecond : 0;
+  s.tflops = s.stepTime > 0 ? run.flops / s.stepTime / 1e12 : 0;
+  return s;
+}
+
+const char *boundOf(const tpurt::KernelStats &k, const tpc::Target &t) {
+  return k.flops / t.peakFlopsPerSecond() >= k.hbmBytes / t.hbmBytesPerSecond
+             ? "compute"
+             : "HBM";
+}
+
+void printSummary(const tpurt::RunResult &run, const tpc::Target &t) {
+  Summary s = summarize(run, t);
+  llvm::outs() << llvm::format(
+      "\nSimulated %s TensorCore (%s MXU model):\n"
+      "  step time        %s (%lld cycles at %.2f GHz)\n"
+      "  FLOPs            %lld (%.2f TFLOP/s achieved of %.2f peak)\n"
+      "  MXU utilization  %.1f%%\n"
+      "  HBM traffic      %lld bytes (%.1f%% of %.0f GB/s)\n"
+      "  roofline bound   %s; simulated time is %.2fx the bound\n",
+      std::string(t.name).c_str(),
+      mxuModel == tpurt::MxuModel::Pipelined ? "pipelined" : "serialized",
+      formatSeconds(s.stepTime).c_str(), static_cast<long long>(run.cycles),
+      t.clockHz / 1e9, static_cast<long long>(run.flops), s.tflops,
+      t.peakFlopsPerSecond() / 1e12, 100 * s.mxuUtilization,
+      static_cast<long long>(run.hbmBytes), 100 * s.hbmUtilization,
+      t.hbmBytesPerSecond / 1e9, formatSeconds(s.roofline).c_str(), s.ratio);
+  std::vector<const tpurt::KernelStats *> kernels;
+  for (const tpurt::KernelStats &k : run.kernels)
+    kernels.push_back(&k);
+  std::stable_sort(kernels.begin(), kernels.end(), [](auto *a, auto *b) {
+    return a->end - a->start > b->end - b->start;
+  });
+  llvm::outs() << "  top kernels:\n";
+  for (size_t i = 0; i < std::min<size_t>(5, kernels.size()); ++i) {
+    const tpurt::KernelStats &k = *kernels[i];
+    double time = (k.end - k.start) / t.clockHz;
+    llvm::outs() << llvm::format("    %-16s %12s %5.1f%%  %s-bound\n",
+                                 k.name.c_str(), formatSeconds(time).c_str(),
+                                 run.cycles ? 100.0 * (k.end - k.start) /
+                                                  run.cycles
+                                            : 0.0,
+                                 boundOf(k, t));
+  }
+}
+
+std::string jsonString(const std::string &s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\')
+      out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+bool writeStats(const tpurt::RunResult &run, const tpc::Target &t) {
+  Summary s = summarize(run, t);
+  std::error_code ec;
+  llvm::raw_fd_ostream os(statsJson, ec);
+  if (ec) {
+    fail("cannot write '" + statsJson + "': " + ec.message());
+    return false;
+  }
+  os << "{\n  \"target\": " << jsonString(std::string(t.name)) << ",\n"
+     << llvm::format("  \"step_time_s\": %.9g,\n", s.stepTime)
+     << "  \"cycles\": " << run.cycles << ",\n"
+     << "  \"flops\": " << run.flops << ",\n"
+     << "  \"hbm_bytes\": " << run.hbmBytes << ",\n"
+     << "  \"mxu_busy_cycles\": " << run.mxuBusyCycles << ",\n"
+     << llvm::format("  \"mxu_utilization\": %.6g,\n", s.mxuUtilization)
+     << llvm::format("  \"hbm_bw_utilization\": %.6g,\n", s.hbmUtilization)
+     << llvm::format("  \"roofline_s\": %.9g,\n", s.roofline)
+     << llvm::format("  \"roofline_ratio\": %.6g,\n", s.ratio)
+     << "  \"kernels\": [";
+  for (auto [i, k] : llvm::enumerate(run.kernels)) {
+    os << (i ? ",\n" : "\n") << "    {\"name\": " << jsonString(k.name)
+       << ", \"start_cycle\": " << k.start << ", \"cycles\": "
+       << k.end - k.start << ", \"flops\": " << k.flops
+       << ", \"hbm_bytes\": " << k.hbmBytes
+       << ", \"mxu_busy_cycles\": " << k.mxuBusyCycles << ", \"bound\": \""
+       << boundOf(k, t) << "\"}";
+  }
+  os << "\n  ]\n}\n";
+  return true;
+}
+
+/// Chrome trace events: one thread (track) per engine, one complete event
+/// per task, in microseconds.
+bool writeProfile(const tpurt::RunResult &run, const tpc::Target &t) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(profile, ec);
+  if (ec) {
+    fail("cannot write '" + profile + "': " + ec.message());
+    return false;
+  }
+  std::vector<std::string> tracks;
+  auto trackOf = [&](const tpurt::Engine &engine) {
+    std::string name = engine.name();
+    auto it = std::find(tracks.begin(), tracks.end(), name);
+    if (it != tracks.end())
+      return static_cast<int>(it - tracks.begin());
+    tracks.push_back(name);
+    return static_cast<int>(tracks.size() - 1);
+  };
+  std::string events;
+  for (const tpurt::Task &task : run.tasks) {
+    int tid = trackOf(task.engine);
+    events += llvm::formatv("    {{\"name\": {0}, \"ph\": \"X\", \"pid\": 0, "
+                            "\"tid\": {1}, \"ts\": {2:F4}, \"dur\": {3:F4}},\n",
+                            jsonString(task.name), tid,
+                            task.start / t.clockHz * 1e6,
+                            task.cycles / t.clockHz * 1e6)
+                  .str();
+  }
+  os << "{\"traceEvents\": [\n";
+  for (auto [i, name] : llvm::enumerate(tracks))
+    os << "    {\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 0, "
+          "\"tid\": "
+       << i << ", \"args\": {\"name\": " << jsonString(name) << "}},\n";
+  os << events;
+  os << "    {\"name\": \"process_name\", \"ph\": \"M\", \"pid\": 0, "
+        "\"args\": {\"name\": "
+     << jsonString(std::string("TPU ") + std::string(t.name) + " core")
+     << "}}\n]}\n";
+  return true;
+}
+
+int runMain(MLIRContext &context) {
+  const tpc::Target *found = tpc::findTarget(target);
+  if (!found)
+    return fail(tpc::unknownTargetMessage(target));
+  std::vector<tpurt::HostTensor> args;
+  for (const std::string &text : inputs) {
+    llvm::Expected<tpurt::HostTensor> tensor = parseInput(text);
+    if (!tensor)
+      return fail(llvm::toString(tensor.takeError()));
+    args.push_back(std::move(*tensor));
+  }
+
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> file =
+      openInputFile(programFile, &error);
+  if (!file)
+    return fail(error);
+  llvm::StringRef bytes = file->getBuffer();
+  bool isExecutable =
+      bytes.size() >= sizeof(tpurt::kMagic) &&
+      std::memcmp(bytes.data(), tpurt::kMagic, sizeof(tpurt::kMagic)) == 0;
+  tpurt::Executable exe;
+  if (isExecutable) {
+    if (reference)
+      return fail("--reference needs the program's MLIR, not an executable");
+    absl::StatusOr<tpurt::Executable> parsed = tpurt::parseExecutable(
+        reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size());
+    if (!parsed.ok())
+      return fail(programFile + ": " + std::string(parsed.status().message()));
+    exe = std::move(*parsed);
+  } else {
+    llvm::SourceMgr sourceMgr;
+    sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+    SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+    OwningOpRef<ModuleOp> module =
+        parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+    if (!module)
+      return 1;
+    if (reference)
+      return runReference(*module, args);
+    PassManager pm(&context);
+    CompileOptions options;
+    options.target = target;
+    options.layoutMode = layoutMode;
+    buildCompilePipeline(pm, options);
+    if (failed(pm.run(*module)))
+      return ranOutOfMemory() ? 2 : 1;
+    FailureOr<tpurt::Executable> built = buildExecutable(*module);
+    if (failed(built))
+      return 1;
+    exe = std::move(*built);
+  }
+
+  tpurt::RunOptions options;
+  options.mxuModel = mxuModel;
+  absl::StatusOr<tpurt::RunResult> run =
+      tpurt::run(exe, *found, functionName, args, options);
+  if (!run.ok()) {
+    fail(std::string(run.status().message()));
+    return run.status().code() == absl::StatusCode::kResourceExhausted ? 2 : 1;
+  }
+  printResults(run->results);
+  printSummary(*run, *found);
+  if (!statsJson.empty() && !writeStats(*run, *found))
+    return 1;
+  if (!profile.empty() && !writeProfile(*run, *found))
+    return 1;
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  std::vector<std::string> renamed;
+  for (int i = 0; i < argc; ++i) {
+    llvm::StringRef arg = argv[i];
+    for (llvm::StringRef prefix : {"--stats-json", "-stats-json"})
+      if (arg.starts_with(prefix) &&
+          (arg.size() == prefix.size() || arg[prefix.size()] == '='))
+        arg = arg.drop_front(prefix.size());
+    renamed.push_back(arg.data() == argv[i] ? std::string(arg)
+                                            : "--tpu-stats-json" + arg.str());
+  }
+  std::vector<const char *> args;
+  for (const std::string &arg : renamed)
+    args.push_back(arg.c_str());
+  cl::ParseCommandLineOptions(static_cast<int>(args.size()), args.data(),
+                              "Simulated TPU runner\n");
+  DialectRegistry registry;
+  registerCompilerDialects(registry);
+  MLIRContext context(registry);
+  return runMain(context);
+}
