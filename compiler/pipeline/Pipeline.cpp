@@ -38,6 +38,22 @@ void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
     // lays inputs out on the way in), so entry layouts are its to choose.
     pm.addPass(createTPUAssignLayouts(TPUAssignLayoutsOptions{
         options.target, options.layoutMode, /*relayoutEntry=*/true}));
+  // The memory report and viewer describe the laid-out program, where each
+  // value still has its logical shape and the report can say how much of a
+  // buffer is padding; tpu-pad makes the padding real, and buffer assignment
+  // then places the padded program that is lowered (same padded sizes, plus
+  // the masks and copies padding added).
+  bool report = options.memoryReport || !options.memoryViewer.empty() ||
+                !options.memoryViewerJson.empty();
+  auto assignBuffers = [&](bool withReport) {
+    pm.addPass(createTPUAssignBuffers(TPUAssignBuffersOptions{
+        options.target, withReport && options.memoryReport,
+        options.memoryReportTop,
+        withReport ? options.memoryViewer.getValue() : std::string(),
+        withReport ? options.memoryViewerJson.getValue() : std::string()}));
+  };
+  if (wants(Phase::Pad) && (report || wants(Phase::Buffers)))
+    assignBuffers(/*withReport=*/true);
   if (wants(Phase::Pad)) {
     pm.addPass(createTPUPad(TPUPadOptions{options.target}));
     // The masks and resizes padding adds fuse into their consumers.
@@ -45,9 +61,7 @@ void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
         createHLOFuse(HLOFuseOptions{options.target, options.maxFusionOps}));
   }
   if (wants(Phase::Buffers))
-    pm.addPass(createTPUAssignBuffers(TPUAssignBuffersOptions{
-        options.target, options.memoryReport, options.memoryReportTop,
-        options.memoryViewer, options.memoryViewerJson}));
+    assignBuffers(/*withReport=*/false);
   if (wants(Phase::Lower))
     pm.addPass(createTPULower(TPULowerOptions{options.target}));
 }

@@ -4,11 +4,11 @@
 // REQUIRES: chromium
 //
 // A program that fits: the report on stdout.
-// RUN: tpu-compile %s --layout-mode=xla-default --memory-report --memory-report-top=4 --memory-viewer=%t.html --memory-viewer-json=%t.json -o /dev/null > %t.report
+// RUN: tpu-compile %s --compile-to=buffers --layout-mode=xla-default --memory-report --memory-report-top=4 --memory-viewer=%t.html --memory-viewer-json=%t.json -o /dev/null > %t.report
 // RUN: %python %tpu_src_root/test/tools/Inputs/check_memory_viewer.py %chromium %t.html %t.report main | FileCheck %s
 //
 // One that does not: the report on stderr, the page still written.
-// RUN: not tpu-compile %s --target=v2 --layout-mode=xla-default --memory-report-top=4 --memory-viewer=%t.oom.html -o /dev/null 2> %t.oom.report
+// RUN: not tpu-compile %s --compile-to=buffers --target=v2 --layout-mode=xla-default --memory-report-top=4 --memory-viewer=%t.oom.html -o /dev/null 2> %t.oom.report
 // RUN: %python %tpu_src_root/test/tools/Inputs/check_memory_viewer.py %chromium %t.oom.html %t.oom.report main | FileCheck %s
 // RUN: FileCheck %s --check-prefix=OOM < %t.oom.html
 //

@@ -5,15 +5,15 @@
 // producing f32[128,256,896,18] in layout {0,3,2,1:T(8,128)}. Both entries
 // match XLA's report to the printed digit.
 //
-// RUN: tpu-compile %s --layout-mode=xla-default --memory-report --memory-report-top=2 -o /dev/null | FileCheck %s
+// RUN: tpu-compile %s --compile-to=buffers --layout-mode=xla-default --memory-report --memory-report-top=2 -o /dev/null | FileCheck %s
 //
 // On v2 (7.48G of HBM) the program does not fit: the report under XLA's
 // first line on stderr, and exit code 2.
-// RUN: not tpu-compile %s --target=v2 --layout-mode=xla-default --memory-report-top=2 -o /dev/null 2>&1 | FileCheck %s --check-prefix=OOM
-// RUN: sh -c 'tpu-compile %s --target=v2 --layout-mode=xla-default -o /dev/null 2>/dev/null; test $? -eq 2'
+// RUN: not tpu-compile %s --compile-to=buffers --target=v2 --layout-mode=xla-default --memory-report-top=2 -o /dev/null 2>&1 | FileCheck %s --check-prefix=OOM
+// RUN: sh -c 'tpu-compile %s --compile-to=buffers --target=v2 --layout-mode=xla-default -o /dev/null 2>/dev/null; test $? -eq 2'
 //
 // min-padding keeps the 10 classes out of the lanes: it fits on v2.
-// RUN: tpu-compile %s --target=v2 --memory-report --memory-report-top=1 -o /dev/null | FileCheck %s --check-prefix=MIN
+// RUN: tpu-compile %s --compile-to=pad --target=v2 --memory-report --memory-report-top=1 -o /dev/null | FileCheck %s --check-prefix=MIN
 
 // CHECK:      @main on v3: uses 14.66G of 15.48G hbm.
 // CHECK:        Largest program allocations in hbm:

@@ -3,11 +3,16 @@
 // RUN: tpu-compile %s --compile-to=simplify | FileCheck %s --check-prefix=SIMPLIFY
 // RUN: tpu-compile %s --compile-to=fuse | FileCheck %s --check-prefix=FUSE
 // RUN: tpu-compile %s --compile-to=layouts | FileCheck %s --check-prefix=LAYOUTS
-// RUN: tpu-compile %s | FileCheck %s --check-prefix=BUFFERS
+// RUN: tpu-compile %s --compile-to=pad | FileCheck %s --check-prefix=PAD
+// RUN: tpu-compile %s --compile-to=buffers | FileCheck %s --check-prefix=BUFFERS
+// RUN: tpu-compile %s --compile-to=lower | FileCheck %s --check-prefix=LOWER
+// By default it writes the executable.
+// RUN: tpu-compile %s -o %t.tpu
+// RUN: %python -c "import sys; sys.stdout.write(open(sys.argv[1], 'rb').read(7).decode())" %t.tpu | FileCheck %s --check-prefix=EXE
 // RUN: tpu-compile %s --target=v6e --compile-to=layouts | FileCheck %s --check-prefix=V6E
 //
 // tpu-opt runs the same registered pipeline.
-// RUN: tpu-compile %s -o %t.compile.mlir
+// RUN: tpu-compile %s --compile-to=lower -o %t.compile.mlir
 // RUN: tpu-opt %s --tpu-compile -o %t.opt.mlir
 // RUN: diff %t.compile.mlir %t.opt.mlir
 //
@@ -40,8 +45,20 @@
 // LAYOUTS-SAME:    tensor<8x128xf32, #tpu.layout<{1,0:T(8,128)}>>
 // LAYOUTS-NOT:     tpu.hbm_offsets
 
+// PAD-LABEL: func.func @mlp
+// PAD:         hlo.fusion kind = output
+// PAD-NOT:     tpu.hbm_offsets
+
 // BUFFERS-LABEL: func.func @mlp
 // BUFFERS:         hlo.fusion kind = output {{.*}} attributes {tpu.hbm_offsets = array<i64: 0>}
+
+// LOWER-LABEL: func.func @mlp
+// LOWER-SAME:    memref<8x128xf32, #tpu.memory_space<hbm>> {tpu.logical_type = tensor<8x128xf32
+// LOWER:         tpu.kernel "fusion.0" target "v3"
+// LOWER:           tpu.matmul
+// LOWER:           tpu.vector tanh
+
+// EXE: TPUEXEC
 
 // V6E-LABEL: func.func @mlp
 // V6E-SAME:    tensor<8x128xf32, #tpu.layout<{1,0:T(8,128)}>>
@@ -51,6 +68,8 @@
 // TIMING: HLOFuse
 // TIMING: TPUAssignLayouts
 // TIMING: TPUAssignBuffers
+// TIMING: TPUPad
+// TIMING: TPULower
 
 // AFTER: IR Dump After HLOSimplify
 // AFTER: IR Dump After TPUAssignBuffers
