@@ -1,0 +1,89 @@
+// End to end: compile, run on the simulated TensorCore, and compare with
+// the reference evaluator (floats within bf16 tolerance, integers exactly).
+// RUN: split-file %s %t
+
+// A two-layer MLP with softmax: padded K and N, a transposed weight layout,
+// a bias+ReLU epilogue, reductions with epilogues.
+// RUN: tpu-run %t/mlp.mlir @%tpu_src_root/test/tools/Inputs/mlp_args.txt > %t/mlp.sim
+// RUN: tpu-run %t/mlp.mlir @%tpu_src_root/test/tools/Inputs/mlp_args.txt --reference > %t/mlp.ref
+// RUN: %python %tpu_src_root/test/tools/Inputs/compare_results.py %t/mlp.sim %t/mlp.ref | FileCheck %s --check-prefix=MLP
+// MLP: result 0: 16x10xf32 close
+
+// Elementwise, compare, select, convert and iota: exact.
+// RUN: tpu-run %t/elementwise.mlir --input="3x5xf32=[1 -2 3 -4 5][6 -7 8 -9 10][0.5 0.25 -0.125 2 4]" --input=3x5xf32=1.5 > %t/ew.sim
+// RUN: tpu-run %t/elementwise.mlir --input="3x5xf32=[1 -2 3 -4 5][6 -7 8 -9 10][0.5 0.25 -0.125 2 4]" --input=3x5xf32=1.5 --reference > %t/ew.ref
+// RUN: %python %tpu_src_root/test/tools/Inputs/compare_results.py %t/ew.sim %t/ew.ref 0 0 | FileCheck %s --check-prefix=EW
+// EW: result 0: 3x5xf32 close
+// EW: result 1: 3x5xi32 exact
+
+// Hand-computed: [1 2; 3 4] x [5 6; 7 8] = [19 22; 43 50], row sums.
+// RUN: tpu-run %t/matmul.mlir --input="2x2xf32=[1 2][3 4]" --input="2x2xf32=[5 6][7 8]" | FileCheck %s --check-prefix=HAND
+// HAND: result[0]: 2x2xf32=[19 22][43 50]
+// HAND: result[1]: 2xf32=41 93
+// HAND: Simulated v3 TensorCore (pipelined MXU model):
+// HAND: step time
+// HAND: FLOPs
+
+// Errors name the argument and its expected type.
+// RUN: not tpu-run %t/matmul.mlir --input=2x3xf32=1 --input=2x2xf32=1 2>&1 | FileCheck %s --check-prefix=TYPE
+// TYPE: tpu-run: argument 0 of 'main' must be 2x2xf32, but the input is 2x3xf32
+// RUN: not tpu-run %t/matmul.mlir --input=2x2xf64=1 2>&1 | FileCheck %s --check-prefix=ELEMENT
+// ELEMENT: tpu-run: --input=2x2xf64=1: unknown element type 'f64'; expected f32, bf16, i32, i8 or i1
+
+// The executable written by tpu-compile runs the same, with stats and a
+// trace.
+// RUN: tpu-compile %t/matmul.mlir -o %t/matmul.tpu
+// RUN: tpu-run %t/matmul.tpu --input="2x2xf32=[1 2][3 4]" --input="2x2xf32=[5 6][7 8]" --stats-json=%t/stats.json --profile=%t/trace.json | FileCheck %s --check-prefix=HAND
+// RUN: FileCheck %s --check-prefix=STATS < %t/stats.json
+// The MXU multiplies the padded 8x128 by 128x128 block: 2*8*128*128 FLOPs,
+// one pipelined fold of R + max(8, R) + R + C - 2 = 510 cycles.
+// STATS: "step_time_s":
+// STATS: "flops": 262144,
+// STATS: "mxu_busy_cycles": 510,
+// STATS: "roofline_ratio":
+// STATS: "kernels": [
+// RUN: FileCheck %s --check-prefix=TRACE < %t/trace.json
+// TRACE: "traceEvents"
+// TRACE-DAG: "args": {"name": "dma"}
+// TRACE-DAG: "args": {"name": "mxu0"}
+// RUN: not tpu-run %t/matmul.tpu --reference 2>&1 | FileCheck %s --check-prefix=REF
+// REF: tpu-run: --reference needs the program's MLIR, not an executable
+
+//--- mlp.mlir
+func.func @main(%x: tensor<16x100xbf16>, %w1: tensor<100x40xbf16>, %b1: tensor<40xf32>, %w2: tensor<40x10xbf16>) -> tensor<16x10xf32> {
+  %zero = hlo.constant dense<0.0> : tensor<f32>
+  %d1 = hlo.dot_general %x, %w1, contracting_dims = [1] x [0] : (tensor<16x100xbf16>, tensor<100x40xbf16>) -> tensor<16x40xf32>
+  %bias1 = hlo.broadcast_in_dim %b1, dims = [1] : (tensor<40xf32>) -> tensor<16x40xf32>
+  %z1 = hlo.add %d1, %bias1 : tensor<16x40xf32>
+  %zero1 = hlo.broadcast_in_dim %zero, dims = [] : (tensor<f32>) -> tensor<16x40xf32>
+  %a1 = hlo.maximum %z1, %zero1 : tensor<16x40xf32>
+  %h1 = hlo.convert %a1 : (tensor<16x40xf32>) -> tensor<16x40xbf16>
+  %logits = hlo.dot_general %h1, %w2, contracting_dims = [1] x [0] : (tensor<16x40xbf16>, tensor<40x10xbf16>) -> tensor<16x10xf32>
+  %max = hlo.reduce max %logits, dims = [1] : (tensor<16x10xf32>) -> tensor<16xf32>
+  %maxb = hlo.broadcast_in_dim %max, dims = [0] : (tensor<16xf32>) -> tensor<16x10xf32>
+  %shifted = hlo.subtract %logits, %maxb : tensor<16x10xf32>
+  %e = hlo.exponential %shifted : tensor<16x10xf32>
+  %sum = hlo.reduce sum %e, dims = [1] : (tensor<16x10xf32>) -> tensor<16xf32>
+  %sumb = hlo.broadcast_in_dim %sum, dims = [0] : (tensor<16xf32>) -> tensor<16x10xf32>
+  %probs = hlo.divide %e, %sumb : tensor<16x10xf32>
+  return %probs : tensor<16x10xf32>
+}
+
+//--- elementwise.mlir
+func.func @main(%a: tensor<3x5xf32>, %b: tensor<3x5xf32>) -> (tensor<3x5xf32>, tensor<3x5xi32>) {
+  %s = hlo.multiply %a, %b : tensor<3x5xf32>
+  %m = hlo.maximum %s, %b : tensor<3x5xf32>
+  %t = hlo.tanh %m : tensor<3x5xf32>
+  %i = hlo.iota dim = 1 : tensor<3x5xi32>
+  %c = hlo.convert %a : (tensor<3x5xf32>) -> tensor<3x5xi32>
+  %gt = hlo.compare GT, %c, %i : (tensor<3x5xi32>, tensor<3x5xi32>) -> tensor<3x5xi1>
+  %sel = hlo.select %gt, %c, %i : tensor<3x5xi1>, tensor<3x5xi32>
+  return %t, %sel : tensor<3x5xf32>, tensor<3x5xi32>
+}
+
+//--- matmul.mlir
+func.func @main(%a: tensor<2x2xf32>, %b: tensor<2x2xf32>) -> (tensor<2x2xf32>, tensor<2xf32>) {
+  %c = hlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+  %r = hlo.reduce sum %c, dims = [1] : (tensor<2x2xf32>) -> tensor<2xf32>
+  return %c, %r : tensor<2x2xf32>, tensor<2xf32>
+}
