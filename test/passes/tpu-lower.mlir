@@ -1,0 +1,82 @@
+// RUN: tpu-opt %s -split-input-file --tpu-compile="compile-to=lower" | FileCheck %s
+
+// An elementwise fusion over 1024x1024 f32: 512x512 blocks, a loop of
+// four, the next block's DMAs started before the current block is waited
+// for, the output written back from the other of two slots.
+// CHECK-LABEL: func.func @elementwise
+// CHECK-SAME:    tpu.program_bytes = 4194304 : i64, tpu.target = "v3"
+// CHECK:         %[[OUT:.+]] = tpu.hbm_buffer offset 0 : memref<1024x1024xf32, #tpu.memory_space<hbm>>
+// CHECK:         tpu.kernel "fusion.0" target "v3"
+// CHECK-DAG:       %[[C3:.+]] = arith.constant 3 : index
+// CHECK:           tpu.dma_start %arg0[%{{.+}}, %{{.+}}], %{{.+}}[%{{.+}}, %{{.+}}], %{{.+}}, sizes = [512, 512] :
+// CHECK:           scf.for %[[T:.+]] = %{{.+}} to %[[C3]] step
+// CHECK:             tpu.dma_start %arg0
+// CHECK:             tpu.dma_wait
+// CHECK:             tpu.vector mul
+// CHECK:             tpu.vector exp
+// CHECK:             tpu.dma_start %{{.+}}[%{{.+}}, %{{.+}}], %[[OUT]]
+// CHECK:           tpu.vector exp
+// CHECK:           tpu.dma_start %{{.+}}, %[[OUT]]
+// CHECK-COUNT-2:   tpu.dma_wait
+func.func @elementwise(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
+  %m = hlo.multiply %a, %b : tensor<1024x1024xf32>
+  %e = hlo.exponential %m : tensor<1024x1024xf32>
+  return %e : tensor<1024x1024xf32>
+}
+
+// -----
+
+// A row reduction: the rank-1 result accumulates over lane blocks on the
+// vector unit (the first block overwrites, the others accumulate).
+// CHECK-LABEL: func.func @reduction
+// CHECK:         tpu.kernel "reduce.0" target "v3"
+// CHECK:           scf.if
+// CHECK:             tpu.reduce max %{{.+}} -> %{{.+}} dims = [1] valid = [256, 512] : memref<256x512xf32, #tpu.memory_space<vmem>> -> memref<256xf32, #tpu.memory_space<vmem>>
+// CHECK:           } else {
+// CHECK:             tpu.reduce max {{.*}} accumulate
+func.func @reduction(%a: tensor<256x2048xf32>) -> tensor<256xf32> {
+  %r = hlo.reduce max %a, dims = [1] : (tensor<256x2048xf32>) -> tensor<256xf32>
+  return %r : tensor<256xf32>
+}
+
+// -----
+
+// A matmul whose dimensions are not multiples of 128: tpu-pad rounds K
+// (100) and N (40) up to the MXU; the DMA of the unpadded weights is
+// masked, zero-filling the rest of the block. min-padding stores the
+// weights transposed, which the MXU reads as is.
+// CHECK-LABEL: func.func @matmul_unaligned
+// CHECK-SAME:    %arg1: memref<40x128xbf16, #tpu.memory_space<hbm>> {tpu.logical_type = tensor<100x40xbf16, #tpu.layout<{0,1:T(8,128)(2,1)}>>}
+// CHECK:         tpu.kernel "pad.0" target "v3"
+// CHECK:           tpu.dma_start %arg1[%{{.+}}, %{{.+}}], %{{.+}}[%{{.+}}, %{{.+}}], %{{.+}}, sizes = [128, 128] masked : memref<40x128xbf16, #tpu.memory_space<hbm>>, memref<128x128xbf16, #tpu.memory_space<vmem>>
+// CHECK:         tpu.kernel "dot_general.0" target "v3"
+// CHECK:           tpu.matmul %{{.+}}, %{{.+}}, %{{.+}} precision = default transpose_rhs : memref<16x128xbf16, #tpu.memory_space<vmem>>, memref<128x128xbf16, #tpu.memory_space<vmem>>, memref<16x128xf32, #tpu.memory_space<vmem>>
+func.func @matmul_unaligned(%x: tensor<16x100xbf16>, %w: tensor<100x40xbf16>) -> tensor<16x40xf32> {
+  %d = hlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<16x100xbf16>, tensor<100x40xbf16>) -> tensor<16x40xf32>
+  return %d : tensor<16x40xf32>
+}
+
+// -----
+
+// A matmul with a bias + ReLU epilogue (an output fusion): K blocks
+// accumulate in VMEM; on the last one the vector unit adds the bias, read
+// through its index map from a rank-1 block, and takes the max with a
+// zero filled once per kernel.
+// CHECK-LABEL: func.func @matmul_bias_relu
+// CHECK:         tpu.kernel "fusion.0" target "v3"
+// CHECK:           tpu.fill %[[ZERO:.+]], 0.000000e+00 : f32
+// CHECK:           scf.for
+// CHECK:             tpu.matmul %{{.+}}, %{{.+}}, %[[ACC:.+]] precision = default :
+// CHECK:             tpu.matmul %{{.+}}, %{{.+}}, %[[ACC]] accumulate precision = default :
+// CHECK:             scf.if
+// CHECK:               tpu.vector add(%[[ACC]], %{{.+}}) -> %{{.+}} {maps = [array<i64: 0, 1>, array<i64: 1>]}
+// CHECK:               tpu.vector max(%{{.+}}, %[[ZERO]]) -> %{{.+}} :
+func.func @matmul_bias_relu(%x: tensor<256x1024xbf16>, %w: tensor<1024x256xbf16>, %b: tensor<256xf32>) -> tensor<256x256xf32> {
+  %d = hlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<256x1024xbf16>, tensor<1024x256xbf16>) -> tensor<256x256xf32>
+  %bb = hlo.broadcast_in_dim %b, dims = [1] : (tensor<256xf32>) -> tensor<256x256xf32>
+  %z = hlo.add %d, %bb : tensor<256x256xf32>
+  %zero = hlo.constant dense<0.0> : tensor<256x256xf32>
+  %r = hlo.maximum %z, %zero : tensor<256x256xf32>
+  return %r : tensor<256x256xf32>
+}
+
