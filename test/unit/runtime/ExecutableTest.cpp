@@ -1,0 +1,146 @@
+//===- ExecutableTest.cpp - The executable format and the device ----------===//
+
+#include "runtime/Device.h"
+#include "runtime/Executable.h"
+#include "runtime/Numerics.h"
+
+#include "gtest/gtest.h"
+
+using namespace tpurt;
+
+namespace {
+
+Instruction inst(Opcode op, std::vector<int64_t> fields) {
+  return {op, std::move(fields), {}, {}};
+}
+
+/// out[8,128] = x + 1, by DMA into VMEM, a vector add of a filled scalar,
+/// and DMA back: the smallest complete program.
+Executable addOne() {
+  Executable exe;
+  exe.target = "v3";
+  exe.programBytes = 4096;
+  Buffer x{Space::Hbm, Element::F32, BufferKind::Argument, {8, 128}, 0, 0, {}};
+  Buffer out{Space::Hbm, Element::F32, BufferKind::Temp, {8, 128}, 0, 0, {}};
+  Buffer v{Space::Vmem, Element::F32, BufferKind::Scratch, {8, 128}, 0, 0, {}};
+  Buffer one{Space::Vmem, Element::F32, BufferKind::Scratch, {}, 4096, 0, {}};
+  exe.buffers = {x, out, v, one};
+  Kernel k;
+  k.name = "add_one";
+  k.registers = 6;
+  k.semaphores = 1;
+  k.code = {inst(Opcode::Buffer, {0, 0}),        inst(Opcode::Buffer, {1, 1}),
+            inst(Opcode::Buffer, {2, 2}),        inst(Opcode::Buffer, {3, 3}),
+            inst(Opcode::Semaphore, {4, 0}),     inst(Opcode::Const, {5, 0}),
+            inst(Opcode::Fill, {3, 0x3f800000}), // 1.0f
+            inst(Opcode::DmaStart, {0, 2, 4, 0, 2, 5, 5, 5, 5, 8, 128}),
+            inst(Opcode::DmaWait, {4}),
+            inst(Opcode::Vector, {0, 2, 2, 2, 2, 0, 1, 3, 0}),
+            inst(Opcode::DmaStart, {2, 1, 4, 0, 2, 5, 5, 5, 5, 8, 128}),
+            inst(Opcode::DmaWait, {4})};
+  Function f;
+  f.name = "main";
+  f.arguments = {{Element::F32, {8, 128}, {1, 0}, 0}};
+  f.results = {{Element::F32, {8, 128}, {1, 0}, 1}};
+  f.kernels = {k};
+  exe.functions = {f};
+  return exe;
+}
+
+TEST(ExecutableTest, RoundTrips) {
+  std::vector<uint8_t> bytes = serialize(addOne());
+  absl::StatusOr<Executable> parsed = parseExecutable(bytes.data(), bytes.size());
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  EXPECT_EQ(serialize(*parsed), bytes);
+  EXPECT_EQ(parsed->functions[0].kernels[0].code.size(), 12u);
+}
+
+TEST(ExecutableTest, RejectsEveryTruncation) {
+  std::vector<uint8_t> bytes = serialize(addOne());
+  for (size_t size = 0; size < bytes.size(); ++size) {
+    // A copy of exactly `size` bytes, so that a read past it is caught by
+    // the sanitizers as well as by the reader.
+    std::vector<uint8_t> prefix(bytes.begin(), bytes.begin() + size);
+    absl::StatusOr<Executable> parsed =
+        parseExecutable(prefix.data(), prefix.size());
+    EXPECT_FALSE(parsed.ok()) << "accepted a file cut at byte " << size;
+  }
+}
+
+TEST(ExecutableTest, RejectsWrongMagicAndVersion) {
+  std::vector<uint8_t> bytes = serialize(addOne());
+  std::vector<uint8_t> magic = bytes;
+  magic[0] = 'X';
+  EXPECT_EQ(parseExecutable(magic.data(), magic.size()).status().message(),
+            "not a TPU executable: the file does not start with \"TPUEXEC\"");
+  std::vector<uint8_t> version = bytes;
+  version[8] = 2;
+  absl::Status status = parseExecutable(version.data(), version.size()).status();
+  EXPECT_EQ(status.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(status.message().find("version 2 is not supported"),
+            std::string::npos);
+}
+
+TEST(ExecutableTest, RejectsBadRegisters) {
+  Executable exe = addOne();
+  exe.functions[0].kernels[0].code.push_back(inst(Opcode::DmaWait, {99}));
+  std::vector<uint8_t> bytes = serialize(exe);
+  absl::Status status = parseExecutable(bytes.data(), bytes.size()).status();
+  EXPECT_NE(status.message().find("kernel 'add_one': dma_wait has malformed "
+                                  "operands"),
+            std::string::npos)
+      << status;
+}
+
+TEST(DeviceTest, RunsAndTimes) {
+  const tpc::Target &v3 = *tpc::findTarget("v3");
+  HostTensor x{Element::F32, {8, 128}, std::vector<double>(1024)};
+  for (int i = 0; i < 1024; ++i)
+    x.values[i] = i * 0.5;
+  absl::StatusOr<RunResult> run = tpurt::run(addOne(), v3, "main", {x});
+  ASSERT_TRUE(run.ok()) << run.status();
+  ASSERT_EQ(run->results.size(), 1u);
+  for (int i = 0; i < 1024; ++i)
+    ASSERT_EQ(run->results[0].values[i], i * 0.5 + 1);
+  // Hand-computed: each DMA moves 4096 bytes, 500 + ceil(4096 / (450e9 /
+  // 0.94e9)) = 509 cycles; the fill (1 register) overlaps the first DMA and
+  // the add (1 register) waits for it: 509 + 1 + 509.
+  EXPECT_EQ(dmaCycles(v3, 4096), 509);
+  EXPECT_EQ(run->cycles, 509 + 1 + 509);
+  EXPECT_EQ(run->hbmBytes, 8192);
+}
+
+TEST(DeviceTest, MissingWaitIsARace) {
+  Executable exe = addOne();
+  auto &code = exe.functions[0].kernels[0].code;
+  code.erase(code.begin() + 8); // the wait after the first DMA
+  HostTensor x{Element::F32, {8, 128}, std::vector<double>(1024, 0)};
+  absl::Status status =
+      tpurt::run(exe, *tpc::findTarget("v3"), "main", {x}).status();
+  EXPECT_NE(status.message().find("while a DMA on it is in flight"),
+            std::string::npos)
+      << status;
+}
+
+TEST(DeviceTest, NamesTheMistypedArgument) {
+  HostTensor x{Element::I32, {8, 128}, std::vector<double>(1024, 0)};
+  EXPECT_EQ(tpurt::run(addOne(), *tpc::findTarget("v3"), "main", {x})
+                .status()
+                .message(),
+            "argument 0 of 'main' must be 8x128xf32, but the input is "
+            "8x128xi32");
+}
+
+TEST(NumericsTest, BF16RoundsToNearestEvenOnce) {
+  // 1 + 2^-8 is halfway between bf16 1 and 1 + 2^-7: ties to even.
+  EXPECT_EQ(roundToBF16(1 + std::ldexp(1.0, -8)), 1.0);
+  EXPECT_EQ(roundToBF16(1 + 3 * std::ldexp(1.0, -8)), 1 + std::ldexp(1.0, -6));
+  // Just above the tie rounds up; via f32 it would round to the tie first.
+  EXPECT_EQ(roundToBF16(1 + std::ldexp(1.0, -8) + std::ldexp(1.0, -40)),
+            1 + std::ldexp(1.0, -7));
+  EXPECT_TRUE(std::isinf(roundToBF16(3.5e38)));
+  EXPECT_EQ(roundTo(Element::I8, 130), -126);
+  EXPECT_EQ(roundTo(Element::I1, 7), 1);
+}
+
+} // namespace
