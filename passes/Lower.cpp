@@ -269,7 +269,7 @@ private:
   SmallVector<Value> inputs; // Role::Input, in first-use order
   SmallVector<Operation *> prologue, epilogue;
   Operation *anchor = nullptr; // dot_general or reduce, if any
-  bool transposeLhs = false, transposeRhs = false;
+  bool transposeLhs = false, transposeRhs = false, swapOperands = false;
   Value root, out;
 
   // The iteration space.
@@ -338,11 +338,10 @@ KernelLowering::analyze(ArrayRef<Operation *> ops, Value rootValue,
 
   // The iteration space and the anchor's operand maps.
   if (auto dot = dyn_cast_or_null<hlo::DotGeneralOp>(anchor)) {
-    if (dot.getResult() != root &&
-        cast<ShapedType>(root.getType()).getShape() !=
-            dot.getResult().getType().getShape())
+    if (cast<ShapedType>(root.getType()).getRank() !=
+        dot.getResult().getType().getRank())
       return dot.emitOpError() << "tpu-lower: a matmul's epilogue must keep "
-                                  "its shape";
+                                  "its rank";
     auto lhsType = cast<RankedTensorType>(dot.getLhs().getType());
     auto rhsType = cast<RankedTensorType>(dot.getRhs().getType());
     int64_t batch = dot.getLhsBatchingDimensions().size();
@@ -388,11 +387,11 @@ KernelLowering::analyze(ArrayRef<Operation *> ops, Value rootValue,
                       operandMap(dot.getLhs(), dot.getLhsBatchingDimensions(),
                                  lhsK, batch),
                       dot)) ||
-        failed(setMap(dot.getRhs(),
-                      operandMap(dot.getRhs(), dot.getRhsBatchingDimensions(),
-                                 dot.getRhsContractingDimensions()[0],
-                                 batch + 1),
-                      dot)))
+        failed(
+            setMap(dot.getRhs(),
+                   operandMap(dot.getRhs(), dot.getRhsBatchingDimensions(),
+                              dot.getRhsContractingDimensions()[0], batch + 1),
+                   dot)))
       return failure();
     for (int64_t i = 0; i < batch; ++i)
       forcedUnit.push_back(res[i]);
@@ -486,9 +485,8 @@ KernelLowering::analyze(ArrayRef<Operation *> ops, Value rootValue,
       continue;
     }
     if (!vectorKindOf(inner))
-      return inner->emitOpError()
-             << "tpu-lower: '" << inner->getName()
-             << "' is not lowered to the TensorCore yet";
+      return inner->emitOpError() << "tpu-lower: '" << inner->getName()
+                                  << "' is not lowered to the TensorCore yet";
     for (Value operand : inner->getOperands())
       if (failed(setMap(operand, map, inner)))
         return failure();
@@ -573,8 +571,15 @@ KernelLowering::analyze(ArrayRef<Operation *> ops, Value rootValue,
                 "layout, which needs a relayout the lowering does not emit "
                 "yet";
     };
-    if (failed(check(dot.getLhs(), m, k, "lhs", transposeLhs)) ||
-        failed(check(dot.getRhs(), k, n, "rhs", transposeRhs)))
+    // A result stored transposed ([N, M]) is rhs^T x lhs^T: the operands
+    // trade places.
+    Value first = dot.getLhs(), second = dot.getRhs();
+    if (!llvm::is_contained(values[storage(first)].pmap, m)) {
+      std::swap(first, second);
+      swapOperands = true;
+    }
+    if (failed(check(first, m, k, "lhs", transposeLhs)) ||
+        failed(check(second, k, n, "rhs", transposeRhs)))
       return failure();
   }
   return success();
@@ -586,8 +591,9 @@ Value KernelLowering::storage(Value value) {
   return value;
 }
 
-SmallVector<int64_t> KernelLowering::blockShape(const ValueInfo &info,
-                                                ArrayRef<int64_t> blocks) const {
+SmallVector<int64_t>
+KernelLowering::blockShape(const ValueInfo &info,
+                           ArrayRef<int64_t> blocks) const {
   SmallVector<int64_t> shape;
   for (int64_t it : info.pmap)
     if (it != -2)
@@ -626,8 +632,8 @@ LogicalResult KernelLowering::planBlocks() {
   block.assign(rank, 1);
   for (int64_t d = 0; d < rank; ++d) {
     if (align[d] > 1)
-      block[d] = std::min(*tpc::checkedRoundUp(extent[d], align[d]),
-                          kMaxTiledBlock);
+      block[d] =
+          std::min(*tpc::checkedRoundUp(extent[d], align[d]), kMaxTiledBlock);
   }
   int64_t budget = target.vmemBytes / 2;
   while (footprint(block) > budget) {
@@ -641,9 +647,8 @@ LogicalResult KernelLowering::planBlocks() {
              << tpc::formatBytes(footprint(block)) << " of VMEM, more than "
              << "half of the " << tpc::formatBytes(target.vmemBytes) << " of "
              << target.name;
-    block[widest] = std::max(align[widest],
-                             *tpc::checkedRoundUp(block[widest] / 2,
-                                                  align[widest]));
+    block[widest] = std::max(
+        align[widest], *tpc::checkedRoundUp(block[widest] / 2, align[widest]));
   }
   // Grow untiled (leading) dimensions, innermost first, for larger DMAs.
   for (int64_t d = rank - 1; d >= 0; --d) {
@@ -763,8 +768,8 @@ Value KernelLowering::splat(TypedAttr value) {
   if (!buffer) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(kernelBlock);
-    buffer = AllocOp::create(b, loc(),
-                             memrefType({}, value.getType(), MemorySpace::vmem));
+    buffer = AllocOp::create(
+        b, loc(), memrefType({}, value.getType(), MemorySpace::vmem));
     FillOp::create(b, loc(), buffer, value);
   }
   return buffer;
@@ -810,8 +815,7 @@ Value KernelLowering::isEq(Value v, int64_t c) {
     }
     return constant;
   }
-  return arith::CmpIOp::create(b, loc(), arith::CmpIPredicate::eq, v,
-                               index(c));
+  return arith::CmpIOp::create(b, loc(), arith::CmpIPredicate::eq, v, index(c));
 }
 
 Value KernelLowering::pick(Value odd, Value even, Value oddValue) {
@@ -850,11 +854,11 @@ void KernelLowering::emitDma(Value hbm, const ValueInfo &info,
     if (size > hbmType.getDimSize(i))
       masked = true;
   if (toHbm)
-    DmaStartOp::create(b, loc(), vmem, vmemIndices, hbm, hbmIndices, sem,
-                       sizes, masked);
+    DmaStartOp::create(b, loc(), vmem, vmemIndices, hbm, hbmIndices, sem, sizes,
+                       masked);
   else
-    DmaStartOp::create(b, loc(), hbm, hbmIndices, vmem, vmemIndices, sem,
-                       sizes, masked);
+    DmaStartOp::create(b, loc(), hbm, hbmIndices, vmem, vmemIndices, sem, sizes,
+                       masked);
 }
 
 LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
@@ -863,11 +867,14 @@ LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
   Value dst = current.lookup(result);
   auto bufferOf = [&](Value v) { return current.lookup(storage(v)); };
   if (auto dot = dyn_cast<hlo::DotGeneralOp>(inner)) {
-    Precision precision =
-        dot.getPrecision() == hlo::Precision::HIGHEST ? Precision::highest
-                                                       : Precision::default_;
-    MatmulOp::create(b, loc(), bufferOf(dot.getLhs()), bufferOf(dot.getRhs()),
-                     dst, accumulate, precision, transposeLhs, transposeRhs);
+    Precision precision = dot.getPrecision() == hlo::Precision::HIGHEST
+                              ? Precision::highest
+                              : Precision::default_;
+    Value lhs = bufferOf(dot.getLhs()), rhs = bufferOf(dot.getRhs());
+    if (swapOperands)
+      std::swap(lhs, rhs);
+    MatmulOp::create(b, loc(), lhs, rhs, dst, accumulate, precision,
+                     transposeLhs, transposeRhs);
     return success();
   }
   if (auto reduce = dyn_cast<hlo::ReduceOp>(inner)) {
@@ -1003,10 +1010,10 @@ LogicalResult KernelLowering::emitBody(Value t, bool prefetch) {
       if (failed(emitOp(inner, idx, false)))
         return failure();
     Value rootStorage = storage(root);
-    bool written = rootIsAnchor ||
-                   (values[root].role == Role::Computed &&
-                    (llvm::is_contained(prologue, root.getDefiningOp()) ||
-                     llvm::is_contained(epilogue, root.getDefiningOp())));
+    bool written =
+        rootIsAnchor || (values[root].role == Role::Computed &&
+                         (llvm::is_contained(prologue, root.getDefiningOp()) ||
+                          llvm::is_contained(epilogue, root.getDefiningOp())));
     if (!written) {
       // The output is a parameter, a broadcast or a constant: copy it.
       Value from = rootStorage;
@@ -1054,9 +1061,9 @@ KernelLowering::lower(ArrayRef<Operation *> ops, Value rootValue, Value outBuf,
   b.setInsertionPointToStart(body);
 
   auto alloc = [&](const ValueInfo &info) {
-    return AllocOp::create(b, loc(), memrefType(blockShape(info, block),
-                                                info.phys.element,
-                                                MemorySpace::vmem))
+    return AllocOp::create(b, loc(),
+                           memrefType(blockShape(info, block),
+                                      info.phys.element, MemorySpace::vmem))
         .getResult();
   };
   for (auto &[value, info] : values) {
@@ -1097,8 +1104,8 @@ KernelLowering::lower(ArrayRef<Operation *> ops, Value rootValue, Value outBuf,
     emitDma(info.hbm, info, first, info.vmem[0], inSems[0], false);
   }
   if (trips > 1) {
-    auto loop = scf::ForOp::create(b, loc(), index(0), index(trips - 1),
-                                   index(1));
+    auto loop =
+        scf::ForOp::create(b, loc(), index(0), index(trips - 1), index(1));
     OpBuilder::InsertionGuard inLoop(b);
     b.setInsertionPointToStart(loop.getBody());
     if (failed(emitBody(loop.getInductionVar(), /*prefetch=*/true)))
@@ -1115,8 +1122,7 @@ KernelLowering::lower(ArrayRef<Operation *> ops, Value rootValue, Value outBuf,
   eliminateCommonSubExpressions(rewriter, dominance, kernel);
   SmallVector<Operation *> dead;
   kernel.walk([&](Operation *inner) {
-    if (isa<arith::ArithDialect>(inner->getDialect()) &&
-        inner->use_empty())
+    if (isa<arith::ArithDialect>(inner->getDialect()) && inner->use_empty())
       dead.push_back(inner);
   });
   for (Operation *inner : llvm::reverse(dead))
@@ -1141,13 +1147,17 @@ bool isLayoutOnly(Operation *op, Block &entry) {
   };
   if (auto pad = dyn_cast<hlo::PadOp>(op)) {
     auto arg = dyn_cast<BlockArgument>(pad.getOperand());
-    return arg && arg.getOwner() == &entry && isZeroSplat(pad.getPaddingValue()) &&
-           llvm::all_of(pad.getEdgePaddingLow(), [](int64_t v) { return !v; }) &&
-           llvm::all_of(pad.getInteriorPadding(), [](int64_t v) { return !v; }) &&
+    return arg && arg.getOwner() == &entry &&
+           isZeroSplat(pad.getPaddingValue()) &&
+           llvm::all_of(pad.getEdgePaddingLow(),
+                        [](int64_t v) { return !v; }) &&
+           llvm::all_of(pad.getInteriorPadding(),
+                        [](int64_t v) { return !v; }) &&
            samePhysical(pad.getOperand(), pad.getResult());
   }
   if (auto slice = dyn_cast<hlo::SliceOp>(op))
-    return llvm::all_of(slice.getStartIndices(), [](int64_t v) { return !v; }) &&
+    return llvm::all_of(slice.getStartIndices(),
+                        [](int64_t v) { return !v; }) &&
            llvm::all_of(slice.getStrides(), [](int64_t v) { return v == 1; }) &&
            samePhysical(slice.getOperand(), slice.getResult());
   return false;
@@ -1173,9 +1183,9 @@ LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target) {
     resultTypes.push_back(
         memrefType(phys->dims, phys->element, MemorySpace::hbm));
   }
-  auto lowered = func::FuncOp::create(b, func.getLoc(), func.getName(),
-                                      FunctionType::get(ctx, argTypes,
-                                                        resultTypes));
+  auto lowered =
+      func::FuncOp::create(b, func.getLoc(), func.getName(),
+                           FunctionType::get(ctx, argTypes, resultTypes));
   lowered.setVisibility(func.getVisibility());
   for (auto [i, arg] : llvm::enumerate(entry.getArguments()))
     lowered.setArgAttr(i, "tpu.logical_type", TypeAttr::get(arg.getType()));
@@ -1185,8 +1195,7 @@ LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target) {
   b.setInsertionPointToStart(body);
 
   DenseMap<Value, Value> buffers;
-  for (auto [from, to] :
-       llvm::zip(entry.getArguments(), body->getArguments()))
+  for (auto [from, to] : llvm::zip(entry.getArguments(), body->getArguments()))
     buffers[from] = to;
   int64_t programBytes = 0;
   llvm::StringMap<int> kernelCount;
@@ -1227,9 +1236,8 @@ LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target) {
       continue;
     }
     if (op.getNumResults() != 1)
-      return op.emitOpError()
-             << "tpu-lower: ops with " << op.getNumResults()
-             << " results are not lowered yet";
+      return op.emitOpError() << "tpu-lower: ops with " << op.getNumResults()
+                              << " results are not lowered yet";
     if (isLayoutOnly(&op, entry)) {
       buffers[op.getResult(0)] = buffers.lookup(op.getOperand(0));
       continue;

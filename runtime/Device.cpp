@@ -97,14 +97,13 @@ public:
 private:
   absl::Status fail(const Instruction &inst, const std::string &why) {
     return absl::FailedPreconditionError(
-        absl::StrCat("kernel '", kernel.name, "': ", std::string(opcodeName(inst.opcode)),
-                     ": ", why));
+        absl::StrCat("kernel '", kernel.name,
+                     "': ", std::string(opcodeName(inst.opcode)), ": ", why));
   }
 
   absl::StatusOr<View *> view(const Instruction &inst, int64_t reg) {
     int64_t id = regs[reg];
-    if (id < 0 || id >= static_cast<int64_t>(views.size()) ||
-        !views[id].buffer)
+    if (id < 0 || id >= static_cast<int64_t>(views.size()) || !views[id].buffer)
       return fail(inst, absl::StrCat("register ", reg, " holds ", id,
                                      ", not a buffer"));
     return &views[id];
@@ -179,20 +178,32 @@ private:
       uint64_t a = regs[f[1]], b = regs[f[2]];
       if (!b)
         return fail(inst, "division by zero");
-      regs[f[0]] = static_cast<int64_t>(inst.opcode == Opcode::DivU ? a / b
-                                                                     : a % b);
+      regs[f[0]] =
+          static_cast<int64_t>(inst.opcode == Opcode::DivU ? a / b : a % b);
       return absl::OkStatus();
     }
     case Opcode::Cmp: {
       uint64_t a = regs[f[2]], b = regs[f[3]];
       bool r = false;
       switch (f[1]) {
-      case 0: r = a == b; break;
-      case 1: r = a != b; break;
-      case 2: r = a < b; break;
-      case 3: r = a <= b; break;
-      case 4: r = a > b; break;
-      case 5: r = a >= b; break;
+      case 0:
+        r = a == b;
+        break;
+      case 1:
+        r = a != b;
+        break;
+      case 2:
+        r = a < b;
+        break;
+      case 3:
+        r = a <= b;
+        break;
+      case 4:
+        r = a > b;
+        break;
+      case 5:
+        r = a >= b;
+        break;
       }
       regs[f[0]] = r;
       return absl::OkStatus();
@@ -281,10 +292,10 @@ private:
                                        " is outside the VMEM buffer"));
       inside[i] = std::clamp<int64_t>(hbm.dims[i] - hbmAt, 0, sizes[i]);
       if (!masked && inside[i] != sizes[i])
-        return fail(inst, absl::StrCat(
-                              "window at dimension ", i, " (", hbmAt, " + ",
-                              sizes[i], ") is outside the HBM buffer of size ",
-                              hbm.dims[i], " and the DMA is not masked"));
+        return fail(
+            inst, absl::StrCat("window at dimension ", i, " (", hbmAt, " + ",
+                               sizes[i], ") is outside the HBM buffer of size ",
+                               hbm.dims[i], " and the DMA is not masked"));
     }
     int64_t bytesPerElement = elementBytes(s.element);
     std::vector<int64_t> srcStrides = rowMajorStrides(s.dims);
@@ -320,8 +331,8 @@ private:
     if (!deps.ok())
       return deps.status();
     absl::StatusOr<int64_t> id = timeline.add(
-        kernel.name + (toHbm ? "/dma_out" : "/dma_in"),
-        Engine{Engine::Dma, 0}, dmaCycles(target, moved), *deps, issue);
+        kernel.name + (toHbm ? "/dma_out" : "/dma_in"), Engine{Engine::Dma, 0},
+        dmaCycles(target, moved), *deps, issue);
     if (!id.ok())
       return id.status();
     record({*src}, {*dst}, {*id});
@@ -371,9 +382,9 @@ private:
       int64_t size = elementBytes(v.buffer->element);
       for (int64_t i = 0; i < rows; ++i)
         for (int64_t j = 0; j < cols; ++j)
-          out[i * cols + j] = static_cast<float>(load(
-              v.buffer->element,
-              v.data + (transposed ? j * rows + i : i * cols + j) * size));
+          out[i * cols + j] = static_cast<float>(
+              load(v.buffer->element,
+                   v.data + (transposed ? j * rows + i : i * cols + j) * size));
       return out;
     };
     std::vector<float> lf = toFloats(**lhs, m, k, transposeLhs),
@@ -386,7 +397,8 @@ private:
     // HIGHEST split into three bf16 terms of which six products are summed
     // (XLA's bf16_6x).
     auto split = [](const std::vector<float> &x, int parts) {
-      std::vector<std::vector<float>> terms(parts, std::vector<float>(x.size()));
+      std::vector<std::vector<float>> terms(parts,
+                                            std::vector<float>(x.size()));
       for (size_t i = 0; i < x.size(); ++i) {
         double rest = x[i];
         for (int p = 0; p < parts; ++p) {
@@ -494,9 +506,9 @@ private:
       ins.push_back(std::move(input));
       at += 2 + mapRank;
     }
-    size_t arity = kind == VectorKind::Select ? 3
+    size_t arity = kind == VectorKind::Select                            ? 3
                    : kind >= VectorKind::Neg && kind <= VectorKind::Copy ? 1
-                                                                          : 2;
+                                                                         : 2;
     if (ins.size() != arity)
       return fail(inst, "wrong number of inputs");
     Element from = ins.back().view->buffer->element;
@@ -587,7 +599,8 @@ private:
     std::vector<View *> reads = {*in};
     if (f[3])
       reads.push_back(*out);
-    absl::Status s = vectorTask(inst, reads, *out, VectorCost::Simple, "reduce");
+    absl::Status s =
+        vectorTask(inst, reads, *out, VectorCost::Simple, "reduce");
     // The vector unit reads the whole input block.
     return s;
   }
@@ -683,12 +696,12 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
         absl::StrCat("the executable has no function '", name, "'"));
   if (exe.target != target.name)
     return absl::InvalidArgumentError(
-        absl::StrCat("the executable was compiled for ", exe.target,
-                     ", not ", std::string(target.name)));
+        absl::StrCat("the executable was compiled for ", exe.target, ", not ",
+                     std::string(target.name)));
   if (inputs.size() != function->arguments.size())
-    return absl::InvalidArgumentError(absl::StrCat(
-        "function '", name, "' takes ", function->arguments.size(),
-        " arguments, but ", inputs.size(), " inputs were given"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("function '", name, "' takes ", function->arguments.size(),
+                     " arguments, but ", inputs.size(), " inputs were given"));
   for (size_t i = 0; i < inputs.size(); ++i) {
     const TensorSpec &spec = function->arguments[i];
     if (inputs[i].element != spec.element || inputs[i].dims != spec.dims ||
@@ -748,9 +761,9 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
     case BufferKind::Scratch: {
       std::vector<uint8_t> &memory = b.space == Space::Vmem ? vmem : smem;
       if (b.offset + b.bytes() > static_cast<int64_t>(memory.size()))
-        return absl::InvalidArgumentError(absl::StrCat(
-            "scratch buffer ", id, " lies outside the target's ",
-            b.space == Space::Vmem ? "VMEM" : "SMEM"));
+        return absl::InvalidArgumentError(
+            absl::StrCat("scratch buffer ", id, " lies outside the target's ",
+                         b.space == Space::Vmem ? "VMEM" : "SMEM"));
       v.buffer = &b;
       v.data = memory.data() + b.offset;
       break;

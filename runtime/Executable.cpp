@@ -279,16 +279,17 @@ absl::StatusOr<Element> readElement(Reader &r) {
 absl::StatusOr<std::vector<int64_t>> readDims(Reader &r, uint32_t rank,
                                               const std::string &what) {
   if (rank > kMaxRank)
-    return r.error(absl::StrCat(what, " has rank ", rank, ", above ",
-                                kMaxRank));
+    return r.error(
+        absl::StrCat(what, " has rank ", rank, ", above ", kMaxRank));
   std::vector<int64_t> dims;
   int64_t elements = 1;
   for (uint32_t i = 0; i < rank; ++i) {
     TPU_ASSIGN(d, r.read<int64_t>(what));
     std::optional<int64_t> product = tpc::checkedMul(elements, d);
     if (d < 0 || !product)
-      return r.error(absl::StrCat(what, " has a negative or overflowing "
-                                        "dimension ",
+      return r.error(absl::StrCat(what,
+                                  " has a negative or overflowing "
+                                  "dimension ",
                                   d));
     elements = *product;
     dims.push_back(d);
@@ -358,8 +359,8 @@ absl::Status checkInstruction(const Instruction &inst, const Kernel &kernel,
                               size_t buffers) {
   auto bad = [&](const std::string &why) {
     return absl::InvalidArgumentError(
-        absl::StrCat("malformed executable: kernel '", kernel.name, "': ",
-                     std::string(opcodeName(inst.opcode)), " ", why));
+        absl::StrCat("malformed executable: kernel '", kernel.name,
+                     "': ", std::string(opcodeName(inst.opcode)), " ", why));
   };
   const std::vector<int64_t> &f = inst.fields;
   auto reg = [&](size_t i) {
@@ -382,6 +383,8 @@ absl::Status checkInstruction(const Instruction &inst, const Kernel &kernel,
   case Opcode::Mul:
   case Opcode::DivU:
   case Opcode::RemU:
+    ok = fieldsAre(3) && regs(0, 3);
+    break;
   case Opcode::Select:
     ok = fieldsAre(4) && regs(0, 4);
     break;
@@ -471,9 +474,11 @@ absl::StatusOr<Executable> parseExecutable(const uint8_t *data, size_t size) {
   r.pos = sizeof(kMagic);
   TPU_ASSIGN(version, r.read<uint32_t>("version"));
   if (version != kFormatVersion)
-    return absl::FailedPreconditionError(absl::StrCat(
-        "executable format version ", version, " is not supported; this "
-        "runtime reads version ", kFormatVersion, ": recompile with tpu-compile"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("executable format version ", version,
+                     " is not supported; this "
+                     "runtime reads version ",
+                     kFormatVersion, ": recompile with tpu-compile"));
   TPU_ASSIGN(flags, r.read<uint32_t>("flags"));
   if (flags != 0)
     return r.error(absl::StrCat("unknown flags ", flags));
@@ -511,15 +516,18 @@ absl::StatusOr<Executable> parseExecutable(const uint8_t *data, size_t size) {
     bool constant = buffer.kind == BufferKind::Constant;
     if (offset < 0 || (buffer.kind == BufferKind::Argument && argument < 0) ||
         dataSize != (constant ? buffer.bytes() : 0))
-      return r.error(absl::StrCat("buffer ", i, " has a bad offset, "
+      return r.error(absl::StrCat("buffer ", i,
+                                  " has a bad offset, "
                                   "argument or data size"));
     if (buffer.space == Space::Hbm && buffer.kind != BufferKind::Argument &&
         (!tpc::checkedAdd(offset, buffer.bytes()) ||
          offset + buffer.bytes() > exe.programBytes))
-      return r.error(absl::StrCat("buffer ", i, " lies outside the program "
+      return r.error(absl::StrCat("buffer ", i,
+                                  " lies outside the program "
                                   "region"));
     if ((buffer.space == Space::Hbm) == (buffer.kind == BufferKind::Scratch))
-      return r.error(absl::StrCat("buffer ", i, " is scratch outside "
+      return r.error(absl::StrCat("buffer ", i,
+                                  " is scratch outside "
                                   "on-chip memory or vice versa"));
     if (absl::Status s = r.need(static_cast<size_t>(dataSize), "constant data");
         !s.ok())
@@ -562,8 +570,7 @@ absl::StatusOr<Executable> parseExecutable(const uint8_t *data, size_t size) {
       TPU_ASSIGN(n, r.count("instruction count", 12));
       for (uint32_t j = 0; j < n; ++j) {
         TPU_ASSIGN(inst, readInstruction(r, 0));
-        if (absl::Status s =
-                checkInstruction(inst, kernel, exe.buffers.size());
+        if (absl::Status s = checkInstruction(inst, kernel, exe.buffers.size());
             !s.ok())
           return s;
         kernel.code.push_back(std::move(inst));

@@ -86,8 +86,29 @@ std::string_view opcodeName(Opcode opcode);
 
 /// tpu.vector kinds, numbered as the dialect's enum.
 enum class VectorKind : int64_t {
-  Add, Sub, Mul, Div, Max, Min, Neg, Abs, Exp, Log, Tanh, Logistic, Sqrt,
-  Rsqrt, Convert, Copy, Eq, Ne, Lt, Le, Gt, Ge, Select
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Max,
+  Min,
+  Neg,
+  Abs,
+  Exp,
+  Log,
+  Tanh,
+  Logistic,
+  Sqrt,
+  Rsqrt,
+  Convert,
+  Copy,
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  Select
 };
 enum class ReduceKind : int64_t { Sum, Max, Min, Prod };
 

@@ -263,13 +263,13 @@ double reduceStep(ReduceKind kind, Element element, double acc, double x) {
   case ReduceKind::Sum:
     return element == Element::I1 ? (acc != 0 || x != 0) : acc + x;
   case ReduceKind::Prod:
-    return element == Element::I1 ? (acc != 0 && x != 0)
-                                  : static_cast<double>(
-                                        isFloat(element)
-                                            ? acc * x
-                                            : wrap(intBits(element),
-                                                   static_cast<int64_t>(acc) *
-                                                       static_cast<int64_t>(x)));
+    return element == Element::I1
+               ? (acc != 0 && x != 0)
+               : static_cast<double>(
+                     isFloat(element)
+                         ? acc * x
+                         : wrap(intBits(element), static_cast<int64_t>(acc) *
+                                                      static_cast<int64_t>(x)));
   case ReduceKind::Max:
     return maximum(acc, x);
   case ReduceKind::Min:

@@ -1,4 +1,5 @@
-//===- Numerics.h - Element values as the TensorCore stores them -*- C++ -*-===//
+//===- Numerics.h - Element values as the TensorCore stores them -*- C++
+//-*-===//
 //
 // The runtime computes every element as a double (exact for f32, bf16, i32,
 // i8 and i1 values) and rounds when it stores, as the reference evaluator

@@ -102,8 +102,7 @@ int64_t &Timeline::freeAt(Engine engine) {
 }
 
 absl::StatusOr<int64_t> Timeline::add(std::string name, Engine engine,
-                                      int64_t cycles,
-                                      std::vector<int64_t> deps,
+                                      int64_t cycles, std::vector<int64_t> deps,
                                       int64_t notBefore) {
   if (engine.kind == Engine::Mxu &&
       (engine.index < 0 || engine.index >= target_.mxusPerCore))

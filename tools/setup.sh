@@ -2,7 +2,7 @@
 # Installs what the project needs on Debian 12, builds it, and runs the main
 # job or the tests.
 #
-#   tools/setup.sh example   build, then compile and show the example program
+#   tools/setup.sh example   build, then compile the example and run it on the simulated TPU
 #   tools/setup.sh test      build, then run every test (lit and GoogleTest)
 #   tools/setup.sh build     install packages if missing, configure and build
 #
@@ -66,15 +66,20 @@ run_example() {
   echo "== fusion: kernels and HBM traffic before and after, broadcasts left"
   "$build_dir/bin/tpu-opt" "$example" -hlo-simplify -hlo-fuse \
     -hlo-fusion-stats -hlo-broadcast-report -o /dev/null
-  echo "== tpu-compile on TPU v3: simplify, fuse, layouts, schedule and HBM; XLA's memory report"
-  "$build_dir/bin/tpu-compile" "$example" --memory-report \
-    --memory-report-top=3 --memory-viewer="$build_dir/mnist_mlp.v3.html" \
-    -o /dev/null
-  echo "== the same on TPU v6e"
-  "$build_dir/bin/tpu-compile" "$example" --target=v6e --memory-report \
-    --memory-report-top=3 --memory-viewer="$build_dir/mnist_mlp.v6e.html" \
-    -o /dev/null
+  local inputs=(--input=128x784xbf16=0.5 --input=784x256xbf16=0.01
+    --input=256xf32=0.1 --input=256x128xbf16=0.02 --input=128xf32=0
+    --input=128x10xbf16=0.03 --input=10xf32=0.5)
+  for target in v3 v6e; do
+    echo "== tpu-compile for TPU $target: simplify, fuse, layouts, pad, HBM, kernels; XLA's memory report"
+    "$build_dir/bin/tpu-compile" "$example" --target=$target --memory-report \
+      --memory-report-top=3 --memory-viewer="$build_dir/mnist_mlp.$target.html" \
+      -o "$build_dir/mnist_mlp.$target.tpu"
+    echo "== tpu-run on the simulated $target TensorCore: results and the profile summary"
+    "$build_dir/bin/tpu-run" "$build_dir/mnist_mlp.$target.tpu" --target=$target \
+      "${inputs[@]}" --profile="$build_dir/mnist_mlp.$target.trace.json" | cut -c1-160
+  done
   echo "== memory viewer pages: $build_dir/mnist_mlp.v3.html, $build_dir/mnist_mlp.v6e.html"
+  echo "== Perfetto traces: $build_dir/mnist_mlp.v3.trace.json, $build_dir/mnist_mlp.v6e.trace.json"
 }
 
 case "${1:-}" in

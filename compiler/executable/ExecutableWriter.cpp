@@ -103,8 +103,8 @@ private:
         return failure();
       auto space = cast<MemorySpaceAttr>(type.getMemorySpace()).getValue();
       tpurt::Buffer buffer;
-      buffer.space = space == MemorySpace::vmem ? tpurt::Space::Vmem
-                                                : tpurt::Space::Smem;
+      buffer.space =
+          space == MemorySpace::vmem ? tpurt::Space::Vmem : tpurt::Space::Smem;
       buffer.kind = tpurt::BufferKind::Scratch;
       buffer.element = *element;
       buffer.dims.assign(type.getShape().begin(), type.getShape().end());
@@ -240,8 +240,7 @@ private:
         })
         .Case([&](VectorOp vector) {
           std::vector<int64_t> fields = {
-              static_cast<int64_t>(vector.getKind()),
-              *use(op, vector.getOut()),
+              static_cast<int64_t>(vector.getKind()), *use(op, vector.getOut()),
               static_cast<int64_t>(vector.getInputs().size())};
           for (auto [i, input] : llvm::enumerate(vector.getInputs())) {
             SmallVector<int64_t> map = vector.getMap(i);
@@ -280,8 +279,8 @@ private:
           return success();
         })
         .Case([&](IotaOp iota) {
-          emit(Opcode::Iota, {operands[0], static_cast<int64_t>(iota.getDim()),
-                              operands[1]});
+          emit(Opcode::Iota,
+               {operands[0], static_cast<int64_t>(iota.getDim()), operands[1]});
           return success();
         })
         .Default([&](Operation *) {
@@ -351,12 +350,12 @@ FailureOr<tpurt::Executable> mlir::tpu::buildExecutable(ModuleOp module) {
       return id;
     };
     for (BlockArgument arg : func.getArguments()) {
-      FailureOr<int64_t> id = addHbm(arg, tpurt::BufferKind::Argument, 0,
-                                     arg.getArgNumber());
+      FailureOr<int64_t> id =
+          addHbm(arg, tpurt::BufferKind::Argument, 0, arg.getArgNumber());
       if (failed(id))
         return failure();
-      auto logical =
-          func.getArgAttrOfType<TypeAttr>(arg.getArgNumber(), "tpu.logical_type");
+      auto logical = func.getArgAttrOfType<TypeAttr>(arg.getArgNumber(),
+                                                     "tpu.logical_type");
       FailureOr<tpurt::TensorSpec> spec =
           specOf(arg.getLoc(), logical ? logical.getValue() : Type(), *id);
       if (failed(spec))
@@ -366,10 +365,10 @@ FailureOr<tpurt::Executable> mlir::tpu::buildExecutable(ModuleOp module) {
     for (Operation &op : func.getBody().front()) {
       if (auto buffer = dyn_cast<HbmBufferOp>(op)) {
         bool constant = buffer.getValue().has_value();
-        FailureOr<int64_t> id =
-            addHbm(buffer, constant ? tpurt::BufferKind::Constant
-                                    : tpurt::BufferKind::Temp,
-                   buffer.getOffset(), 0);
+        FailureOr<int64_t> id = addHbm(buffer,
+                                       constant ? tpurt::BufferKind::Constant
+                                                : tpurt::BufferKind::Temp,
+                                       buffer.getOffset(), 0);
         if (failed(id))
           return failure();
         if (constant) {
@@ -432,11 +431,13 @@ FailureOr<tpurt::Executable> mlir::tpu::buildExecutable(ModuleOp module) {
       if (auto ret = dyn_cast<func::ReturnOp>(op)) {
         for (auto [i, value] : llvm::enumerate(ret.getOperands())) {
           auto found = hbmIds.find(value);
-          auto logical = func.getResultAttrOfType<TypeAttr>(i, "tpu.logical_type");
+          auto logical =
+              func.getResultAttrOfType<TypeAttr>(i, "tpu.logical_type");
           if (found == hbmIds.end())
             return ret.emitOpError("returns a value that is not an HBM buffer");
-          FailureOr<tpurt::TensorSpec> spec = specOf(
-              ret.getLoc(), logical ? logical.getValue() : Type(), found->second);
+          FailureOr<tpurt::TensorSpec> spec =
+              specOf(ret.getLoc(), logical ? logical.getValue() : Type(),
+                     found->second);
           if (failed(spec))
             return failure();
           function.results.push_back(*spec);

@@ -57,7 +57,8 @@ int64_t mlir::tpu::scratchFootprint(MemRefType type) {
   if (!element)
     return 0;
   int64_t rank = type.getRank();
-  tpc::Layout tiles{tpc::rowMajorOrder(rank), {{kSublanes, kLanes}},
+  tpc::Layout tiles{tpc::rowMajorOrder(rank),
+                    {{kSublanes, kLanes}},
                     *element == tpc::ElementType::PRED ? 32 : 0};
   tpc::Shape shape{*element,
                    {type.getShape().begin(), type.getShape().end()},
@@ -207,7 +208,8 @@ LogicalResult MatmulOp::verify() {
   auto rhs = cast<MemRefType>(getRhs().getType());
   auto acc = cast<MemRefType>(getAcc().getType());
   // matmul_c2: [M,K] x [K,N] -> [M,N], after leading unit dimensions.
-  auto matrix = [](MemRefType type) -> std::optional<std::pair<int64_t, int64_t>> {
+  auto matrix =
+      [](MemRefType type) -> std::optional<std::pair<int64_t, int64_t>> {
     int64_t rank = type.getRank();
     if (rank < 2 || llvm::any_of(type.getShape().drop_back(2),
                                  [](int64_t d) { return d != 1; }))
@@ -247,8 +249,7 @@ LogicalResult MatmulOp::verify() {
 //===----------------------------------------------------------------------===//
 
 SmallVector<int64_t> VectorOp::getMap(unsigned input) {
-  if (std::optional<ArrayAttr> maps = getMaps();
-      maps && input < maps->size())
+  if (std::optional<ArrayAttr> maps = getMaps(); maps && input < maps->size())
     if (auto map = dyn_cast<DenseI64ArrayAttr>((*maps)[input]))
       return SmallVector<int64_t>(map.asArrayRef());
   auto type = cast<MemRefType>(getInputs()[input].getType());

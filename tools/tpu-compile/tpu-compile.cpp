@@ -2,8 +2,9 @@
 //
 // Compiles an hlo program for a TPU generation: runs the tpu-compile
 // pipeline (compiler/pipeline) and writes the executable the runtime loads,
-// or, with --compile-to, stops after a phase and writes its MLIR. Exit codes: 0 success, 1 invalid input, 2 the program does not fit
-// in HBM (with XLA's memory report on stderr).
+// or, with --compile-to, stops after a phase and writes its MLIR. Exit codes: 0
+// success, 1 invalid input, 2 the program does not fit in HBM (with XLA's
+// memory report on stderr).
 //
 //===----------------------------------------------------------------------===//
 

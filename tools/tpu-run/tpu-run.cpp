@@ -202,8 +202,7 @@ std::optional<tpurt::Element> elementOf(Type type) {
   return std::nullopt;
 }
 
-int runReference(ModuleOp module,
-                 const std::vector<tpurt::HostTensor> &args) {
+int runReference(ModuleOp module, const std::vector<tpurt::HostTensor> &args) {
   auto func = module.lookupSymbol<func::FuncOp>(functionName);
   if (!func)
     return fail("the program has no function '" + functionName + "'");
@@ -250,10 +249,10 @@ Summary summarize(const tpurt::RunResult &run, const tpc::Target &t) {
   double memory = run.hbmBytes / t.hbmBytesPerSecond;
   s.roofline = std::max(compute, memory);
   s.ratio = s.roofline > 0 ? s.stepTime / s.roofline : 0;
-  s.mxuUtilization =
-      run.cycles ? static_cast<double>(run.mxuBusyCycles) /
-                       (static_cast<double>(run.cycles) * t.mxusPerCore)
-                 : 0;
+  s.mxuUtilization = run.cycles
+                         ? static_cast<double>(run.mxuBusyCycles) /
+                               (static_cast<double>(run.cycles) * t.mxusPerCore)
+                         : 0;
   s.hbmUtilization =
       s.stepTime > 0 ? run.hbmBytes / s.stepTime / t.hbmBytesPerSecond : 0;
   s.tflops = s.stepTime > 0 ? run.flops / s.stepTime / 1e12 : 0;
@@ -292,12 +291,11 @@ void printSummary(const tpurt::RunResult &run, const tpc::Target &t) {
   for (size_t i = 0; i < std::min<size_t>(5, kernels.size()); ++i) {
     const tpurt::KernelStats &k = *kernels[i];
     double time = (k.end - k.start) / t.clockHz;
-    llvm::outs() << llvm::format("    %-16s %12s %5.1f%%  %s-bound\n",
-                                 k.name.c_str(), formatSeconds(time).c_str(),
-                                 run.cycles ? 100.0 * (k.end - k.start) /
-                                                  run.cycles
-                                            : 0.0,
-                                 boundOf(k, t));
+    llvm::outs() << llvm::format(
+        "    %-16s %12s %5.1f%%  %s-bound\n", k.name.c_str(),
+        formatSeconds(time).c_str(),
+        run.cycles ? 100.0 * (k.end - k.start) / run.cycles : 0.0,
+        boundOf(k, t));
   }
 }
 
@@ -332,8 +330,8 @@ bool writeStats(const tpurt::RunResult &run, const tpc::Target &t) {
      << "  \"kernels\": [";
   for (auto [i, k] : llvm::enumerate(run.kernels)) {
     os << (i ? ",\n" : "\n") << "    {\"name\": " << jsonString(k.name)
-       << ", \"start_cycle\": " << k.start << ", \"cycles\": "
-       << k.end - k.start << ", \"flops\": " << k.flops
+       << ", \"start_cycle\": " << k.start
+       << ", \"cycles\": " << k.end - k.start << ", \"flops\": " << k.flops
        << ", \"hbm_bytes\": " << k.hbmBytes
        << ", \"mxu_busy_cycles\": " << k.mxuBusyCycles << ", \"bound\": \""
        << boundOf(k, t) << "\"}";
@@ -363,12 +361,12 @@ bool writeProfile(const tpurt::RunResult &run, const tpc::Target &t) {
   std::string events;
   for (const tpurt::Task &task : run.tasks) {
     int tid = trackOf(task.engine);
-    events += llvm::formatv("    {{\"name\": {0}, \"ph\": \"X\", \"pid\": 0, "
-                            "\"tid\": {1}, \"ts\": {2:F4}, \"dur\": {3:F4}},\n",
-                            jsonString(task.name), tid,
-                            task.start / t.clockHz * 1e6,
-                            task.cycles / t.clockHz * 1e6)
-                  .str();
+    events +=
+        llvm::formatv("    {{\"name\": {0}, \"ph\": \"X\", \"pid\": 0, "
+                      "\"tid\": {1}, \"ts\": {2:F4}, \"dur\": {3:F4}},\n",
+                      jsonString(task.name), tid, task.start / t.clockHz * 1e6,
+                      task.cycles / t.clockHz * 1e6)
+            .str();
   }
   os << "{\"traceEvents\": [\n";
   for (auto [i, name] : llvm::enumerate(tracks))
@@ -396,8 +394,7 @@ int runMain(MLIRContext &context) {
   }
 
   std::string error;
-  std::unique_ptr<llvm::MemoryBuffer> file =
-      openInputFile(programFile, &error);
+  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(programFile, &error);
   if (!file)
     return fail(error);
   llvm::StringRef bytes = file->getBuffer();

@@ -1,7 +1,7 @@
 //===- ExecutableTest.cpp - The executable format and the device ----------===//
 
-#include "runtime/Device.h"
 #include "runtime/Executable.h"
+#include "runtime/Device.h"
 #include "runtime/Numerics.h"
 
 #include "gtest/gtest.h"
@@ -29,9 +29,12 @@ Executable addOne() {
   k.name = "add_one";
   k.registers = 6;
   k.semaphores = 1;
-  k.code = {inst(Opcode::Buffer, {0, 0}),        inst(Opcode::Buffer, {1, 1}),
-            inst(Opcode::Buffer, {2, 2}),        inst(Opcode::Buffer, {3, 3}),
-            inst(Opcode::Semaphore, {4, 0}),     inst(Opcode::Const, {5, 0}),
+  k.code = {inst(Opcode::Buffer, {0, 0}),
+            inst(Opcode::Buffer, {1, 1}),
+            inst(Opcode::Buffer, {2, 2}),
+            inst(Opcode::Buffer, {3, 3}),
+            inst(Opcode::Semaphore, {4, 0}),
+            inst(Opcode::Const, {5, 0}),
             inst(Opcode::Fill, {3, 0x3f800000}), // 1.0f
             inst(Opcode::DmaStart, {0, 2, 4, 0, 2, 5, 5, 5, 5, 8, 128}),
             inst(Opcode::DmaWait, {4}),
@@ -49,7 +52,8 @@ Executable addOne() {
 
 TEST(ExecutableTest, RoundTrips) {
   std::vector<uint8_t> bytes = serialize(addOne());
-  absl::StatusOr<Executable> parsed = parseExecutable(bytes.data(), bytes.size());
+  absl::StatusOr<Executable> parsed =
+      parseExecutable(bytes.data(), bytes.size());
   ASSERT_TRUE(parsed.ok()) << parsed.status();
   EXPECT_EQ(serialize(*parsed), bytes);
   EXPECT_EQ(parsed->functions[0].kernels[0].code.size(), 12u);
@@ -75,7 +79,8 @@ TEST(ExecutableTest, RejectsWrongMagicAndVersion) {
             "not a TPU executable: the file does not start with \"TPUEXEC\"");
   std::vector<uint8_t> version = bytes;
   version[8] = 2;
-  absl::Status status = parseExecutable(version.data(), version.size()).status();
+  absl::Status status =
+      parseExecutable(version.data(), version.size()).status();
   EXPECT_EQ(status.code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_NE(status.message().find("version 2 is not supported"),
             std::string::npos);
