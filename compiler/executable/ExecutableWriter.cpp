@@ -16,16 +16,8 @@ using namespace mlir::tpu;
 namespace {
 
 FailureOr<tpurt::Element> elementOf(Location loc, Type type) {
-  if (type.isF32())
-    return tpurt::Element::F32;
-  if (type.isBF16())
-    return tpurt::Element::BF16;
-  if (type.isInteger(32))
-    return tpurt::Element::I32;
-  if (type.isInteger(8))
-    return tpurt::Element::I8;
-  if (type.isInteger(1))
-    return tpurt::Element::I1;
+  if (std::optional<tpurt::Element> element = toRuntimeElement(type))
+    return *element;
   return emitError(loc) << "the executable stores f32, bf16, i32, i8 and i1, "
                            "not "
                         << type;
@@ -314,6 +306,20 @@ FailureOr<tpurt::TensorSpec> specOf(Location loc, Type type, int64_t buffer) {
 }
 
 } // namespace
+
+std::optional<tpurt::Element> mlir::tpu::toRuntimeElement(Type type) {
+  if (type.isF32())
+    return tpurt::Element::F32;
+  if (type.isBF16())
+    return tpurt::Element::BF16;
+  if (type.isInteger(32))
+    return tpurt::Element::I32;
+  if (type.isInteger(8))
+    return tpurt::Element::I8;
+  if (type.isInteger(1))
+    return tpurt::Element::I1;
+  return std::nullopt;
+}
 
 FailureOr<tpurt::Executable> mlir::tpu::buildExecutable(ModuleOp module) {
   tpurt::Executable exe;

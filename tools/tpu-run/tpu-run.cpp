@@ -188,20 +188,6 @@ void printResults(const std::vector<tpurt::HostTensor> &results) {
     llvm::outs() << "result[" << i << "]: " << formatTensor(result) << "\n";
 }
 
-std::optional<tpurt::Element> elementOf(Type type) {
-  if (type.isF32())
-    return tpurt::Element::F32;
-  if (type.isBF16())
-    return tpurt::Element::BF16;
-  if (type.isInteger(32))
-    return tpurt::Element::I32;
-  if (type.isInteger(8))
-    return tpurt::Element::I8;
-  if (type.isInteger(1))
-    return tpurt::Element::I1;
-  return std::nullopt;
-}
-
 int runReference(ModuleOp module, const std::vector<tpurt::HostTensor> &args) {
   auto func = module.lookupSymbol<func::FuncOp>(functionName);
   if (!func)
@@ -220,7 +206,7 @@ int runReference(ModuleOp module, const std::vector<tpurt::HostTensor> &args) {
     return 1;
   std::vector<tpurt::HostTensor> out;
   for (const Literal &literal : *results)
-    out.push_back({*elementOf(literal.elementType),
+    out.push_back({*toRuntimeElement(literal.elementType),
                    {literal.shape.begin(), literal.shape.end()},
                    literal.data});
   printResults(out);
