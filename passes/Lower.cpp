@@ -179,11 +179,8 @@ std::optional<ReduceKind> reduceKindOf(hlo::ReduceKind kind) {
 /// Whether `value` is a splat zero constant.
 bool isZeroSplat(Value value) {
   DenseElementsAttr dense;
-  if (!matchPattern(value, m_Constant(&dense)) || !dense.isSplat())
-    return false;
-  if (isa<FloatType>(dense.getElementType()))
-    return dense.getSplatValue<APFloat>().isZero();
-  return dense.getSplatValue<APInt>().isZero();
+  return matchPattern(value, m_Constant(&dense)) && dense.isSplat() &&
+         isZero(dense.getSplatValue<TypedAttr>());
 }
 
 //===----------------------------------------------------------------------===//
@@ -201,6 +198,8 @@ enum class Role {
 
 struct ValueInfo {
   Role role = Role::Computed;
+  /// Whether setMap gave it its maps (a scalar's maps are empty).
+  bool mapped = false;
   /// Logical dimension -> iteration dimension, or -1 (read at index 0).
   SmallVector<int64_t> lmap;
   Physical phys;
@@ -292,13 +291,14 @@ private:
 LogicalResult KernelLowering::setMap(Value value, ArrayRef<int64_t> map,
                                      Operation *user) {
   ValueInfo &info = values[value];
-  if (!info.lmap.empty() || (map.empty() && !info.pmap.empty())) {
+  if (info.mapped) {
     if (ArrayRef<int64_t>(info.lmap) != map)
       return user->emitOpError()
              << "tpu-lower: a value is read through two different index "
                 "maps in one kernel, which the lowering does not support yet";
     return success();
   }
+  info.mapped = true;
   info.lmap.assign(map.begin(), map.end());
   FailureOr<Physical> phys = physicalOf(value.getLoc(), value.getType());
   if (failed(phys))
@@ -307,9 +307,6 @@ LogicalResult KernelLowering::setMap(Value value, ArrayRef<int64_t> map,
   info.pmap.clear();
   for (int64_t l : info.phys.logicalOf)
     info.pmap.push_back(info.lmap[l]);
-  // Marks the value as mapped even when it is a scalar.
-  if (info.pmap.empty())
-    info.pmap.push_back(-2);
   return success();
 }
 
@@ -596,8 +593,7 @@ KernelLowering::blockShape(const ValueInfo &info,
                            ArrayRef<int64_t> blocks) const {
   SmallVector<int64_t> shape;
   for (int64_t it : info.pmap)
-    if (it != -2)
-      shape.push_back(it < 0 ? 1 : blocks[it]);
+    shape.push_back(it < 0 ? 1 : blocks[it]);
   return shape;
 }
 
@@ -697,8 +693,6 @@ FailureOr<Attribute> KernelLowering::mapsFor(ArrayRef<Value> operands,
     const ValueInfo &info = values[storage(operand)];
     SmallVector<int64_t> map;
     for (int64_t it : info.pmap) {
-      if (it == -2)
-        continue;
       if (it < 0) {
         map.push_back(-1);
         continue;
@@ -715,8 +709,7 @@ FailureOr<Attribute> KernelLowering::mapsFor(ArrayRef<Value> operands,
         return user->emitOpError()
                << "tpu-lower: an operand is read transposed, which needs a "
                   "transpose the lowering does not emit yet";
-    int64_t outRank = outMap.size() == 1 && outMap[0] == -2 ? 0 : outMap.size();
-    if (static_cast<int64_t>(map.size()) != outRank ||
+    if (map.size() != outMap.size() ||
         llvm::any_of(llvm::enumerate(map), [](auto e) {
           return e.value() != static_cast<int64_t>(e.index());
         }))
@@ -838,8 +831,6 @@ void KernelLowering::emitDma(Value hbm, const ValueInfo &info,
   SmallVector<int64_t> sizes = blockShape(info, block);
   bool masked = false;
   for (auto [i, it] : llvm::enumerate(info.pmap)) {
-    if (it == -2)
-      continue;
     vmemIndices.push_back(index(0));
     if (it < 0) {
       hbmIndices.push_back(index(0));

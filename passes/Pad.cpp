@@ -93,11 +93,6 @@ Neutral neutralOf(hlo::ReduceKind kind) {
   llvm_unreachable("unknown reduce kind");
 }
 
-/// Integer 0 or float +-0.
-bool isZero(TypedAttr value) {
-  return matchPattern(value, m_Zero()) || matchPattern(value, m_AnyZeroFloat());
-}
-
 /// Elementwise ops that map all-zero operands to zero, so they keep padding
 /// zero.
 bool preservesZero(Operation *op) {

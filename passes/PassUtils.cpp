@@ -2,6 +2,8 @@
 
 #include "passes/Passes.h"
 
+#include "mlir/IR/Matchers.h"
+
 #include <limits>
 
 using namespace mlir;
@@ -45,4 +47,8 @@ mlir::tpu::TensorBytes mlir::tpu::tensorBytes(Type type) {
     bytes.padded = padded.ok() ? *padded : kSaturated;
   }
   return bytes;
+}
+
+bool mlir::tpu::isZero(TypedAttr value) {
+  return matchPattern(value, m_Zero()) || matchPattern(value, m_AnyZeroFloat());
 }

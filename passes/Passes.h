@@ -40,6 +40,9 @@ struct TensorBytes {
 };
 TensorBytes tensorBytes(Type type);
 
+/// Integer 0 or float +-0: the value tile padding holds once it is neutral.
+bool isZero(TypedAttr value);
+
 /// Whether tpu-assign-buffers has failed a program for not fitting in HBM
 /// in this process, so that drivers can exit with 2 (out of memory) rather
 /// than 1 (invalid input), as XLA-based tools do.

@@ -2,6 +2,7 @@
 
 #include "runtime/Device.h"
 
+#include "compiler/shape/Shape.h"
 #include "runtime/HbmAllocator.h"
 #include "runtime/Numerics.h"
 
@@ -25,6 +26,10 @@ std::vector<int64_t> physicalOrder(const std::vector<int64_t> &minorToMajor) {
 }
 
 namespace {
+
+/// Scalar memory per core; XLA does not publish it, and the lowering only
+/// uses it for scalars.
+constexpr int64_t kSmemBytes = 1 << 20;
 
 std::vector<int64_t> rowMajorStrides(const std::vector<int64_t> &dims) {
   std::vector<int64_t> strides(dims.size(), 1);
@@ -78,13 +83,12 @@ void gemm(int64_t m, int64_t k, int64_t n, const float *a, const float *b,
 
 class KernelRun {
 public:
-  KernelRun(const Executable &exe, const Kernel &kernel,
-            const tpc::Target &target, const RunOptions &options,
-            Timeline &timeline, std::vector<View> &views,
-            std::vector<uint8_t> &vmem, KernelStats &stats)
-      : exe(exe), kernel(kernel), target(target), options(options),
-        timeline(timeline), views(views), vmem(vmem), stats(stats),
-        regs(kernel.registers, 0), sems(kernel.semaphores) {}
+  KernelRun(const Kernel &kernel, const tpc::Target &target,
+            const RunOptions &options, Timeline &timeline,
+            std::vector<View> &views, KernelStats &stats)
+      : kernel(kernel), target(target), options(options), timeline(timeline),
+        views(views), stats(stats), regs(kernel.registers, 0),
+        sems(kernel.semaphores) {}
 
   absl::Status run() {
     issue = timeline.makespan();
@@ -361,7 +365,7 @@ private:
                            acc = view(inst, f[2]);
     if (!lhs.ok() || !rhs.ok() || !acc.ok())
       return fail(inst, "operands are not buffers");
-    int64_t m, k, k2, n, m2, n2;
+    int64_t m = 0, k = 0, k2 = 0, n = 0, m2 = 0, n2 = 0;
     const Buffer &l = *(*lhs)->buffer, &r = *(*rhs)->buffer,
                  &a = *(*acc)->buffer;
     bool transposeLhs = f[5] != 0, transposeRhs = f[6] != 0;
@@ -443,17 +447,10 @@ private:
   /// Padded (8,128)-register elements of a block: what the vector unit
   /// processes.
   static int64_t registerElements(const Buffer &b) {
-    int64_t rank = b.dims.size();
-    int64_t elements = 1;
-    for (int64_t i = 0; i < rank; ++i) {
-      int64_t d = b.dims[i];
-      if (i == rank - 1)
-        d = (d + 127) / 128 * 128;
-      else if (i == rank - 2)
-        d = (d + 7) / 8 * 8;
-      elements *= d;
-    }
-    return rank < 2 ? elements * 8 : elements;
+    // F32 stands for every type: a register holds 1024 elements of any.
+    absl::StatusOr<int64_t> elements =
+        tpc::paddedElements(tpc::onChipShape(tpc::ElementType::F32, b.dims));
+    return elements.ok() ? *elements : b.elements();
   }
 
   absl::Status vectorTask(const Instruction &inst, std::vector<View *> reads,
@@ -635,13 +632,11 @@ private:
     return vectorTask(inst, {}, *out, VectorCost::Simple, "iota");
   }
 
-  const Executable &exe;
   const Kernel &kernel;
   const tpc::Target &target;
   const RunOptions &options;
   Timeline &timeline;
   std::vector<View> &views;
-  std::vector<uint8_t> &vmem;
   KernelStats &stats;
   std::vector<int64_t> regs;
   /// Per semaphore: the DMA tasks started on it and their on-chip buffers.
@@ -653,33 +648,39 @@ private:
 
 /// Writes a logical tensor into its physical buffer: dimensions permuted
 /// to major-to-minor order, tile padding zero.
+/// Calls body(n, offset) for every element of a logical tensor laid out in
+/// its physical buffer: n is its row-major logical index, offset its element
+/// offset in the buffer (dimensions permuted to major-to-minor order).
+template <typename Body>
+void forEachPlaced(const TensorSpec &spec, const Buffer &buffer, Body body) {
+  std::vector<int64_t> order = physicalOrder(spec.minorToMajor);
+  std::vector<int64_t> physStrides = rowMajorStrides(buffer.dims);
+  int64_t n = 0;
+  forEachIndex(spec.dims, [&](const std::vector<int64_t> &idx) {
+    int64_t offset = 0;
+    for (size_t i = 0; i < order.size(); ++i)
+      offset += idx[order[i]] * physStrides[i];
+    body(n++, offset);
+  });
+}
+
+/// Writes a logical tensor into its physical buffer, tile padding zero.
 void layOut(const HostTensor &tensor, const TensorSpec &spec,
             const Buffer &buffer, uint8_t *data) {
   std::memset(data, 0, buffer.bytes());
-  std::vector<int64_t> order = physicalOrder(spec.minorToMajor);
-  std::vector<int64_t> physStrides = rowMajorStrides(buffer.dims);
   int64_t bytes = elementBytes(buffer.element);
-  int64_t n = 0;
-  forEachIndex(tensor.dims, [&](const std::vector<int64_t> &idx) {
-    int64_t flat = 0;
-    for (size_t i = 0; i < order.size(); ++i)
-      flat += idx[order[i]] * physStrides[i];
-    store(buffer.element, data + flat * bytes, tensor.values[n++]);
+  forEachPlaced(spec, buffer, [&](int64_t n, int64_t offset) {
+    store(buffer.element, data + offset * bytes, tensor.values[n]);
   });
 }
 
 HostTensor readBack(const TensorSpec &spec, const Buffer &buffer,
                     const uint8_t *data) {
   HostTensor tensor{spec.element, spec.dims, {}};
-  tensor.values.reserve(tensor.elements());
-  std::vector<int64_t> order = physicalOrder(spec.minorToMajor);
-  std::vector<int64_t> physStrides = rowMajorStrides(buffer.dims);
+  tensor.values.resize(tensor.elements());
   int64_t bytes = elementBytes(buffer.element);
-  forEachIndex(tensor.dims, [&](const std::vector<int64_t> &idx) {
-    int64_t flat = 0;
-    for (size_t i = 0; i < order.size(); ++i)
-      flat += idx[order[i]] * physStrides[i];
-    tensor.values.push_back(load(buffer.element, data + flat * bytes));
+  forEachPlaced(spec, buffer, [&](int64_t n, int64_t offset) {
+    tensor.values[n] = load(buffer.element, data + offset * bytes);
   });
   return tensor;
 }
@@ -734,8 +735,22 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
   result.hbmAllocated = hbm->stats().inUse;
 
   std::vector<View> views(exe.buffers.size());
-  std::vector<uint8_t> vmem(target.vmemBytes);
-  std::vector<uint8_t> smem(1 << 20);
+  // On-chip memory as far as the kernels' scratch reaches, within the
+  // target's VMEM and SMEM.
+  int64_t vmemEnd = 0, smemEnd = 0;
+  for (size_t id = 0; id < exe.buffers.size(); ++id) {
+    const Buffer &b = exe.buffers[id];
+    if (b.kind != BufferKind::Scratch)
+      continue;
+    bool inVmem = b.space == Space::Vmem;
+    int64_t end = b.offset + b.bytes();
+    if (end > (inVmem ? target.vmemBytes : kSmemBytes))
+      return absl::InvalidArgumentError(
+          absl::StrCat("scratch buffer ", id, " lies outside the target's ",
+                       inVmem ? "VMEM" : "SMEM"));
+    (inVmem ? vmemEnd : smemEnd) = std::max(inVmem ? vmemEnd : smemEnd, end);
+  }
+  std::vector<uint8_t> vmem(vmemEnd), smem(smemEnd);
   for (size_t id = 0; id < exe.buffers.size(); ++id) {
     const Buffer &b = exe.buffers[id];
     View &v = views[id];
@@ -758,16 +773,10 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
         v.data = args[b.argument].data();
       }
       break;
-    case BufferKind::Scratch: {
-      std::vector<uint8_t> &memory = b.space == Space::Vmem ? vmem : smem;
-      if (b.offset + b.bytes() > static_cast<int64_t>(memory.size()))
-        return absl::InvalidArgumentError(
-            absl::StrCat("scratch buffer ", id, " lies outside the target's ",
-                         b.space == Space::Vmem ? "VMEM" : "SMEM"));
+    case BufferKind::Scratch:
       v.buffer = &b;
-      v.data = memory.data() + b.offset;
+      v.data = (b.space == Space::Vmem ? vmem : smem).data() + b.offset;
       break;
-    }
     }
   }
 
@@ -775,8 +784,7 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
   for (const Kernel &kernel : function->kernels) {
     KernelStats stats;
     stats.name = kernel.name;
-    KernelRun runner(exe, kernel, target, options, timeline, views, vmem,
-                     stats);
+    KernelRun runner(kernel, target, options, timeline, views, stats);
     if (absl::Status s = runner.run(); !s.ok())
       return s;
     result.flops += stats.flops;

@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "runtime/Numerics.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <cstring>
@@ -118,24 +119,16 @@ private:
           emit(Opcode::Const, {reg(constant), attr.getValue().getSExtValue()});
           return success();
         })
-        .Case([&](arith::AddIOp) {
-          emit(Opcode::Add, {reg(op->getResult(0)), operands[0], operands[1]});
-          return success();
-        })
-        .Case([&](arith::SubIOp) {
-          emit(Opcode::Sub, {reg(op->getResult(0)), operands[0], operands[1]});
-          return success();
-        })
-        .Case([&](arith::MulIOp) {
-          emit(Opcode::Mul, {reg(op->getResult(0)), operands[0], operands[1]});
-          return success();
-        })
-        .Case([&](arith::DivUIOp) {
-          emit(Opcode::DivU, {reg(op->getResult(0)), operands[0], operands[1]});
-          return success();
-        })
-        .Case([&](arith::RemUIOp) {
-          emit(Opcode::RemU, {reg(op->getResult(0)), operands[0], operands[1]});
+        .Case<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::DivUIOp,
+              arith::RemUIOp>([&](Operation *binary) {
+          Opcode opcode =
+              llvm::TypeSwitch<Operation *, Opcode>(binary)
+                  .Case([](arith::AddIOp) { return Opcode::Add; })
+                  .Case([](arith::SubIOp) { return Opcode::Sub; })
+                  .Case([](arith::MulIOp) { return Opcode::Mul; })
+                  .Case([](arith::DivUIOp) { return Opcode::DivU; })
+                  .Default([](Operation *) { return Opcode::RemU; });
+          emit(opcode, {reg(binary->getResult(0)), operands[0], operands[1]});
           return success();
         })
         .Case([&](arith::CmpIOp cmp) -> LogicalResult {
@@ -382,32 +375,10 @@ FailureOr<tpurt::Executable> mlir::tpu::buildExecutable(ModuleOp module) {
           auto dense = cast<DenseElementsAttr>(*buffer.getValue());
           b.data.assign(b.bytes(), 0);
           int64_t n = 0, size = tpurt::elementBytes(b.element);
+          // The runtime's own store, so constants hold exactly what a
+          // kernel storing the same value would.
           auto put = [&](double value) {
-            uint8_t *p = b.data.data() + n++ * size;
-            switch (b.element) {
-            case tpurt::Element::F32: {
-              float f = static_cast<float>(value);
-              std::memcpy(p, &f, 4);
-              break;
-            }
-            case tpurt::Element::BF16: {
-              float f = static_cast<float>(value);
-              uint32_t bits;
-              std::memcpy(&bits, &f, 4);
-              uint16_t half = static_cast<uint16_t>(bits >> 16);
-              std::memcpy(p, &half, 2);
-              break;
-            }
-            case tpurt::Element::I32:
-            case tpurt::Element::I1: {
-              int32_t v = static_cast<int32_t>(value);
-              std::memcpy(p, &v, 4);
-              break;
-            }
-            case tpurt::Element::I8:
-              *p = static_cast<uint8_t>(static_cast<int8_t>(value));
-              break;
-            }
+            tpurt::store(b.element, b.data.data() + n++ * size, value);
           };
           int64_t count = b.elements();
           if (isa<FloatType>(dense.getElementType())) {

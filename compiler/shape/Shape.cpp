@@ -461,4 +461,14 @@ std::string formatExpansion(int64_t padded, int64_t unpadded) {
   return buffer;
 }
 
+Shape onChipShape(ElementType elementType, const std::vector<int64_t> &dims) {
+  Shape shape{elementType, dims, std::nullopt};
+  int64_t rank = shape.rank();
+  if (rank)
+    shape.layout = Layout{rowMajorOrder(rank),
+                          {{8, 128}},
+                          elementType == ElementType::PRED ? 32 : 0};
+  return shape;
+}
+
 } // namespace tpc

@@ -117,6 +117,11 @@ absl::StatusOr<int64_t> paddedBytes(const Shape &shape);
 /// size itself when no tile covers it).
 absl::StatusOr<std::vector<int64_t>> paddedDims(const Shape &shape);
 
+/// A block in VMEM or vector registers: `dims` row-major, the two minor
+/// dimensions tiled by (8,128) sublanes and lanes (i1 held in 32 bits); a
+/// scalar has no tiles.
+Shape onChipShape(ElementType elementType, const std::vector<int64_t> &dims);
+
 /// XLA's size format: `512B`, `4.0K`, `530.00M`, `14.00G`.
 std::string formatBytes(int64_t bytes);
 /// `12.8x`

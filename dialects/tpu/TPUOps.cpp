@@ -56,13 +56,8 @@ int64_t mlir::tpu::scratchFootprint(MemRefType type) {
       toElementType(type.getElementType());
   if (!element)
     return 0;
-  int64_t rank = type.getRank();
-  tpc::Layout tiles{tpc::rowMajorOrder(rank),
-                    {{kSublanes, kLanes}},
-                    *element == tpc::ElementType::PRED ? 32 : 0};
-  tpc::Shape shape{*element,
-                   {type.getShape().begin(), type.getShape().end()},
-                   rank ? std::optional<tpc::Layout>(tiles) : std::nullopt};
+  tpc::Shape shape = tpc::onChipShape(
+      *element, {type.getShape().begin(), type.getShape().end()});
   absl::StatusOr<int64_t> bytes = tpc::paddedBytes(shape);
   return bytes.ok() ? *bytes : std::numeric_limits<int64_t>::max();
 }
