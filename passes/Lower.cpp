@@ -37,7 +37,7 @@ constexpr int64_t kSublanes = 8;
 /// Largest block along a tiled dimension: 512 rows or lanes keep a block
 /// of f32 at 1 MiB, enough to hide DMA latency behind the MXU.
 constexpr int64_t kMaxTiledBlock = 512;
-/// Leading (untiled) dimensions grow until a block holds this many
+/// Leading (untiled) dimensions grow until some VMEM block holds this many
 /// elements, so that small minor dimensions still give large DMAs.
 constexpr int64_t kTargetBlockElements = 1 << 18;
 
@@ -196,6 +196,16 @@ enum class Role {
   Skip,     // not read as data (a pad's padding value)
 };
 
+/// How a convolution's input is read along one dimension: the window of
+/// output block `b` (iteration dimension `it`) at tap `t` starts at
+/// `b * block * stride + t * tapScale + offset` and steps by `stride`.
+struct Window {
+  int64_t stride = 1;
+  int64_t tap = -1; // iteration dimension of the window tap, or -1
+  int64_t tapScale = 0;
+  int64_t offset = 0;
+};
+
 struct ValueInfo {
   Role role = Role::Computed;
   /// Whether setMap gave it its maps (a scalar's maps are empty).
@@ -205,6 +215,8 @@ struct ValueInfo {
   Physical phys;
   /// Physical position -> iteration dimension, or -1.
   SmallVector<int64_t> pmap;
+  /// Physical position -> window (a convolution's input only; else empty).
+  SmallVector<Window> pwin;
   /// Alias: the value whose buffer this one reads.
   Value source;
   /// Input: the HBM buffer.
@@ -230,10 +242,14 @@ public:
 
 private:
   LogicalResult setMap(Value value, ArrayRef<int64_t> map, Operation *user);
+  LogicalResult analyzeConvolution(hlo::ConvolutionOp conv,
+                                   const Physical &rootPhys);
   LogicalResult analyze(ArrayRef<Operation *> ops, Value root,
                         llvm::function_ref<FailureOr<Value>(Value)> leaf);
   LogicalResult planBlocks();
   int64_t footprint(ArrayRef<int64_t> blocks);
+  /// Elements of the largest VMEM block.
+  int64_t largestBlock(ArrayRef<int64_t> blocks);
   SmallVector<int64_t> blockShape(const ValueInfo &info,
                                   ArrayRef<int64_t> blocks) const;
   Value storage(Value value);
@@ -267,7 +283,9 @@ private:
   llvm::MapVector<Value, ValueInfo> values;
   SmallVector<Value> inputs; // Role::Input, in first-use order
   SmallVector<Operation *> prologue, epilogue;
-  Operation *anchor = nullptr; // dot_general or reduce, if any
+  Operation *anchor = nullptr; // dot_general, convolution or reduce
+  /// A convolution's input windows, per logical dimension of its input.
+  SmallVector<Window> inputWindows;
   bool transposeLhs = false, transposeRhs = false, swapOperands = false;
   Value root, out;
 
@@ -286,6 +304,9 @@ private:
   // Per-iteration state while emitting.
   DenseMap<Value, Value> current; // value -> VMEM buffer this iteration
   Value inSems[2], outSems[2], outSlot, outSem;
+  /// The f32 accumulator of an MXU op with a narrower result, converted
+  /// on the last contraction step.
+  Value mxuAcc;
 };
 
 LogicalResult KernelLowering::setMap(Value value, ArrayRef<int64_t> map,
@@ -310,12 +331,88 @@ LogicalResult KernelLowering::setMap(Value value, ArrayRef<int64_t> map,
   return success();
 }
 
+/// A convolution is a sum over its window taps of matmuls: at tap t, the
+/// output pixels' rows of the input, shifted by t and strided, times the
+/// kernel's [C, F] matrix at t. The iteration space is the output's, then
+/// one unit-block reduction dimension per spatial window dimension, then
+/// the input features (the MXU's K). The shifted rows are read by strided,
+/// masked DMAs, so the im2col matrix is never materialized (docs/lowering.md).
+LogicalResult KernelLowering::analyzeConvolution(hlo::ConvolutionOp conv,
+                                                 const Physical &rootPhys) {
+  if (cast<ShapedType>(root.getType()).getRank() !=
+      conv.getResult().getType().getRank())
+    return conv.emitOpError() << "tpu-lower: a convolution's epilogue must "
+                                 "keep its rank";
+  if (conv.getFeatureGroupCount() != 1)
+    return conv.emitOpError() << "tpu-lower: grouped convolutions "
+                                 "(feature_group_count > 1) are not lowered "
+                                 "yet";
+  if (llvm::any_of(conv.getLhsDilationOrDefault(),
+                   [](int64_t d) { return d != 1; }))
+    return conv.emitOpError() << "tpu-lower: input dilation (a transposed "
+                                 "convolution) is not lowered yet";
+  auto lhsType = cast<RankedTensorType>(conv.getLhs().getType());
+  auto rhsType = cast<RankedTensorType>(conv.getRhs().getType());
+  Type element = lhsType.getElementType();
+  if (!(element.isF32() || element.isBF16()) ||
+      element != rhsType.getElementType())
+    return conv.emitOpError()
+           << "tpu-lower: the MXU multiplies bf16 or f32 operands of one "
+              "type, not "
+           << element << " x " << rhsType.getElementType();
+  FailureOr<Physical> rhsPhys = physicalOf(conv.getLoc(), rhsType);
+  if (failed(rhsPhys))
+    return failure();
+  int64_t spatial = conv.getNumSpatialDims();
+  int64_t rank = rootPhys.dims.size();
+  extent = rootPhys.dims;
+  reduction.assign(rank, false);
+  SmallVector<int64_t> taps;
+  for (int64_t i = 0; i < spatial; ++i) {
+    taps.push_back(extent.size());
+    forcedUnit.push_back(extent.size());
+    extent.push_back(rhsType.getDimSize(i));
+    reduction.push_back(true);
+  }
+  int64_t k = extent.size();
+  extent.push_back(rhsPhys->dims[rhsPhys->positionOf(spatial)]);
+  reduction.push_back(true);
+
+  SmallVector<int64_t> res(rank);
+  for (auto [i, l] : llvm::enumerate(rootPhys.logicalOf))
+    res[l] = i;
+  SmallVector<int64_t> lhsMap = {res[0]}, rhsMap = taps;
+  for (int64_t i = 0; i < spatial; ++i)
+    lhsMap.push_back(res[1 + i]);
+  lhsMap.push_back(k);
+  rhsMap.push_back(k);
+  rhsMap.push_back(res[spatial + 1]);
+  if (failed(setMap(root, res, conv)) ||
+      (root != conv.getResult() &&
+       failed(setMap(conv.getResult(), res, conv))) ||
+      failed(setMap(conv.getLhs(), lhsMap, conv)) ||
+      failed(setMap(conv.getRhs(), rhsMap, conv)))
+    return failure();
+  if (conv.getLhs() == conv.getRhs())
+    return conv.emitOpError() << "tpu-lower: a convolution of a tensor with "
+                                 "itself is not lowered";
+  SmallVector<int64_t> strides = conv.getStridesOrDefault();
+  SmallVector<int64_t> padding = conv.getPaddingOrDefault();
+  SmallVector<int64_t> dilation = conv.getRhsDilationOrDefault();
+  // Applied to the buffer the input is read from once aliases are known.
+  inputWindows.assign(spatial + 2, Window());
+  for (int64_t i = 0; i < spatial; ++i)
+    inputWindows[1 + i] =
+        Window{strides[i], taps[i], dilation[i], -padding[2 * i]};
+  return success();
+}
+
 LogicalResult
 KernelLowering::analyze(ArrayRef<Operation *> ops, Value rootValue,
                         llvm::function_ref<FailureOr<Value>(Value)> leaf) {
   root = rootValue;
   for (Operation *inner : ops) {
-    if (isa<hlo::DotGeneralOp, hlo::ReduceOp>(inner)) {
+    if (isa<hlo::DotGeneralOp, hlo::ConvolutionOp, hlo::ReduceOp>(inner)) {
       if (anchor)
         return inner->emitOpError()
                << "tpu-lower: a kernel with two contractions or reductions "
@@ -392,6 +489,9 @@ KernelLowering::analyze(ArrayRef<Operation *> ops, Value rootValue,
       return failure();
     for (int64_t i = 0; i < batch; ++i)
       forcedUnit.push_back(res[i]);
+  } else if (auto conv = dyn_cast_or_null<hlo::ConvolutionOp>(anchor)) {
+    if (failed(analyzeConvolution(conv, *rootPhys)))
+      return failure();
   } else if (auto reduce = dyn_cast_or_null<hlo::ReduceOp>(anchor)) {
     if (cast<ShapedType>(root.getType()).getRank() !=
         reduce.getResult().getType().getRank())
@@ -545,10 +645,22 @@ KernelLowering::analyze(ArrayRef<Operation *> ops, Value rootValue,
         .push_back(inner);
   }
 
+  if (auto conv = dyn_cast_or_null<hlo::ConvolutionOp>(anchor)) {
+    ValueInfo &input = values[storage(conv.getLhs())];
+    if (input.role != Role::Input)
+      return conv.emitOpError()
+             << "tpu-lower: a convolution reads its input from memory; it "
+                "cannot be computed in the same kernel";
+    input.pwin.clear();
+    for (int64_t l : input.phys.logicalOf)
+      input.pwin.push_back(inputWindows[l]);
+  }
   // The MXU reads lhs [.., M, K] and rhs [.., K, N] blocks.
-  if (auto dot = dyn_cast_or_null<hlo::DotGeneralOp>(anchor)) {
+  if (anchor && isa<hlo::DotGeneralOp, hlo::ConvolutionOp>(anchor)) {
+    Operation *dot = anchor;
+    Value lhs = dot->getOperand(0), rhs = dot->getOperand(1);
     int64_t k = extent.size() - 1;
-    SmallVector<int64_t> res = values[dot.getResult()].pmap;
+    SmallVector<int64_t> res = values[dot->getResult(0)].pmap;
     int64_t m = res[res.size() - 2], n = res.back();
     // Either order of the two minor dimensions: the MXU loads weights
     // transposed, and lhs goes through the transpose unit.
@@ -562,7 +674,7 @@ KernelLowering::analyze(ArrayRef<Operation *> ops, Value rootValue,
         transposed = true;
         return success();
       }
-      return dot.emitOpError()
+      return dot->emitOpError()
              << "tpu-lower: the " << what
              << "'s matrix dimensions are not its two minor ones in its "
                 "layout, which needs a relayout the lowering does not emit "
@@ -570,7 +682,7 @@ KernelLowering::analyze(ArrayRef<Operation *> ops, Value rootValue,
     };
     // A result stored transposed ([N, M]) is rhs^T x lhs^T: the operands
     // trade places.
-    Value first = dot.getLhs(), second = dot.getRhs();
+    Value first = lhs, second = rhs;
     if (!llvm::is_contained(values[storage(first)].pmap, m)) {
       std::swap(first, second);
       swapOperands = true;
@@ -597,6 +709,19 @@ KernelLowering::blockShape(const ValueInfo &info,
   return shape;
 }
 
+int64_t KernelLowering::largestBlock(ArrayRef<int64_t> blocks) {
+  int64_t largest = 0;
+  for (auto &[value, info] : values) {
+    if (info.role == Role::Alias || info.role == Role::Skip)
+      continue;
+    int64_t elements = 1;
+    for (int64_t d : blockShape(info, blocks))
+      elements = tpc::checkedMul(elements, d).value_or(INT64_MAX);
+    largest = std::max(largest, elements);
+  }
+  return largest;
+}
+
 int64_t KernelLowering::footprint(ArrayRef<int64_t> blocks) {
   int64_t total = 0;
   for (auto &[value, info] : values) {
@@ -608,6 +733,14 @@ int64_t KernelLowering::footprint(ArrayRef<int64_t> blocks) {
     bool slotted = info.role == Role::Input || value == root;
     total = tpc::saturatingAdd(total, slotted ? tpc::saturatingAdd(bytes, bytes)
                                               : bytes);
+    // An MXU result narrower than f32 also needs an f32 accumulator.
+    if (anchor && isa<hlo::DotGeneralOp, hlo::ConvolutionOp>(anchor) &&
+        value == anchor->getResult(0) && !element.isF32())
+      total = tpc::saturatingAdd(
+          total,
+          scratchFootprint(memrefType(blockShape(info, blocks),
+                                      Float32Type::get(element.getContext()),
+                                      MemorySpace::vmem)));
   }
   return total;
 }
@@ -651,10 +784,7 @@ LogicalResult KernelLowering::planBlocks() {
     if (align[d] > 1 || llvm::is_contained(forcedUnit, d))
       continue;
     while (block[d] < extent[d]) {
-      int64_t elements = 1;
-      for (int64_t b2 : block)
-        elements *= b2;
-      if (elements >= kTargetBlockElements)
+      if (largestBlock(block) >= kTargetBlockElements)
         break;
       SmallVector<int64_t> grown = block;
       grown[d] = std::min(extent[d], block[d] * 2);
@@ -829,6 +959,7 @@ void KernelLowering::emitDma(Value hbm, const ValueInfo &info,
                              bool toHbm) {
   SmallVector<Value> hbmIndices, vmemIndices;
   SmallVector<int64_t> sizes = blockShape(info, block);
+  SmallVector<int64_t> strides(sizes.size(), 1);
   bool masked = false;
   for (auto [i, it] : llvm::enumerate(info.pmap)) {
     vmemIndices.push_back(index(0));
@@ -836,20 +967,34 @@ void KernelLowering::emitDma(Value hbm, const ValueInfo &info,
       hbmIndices.push_back(index(0));
       continue;
     }
-    hbmIndices.push_back(mulC(idx[it], block[it]));
-    if (count[it] * block[it] > info.phys.dims[i])
+    Window window = info.pwin.empty() ? Window() : info.pwin[i];
+    Value at = mulC(idx[it], block[it] * window.stride);
+    if (window.tap >= 0)
+      at = arith::AddIOp::create(b, loc(), at,
+                                 mulC(idx[window.tap], window.tapScale));
+    if (window.offset)
+      at = addC(at, window.offset);
+    hbmIndices.push_back(at);
+    strides[i] = window.stride;
+    int64_t last = (count[it] * block[it] - 1) * window.stride + window.offset;
+    if (window.tap >= 0)
+      last += (extent[window.tap] - 1) * window.tapScale;
+    if (window.offset < 0 || last >= info.phys.dims[i])
       masked = true;
   }
+  DenseI64ArrayAttr strideAttr;
+  if (llvm::any_of(strides, [](int64_t s) { return s != 1; }))
+    strideAttr = b.getDenseI64ArrayAttr(strides);
   auto hbmType = cast<MemRefType>(hbm.getType());
   for (auto [i, size] : llvm::enumerate(sizes))
     if (size > hbmType.getDimSize(i))
       masked = true;
   if (toHbm)
-    DmaStartOp::create(b, loc(), vmem, vmemIndices, hbm, hbmIndices, sem, sizes,
-                       masked);
+    DmaStartOp::create(b, loc(), vmem, vmemIndices, hbm, hbmIndices, sem,
+                       b.getDenseI64ArrayAttr(sizes), strideAttr, masked);
   else
-    DmaStartOp::create(b, loc(), hbm, hbmIndices, vmem, vmemIndices, sem, sizes,
-                       masked);
+    DmaStartOp::create(b, loc(), hbm, hbmIndices, vmem, vmemIndices, sem,
+                       b.getDenseI64ArrayAttr(sizes), strideAttr, masked);
 }
 
 LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
@@ -857,11 +1002,15 @@ LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
   Value result = inner->getResult(0);
   Value dst = current.lookup(result);
   auto bufferOf = [&](Value v) { return current.lookup(storage(v)); };
-  if (auto dot = dyn_cast<hlo::DotGeneralOp>(inner)) {
-    Precision precision = dot.getPrecision() == hlo::Precision::HIGHEST
+  if (isa<hlo::DotGeneralOp, hlo::ConvolutionOp>(inner)) {
+    auto attr = inner->getAttrOfType<hlo::PrecisionAttr>("precision");
+    Precision precision = attr && attr.getValue() == hlo::Precision::HIGHEST
                               ? Precision::highest
                               : Precision::default_;
-    Value lhs = bufferOf(dot.getLhs()), rhs = bufferOf(dot.getRhs());
+    Value lhs = bufferOf(inner->getOperand(0)),
+          rhs = bufferOf(inner->getOperand(1));
+    if (mxuAcc)
+      dst = mxuAcc;
     if (swapOperands)
       std::swap(lhs, rhs);
     MatmulOp::create(b, loc(), lhs, rhs, dst, accumulate, precision,
@@ -997,6 +1146,9 @@ LogicalResult KernelLowering::emitBody(Value t, bool prefetch) {
   auto finish = [&]() -> LogicalResult {
     if (!rootIsAnchor)
       DmaWaitOp::create(b, loc(), outSem);
+    if (mxuAcc)
+      VectorOp::create(b, loc(), VectorKind::convert, ValueRange{mxuAcc},
+                       current.lookup(anchor->getResult(0)), ArrayAttr());
     for (Operation *inner : epilogue)
       if (failed(emitOp(inner, idx, false)))
         return failure();
@@ -1081,6 +1233,13 @@ KernelLowering::lower(ArrayRef<Operation *> ops, Value rootValue, Value outBuf,
     case Role::Skip:
       break;
     }
+  }
+  if (anchor && isa<hlo::DotGeneralOp, hlo::ConvolutionOp>(anchor)) {
+    const ValueInfo &info = values[anchor->getResult(0)];
+    if (!info.phys.element.isF32())
+      mxuAcc = AllocOp::create(b, loc(),
+                               memrefType(blockShape(info, block),
+                                          b.getF32Type(), MemorySpace::vmem));
   }
   auto semType = SemaphoreType::get(b.getContext());
   for (Value *sems : {inSems, outSems})

@@ -277,59 +277,90 @@ private:
         static_cast<int64_t>(d.dims.size()) != rank)
       return fail(inst, "needs an HBM and a VMEM buffer of one element type "
                         "and the window's rank");
-    std::vector<int64_t> srcAt(rank), dstAt(rank), sizes(rank);
+    std::vector<int64_t> srcAt(rank), dstAt(rank), sizes(rank), steps(rank);
     for (int64_t i = 0; i < rank; ++i) {
       srcAt[i] = regs[f[5 + i]];
       dstAt[i] = regs[f[5 + rank + i]];
       sizes[i] = f[5 + 2 * rank + i];
+      steps[i] = f[5 + 3 * rank + i];
     }
-    // The part of the window inside both buffers; masking clips at the
-    // HBM side only.
-    std::vector<int64_t> inside(rank);
+    // Per dimension, the window positions [lo, hi) inside the HBM buffer;
+    // masking clips there, on either side.
+    const Buffer &hbm = toHbm ? d : s;
+    const Buffer &onChip = toHbm ? s : d;
+    std::vector<int64_t> lo(rank), hi(rank);
     for (int64_t i = 0; i < rank; ++i) {
-      const Buffer &hbm = toHbm ? d : s;
       int64_t hbmAt = toHbm ? dstAt[i] : srcAt[i];
       int64_t vmemAt = toHbm ? srcAt[i] : dstAt[i];
-      const Buffer &onChip = toHbm ? s : d;
-      if (vmemAt < 0 || vmemAt + sizes[i] > onChip.dims[i] || hbmAt < 0)
+      if (vmemAt < 0 || vmemAt + sizes[i] > onChip.dims[i])
         return fail(inst, absl::StrCat("window at dimension ", i,
                                        " is outside the VMEM buffer"));
-      inside[i] = std::clamp<int64_t>(hbm.dims[i] - hbmAt, 0, sizes[i]);
-      if (!masked && inside[i] != sizes[i])
-        return fail(
-            inst, absl::StrCat("window at dimension ", i, " (", hbmAt, " + ",
-                               sizes[i], ") is outside the HBM buffer of size ",
-                               hbm.dims[i], " and the DMA is not masked"));
+      // First j with hbmAt + j * step >= 0, and first with it >= dims.
+      auto firstAtLeast = [&](int64_t bound) {
+        int64_t need = bound - hbmAt;
+        int64_t j = need <= 0 ? 0 : (need + steps[i] - 1) / steps[i];
+        return std::clamp<int64_t>(j, 0, sizes[i]);
+      };
+      lo[i] = firstAtLeast(0);
+      hi[i] = std::max(lo[i], firstAtLeast(hbm.dims[i]));
+      if (!masked && (lo[i] != 0 || hi[i] != sizes[i]))
+        return fail(inst,
+                    absl::StrCat("window at dimension ", i, " (", hbmAt, " + ",
+                                 sizes[i], " x ", steps[i],
+                                 ") is outside the HBM buffer of size ",
+                                 hbm.dims[i], " and the DMA is not masked"));
     }
     int64_t bytesPerElement = elementBytes(s.element);
-    std::vector<int64_t> srcStrides = rowMajorStrides(s.dims);
-    std::vector<int64_t> dstStrides = rowMajorStrides(d.dims);
+    std::vector<int64_t> hbmStrides = rowMajorStrides(hbm.dims);
+    std::vector<int64_t> vmemStrides = rowMajorStrides(onChip.dims);
+    const std::vector<int64_t> &hbmAt = toHbm ? dstAt : srcAt;
+    const std::vector<int64_t> &vmemAt = toHbm ? srcAt : dstAt;
+    uint8_t *hbmData = (toHbm ? *dst : *src)->data;
+    uint8_t *vmemData = (toHbm ? *src : *dst)->data;
     int64_t moved = 0;
-    uint8_t *from = (*src)->data, *to = (*dst)->data;
+    // Row by row over the window; a read zero-fills what is clipped.
     std::vector<int64_t> rows(sizes.begin(), sizes.end());
-    int64_t lastInside = rank ? inside[rank - 1] : 1;
-    int64_t lastSize = rank ? sizes[rank - 1] : 1;
     if (rank)
       rows[rank - 1] = 1;
+    int64_t lastSize = rank ? sizes[rank - 1] : 1;
+    int64_t lastStep = rank ? steps[rank - 1] : 1;
     forEachIndex(rows, [&](const std::vector<int64_t> &w) {
       bool rowInside = true;
-      for (int64_t i = 0; i + 1 < rank; ++i)
-        rowInside &= w[i] < inside[i];
-      int64_t so = 0, doff = 0;
+      int64_t ho = 0, vo = 0;
       for (int64_t i = 0; i < rank; ++i) {
-        so += (srcAt[i] + w[i]) * srcStrides[i];
-        doff += (dstAt[i] + w[i]) * dstStrides[i];
+        if (i + 1 < rank)
+          rowInside &= w[i] >= lo[i] && w[i] < hi[i];
+        ho += (hbmAt[i] + w[i] * steps[i]) * hbmStrides[i];
+        vo += (vmemAt[i] + w[i]) * vmemStrides[i];
       }
-      int64_t n = rowInside ? lastInside : 0;
-      if (n)
-        std::memcpy(to + doff * bytesPerElement, from + so * bytesPerElement,
-                    n * bytesPerElement);
-      if (!toHbm && n < lastSize)
-        std::memset(to + (doff + n) * bytesPerElement, 0,
-                    (lastSize - n) * bytesPerElement);
-      moved += n * bytesPerElement;
+      int64_t first = rank ? lo[rank - 1] : 0, end = rank ? hi[rank - 1] : 1;
+      if (!rowInside)
+        first = end = 0;
+      uint8_t *v = vmemData + vo * bytesPerElement;
+      // Only elements inside the HBM buffer are addressed.
+      auto at = [&](int64_t j) {
+        return hbmData + (ho + j * lastStep) * bytesPerElement;
+      };
+      if (!toHbm) {
+        std::memset(v, 0, first * bytesPerElement);
+        std::memset(v + end * bytesPerElement, 0,
+                    (lastSize - std::max(first, end)) * bytesPerElement);
+      }
+      if (end > first && lastStep == 1) {
+        uint8_t *hp = at(first);
+        uint8_t *vp = v + first * bytesPerElement;
+        std::memcpy(toHbm ? hp : vp, toHbm ? vp : hp,
+                    (end - first) * bytesPerElement);
+      } else {
+        for (int64_t j = first; j < end; ++j) {
+          uint8_t *hp = at(j);
+          uint8_t *vp = v + j * bytesPerElement;
+          std::memcpy(toHbm ? hp : vp, toHbm ? vp : hp, bytesPerElement);
+        }
+      }
+      moved += std::max<int64_t>(0, end - first) * bytesPerElement;
     });
-    View *onChip = toHbm ? *src : *dst;
+    View *onChipView = toHbm ? *src : *dst;
     absl::StatusOr<std::vector<int64_t>> deps =
         hazards(inst, {*src}, {*dst}, /*isDma=*/true);
     if (!deps.ok())
@@ -340,20 +371,22 @@ private:
     if (!id.ok())
       return id.status();
     record({*src}, {*dst}, {*id});
-    sems[sem].emplace_back(*id, onChip->id);
-    ++inFlight[onChip->id];
+    sems[sem].emplace_back(*id, onChipView->id);
+    ++inFlight[onChipView->id];
     stats.hbmBytes += moved;
     return absl::OkStatus();
   }
 
-  /// A [rows, cols] matrix view of a buffer with leading unit dimensions.
-  static bool matrix(const Buffer &b, int64_t &rows, int64_t &cols) {
+  /// The [rows, cols] matrix of a buffer's two minor dimensions, and the
+  /// number of matrices before them.
+  static bool matrix(const Buffer &b, int64_t &rows, int64_t &cols,
+                     int64_t &batch) {
     size_t rank = b.dims.size();
     if (rank < 2)
       return false;
+    batch = 1;
     for (size_t i = 0; i + 2 < rank; ++i)
-      if (b.dims[i] != 1)
-        return false;
+      batch *= b.dims[i];
     rows = b.dims[rank - 2];
     cols = b.dims[rank - 1];
     return true;
@@ -366,37 +399,50 @@ private:
     if (!lhs.ok() || !rhs.ok() || !acc.ok())
       return fail(inst, "operands are not buffers");
     int64_t m = 0, k = 0, k2 = 0, n = 0, m2 = 0, n2 = 0;
+    int64_t lb = 0, rb = 0, batch = 0;
     const Buffer &l = *(*lhs)->buffer, &r = *(*rhs)->buffer,
                  &a = *(*acc)->buffer;
     bool transposeLhs = f[5] != 0, transposeRhs = f[6] != 0;
-    bool shaped = matrix(l, m, k) && matrix(r, k2, n) && matrix(a, m2, n2);
+    bool shaped =
+        matrix(l, m, k, lb) && matrix(r, k2, n, rb) && matrix(a, m2, n2, batch);
     if (transposeLhs)
       std::swap(m, k);
     if (transposeRhs)
       std::swap(k2, n);
+    // An operand's batch is the accumulator's, or one matrix for all.
+    auto batchOk = [&](const Buffer &b, int64_t count) {
+      if (b.dims.size() != a.dims.size())
+        return false;
+      if (count == 1)
+        return true;
+      return std::equal(b.dims.begin(), b.dims.end() - 2, a.dims.begin());
+    };
     if (!shaped || k != k2 || m != m2 || n != n2 || a.element != Element::F32 ||
-        l.element != r.element || !isFloat(l.element))
-      return fail(inst, "needs bf16 or f32 [M,K] x [K,N] into f32 [M,N]");
+        l.element != r.element || !isFloat(l.element) || !batchOk(l, lb) ||
+        !batchOk(r, rb))
+      return fail(inst, "needs bf16 or f32 [B..,M,K] x [B..,K,N] into f32 "
+                        "[B..,M,N]");
     bool highest = f[4] == 1 && l.element == Element::F32;
-    // Row-major [rows, cols] floats of a buffer stored as such, or as its
+    // Weights shared by a batch of untransposed rows: one matmul of all the
+    // rows, the weights loaded once.
+    int64_t matrices = batch;
+    if (rb == 1 && !transposeLhs && lb == batch) {
+      m *= batch;
+      matrices = 1;
+    }
+    // Row-major [rows, cols] floats of a matrix stored as such, or as its
     // transpose.
-    auto toFloats = [](const View &v, int64_t rows, int64_t cols,
-                       bool transposed) {
+    auto toFloats = [](Element element, const uint8_t *data, int64_t rows,
+                       int64_t cols, bool transposed) {
       std::vector<float> out(rows * cols);
-      int64_t size = elementBytes(v.buffer->element);
+      int64_t size = elementBytes(element);
       for (int64_t i = 0; i < rows; ++i)
         for (int64_t j = 0; j < cols; ++j)
           out[i * cols + j] = static_cast<float>(
-              load(v.buffer->element,
-                   v.data + (transposed ? j * rows + i : i * cols + j) * size));
+              load(element,
+                   data + (transposed ? j * rows + i : i * cols + j) * size));
       return out;
     };
-    std::vector<float> lf = toFloats(**lhs, m, k, transposeLhs),
-                       rf = toFloats(**rhs, k, n, transposeRhs);
-    std::vector<float> c(m * n, 0.0f);
-    if (f[3])
-      for (int64_t i = 0; i < m * n; ++i)
-        c[i] = static_cast<float>(load(Element::F32, (*acc)->data + 4 * i));
     // The MXU multiplies bf16: f32 inputs round to bf16 at DEFAULT, and at
     // HIGHEST split into three bf16 terms of which six products are summed
     // (XLA's bf16_6x).
@@ -414,14 +460,26 @@ private:
       return terms;
     };
     int parts = highest ? 3 : 1;
-    auto ls = split(lf, parts), rs = split(rf, parts);
     static const int kPairs[6][2] = {{0, 0}, {0, 1}, {1, 0},
                                      {1, 1}, {0, 2}, {2, 0}};
     int passes = highest ? 6 : 1;
-    for (int p = passes - 1; p >= 0; --p)
-      gemm(m, k, n, ls[kPairs[p][0]].data(), rs[kPairs[p][1]].data(), c.data());
-    for (int64_t i = 0; i < m * n; ++i)
-      store(Element::F32, (*acc)->data + 4 * i, c[i]);
+    int64_t inSize = elementBytes(l.element);
+    for (int64_t bi = 0; bi < matrices; ++bi) {
+      const uint8_t *ld = (*lhs)->data + (lb == 1 ? 0 : bi * m * k * inSize);
+      const uint8_t *rd = (*rhs)->data + (rb == 1 ? 0 : bi * k * n * inSize);
+      uint8_t *ad = (*acc)->data + bi * m * n * 4;
+      auto ls = split(toFloats(l.element, ld, m, k, transposeLhs), parts);
+      auto rs = split(toFloats(r.element, rd, k, n, transposeRhs), parts);
+      std::vector<float> c(m * n, 0.0f);
+      if (f[3])
+        for (int64_t i = 0; i < m * n; ++i)
+          c[i] = static_cast<float>(load(Element::F32, ad + 4 * i));
+      for (int p = passes - 1; p >= 0; --p)
+        gemm(m, k, n, ls[kPairs[p][0]].data(), rs[kPairs[p][1]].data(),
+             c.data());
+      for (int64_t i = 0; i < m * n; ++i)
+        store(Element::F32, ad + 4 * i, c[i]);
+    }
 
     std::vector<View *> reads = {*lhs, *rhs};
     if (f[3])
@@ -430,16 +488,20 @@ private:
         hazards(inst, reads, {*acc}, false);
     if (!deps.ok())
       return deps.status();
-    absl::StatusOr<std::vector<int64_t>> ids = timeline.addMatmul(
-        kernel.name + "/matmul", m, k, n,
-        mxuPasses(highest ? Precision::Highest : Precision::Default,
-                  l.element == Element::F32),
-        options.mxuModel, *deps, issue);
-    if (!ids.ok())
-      return ids.status();
-    record(reads, {*acc}, *ids);
-    stats.flops += 2 * m * n * k;
-    for (int64_t id : *ids)
+    std::vector<int64_t> all;
+    for (int64_t bi = 0; bi < matrices; ++bi) {
+      absl::StatusOr<std::vector<int64_t>> ids = timeline.addMatmul(
+          kernel.name + "/matmul", m, k, n,
+          mxuPasses(highest ? Precision::Highest : Precision::Default,
+                    l.element == Element::F32),
+          options.mxuModel, *deps, issue);
+      if (!ids.ok())
+        return ids.status();
+      all.insert(all.end(), ids->begin(), ids->end());
+    }
+    record(reads, {*acc}, all);
+    stats.flops += 2 * m * n * k * matrices;
+    for (int64_t id : all)
       stats.mxuBusyCycles += timeline.tasks()[id].cycles;
     return absl::OkStatus();
   }
@@ -764,20 +826,24 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
         std::memcpy(v.data, b.data.data(), b.data.size());
       break;
     case BufferKind::Argument:
-      if (b.argument < static_cast<int64_t>(args.size())) {
-        if (static_cast<int64_t>(args[b.argument].size()) != b.bytes())
-          return absl::InvalidArgumentError(
-              absl::StrCat("buffer ", id, " does not match argument ",
-                           b.argument, "'s size"));
-        v.buffer = &b;
-        v.data = args[b.argument].data();
-      }
+      // Bound below: only this function's arguments.
       break;
     case BufferKind::Scratch:
       v.buffer = &b;
       v.data = (b.space == Space::Vmem ? vmem : smem).data() + b.offset;
       break;
     }
+  }
+
+  for (size_t i = 0; i < function->arguments.size() && i < args.size(); ++i) {
+    int64_t id = function->arguments[i].buffer;
+    const Buffer &b = exe.buffers[id];
+    if (b.kind != BufferKind::Argument ||
+        static_cast<int64_t>(args[i].size()) != b.bytes())
+      return absl::InvalidArgumentError(absl::StrCat(
+          "buffer ", id, " does not match argument ", i, "'s size"));
+    views[id].buffer = &b;
+    views[id].data = args[i].data();
   }
 
   Timeline timeline(target);

@@ -406,10 +406,11 @@ absl::Status checkInstruction(const Instruction &inst, const Kernel &kernel,
     break;
   case Opcode::DmaStart: {
     ok = f.size() >= 5 && regs(0, 3) && f[4] >= 0 && f[4] <= kMaxRank &&
-         fieldsAre(5 + 3 * static_cast<size_t>(f[4])) &&
+         fieldsAre(5 + 4 * static_cast<size_t>(f[4])) &&
          regs(5, 2 * static_cast<size_t>(f[4]));
+    // Sizes and HBM strides are positive.
     if (ok)
-      for (int64_t i = 0; i < f[4]; ++i)
+      for (int64_t i = 0; i < 2 * f[4]; ++i)
         ok &= f[5 + 2 * f[4] + i] > 0;
     break;
   }

@@ -22,7 +22,7 @@
 namespace tpurt {
 
 constexpr char kMagic[8] = {'T', 'P', 'U', 'E', 'X', 'E', 'C', '\0'};
-constexpr uint32_t kFormatVersion = 1;
+constexpr uint32_t kFormatVersion = 2;
 
 /// Element types the TensorCore stores, with their bytes per element in
 /// HBM and VMEM (i1 takes 32 bits, as the TPU's pred layout E(32)).
@@ -73,7 +73,7 @@ enum class Opcode : uint16_t {
   For = 10,      // iv, lower, upper, step; body
   If = 11,       // cond; body, orElse
   DmaStart = 20, // src, dst, sem, masked, rank, src idx[rank], dst idx[rank],
-                 // sizes[rank]
+                 // sizes[rank], HBM strides[rank]
   DmaWait = 21,  // sem
   Matmul = 22,   // lhs, rhs, acc, accumulate, precision (0 default 1
                  // highest), transpose lhs, transpose rhs

@@ -207,6 +207,8 @@ private:
             fields.push_back(*use(op, v));
           for (int64_t size : dma.getSizes())
             fields.push_back(size);
+          for (int64_t d = 0; d < rank; ++d)
+            fields.push_back(dma.getStride(d));
           emit(Opcode::DmaStart, std::move(fields));
           return success();
         })

@@ -164,20 +164,30 @@ LogicalResult DmaStartOp::verify() {
     return emitOpError() << "needs " << rank
                          << " source indices, destination indices and sizes, "
                             "one per dimension";
-  // dma_c3: a masked window is clipped to the HBM side, so there it only
-  // has to start inside the buffer.
+  // dma_c4
+  if (std::optional<ArrayRef<int64_t>> strides = getStrides()) {
+    if (static_cast<int64_t>(strides->size()) != rank ||
+        llvm::any_of(*strides, [](int64_t s) { return s < 1; }))
+      return emitOpError() << "needs one stride of at least 1 per dimension, "
+                              "but has "
+                           << strides->size() << " for rank " << rank;
+  }
+  // dma_c3: a masked window is clipped to the HBM side, where it may start
+  // and end anywhere.
   auto check = [&](MemRefType type, OperandRange indices,
                    StringRef what) -> LogicalResult {
-    bool clipped = getMasked() && memorySpaceOf(type) == MemorySpace::hbm;
+    bool hbm = memorySpaceOf(type) == MemorySpace::hbm;
     for (int64_t d = 0; d < rank; ++d) {
       int64_t size = getSizes()[d];
+      int64_t stride = hbm ? getStride(d) : 1;
       APInt start(64, 0);
       bool constant = matchPattern(indices[d], m_ConstantInt(&start));
       int64_t first = constant ? start.getSExtValue() : 0;
-      bool fits = clipped ? first >= 0 && first < type.getDimSize(d)
-                          : size <= type.getDimSize(d) && first >= 0 &&
-                                first + size <= type.getDimSize(d);
-      if (size <= 0 || !fits)
+      bool fits = size > 0 &&
+                  ((getMasked() && hbm) ||
+                   (first >= 0 && (size - 1) * stride < type.getDimSize(d) &&
+                    first + (size - 1) * stride < type.getDimSize(d)));
+      if (!fits)
         return emitOpError()
                << "window of size " << size << " at dimension " << d
                << " does not fit in the " << what << " " << type;
@@ -202,14 +212,20 @@ LogicalResult MatmulOp::verify() {
   auto lhs = cast<MemRefType>(getLhs().getType());
   auto rhs = cast<MemRefType>(getRhs().getType());
   auto acc = cast<MemRefType>(getAcc().getType());
-  // matmul_c2: [M,K] x [K,N] -> [M,N], after leading unit dimensions.
+  // matmul_c2: [B..,M,K] x [B..,K,N] -> [B..,M,N], an operand's batch
+  // dimensions being the accumulator's or all 1.
   auto matrix =
       [](MemRefType type) -> std::optional<std::pair<int64_t, int64_t>> {
     int64_t rank = type.getRank();
-    if (rank < 2 || llvm::any_of(type.getShape().drop_back(2),
-                                 [](int64_t d) { return d != 1; }))
+    if (rank < 2)
       return std::nullopt;
     return std::make_pair(type.getDimSize(rank - 2), type.getDimSize(rank - 1));
+  };
+  auto batchOk = [&](MemRefType operand) {
+    ArrayRef<int64_t> batch = operand.getShape().drop_back(2);
+    return operand.getRank() == acc.getRank() &&
+           (batch == acc.getShape().drop_back(2) ||
+            llvm::all_of(batch, [](int64_t d) { return d == 1; }));
   };
   auto l = matrix(lhs), r = matrix(rhs), a = matrix(acc);
   if (l && getTransposeLhs())
@@ -217,9 +233,10 @@ LogicalResult MatmulOp::verify() {
   if (r && getTransposeRhs())
     std::swap(r->first, r->second);
   if (!l || !r || !a || l->second != r->first || a->first != l->first ||
-      a->second != r->second)
-    return emitOpError() << "needs lhs [M,K], rhs [K,N] and accumulator "
-                            "[M,N] (after any transposes), but has "
+      a->second != r->second || !batchOk(lhs) || !batchOk(rhs))
+    return emitOpError() << "needs lhs [B..,M,K], rhs [B..,K,N] and "
+                            "accumulator [B..,M,N] (after any transposes; an "
+                            "operand's B.. may be all 1), but has "
                          << lhs << ", " << rhs << " and " << acc;
   // matmul_c3
   Type in = lhs.getElementType();

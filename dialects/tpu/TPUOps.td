@@ -167,12 +167,18 @@ def TPU_DmaStartOp : TPU_Op<"dma_start", [AttrSizedOperandSegments]> {
     match and there is one index per dimension (dma_c2); the window fits in
     both buffers wherever the indices are constants (dma_c3).
 
+    `strides`, when present, gives the HBM side's step per dimension: the
+    window reads or writes every `strides[d]`-th element there, and stays
+    dense in VMEM (dma_c4: one stride per dimension, each at least 1). A
+    strided convolution reads its input rows this way.
+
     With `masked`, the window is clipped to the HBM buffer instead: the
-    part of it past the end of the HBM buffer is not transferred (a read
-    fills that part of the VMEM block with zeros). This is how a block grid
-    that does not divide a dimension, or a VMEM block wider than a
-    tile-padded operand, reads and writes its edge blocks; the window must
-    still start inside the HBM buffer and fit in the VMEM one.
+    elements of it outside the HBM buffer, before its start or past its end,
+    are not transferred (a read fills them with zeros in the VMEM block).
+    This is how a block grid that does not divide a dimension, a VMEM block
+    wider than a tile-padded operand, or a convolution window over the
+    input's zero padding reads and writes its edge blocks; the window must
+    still fit in the VMEM buffer.
 
     ```mlir
     tpu.dma_start %x[%i, %c0], %xv[%c0, %c0], %sem, sizes = [128, 512]
@@ -183,11 +189,20 @@ def TPU_DmaStartOp : TPU_Op<"dma_start", [AttrSizedOperandSegments]> {
   let arguments = (ins TPU_AnyMemRef:$src, Variadic<Index>:$src_indices,
                        TPU_AnyMemRef:$dst, Variadic<Index>:$dst_indices,
                        TPU_SemaphoreType:$sem, DenseI64ArrayAttr:$sizes,
+                       OptionalAttr<DenseI64ArrayAttr>:$strides,
                        UnitAttr:$masked);
   let assemblyFormat = [{
     $src `[` $src_indices `]` `,` $dst `[` $dst_indices `]` `,` $sem `,`
-    `sizes` `=` $sizes (`masked` $masked^)? attr-dict `:` type($src) `,`
-    type($dst)
+    `sizes` `=` $sizes (`strides` `=` $strides^)? (`masked` $masked^)?
+    attr-dict `:` type($src) `,` type($dst)
+  }];
+  let extraClassDeclaration = [{
+    /// The HBM-side step of dimension `d` (1 without `strides`).
+    int64_t getStride(unsigned d) {
+      if (std::optional<::llvm::ArrayRef<int64_t>> s = getStrides())
+        return d < s->size() ? (*s)[d] : 1;
+      return 1;
+    }
   }];
   let hasVerifier = 1;
 }
@@ -210,10 +225,16 @@ def TPU_MatmulOp : TPU_Op<"matmul"> {
     [M, N] (or overwrite it without `accumulate`). Inputs are bf16, or f32
     rounded to bf16 at `precision = default` and split into three bf16
     passes at `highest`, as the hardware does for f32 products. All three
-    are VMEM buffers (matmul_c1) with matching shapes (matmul_c2; leading
-    dimensions of size 1, the block of one batch element, are allowed), an f32
-    accumulator (matmul_c3), and tile-aligned: M a multiple of 8, K and N
-    multiples of 128 (matmul_c4). `transpose_rhs` reads rhs stored as
+    are VMEM buffers (matmul_c1) of one rank with matching matrix shapes
+    (matmul_c2), an f32 accumulator (matmul_c3), and tile-aligned: M a
+    multiple of 8, K and N multiples of 128 (matmul_c4).
+
+    Dimensions before the two matrix ones are a batch: `acc` has them, and
+    each operand either has the same ones or only 1s there, in which case
+    its one matrix serves every batch element (matmul_c2). Weights shared
+    by the batch stay in the arrays while every batch element's rows
+    stream through: this is how a convolution tap multiplies a block of
+    output pixels. `transpose_rhs` reads rhs stored as
     [N, K] (the MXU loads weights transposed) and `transpose_lhs` reads lhs
     stored as [K, M] (through the transpose unit), so a layout that puts the
     contracting dimension second-minor costs no relayout copy.

@@ -80,3 +80,50 @@ func.func @matmul_bias_relu(%x: tensor<256x1024xbf16>, %w: tensor<1024x256xbf16>
   return %r : tensor<256x256xf32>
 }
 
+
+// -----
+
+// A 3x3 convolution with stride 2 and a bias + ReLU epilogue. Each window
+// tap is one reduction step: the tap's kernel matrix [C, F] is DMAed into
+// VMEM and the input rows under the tap arrive by a strided DMA, masked
+// where the window overlaps the zero padding; the MXU multiplies the whole
+// [8, 8, 8] block of output pixels by the shared weights. The im2col matrix
+// is never built. Nine taps, nine steps.
+// CHECK-LABEL: func.func @convolution
+// CHECK:         tpu.kernel "fusion.0" target "v3"
+// CHECK-DAG:       %[[C8:.+]] = arith.constant 8 : index
+// CHECK-DAG:       %[[CM1:.+]] = arith.constant -1 : index
+// CHECK:           %[[START:.+]] = arith.addi %{{.+}}, %[[CM1]] : index
+// CHECK:           tpu.dma_start %arg0[%{{.+}}, %[[START]], %[[START]], %{{.+}}], %{{.+}}[%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}], %{{.+}}, sizes = [8, 8, 8, 128] strides = [1, 2, 2, 1] masked : memref<8x16x16x128xbf16, #tpu.memory_space<hbm>>, memref<8x8x8x128xbf16, #tpu.memory_space<vmem>>
+// CHECK:           tpu.dma_start %arg1[%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}], %{{.+}}[%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}], %{{.+}}, sizes = [1, 1, 128, 128] : memref<3x3x128x128xbf16, #tpu.memory_space<hbm>>, memref<1x1x128x128xbf16, #tpu.memory_space<vmem>>
+// CHECK:           scf.for %{{.+}} = %{{.+}} to %[[C8]] step
+// CHECK:             tpu.dma_start %arg0{{.+}} strides = [1, 2, 2, 1] masked
+// CHECK:             scf.if
+// CHECK-NEXT:          tpu.matmul %{{.+}}, %{{.+}}, %[[ACC:.+]] precision = default : memref<8x8x8x128xbf16, #tpu.memory_space<vmem>>, memref<1x1x128x128xbf16, #tpu.memory_space<vmem>>, memref<8x8x8x128xf32, #tpu.memory_space<vmem>>
+// CHECK-NEXT:        } else {
+// CHECK-NEXT:          tpu.matmul %{{.+}}, %{{.+}}, %[[ACC]] accumulate precision = default
+// CHECK:             scf.if
+// CHECK:               tpu.vector add(%[[ACC]], %{{.+}}) -> %{{.+}} {maps = [array<i64: 0, 1, 2, 3>, array<i64: 3>]}
+// CHECK:               tpu.vector max
+// CHECK:               tpu.dma_start %{{.+}}, %{{.+}}, sizes = [8, 8, 8, 128] : memref<8x8x8x128xf32, #tpu.memory_space<vmem>>, memref<8x8x8x128xf32, #tpu.memory_space<hbm>>
+// CHECK:           tpu.matmul %{{.+}}, %{{.+}}, %[[ACC]] accumulate
+func.func @convolution(%x: tensor<8x16x16x128xbf16>, %k: tensor<3x3x128x128xbf16>, %b: tensor<128xf32>) -> tensor<8x8x8x128xf32> {
+  %y = hlo.convolution %x, %k, window = {stride = [2, 2], pad = [[1, 1], [1, 1]]} : (tensor<8x16x16x128xbf16>, tensor<3x3x128x128xbf16>) -> tensor<8x8x8x128xf32>
+  %bb = hlo.broadcast_in_dim %b, dims = [3] : (tensor<128xf32>) -> tensor<8x8x8x128xf32>
+  %z = hlo.add %y, %bb : tensor<8x8x8x128xf32>
+  %c0 = hlo.constant dense<0.0> : tensor<8x8x8x128xf32>
+  %r = hlo.maximum %z, %c0 : tensor<8x8x8x128xf32>
+  return %r : tensor<8x8x8x128xf32>
+}
+
+// -----
+
+// Batch 64 puts the batch in the lanes under the xla-default layout
+// ({0,3,2,1}): the output block is [OH, OW, F, N], so the transposed kernel
+// tap is the MXU's lhs, the input block [OH, OW, C, N] its batched rhs.
+// CHECK-LABEL: func.func @convolution_batch_minor
+// CHECK:           tpu.matmul %{{.+}}, %{{.+}}, %{{.+}} precision = default transpose_lhs : memref<1x1x128x128xf32, #tpu.memory_space<vmem>>, memref<4x4x128x128xf32, #tpu.memory_space<vmem>>, memref<4x4x128x128xf32, #tpu.memory_space<vmem>>
+func.func @convolution_batch_minor(%x: tensor<64x9x9x5xf32>, %w: tensor<3x3x5x7xf32>) -> tensor<64x4x4x7xf32> {
+  %y = hlo.convolution %x, %w, window = {stride = [2, 2], pad = [[1, 0], [1, 0]]} : (tensor<64x9x9x5xf32>, tensor<3x3x5x7xf32>) -> tensor<64x4x4x7xf32>
+  return %y : tensor<64x4x4x7xf32>
+}

@@ -198,7 +198,7 @@ func.func @f() {
     %l = tpu.alloc : memref<8x256xbf16, #tpu.memory_space<vmem>>
     %r = tpu.alloc : memref<128x128xbf16, #tpu.memory_space<vmem>>
     %a = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
-    // expected-error@+1 {{'tpu.matmul' op needs lhs [M,K], rhs [K,N] and accumulator [M,N]}}
+    // expected-error@+1 {{'tpu.matmul' op needs lhs [B..,M,K], rhs [B..,K,N] and accumulator [B..,M,N]}}
     tpu.matmul %l, %r, %a precision = default : memref<8x256xbf16, #tpu.memory_space<vmem>>, memref<128x128xbf16, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>>
   }
   return
@@ -495,16 +495,64 @@ func.func @f(%off: index) {
 
 // -----
 
-// dma_c3: a masked window may run past the HBM buffer, but starts inside it
+// dma_c3: a masked window may run past the HBM buffer on either side, but
+// must fit in the VMEM one
 func.func @f(%x: memref<12x128xf32, #tpu.memory_space<hbm>>) {
   tpu.kernel "k" target "v3" {
     %c16 = arith.constant 16 : index
     %c0 = arith.constant 0 : index
+    %m1 = arith.constant -1 : index
     %v = tpu.alloc : memref<16x128xf32, #tpu.memory_space<vmem>>
     %s = tpu.sem_alloc : !tpu.semaphore
-    tpu.dma_start %x[%c0, %c0], %v[%c0, %c0], %s, sizes = [16, 128] masked : memref<12x128xf32, #tpu.memory_space<hbm>>, memref<16x128xf32, #tpu.memory_space<vmem>>
-    // expected-error@+1 {{'tpu.dma_start' op window of size 16 at dimension 0 does not fit in the source 'memref<12x128xf32, #tpu.memory_space<hbm>>'}}
+    tpu.dma_start %x[%m1, %c0], %v[%c0, %c0], %s, sizes = [16, 128] masked : memref<12x128xf32, #tpu.memory_space<hbm>>, memref<16x128xf32, #tpu.memory_space<vmem>>
     tpu.dma_start %x[%c16, %c0], %v[%c0, %c0], %s, sizes = [16, 128] masked : memref<12x128xf32, #tpu.memory_space<hbm>>, memref<16x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.dma_start' op window of size 16 at dimension 0 does not fit in the destination 'memref<16x128xf32, #tpu.memory_space<vmem>>'}}
+    tpu.dma_start %x[%c0, %c0], %v[%m1, %c0], %s, sizes = [16, 128] masked : memref<12x128xf32, #tpu.memory_space<hbm>>, memref<16x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// dma_c3: a strided window spans (size - 1) * stride + 1 HBM elements
+func.func @f(%x: memref<16x128xf32, #tpu.memory_space<hbm>>) {
+  tpu.kernel "k" target "v3" {
+    %c0 = arith.constant 0 : index
+    %v = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %s = tpu.sem_alloc : !tpu.semaphore
+    tpu.dma_start %x[%c0, %c0], %v[%c0, %c0], %s, sizes = [8, 128] strides = [2, 1] : memref<16x128xf32, #tpu.memory_space<hbm>>, memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.dma_start' op window of size 8 at dimension 0 does not fit in the source 'memref<16x128xf32, #tpu.memory_space<hbm>>'}}
+    tpu.dma_start %x[%c0, %c0], %v[%c0, %c0], %s, sizes = [8, 128] strides = [3, 1] : memref<16x128xf32, #tpu.memory_space<hbm>>, memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// dma_c4: one stride of at least 1 per dimension
+func.func @f(%x: memref<16x128xf32, #tpu.memory_space<hbm>>) {
+  tpu.kernel "k" target "v3" {
+    %c0 = arith.constant 0 : index
+    %v = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %s = tpu.sem_alloc : !tpu.semaphore
+    // expected-error@+1 {{'tpu.dma_start' op needs one stride of at least 1 per dimension, but has 2 for rank 2}}
+    tpu.dma_start %x[%c0, %c0], %v[%c0, %c0], %s, sizes = [8, 128] strides = [0, 1] : memref<16x128xf32, #tpu.memory_space<hbm>>, memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// matmul_c2: an operand's batch dimensions are the accumulator's or all 1
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %l = tpu.alloc : memref<2x3x8x128xbf16, #tpu.memory_space<vmem>>
+    %r = tpu.alloc : memref<1x1x128x128xbf16, #tpu.memory_space<vmem>>
+    %r2 = tpu.alloc : memref<2x1x128x128xbf16, #tpu.memory_space<vmem>>
+    %a = tpu.alloc : memref<2x3x8x128xf32, #tpu.memory_space<vmem>>
+    tpu.matmul %l, %r, %a precision = default : memref<2x3x8x128xbf16, #tpu.memory_space<vmem>>, memref<1x1x128x128xbf16, #tpu.memory_space<vmem>>, memref<2x3x8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.matmul' op needs lhs [B..,M,K], rhs [B..,K,N] and accumulator [B..,M,N] (after any transposes; an operand's B.. may be all 1), but has 'memref<2x3x8x128xbf16, #tpu.memory_space<vmem>>', 'memref<2x1x128x128xbf16, #tpu.memory_space<vmem>>' and 'memref<2x3x8x128xf32, #tpu.memory_space<vmem>>'}}
+    tpu.matmul %l, %r2, %a precision = default : memref<2x3x8x128xbf16, #tpu.memory_space<vmem>>, memref<2x1x128x128xbf16, #tpu.memory_space<vmem>>, memref<2x3x8x128xf32, #tpu.memory_space<vmem>>
   }
   return
 }

@@ -10,9 +10,10 @@ import re
 import sys
 
 
-def results(path):
+def parse(text):
+    """[(type, element type, values)] of the results tpu-run printed."""
     out = []
-    for line in open(path):
+    for line in text.splitlines():
         m = re.match(r"result\[(\d+)\]: ([0-9x]*)(f32|bf16|i32|i8|i1)=(.*)", line)
         if m:
             values = re.sub(r"[\[\]]", " ", m.group(4)).split()
@@ -21,33 +22,41 @@ def results(path):
     return out
 
 
-def main():
-    sim, ref = results(sys.argv[1]), results(sys.argv[2])
-    rtol = float(sys.argv[3]) if len(sys.argv) > 3 else 2e-2
-    atol = float(sys.argv[4]) if len(sys.argv) > 4 else 1e-3
+def compare(sim, ref, rtol, atol):
+    """One verdict line per result; failures start with FAIL."""
     if not sim or len(sim) != len(ref):
-        print("FAIL: %d simulated and %d reference results" % (len(sim), len(ref)))
-        return 1
-    ok = True
+        return ["FAIL: %d simulated and %d reference results" % (len(sim), len(ref))]
+    lines = []
     for i, ((st, et, sv), (rt, _, rv)) in enumerate(zip(sim, ref)):
         if st != rt or len(sv) != len(rv):
-            print("FAIL result %d: %s vs %s" % (i, st, rt))
-            ok = False
+            lines.append("FAIL result %d: %s vs %s" % (i, st, rt))
             continue
         exact = et in ("i32", "i8", "i1")
         worst = 0.0
-        for a, b in zip(sv, rv):
+        for n, (a, b) in enumerate(zip(sv, rv)):
             if math.isnan(a) and math.isnan(b):
                 continue
             err = abs(a - b)
             if exact and err != 0 or not exact and not err <= atol + rtol * abs(b):
-                print("FAIL result %d: %r vs %r" % (i, a, b))
-                ok = False
+                lines.append("FAIL result %d at element %d: %r vs %r" % (i, n, a, b))
                 break
             worst = max(worst, err)
         else:
-            print("result %d: %s %s" % (i, st, "exact" if exact and worst == 0 else "close"))
-    return 0 if ok else 1
+            lines.append("result %d: %s %s" % (
+                i, st, "exact" if exact and worst == 0 else "close"))
+    return lines
 
 
-sys.exit(main())
+def main():
+    sim = parse(open(sys.argv[1]).read())
+    ref = parse(open(sys.argv[2]).read())
+    rtol = float(sys.argv[3]) if len(sys.argv) > 3 else 2e-2
+    atol = float(sys.argv[4]) if len(sys.argv) > 4 else 1e-3
+    lines = compare(sim, ref, rtol, atol)
+    for line in lines:
+        print(line)
+    return 1 if any(line.startswith("FAIL") for line in lines) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

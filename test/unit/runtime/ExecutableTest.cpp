@@ -36,10 +36,10 @@ Executable addOne() {
             inst(Opcode::Semaphore, {4, 0}),
             inst(Opcode::Const, {5, 0}),
             inst(Opcode::Fill, {3, 0x3f800000}), // 1.0f
-            inst(Opcode::DmaStart, {0, 2, 4, 0, 2, 5, 5, 5, 5, 8, 128}),
+            inst(Opcode::DmaStart, {0, 2, 4, 0, 2, 5, 5, 5, 5, 8, 128, 1, 1}),
             inst(Opcode::DmaWait, {4}),
             inst(Opcode::Vector, {0, 2, 2, 2, 2, 0, 1, 3, 0}),
-            inst(Opcode::DmaStart, {2, 1, 4, 0, 2, 5, 5, 5, 5, 8, 128}),
+            inst(Opcode::DmaStart, {2, 1, 4, 0, 2, 5, 5, 5, 5, 8, 128, 1, 1}),
             inst(Opcode::DmaWait, {4})};
   Function f;
   f.name = "main";
@@ -78,11 +78,12 @@ TEST(ExecutableTest, RejectsWrongMagicAndVersion) {
   EXPECT_EQ(parseExecutable(magic.data(), magic.size()).status().message(),
             "not a TPU executable: the file does not start with \"TPUEXEC\"");
   std::vector<uint8_t> version = bytes;
-  version[8] = 2;
+  version[8] = kFormatVersion + 1;
   absl::Status status =
       parseExecutable(version.data(), version.size()).status();
   EXPECT_EQ(status.code(), absl::StatusCode::kFailedPrecondition);
-  EXPECT_NE(status.message().find("version 2 is not supported"),
+  EXPECT_NE(status.message().find(absl::StrCat("version ", kFormatVersion + 1,
+                                               " is not supported")),
             std::string::npos);
 }
 
