@@ -300,6 +300,18 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
   };
   for (Operation *op : order) {
     int64_t t = position[op];
+    if (isBitcast(op, block)) {
+      // The same bytes: the operand's buffer (or argument) lives on.
+      Value operand = op->getOperand(0), result = op->getResult(0);
+      auto it = bufferOf.find(operand);
+      if (it != bufferOf.end()) {
+        Buffer &buffer = heap[it->second];
+        buffer.values.push_back(result);
+        buffer.end = std::max(buffer.end, lastUse(result));
+        bufferOf[result] = it->second;
+      }
+      continue;
+    }
     if (op->hasTrait<OpTrait::ConstantLike>()) {
       constants.emplace_back(op->getResult(0), 0);
       continue;
@@ -432,6 +444,9 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
     for (Value constant : inner)
       placed.push_back(constant.getDefiningOp());
   for (Operation *op : placed) {
+    // A bitcast of an argument lives in the argument's memory.
+    if (isBitcast(op, block) && !offsetOf.count(op->getResult(0)))
+      continue;
     SmallVector<int64_t> offsets;
     for (Value result : op->getResults())
       offsets.push_back(offsetOf.lookup(result));

@@ -196,14 +196,29 @@ enum class Role {
   Skip,     // not read as data (a pad's padding value)
 };
 
-/// How a convolution's input is read along one dimension: the window of
-/// output block `b` (iteration dimension `it`) at tap `t` starts at
-/// `b * block * stride + t * tapScale + offset` and steps by `stride`.
+/// Where a value's block lies along one dimension, relative to the
+/// iteration space: the block for iteration block `b` (of size `block`) at
+/// window tap `t` starts at `b * block * stride + t * tapScale + offset`
+/// and steps by `stride`. Slices, pads, concatenations and convolution
+/// windows shift and stride their operands' blocks this way; the identity
+/// window is the common case.
 struct Window {
   int64_t stride = 1;
   int64_t tap = -1; // iteration dimension of the window tap, or -1
   int64_t tapScale = 0;
   int64_t offset = 0;
+
+  bool operator==(const Window &o) const {
+    return stride == o.stride && tap == o.tap && tapScale == o.tapScale &&
+           offset == o.offset;
+  }
+  bool operator!=(const Window &o) const { return !(*this == o); }
+  /// This window seen through `x -> scale * x + shift` (a slice's start and
+  /// stride, or a pad's or concatenation's negative offset).
+  Window then(int64_t scale, int64_t shift) const {
+    return Window{stride * scale, tap, tapScale * scale,
+                  offset * scale + shift};
+  }
 };
 
 struct ValueInfo {
@@ -212,10 +227,12 @@ struct ValueInfo {
   bool mapped = false;
   /// Logical dimension -> iteration dimension, or -1 (read at index 0).
   SmallVector<int64_t> lmap;
+  /// Logical dimension -> window.
+  SmallVector<Window> lwin;
   Physical phys;
   /// Physical position -> iteration dimension, or -1.
   SmallVector<int64_t> pmap;
-  /// Physical position -> window (a convolution's input only; else empty).
+  /// Physical position -> window.
   SmallVector<Window> pwin;
   /// Alias: the value whose buffer this one reads.
   Value source;
@@ -241,7 +258,8 @@ public:
   std::function<bool(Value)> zeroPadded = [](Value) { return false; };
 
 private:
-  LogicalResult setMap(Value value, ArrayRef<int64_t> map, Operation *user);
+  LogicalResult setMap(Value value, ArrayRef<int64_t> map, Operation *user,
+                       ArrayRef<Window> windows = {});
   LogicalResult analyzeConvolution(hlo::ConvolutionOp conv,
                                    const Physical &rootPhys);
   LogicalResult analyze(ArrayRef<Operation *> ops, Value root,
@@ -269,6 +287,15 @@ private:
   Value isEq(Value v, int64_t c);
   Value pick(Value odd, Value even, Value oddValue);
   SmallVector<Value> blockIndices(Value t);
+  /// The index of a block's first element along a physical position.
+  Value blockStart(const ValueInfo &info, int64_t position,
+                   ArrayRef<Value> idx);
+  /// An i1 block: whether each element's index along logical dimension
+  /// `dim` of `info` lies in [lo, hi).
+  Value inRange(const ValueInfo &info, int64_t dim, int64_t lo, int64_t hi,
+                ArrayRef<Value> idx);
+  /// The map [0, 1, .., rank-1] (rank 0: a scalar's empty map).
+  Attribute identityMap(int64_t rank);
   void emitDma(Value hbm, const ValueInfo &info, ArrayRef<Value> idx,
                Value vmem, Value sem, bool toHbm);
   LogicalResult emitOp(Operation *op, ArrayRef<Value> idx, bool accumulate);
@@ -284,8 +311,6 @@ private:
   SmallVector<Value> inputs; // Role::Input, in first-use order
   SmallVector<Operation *> prologue, epilogue;
   Operation *anchor = nullptr; // dot_general, convolution or reduce
-  /// A convolution's input windows, per logical dimension of its input.
-  SmallVector<Window> inputWindows;
   bool transposeLhs = false, transposeRhs = false, swapOperands = false;
   Value root, out;
 
@@ -310,10 +335,16 @@ private:
 };
 
 LogicalResult KernelLowering::setMap(Value value, ArrayRef<int64_t> map,
-                                     Operation *user) {
+                                     Operation *user,
+                                     ArrayRef<Window> windows) {
+  SmallVector<Window> lwin(map.size());
+  for (auto [d, it] : llvm::enumerate(map))
+    if (it >= 0 && d < windows.size())
+      lwin[d] = windows[d];
   ValueInfo &info = values[value];
   if (info.mapped) {
-    if (ArrayRef<int64_t>(info.lmap) != map)
+    if (ArrayRef<int64_t>(info.lmap) != map ||
+        ArrayRef<Window>(info.lwin) != ArrayRef<Window>(lwin))
       return user->emitOpError()
              << "tpu-lower: a value is read through two different index "
                 "maps in one kernel, which the lowering does not support yet";
@@ -321,13 +352,17 @@ LogicalResult KernelLowering::setMap(Value value, ArrayRef<int64_t> map,
   }
   info.mapped = true;
   info.lmap.assign(map.begin(), map.end());
+  info.lwin = std::move(lwin);
   FailureOr<Physical> phys = physicalOf(value.getLoc(), value.getType());
   if (failed(phys))
     return failure();
   info.phys = *phys;
   info.pmap.clear();
-  for (int64_t l : info.phys.logicalOf)
+  info.pwin.clear();
+  for (int64_t l : info.phys.logicalOf) {
     info.pmap.push_back(info.lmap[l]);
+    info.pwin.push_back(info.lwin[l]);
+  }
   return success();
 }
 
@@ -387,24 +422,17 @@ LogicalResult KernelLowering::analyzeConvolution(hlo::ConvolutionOp conv,
   lhsMap.push_back(k);
   rhsMap.push_back(k);
   rhsMap.push_back(res[spatial + 1]);
-  if (failed(setMap(root, res, conv)) ||
-      (root != conv.getResult() &&
-       failed(setMap(conv.getResult(), res, conv))) ||
-      failed(setMap(conv.getLhs(), lhsMap, conv)) ||
-      failed(setMap(conv.getRhs(), rhsMap, conv)))
-    return failure();
-  if (conv.getLhs() == conv.getRhs())
-    return conv.emitOpError() << "tpu-lower: a convolution of a tensor with "
-                                 "itself is not lowered";
   SmallVector<int64_t> strides = conv.getStridesOrDefault();
   SmallVector<int64_t> padding = conv.getPaddingOrDefault();
   SmallVector<int64_t> dilation = conv.getRhsDilationOrDefault();
-  // Applied to the buffer the input is read from once aliases are known.
-  inputWindows.assign(spatial + 2, Window());
+  SmallVector<Window> windows(spatial + 2);
   for (int64_t i = 0; i < spatial; ++i)
-    inputWindows[1 + i] =
-        Window{strides[i], taps[i], dilation[i], -padding[2 * i]};
-  return success();
+    windows[1 + i] = Window{strides[i], taps[i], dilation[i], -padding[2 * i]};
+  return failure(failed(setMap(root, res, conv)) ||
+                 (root != conv.getResult() &&
+                  failed(setMap(conv.getResult(), res, conv))) ||
+                 failed(setMap(conv.getLhs(), lhsMap, conv, windows)) ||
+                 failed(setMap(conv.getRhs(), rhsMap, conv)));
 }
 
 LogicalResult
@@ -533,48 +561,90 @@ KernelLowering::analyze(ArrayRef<Operation *> ops, Value rootValue,
       return inner->emitOpError()
              << "tpu-lower: the result is not used by the kernel's output";
     SmallVector<int64_t> map = found->second.lmap;
+    SmallVector<Window> win = found->second.lwin;
+    auto alias = [&](Value source) {
+      values[result].role = Role::Alias;
+      values[result].source = source;
+    };
     if (auto broadcast = dyn_cast<hlo::BroadcastInDimOp>(inner)) {
       auto from = cast<RankedTensorType>(broadcast.getOperand().getType());
       auto to = cast<RankedTensorType>(result.getType());
       SmallVector<int64_t> operandMap;
-      for (auto [k, d] : llvm::enumerate(broadcast.getBroadcastDimensions()))
-        operandMap.push_back(from.getDimSize(k) == to.getDimSize(d) ? map[d]
-                                                                    : -1);
-      if (failed(setMap(broadcast.getOperand(), operandMap, inner)))
+      SmallVector<Window> operandWin;
+      for (auto [k, d] : llvm::enumerate(broadcast.getBroadcastDimensions())) {
+        bool kept = from.getDimSize(k) == to.getDimSize(d);
+        operandMap.push_back(kept ? map[d] : -1);
+        operandWin.push_back(kept ? win[d] : Window());
+      }
+      if (failed(setMap(broadcast.getOperand(), operandMap, inner, operandWin)))
         return failure();
-      values[result].role = Role::Alias;
-      values[result].source = broadcast.getOperand();
+      alias(broadcast.getOperand());
       continue;
     }
-    if (auto pad = dyn_cast<hlo::PadOp>(inner)) {
-      if (llvm::any_of(pad.getEdgePaddingLow(), [](int64_t v) { return v; }) ||
-          llvm::any_of(pad.getInteriorPadding(), [](int64_t v) { return v; }) ||
-          !isZeroSplat(pad.getPaddingValue()))
-        return pad.emitOpError()
-               << "tpu-lower: only zero padding at the high end is lowered "
-                  "yet (the masked DMA of a tile-padded operand)";
-      if (failed(setMap(pad.getOperand(), map, inner)))
+    if (auto transpose = dyn_cast<hlo::TransposeOp>(inner)) {
+      // Read where the operand lies; consumers' maps permute it.
+      ArrayRef<int64_t> perm = transpose.getPermutation();
+      SmallVector<int64_t> operandMap(map.size());
+      SmallVector<Window> operandWin(map.size());
+      for (auto [i, p] : llvm::enumerate(perm)) {
+        operandMap[p] = map[i];
+        operandWin[p] = win[i];
+      }
+      if (failed(setMap(transpose.getOperand(), operandMap, inner, operandWin)))
         return failure();
-      values[pad.getPaddingValue()].role = Role::Skip;
-      values[result].role = Role::Alias;
-      values[result].source = pad.getOperand();
+      alias(transpose.getOperand());
       continue;
     }
     if (auto slice = dyn_cast<hlo::SliceOp>(inner)) {
-      // A prefix holds its elements at the operand's indices.
-      if (llvm::any_of(slice.getStartIndices(), [](int64_t v) { return v; }) ||
-          llvm::any_of(slice.getStrides(), [](int64_t v) { return v != 1; }))
-        return slice.emitOpError()
-               << "tpu-lower: only slices from index 0 with stride 1 are "
-                  "lowered yet";
-      if (failed(setMap(slice.getOperand(), map, inner)))
+      // Element i of the slice is element start + i * stride of the operand.
+      SmallVector<Window> operandWin;
+      for (auto [d, w] : llvm::enumerate(win))
+        operandWin.push_back(
+            w.then(slice.getStrides()[d], slice.getStartIndices()[d]));
+      if (failed(setMap(slice.getOperand(), map, inner, operandWin)))
         return failure();
-      values[result].role = Role::Alias;
-      values[result].source = slice.getOperand();
+      alias(slice.getOperand());
       continue;
     }
-    if (isa<hlo::IotaOp>(inner))
+    if (auto pad = dyn_cast<hlo::PadOp>(inner)) {
+      if (llvm::any_of(pad.getInteriorPadding(), [](int64_t v) { return v; }))
+        return pad.emitOpError()
+               << "tpu-lower: interior padding is not lowered yet";
+      // Element i of the result is element i - low of the operand.
+      SmallVector<Window> operandWin;
+      for (auto [d, w] : llvm::enumerate(win))
+        operandWin.push_back(w.then(1, -pad.getEdgePaddingLow()[d]));
+      if (failed(setMap(pad.getOperand(), map, inner, operandWin)))
+        return failure();
+      // A zero pad is the operand read by a masked DMA, which zero-fills
+      // past its edges; another value is selected in on the vector unit.
+      if (isZeroSplat(pad.getPaddingValue())) {
+        values[pad.getPaddingValue()].role = Role::Skip;
+        alias(pad.getOperand());
+      } else if (failed(setMap(pad.getPaddingValue(), {}, inner))) {
+        return failure();
+      }
       continue;
+    }
+    if (auto concat = dyn_cast<hlo::ConcatenateOp>(inner)) {
+      // Each input is read shifted to where it starts; selects pick it.
+      int64_t dim = concat.getDimension(), start = 0;
+      for (Value input : concat.getInputs()) {
+        SmallVector<Window> inputWin = win;
+        inputWin[dim] = win[dim].then(1, -start);
+        if (failed(setMap(input, map, inner, inputWin)))
+          return failure();
+        start += cast<RankedTensorType>(input.getType()).getDimSize(dim);
+      }
+      continue;
+    }
+    if (auto iota = dyn_cast<hlo::IotaOp>(inner)) {
+      const Window &w = win[iota.getIotaDimension()];
+      if (w.stride != 1 || w.tap >= 0)
+        return iota.emitOpError() << "tpu-lower: a strided iota is not "
+                                     "lowered yet";
+      continue;
+    }
     if (auto constant = dyn_cast<hlo::ConstantOp>(inner)) {
       auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
       if (dense && dense.isSplat() && values[result].role != Role::Skip)
@@ -585,7 +655,7 @@ KernelLowering::analyze(ArrayRef<Operation *> ops, Value rootValue,
       return inner->emitOpError() << "tpu-lower: '" << inner->getName()
                                   << "' is not lowered to the TensorCore yet";
     for (Value operand : inner->getOperands())
-      if (failed(setMap(operand, map, inner)))
+      if (failed(setMap(operand, map, inner, win)))
         return failure();
   }
 
@@ -606,7 +676,7 @@ KernelLowering::analyze(ArrayRef<Operation *> ops, Value rootValue,
     info.hbm = *hbm;
     inputs.push_back(value);
   }
-  // A zero pad reads past the end of its operand as zeros, which is only
+  // A zero pad reads past the edges of its operand as zeros, which is only
   // right when the operand's own tile padding is not garbage there.
   for (auto &[value, info] : values) {
     auto pad = dyn_cast_or_null<hlo::PadOp>(value.getDefiningOp());
@@ -615,12 +685,13 @@ KernelLowering::analyze(ArrayRef<Operation *> ops, Value rootValue,
     ValueInfo &from = values[pad.getOperand()];
     auto logical = cast<RankedTensorType>(pad.getOperand().getType());
     for (auto [d, high] : llvm::enumerate(pad.getEdgePaddingHigh()))
-      if (high && (from.role != Role::Input ||
-                   (!zeroPadded(pad.getOperand()) &&
-                    from.phys.dims[from.phys.positionOf(d)] !=
-                        logical.getDimSize(d)))) {
-        // The operand's tile padding may hold anything: zero it with
-        // select(iota < size, x, 0) on the vector unit.
+      if ((high > 0 || pad.getEdgePaddingLow()[d] > 0) &&
+          (from.role != Role::Input ||
+           (high > 0 && !zeroPadded(pad.getOperand()) &&
+            from.phys.dims[from.phys.positionOf(d)] !=
+                logical.getDimSize(d)))) {
+        // The operand's padding may hold anything: select zeros in on the
+        // vector unit.
         info.role = Role::Computed;
         info.source = Value();
       }
@@ -646,14 +717,10 @@ KernelLowering::analyze(ArrayRef<Operation *> ops, Value rootValue,
   }
 
   if (auto conv = dyn_cast_or_null<hlo::ConvolutionOp>(anchor)) {
-    ValueInfo &input = values[storage(conv.getLhs())];
-    if (input.role != Role::Input)
+    if (values[storage(conv.getLhs())].role != Role::Input)
       return conv.emitOpError()
              << "tpu-lower: a convolution reads its input from memory; it "
                 "cannot be computed in the same kernel";
-    input.pwin.clear();
-    for (int64_t l : input.phys.logicalOf)
-      input.pwin.push_back(inputWindows[l]);
   }
   // The MXU reads lhs [.., M, K] and rhs [.., K, N] blocks.
   if (anchor && isa<hlo::DotGeneralOp, hlo::ConvolutionOp>(anchor)) {
@@ -834,11 +901,6 @@ FailureOr<Attribute> KernelLowering::mapsFor(ArrayRef<Value> operands,
                   "result does not have";
       map.push_back(pos - outMap.begin());
     }
-    for (size_t i = 1; i < map.size(); ++i)
-      if (map[i] >= 0 && map[i - 1] >= map[i])
-        return user->emitOpError()
-               << "tpu-lower: an operand is read transposed, which needs a "
-                  "transpose the lowering does not emit yet";
     if (map.size() != outMap.size() ||
         llvm::any_of(llvm::enumerate(map), [](auto e) {
           return e.value() != static_cast<int64_t>(e.index());
@@ -947,6 +1009,19 @@ Value KernelLowering::pick(Value odd, Value even, Value oddValue) {
   return arith::SelectOp::create(b, loc(), odd, oddValue, even);
 }
 
+Value KernelLowering::blockStart(const ValueInfo &info, int64_t position,
+                                 ArrayRef<Value> idx) {
+  int64_t it = info.pmap[position];
+  const Window &window = info.pwin[position];
+  Value at = it < 0 ? index(0) : mulC(idx[it], block[it] * window.stride);
+  if (window.tap >= 0)
+    at = arith::AddIOp::create(b, loc(), at,
+                               mulC(idx[window.tap], window.tapScale));
+  if (window.offset)
+    at = addC(at, window.offset);
+  return at;
+}
+
 SmallVector<Value> KernelLowering::blockIndices(Value t) {
   SmallVector<Value> idx;
   for (size_t d = 0; d < extent.size(); ++d)
@@ -967,14 +1042,8 @@ void KernelLowering::emitDma(Value hbm, const ValueInfo &info,
       hbmIndices.push_back(index(0));
       continue;
     }
-    Window window = info.pwin.empty() ? Window() : info.pwin[i];
-    Value at = mulC(idx[it], block[it] * window.stride);
-    if (window.tap >= 0)
-      at = arith::AddIOp::create(b, loc(), at,
-                                 mulC(idx[window.tap], window.tapScale));
-    if (window.offset)
-      at = addC(at, window.offset);
-    hbmIndices.push_back(at);
+    const Window &window = info.pwin[i];
+    hbmIndices.push_back(blockStart(info, i, idx));
     strides[i] = window.stride;
     int64_t last = (count[it] * block[it] - 1) * window.stride + window.offset;
     if (window.tap >= 0)
@@ -995,6 +1064,34 @@ void KernelLowering::emitDma(Value hbm, const ValueInfo &info,
   else
     DmaStartOp::create(b, loc(), hbm, hbmIndices, vmem, vmemIndices, sem,
                        b.getDenseI64ArrayAttr(sizes), strideAttr, masked);
+}
+
+Attribute KernelLowering::identityMap(int64_t rank) {
+  return DenseI64ArrayAttr::get(b.getContext(),
+                                llvm::to_vector(llvm::seq<int64_t>(0, rank)));
+}
+
+Value KernelLowering::inRange(const ValueInfo &info, int64_t dim, int64_t lo,
+                              int64_t hi, ArrayRef<Value> idx) {
+  SmallVector<int64_t> shape = blockShape(info, block);
+  int64_t pos = info.phys.positionOf(dim);
+  Value lanes = scratch("range.iota", shape, b.getI32Type());
+  IotaOp::create(b, loc(), lanes, pos, blockStart(info, pos, idx));
+  ArrayAttr maps = b.getArrayAttr({identityMap(shape.size()), identityMap(0)});
+  Value mask = scratch("range.mask", shape, b.getI1Type());
+  VectorOp::create(b, loc(), VectorKind::lt,
+                   ValueRange{lanes, splat(b.getI32IntegerAttr(hi))}, mask,
+                   maps);
+  if (lo > 0) {
+    Value above = scratch("range.above", shape, b.getI1Type());
+    VectorOp::create(b, loc(), VectorKind::ge,
+                     ValueRange{lanes, splat(b.getI32IntegerAttr(lo))}, above,
+                     maps);
+    // On i1, mul is and.
+    VectorOp::create(b, loc(), VectorKind::mul, ValueRange{mask, above}, mask,
+                     ArrayAttr());
+  }
+  return mask;
 }
 
 LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
@@ -1030,48 +1127,74 @@ LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
     return success();
   }
   if (auto pad = dyn_cast<hlo::PadOp>(inner)) {
+    // select(low <= i < low + size, operand, padding value) along each
+    // padded dimension.
     Value operand = pad.getOperand();
-    FailureOr<Attribute> maps = mapsFor({operand}, result, inner);
+    Value padValue =
+        isZeroSplat(pad.getPaddingValue()) ? Value() : pad.getPaddingValue();
+    SmallVector<Value> ins = {operand};
+    if (padValue)
+      ins.push_back(padValue);
+    FailureOr<Attribute> maps = mapsFor(ins, result, inner);
     if (failed(maps))
       return failure();
-    VectorOp::create(b, loc(), VectorKind::copy, ValueRange{bufferOf(operand)},
-                     dst, llvm::cast_if_present<ArrayAttr>(*maps));
     const ValueInfo &info = values[result];
-    SmallVector<int64_t> shape = blockShape(info, block);
+    Attribute identity = identityMap(info.pmap.size());
+    ArrayAttr mapList = llvm::cast_if_present<ArrayAttr>(*maps);
+    auto mapOf = [&](unsigned i) { return mapList ? mapList[i] : identity; };
+    Type element = info.phys.element;
+    Value fill = padValue
+                     ? bufferOf(padValue)
+                     : splat(isa<FloatType>(element)
+                                 ? TypedAttr(b.getFloatAttr(element, 0.0))
+                                 : TypedAttr(b.getIntegerAttr(element, 0)));
+    Attribute fillMap = padValue ? mapOf(1) : identityMap(0);
     auto logical = cast<RankedTensorType>(operand.getType());
-    Type i32 = b.getI32Type();
-    for (auto [d, high] : llvm::enumerate(pad.getEdgePaddingHigh())) {
-      if (!high)
+    VectorOp::create(b, loc(), VectorKind::copy, ValueRange{bufferOf(operand)},
+                     dst, b.getArrayAttr({mapOf(0)}));
+    for (int64_t d = 0; d < logical.getRank(); ++d) {
+      int64_t low = pad.getEdgePaddingLow()[d],
+              high = pad.getEdgePaddingHigh()[d];
+      if (low <= 0 && high <= 0)
         continue;
-      int64_t pos = info.phys.positionOf(d);
-      int64_t it = info.pmap[pos];
-      Value lanes = scratch("pad.iota", shape, i32);
-      IotaOp::create(b, loc(), lanes, pos,
-                     it < 0 ? index(0) : mulC(idx[it], block[it]));
-      Value mask = scratch("pad.mask", shape, b.getI1Type());
-      auto identity = DenseI64ArrayAttr::get(
-          b.getContext(), llvm::to_vector(llvm::seq<int64_t>(0, shape.size())));
-      auto scalar = DenseI64ArrayAttr::get(b.getContext(), {});
-      VectorOp::create(
-          b, loc(), VectorKind::lt,
-          ValueRange{lanes, splat(b.getI32IntegerAttr(logical.getDimSize(d)))},
-          mask, b.getArrayAttr({identity, scalar}));
-      Type element = info.phys.element;
-      TypedAttr zero = isa<FloatType>(element)
-                           ? TypedAttr(b.getFloatAttr(element, 0.0))
-                           : TypedAttr(b.getIntegerAttr(element, 0));
+      Value mask = inRange(info, d, low, low + logical.getDimSize(d), idx);
       VectorOp::create(b, loc(), VectorKind::select,
-                       ValueRange{mask, dst, splat(zero)}, dst,
-                       b.getArrayAttr({identity, identity, scalar}));
+                       ValueRange{mask, dst, fill}, dst,
+                       b.getArrayAttr({identity, identity, fillMap}));
+    }
+    return success();
+  }
+  if (auto concat = dyn_cast<hlo::ConcatenateOp>(inner)) {
+    // The last input, then each earlier one selected in below its end.
+    SmallVector<Value> inputs(concat.getInputs());
+    FailureOr<Attribute> maps = mapsFor(inputs, result, inner);
+    if (failed(maps))
+      return failure();
+    const ValueInfo &info = values[result];
+    Attribute identity = identityMap(info.pmap.size());
+    ArrayAttr mapList = llvm::cast_if_present<ArrayAttr>(*maps);
+    auto mapOf = [&](unsigned i) { return mapList ? mapList[i] : identity; };
+    int64_t dim = concat.getDimension();
+    SmallVector<int64_t> ends;
+    int64_t end = 0;
+    for (Value input : inputs)
+      ends.push_back(end +=
+                     cast<RankedTensorType>(input.getType()).getDimSize(dim));
+    VectorOp::create(b, loc(), VectorKind::copy,
+                     ValueRange{bufferOf(inputs.back())}, dst,
+                     b.getArrayAttr({mapOf(inputs.size() - 1)}));
+    for (int64_t i = inputs.size() - 2; i >= 0; --i) {
+      Value mask = inRange(info, dim, 0, ends[i], idx);
+      VectorOp::create(b, loc(), VectorKind::select,
+                       ValueRange{mask, bufferOf(inputs[i]), dst}, dst,
+                       b.getArrayAttr({identity, mapOf(i), identity}));
     }
     return success();
   }
   if (auto iota = dyn_cast<hlo::IotaOp>(inner)) {
     const ValueInfo &info = values[result];
     int64_t pos = info.phys.positionOf(iota.getIotaDimension());
-    int64_t it = info.pmap[pos];
-    Value offset = it < 0 ? index(0) : mulC(idx[it], block[it]);
-    IotaOp::create(b, loc(), dst, pos, offset);
+    IotaOp::create(b, loc(), dst, pos, blockStart(info, pos, idx));
     return success();
   }
   std::optional<VectorKind> kind = vectorKindOf(inner);
@@ -1285,34 +1408,6 @@ KernelLowering::lower(ArrayRef<Operation *> ops, Value rootValue, Value outBuf,
 // Functions
 //===----------------------------------------------------------------------===//
 
-/// Whether `op` only declares tile padding that its operand's buffer
-/// already holds: a zero pad of an argument (the runtime pads arguments
-/// with zeros on the way in) or a slice back to the logical shape.
-bool isLayoutOnly(Operation *op, Block &entry) {
-  auto samePhysical = [&](Value a, Value b) {
-    FailureOr<Physical> pa = physicalOf(a.getLoc(), a.getType());
-    FailureOr<Physical> pb = physicalOf(b.getLoc(), b.getType());
-    return succeeded(pa) && succeeded(pb) && pa->dims == pb->dims &&
-           pa->logicalOf == pb->logicalOf && pa->element == pb->element;
-  };
-  if (auto pad = dyn_cast<hlo::PadOp>(op)) {
-    auto arg = dyn_cast<BlockArgument>(pad.getOperand());
-    return arg && arg.getOwner() == &entry &&
-           isZeroSplat(pad.getPaddingValue()) &&
-           llvm::all_of(pad.getEdgePaddingLow(),
-                        [](int64_t v) { return !v; }) &&
-           llvm::all_of(pad.getInteriorPadding(),
-                        [](int64_t v) { return !v; }) &&
-           samePhysical(pad.getOperand(), pad.getResult());
-  }
-  if (auto slice = dyn_cast<hlo::SliceOp>(op))
-    return llvm::all_of(slice.getStartIndices(),
-                        [](int64_t v) { return !v; }) &&
-           llvm::all_of(slice.getStrides(), [](int64_t v) { return v == 1; }) &&
-           samePhysical(slice.getOperand(), slice.getResult());
-  return false;
-}
-
 LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target) {
   MLIRContext *ctx = func.getContext();
   Block &entry = func.getBody().front();
@@ -1388,7 +1483,7 @@ LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target) {
     if (op.getNumResults() != 1)
       return op.emitOpError() << "tpu-lower: ops with " << op.getNumResults()
                               << " results are not lowered yet";
-    if (isLayoutOnly(&op, entry)) {
+    if (isBitcast(&op, entry)) {
       buffers[op.getResult(0)] = buffers.lookup(op.getOperand(0));
       continue;
     }

@@ -2,6 +2,7 @@
 
 #include "passes/Passes.h"
 
+#include "dialects/hlo/HLOOps.h"
 #include "mlir/IR/Matchers.h"
 
 #include <limits>
@@ -51,4 +52,36 @@ mlir::tpu::TensorBytes mlir::tpu::tensorBytes(Type type) {
 
 bool mlir::tpu::isZero(TypedAttr value) {
   return matchPattern(value, m_Zero()) || matchPattern(value, m_AnyZeroFloat());
+}
+
+bool mlir::tpu::isBitcast(Operation *op, Block &entry) {
+  if (op->getNumOperands() < 1 || op->getNumResults() != 1)
+    return false;
+  auto samePhysical = [](Value a, Value b) {
+    std::optional<tpc::Shape> sa = toShape(a.getType());
+    std::optional<tpc::Shape> sb = toShape(b.getType());
+    if (!sa || !sb || !sa->layout || !sb->layout ||
+        sa->elementType != sb->elementType || *sa->layout != *sb->layout)
+      return false;
+    absl::StatusOr<std::vector<int64_t>> pa = tpc::paddedDims(*sa);
+    absl::StatusOr<std::vector<int64_t>> pb = tpc::paddedDims(*sb);
+    return pa.ok() && pb.ok() && *pa == *pb;
+  };
+  auto none = [](ArrayRef<int64_t> values) {
+    return llvm::all_of(values, [](int64_t v) { return v == 0; });
+  };
+  if (auto pad = dyn_cast<hlo::PadOp>(op)) {
+    auto arg = dyn_cast<BlockArgument>(pad.getOperand());
+    DenseElementsAttr value;
+    return arg && arg.getOwner() == &entry &&
+           matchPattern(pad.getPaddingValue(), m_Constant(&value)) &&
+           value.isSplat() && isZero(value.getSplatValue<TypedAttr>()) &&
+           none(pad.getEdgePaddingLow()) && none(pad.getInteriorPadding()) &&
+           samePhysical(pad.getOperand(), pad.getResult());
+  }
+  if (auto slice = dyn_cast<hlo::SliceOp>(op))
+    return none(slice.getStartIndices()) &&
+           llvm::all_of(slice.getStrides(), [](int64_t v) { return v == 1; }) &&
+           samePhysical(slice.getOperand(), slice.getResult());
+  return false;
 }

@@ -43,6 +43,14 @@ TensorBytes tensorBytes(Type type);
 /// Integer 0 or float +-0: the value tile padding holds once it is neutral.
 bool isZero(TypedAttr value);
 
+/// Whether `op` only relabels its operand's buffer: the same bytes in the
+/// same layout, read as another logical shape. That is a slice from 0 with
+/// stride 1 that keeps the padded shape (dropping tile padding), or a zero
+/// pad into tile padding of an argument of `entry` (the runtime lays
+/// arguments out zero-padded). Buffer assignment shares the operand's
+/// buffer and the lowering emits no kernel.
+bool isBitcast(Operation *op, Block &entry);
+
 /// Whether tpu-assign-buffers has failed a program for not fitting in HBM
 /// in this process, so that drivers can exit with 2 (out of memory) rather
 /// than 1 (invalid input), as XLA-based tools do.

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <map>
 
 namespace tpurt {
@@ -796,6 +797,25 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
   }
   result.hbmAllocated = hbm->stats().inUse;
 
+  // Functions place their buffers independently, so only this function's
+  // buffers are materialized: those its kernels and signature name.
+  std::vector<bool> used(exe.buffers.size(), false);
+  std::function<void(const std::vector<Instruction> &)> mark =
+      [&](const std::vector<Instruction> &list) {
+        for (const Instruction &inst : list) {
+          if (inst.opcode == Opcode::Buffer && inst.fields.size() == 2 &&
+              inst.fields[1] >= 0 &&
+              inst.fields[1] < static_cast<int64_t>(used.size()))
+            used[inst.fields[1]] = true;
+          mark(inst.body);
+          mark(inst.orElse);
+        }
+      };
+  for (const Kernel &kernel : function->kernels)
+    mark(kernel.code);
+  for (const TensorSpec &spec : function->results)
+    used[spec.buffer] = true;
+
   std::vector<View> views(exe.buffers.size());
   // On-chip memory as far as the kernels' scratch reaches, within the
   // target's VMEM and SMEM.
@@ -817,6 +837,8 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
     const Buffer &b = exe.buffers[id];
     View &v = views[id];
     v.id = static_cast<int64_t>(id);
+    if (!used[id])
+      continue;
     switch (b.kind) {
     case BufferKind::Temp:
     case BufferKind::Constant:

@@ -1,6 +1,7 @@
 //===- TPUOps.cpp - TensorCore operations ---------------------------------===//
 
 #include "dialects/tpu/TPUDialect.h"
+#include "llvm/ADT/SmallBitVector.h"
 
 #include "compiler/target/Target.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -287,16 +288,18 @@ LogicalResult VectorOp::verify() {
       return emitOpError() << what << "'s map needs " << type.getRank()
                            << " entries, one per dimension, but has "
                            << map.size();
-    int64_t previous = -1;
+    // Any order: a permuted map reads the input through the transpose
+    // unit.
+    llvm::SmallBitVector seen(out.getRank());
     for (auto [d, target] : llvm::enumerate(map)) {
       if (target == -1)
         continue;
-      if (target <= previous || target >= out.getRank())
+      if (target < -1 || target >= out.getRank() || seen.test(target))
         return emitOpError()
-               << what << "'s map must name distinct output dimensions in "
-               << "increasing order, below rank " << out.getRank()
-               << ", or -1, but has " << target << " at dimension " << d;
-      previous = target;
+               << what << "'s map must name distinct output dimensions "
+               << "below rank " << out.getRank() << ", or -1, but has "
+               << target << " at dimension " << d;
+      seen.set(target);
     }
     for (auto [d, target] : llvm::enumerate(map)) {
       if (target != -1 && type.getDimSize(d) != out.getDimSize(target))

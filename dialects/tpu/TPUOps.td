@@ -266,8 +266,9 @@ def TPU_VectorOp : TPU_Op<"vector"> {
     dimension read at index 0. A bias row or a per-row statistic is thus
     read where it lies and broadcasts are never materialized. Operands are
     VMEM buffers (vector_c1); `maps` has one map per input, each with one
-    entry per input dimension, naming distinct output dimensions in
-    increasing order, and a mapped dimension has the output's size; without
+    entry per input dimension, naming distinct output dimensions (in
+    any order: a permuted map is a transpose, done by the transpose unit),
+    and a mapped dimension has the output's size; without
     `maps` every input has the output's shape (vector_c2). The arity and
     element types follow the kind: binary ops and `select`'s two values
     match `out`, comparisons produce i1, `select`'s first input is i1,

@@ -18,11 +18,19 @@ func.func @lhs_dilation(%x: tensor<8x4x4x128xf32>, %k: tensor<3x3x128x128xf32>) 
 
 // -----
 
-// A slice from a nonzero offset needs a shifted DMA window, not lowered yet.
-func.func @offset_slice(%x: tensor<16x256xf32>) -> tensor<8x128xf32> {
-  %e = hlo.exponential %x : tensor<16x256xf32>
-  // expected-error@+1 {{tpu-lower: only slices from index 0 with stride 1 are lowered yet}}
-  %s = hlo.slice %e [8:16, 128:256] : (tensor<16x256xf32>) -> tensor<8x128xf32>
-  %t = hlo.tanh %s : tensor<8x128xf32>
-  return %t : tensor<8x128xf32>
+// Interior padding is not a DMA window: a clear error.
+func.func @interior_pad(%x: tensor<8x128xf32>) -> tensor<15x128xf32> {
+  %z = hlo.constant dense<0.0> : tensor<f32>
+  // expected-error@+1 {{tpu-lower: interior padding is not lowered yet}}
+  %p = hlo.pad %x, %z, low = [0, 0], high = [0, 0], interior = [1, 0] : (tensor<8x128xf32>, tensor<f32>) -> tensor<15x128xf32>
+  return %p : tensor<15x128xf32>
+}
+
+// -----
+
+// A value read through two different windows in one kernel.
+func.func @two_windows(%x: tensor<8x128xf32>) -> tensor<16x128xf32> {
+  // expected-error@+1 {{tpu-lower: a value is read through two different index maps in one kernel, which the lowering does not support yet}}
+  %c = hlo.concatenate %x, %x, dim = 0 : (tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<16x128xf32>
+  return %c : tensor<16x128xf32>
 }

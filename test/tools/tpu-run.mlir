@@ -7,7 +7,7 @@
 // RUN: tpu-run %t/mlp.mlir @%tpu_src_root/test/tools/Inputs/mlp_args.txt > %t/mlp.sim
 // RUN: tpu-run %t/mlp.mlir @%tpu_src_root/test/tools/Inputs/mlp_args.txt --reference > %t/mlp.ref
 // RUN: %python %tpu_src_root/test/tools/Inputs/compare_results.py %t/mlp.sim %t/mlp.ref | FileCheck %s --check-prefix=MLP
-// MLP: result 0: 16x10xf32 close
+// MLP: result 0: 16x10xf32 {{exact|close}}
 // Through the executable file, the same numbers.
 // RUN: tpu-compile %t/mlp.mlir -o %t/mlp.tpu
 // RUN: tpu-run %t/mlp.tpu @%tpu_src_root/test/tools/Inputs/mlp_args.txt > %t/mlp.exe.sim
@@ -17,7 +17,7 @@
 // RUN: tpu-run %t/elementwise.mlir --input="3x5xf32=[1 -2 3 -4 5][6 -7 8 -9 10][0.5 0.25 -0.125 2 4]" --input=3x5xf32=1.5 > %t/ew.sim
 // RUN: tpu-run %t/elementwise.mlir --input="3x5xf32=[1 -2 3 -4 5][6 -7 8 -9 10][0.5 0.25 -0.125 2 4]" --input=3x5xf32=1.5 --reference > %t/ew.ref
 // RUN: %python %tpu_src_root/test/tools/Inputs/compare_results.py %t/ew.sim %t/ew.ref 0 0 | FileCheck %s --check-prefix=EW
-// EW: result 0: 3x5xf32 close
+// EW: result 0: 3x5xf32 exact
 // EW: result 1: 3x5xi32 exact
 
 // Hand-computed: [1 2; 3 4] x [5 6; 7 8] = [19 22; 43 50], row sums.

@@ -290,14 +290,15 @@ func.func @f() {
 
 // -----
 
-// vector_c2: distinct output dimensions in increasing order
+// vector_c2: distinct output dimensions, in any order (a transposed read)
 func.func @f() {
   tpu.kernel "k" target "v3" {
-    %i0 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
-    %i1 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
-    %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
-    // expected-error@+1 {{'tpu.vector' op input #1's map must name distinct output dimensions in increasing order, below rank 2, or -1, but has 0 at dimension 1}}
-    tpu.vector add(%i0, %i1) -> %o {maps = [array<i64: 0, 1>, array<i64: 1, 0>]} : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+    %i0 = tpu.alloc : memref<128x128xf32, #tpu.memory_space<vmem>>
+    %i1 = tpu.alloc : memref<128x128xf32, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<128x128xf32, #tpu.memory_space<vmem>>
+    tpu.vector add(%i0, %i1) -> %o {maps = [array<i64: 0, 1>, array<i64: 1, 0>]} : memref<128x128xf32, #tpu.memory_space<vmem>>, memref<128x128xf32, #tpu.memory_space<vmem>> -> memref<128x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.vector' op input #1's map must name distinct output dimensions below rank 2, or -1, but has 0 at dimension 1}}
+    tpu.vector add(%i0, %i1) -> %o {maps = [array<i64: 0, 1>, array<i64: 0, 0>]} : memref<128x128xf32, #tpu.memory_space<vmem>>, memref<128x128xf32, #tpu.memory_space<vmem>> -> memref<128x128xf32, #tpu.memory_space<vmem>>
   }
   return
 }
@@ -310,7 +311,7 @@ func.func @f() {
     %i0 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %i1 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
-    // expected-error@+1 {{'tpu.vector' op input #1's map must name distinct output dimensions in increasing order, below rank 2, or -1, but has 2 at dimension 1}}
+    // expected-error@+1 {{'tpu.vector' op input #1's map must name distinct output dimensions below rank 2, or -1, but has 2 at dimension 1}}
     tpu.vector add(%i0, %i1) -> %o {maps = [array<i64: 0, 1>, array<i64: 0, 2>]} : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
   }
   return
