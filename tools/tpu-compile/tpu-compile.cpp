@@ -9,8 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/InitAll.h"
-#include "compiler/executable/ExecutableWriter.h"
-#include "compiler/pipeline/Pipeline.h"
+#include "compiler/driver/Compile.h"
 #include "compiler/target/Target.h"
 
 #include "mlir/IR/AsmState.h"
@@ -85,10 +84,6 @@ int compile(MLIRContext &context) {
   if (!module)
     return 1;
 
-  PassManager pm(&context);
-  if (failed(applyPassManagerCLOptions(pm)))
-    return 1;
-  applyDefaultTimingPassManagerCLOptions(pm);
   CompileOptions options;
   options.target = target;
   options.layoutMode = layoutMode;
@@ -97,9 +92,16 @@ int compile(MLIRContext &context) {
   options.memoryReportTop = memoryReportTop;
   options.memoryViewer = memoryViewer;
   options.memoryViewerJson = memoryViewerJson;
-  buildCompilePipeline(pm, options);
-  if (failed(pm.run(*module)))
-    return ranOutOfMemory() ? 2 : 1;
+  std::vector<uint8_t> bytes;
+  CompileStatus status =
+      compileModule(*module, options, &bytes, [](PassManager &pm) {
+        if (failed(applyPassManagerCLOptions(pm)))
+          return failure();
+        applyDefaultTimingPassManagerCLOptions(pm);
+        return success();
+      });
+  if (status != CompileStatus::Success)
+    return static_cast<int>(status);
 
   std::unique_ptr<llvm::ToolOutputFile> output =
       openOutputFile(outputFile, &error);
@@ -108,10 +110,6 @@ int compile(MLIRContext &context) {
     return 1;
   }
   if (compileTo == Phase::Executable) {
-    FailureOr<tpurt::Executable> exe = buildExecutable(*module);
-    if (failed(exe))
-      return 1;
-    std::vector<uint8_t> bytes = tpurt::serialize(*exe);
     output->os().write(reinterpret_cast<const char *>(bytes.data()),
                        bytes.size());
   } else {

@@ -1,0 +1,92 @@
+//===- CAPI.cpp - The TPU compiler's C API --------------------------------===//
+
+#include "compiler/capi/Compiler.h"
+
+#include "compiler/InitAll.h"
+#include "compiler/driver/Compile.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+namespace {
+
+MLIRContext *unwrap(TpuCompiler compiler) {
+  return static_cast<MLIRContext *>(compiler.ptr);
+}
+
+/// A raw_ostream that hands what is written to a callback.
+class CallbackStream : public llvm::raw_ostream {
+public:
+  CallbackStream(TpuStringCallback callback, void *userData)
+      : callback(callback), userData(userData) {
+    SetUnbuffered();
+  }
+
+private:
+  void write_impl(const char *ptr, size_t size) override {
+    if (callback && size)
+      callback(TpuStringRef{ptr, size}, userData);
+    position += size;
+  }
+  uint64_t current_pos() const override { return position; }
+
+  TpuStringCallback callback;
+  void *userData;
+  uint64_t position = 0;
+};
+
+} // namespace
+
+TpuCompiler tpuCompilerCreate(void) {
+  DialectRegistry registry;
+  tpu::registerCompilerDialects(registry);
+  auto *context = new MLIRContext(registry);
+  context->loadAllAvailableDialects();
+  return TpuCompiler{context};
+}
+
+void tpuCompilerDestroy(TpuCompiler compiler) { delete unwrap(compiler); }
+
+TpuCompileStatus tpuCompilerCompile(TpuCompiler compiler, TpuStringRef source,
+                                    TpuStringRef options,
+                                    TpuStringCallback onOutput,
+                                    TpuStringCallback onDiagnostic,
+                                    void *userData) {
+  MLIRContext *context = unwrap(compiler);
+  CallbackStream diagnostics(onDiagnostic, userData);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(
+          llvm::StringRef(source.data, source.length), "<source>"),
+      llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(sourceMgr, context, diagnostics);
+
+  llvm::StringRef optionText(options.data, options.length);
+  tpu::CompileOptions compileOptions;
+  // The C API writes the executable unless a phase is asked for.
+  compileOptions.compileTo = tpu::Phase::Executable;
+  if (failed(compileOptions.parseFromString(optionText, diagnostics)))
+    return TpuCompileInvalidInput;
+
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(context));
+  if (!module)
+    return TpuCompileInvalidInput;
+  std::vector<uint8_t> bytes;
+  tpu::CompileStatus status =
+      tpu::compileModule(*module, compileOptions, &bytes);
+  if (status != tpu::CompileStatus::Success)
+    return static_cast<TpuCompileStatus>(status);
+  CallbackStream output(onOutput, userData);
+  if (compileOptions.compileTo == tpu::Phase::Executable)
+    output.write(reinterpret_cast<const char *>(bytes.data()), bytes.size());
+  else
+    module->print(output);
+  return TpuCompileSuccess;
+}

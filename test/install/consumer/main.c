@@ -1,0 +1,66 @@
+/* Compiles a small hlo program through the installed C API: the executable,
+ * a phase's IR, a target's HBM overflow and a malformed program. */
+#include <stdio.h>
+#include <string.h>
+
+#include <tpu-c/Compiler.h>
+
+typedef struct {
+  char text[1 << 16];
+  size_t length;
+} Sink;
+
+static void append(TpuStringRef piece, void *userData) {
+  Sink *sink = (Sink *)userData;
+  size_t room = sizeof(sink->text) - 1 - sink->length;
+  size_t n = piece.length < room ? piece.length : room;
+  memcpy(sink->text + sink->length, piece.data, n);
+  sink->length += n;
+  sink->text[sink->length] = 0;
+}
+
+static TpuStringRef ref(const char *s) {
+  TpuStringRef r = {s, strlen(s)};
+  return r;
+}
+
+static const char *kProgram =
+    "func.func @main(%x: tensor<8x128xf32>) -> tensor<8x128xf32> {\n"
+    "  %y = hlo.exponential %x : tensor<8x128xf32>\n"
+    "  return %y : tensor<8x128xf32>\n"
+    "}\n";
+
+int main(void) {
+  TpuCompiler compiler = tpuCompilerCreate();
+  static Sink out, diag;
+
+  TpuCompileStatus s = tpuCompilerCompile(
+      compiler, ref(kProgram), ref("target=v6e"), append, append, &out);
+  printf("executable: status %d, magic %.7s, %s\n", (int)s, out.text,
+         out.length > 64 ? "non-empty" : "short");
+
+  out.length = 0;
+  s = tpuCompilerCompile(compiler, ref(kProgram),
+                         ref("target=v3 compile-to=buffers"), append, NULL,
+                         &out);
+  printf("buffers: status %d, %s\n", (int)s,
+         strstr(out.text, "tpu.hbm_offsets") ? "has offsets" : "no offsets");
+
+  s = tpuCompilerCompile(
+      compiler,
+      ref("func.func @main(%x: tensor<8x128xf32>) -> tensor<8x128xf32> {\n"
+          "  %y = hlo.bogus %x : tensor<8x128xf32>\n"
+          "}\n"),
+      ref(""), NULL, append, &diag);
+  printf("invalid: status %d, diagnostic: %s\n", (int)s,
+         strstr(diag.text, "<source>:2:") ? "located" : diag.text);
+
+  diag.length = 0;
+  s = tpuCompilerCompile(compiler, ref(kProgram), ref("target=v9"), NULL,
+                         append, &diag);
+  printf("bad target: status %d, %s\n", (int)s,
+         strstr(diag.text, "v9") ? "names it" : diag.text);
+
+  tpuCompilerDestroy(compiler);
+  return 0;
+}
