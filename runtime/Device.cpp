@@ -786,15 +786,28 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
   if (!region.ok())
     return region.status();
   std::vector<uint8_t> program(exe.programBytes);
+  // Inputs are staged together in the premapped host buffer, then copied
+  // into their HBM buffers.
+  PremappedBuffer staging(options.hostBuffer);
+  std::vector<int64_t> staged;
   std::vector<std::vector<uint8_t>> args(inputs.size());
   for (size_t i = 0; i < inputs.size(); ++i) {
     const Buffer &buffer = exe.buffers[function->arguments[i].buffer];
+    absl::StatusOr<int64_t> piece = staging.stage(buffer.bytes());
+    if (!piece.ok())
+      return piece.status();
+    staged.push_back(*piece);
     absl::StatusOr<int64_t> at = hbm->allocate(buffer.bytes());
     if (!at.ok())
       return at.status();
     args[i].resize(buffer.bytes());
     layOut(inputs[i], function->arguments[i], buffer, args[i].data());
+    result.hostInBytes += buffer.bytes();
+    ++result.hostTransfers;
   }
+  for (int64_t piece : staged)
+    staging.release(piece);
+  staged.clear();
   result.hbmAllocated = hbm->stats().inUse;
 
   // Functions place their buffers independently, so only this function's
@@ -886,7 +899,13 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
     const View &v = views[spec.buffer];
     if (!v.buffer)
       return absl::InvalidArgumentError("a result has no buffer");
+    absl::StatusOr<int64_t> piece = staging.stage(v.buffer->bytes());
+    if (!piece.ok())
+      return piece.status();
+    staged.push_back(*piece);
     result.results.push_back(readBack(spec, *v.buffer, v.data));
+    result.hostOutBytes += v.buffer->bytes();
+    ++result.hostTransfers;
   }
   return result;
 }

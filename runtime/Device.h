@@ -12,6 +12,7 @@
 #define TPU_RUNTIME_DEVICE_H
 
 #include "runtime/Executable.h"
+#include "runtime/Host.h"
 #include "runtime/Timing.h"
 
 #include "compiler/target/Target.h"
@@ -35,6 +36,8 @@ struct HostTensor {
 
 struct RunOptions {
   MxuModel mxuModel = MxuModel::Pipelined;
+  /// The premapped host buffer inputs and results are staged through.
+  HostBufferConfig hostBuffer;
 };
 
 /// What one kernel did, for the profile and the roofline.
@@ -56,6 +59,9 @@ struct RunResult {
   int64_t mxuBusyCycles = 0;
   /// HBM the run allocated: the program region and the arguments.
   int64_t hbmAllocated = 0;
+  /// Bytes copied in (arguments) and out (results) over the host link, and
+  /// the number of those transfers.
+  int64_t hostInBytes = 0, hostOutBytes = 0, hostTransfers = 0;
 };
 
 /// Runs `function` of `executable` on `target`. Inputs must match the

@@ -12,12 +12,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/InitAll.h"
+#include "compiler/driver/Compile.h"
 #include "compiler/executable/ExecutableWriter.h"
-#include "compiler/pipeline/Pipeline.h"
 #include "compiler/reference/Evaluator.h"
 #include "compiler/target/Target.h"
 #include "runtime/Device.h"
 #include "runtime/Executable.h"
+#include "runtime/Host.h"
+#include "runtime/Npy.h"
 #include "runtime/Numerics.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -53,8 +55,19 @@ cl::opt<std::string> functionName("function", cl::desc("Function to run"),
 cl::list<std::string>
     inputs("input",
            cl::desc("An argument, as iree-run-module spells it: "
-                    "2x3xf32=1,2,3,4,5,6 (one value fills the tensor)"),
+                    "2x3xf32=1,2,3,4,5,6 (one value fills the tensor), or "
+                    "@file.npy"),
            cl::cat(category));
+cl::list<std::string>
+    outputs("output",
+            cl::desc("@file.npy: write the result of the same position there "
+                     "instead of printing it"),
+            cl::cat(category));
+cl::opt<int64_t> steps("steps",
+                       cl::desc("Steps per host call (Keras' "
+                                "steps_per_execution): the launch overhead "
+                                "is paid once per call"),
+                       cl::init(1), cl::cat(category));
 cl::opt<std::string> target("target",
                             cl::desc("TPU generation: v2, v3, v4, v5e or v6e"),
                             cl::init("v3"), cl::cat(category));
@@ -183,9 +196,23 @@ std::string formatTensor(const tpurt::HostTensor &t) {
   return out;
 }
 
-void printResults(const std::vector<tpurt::HostTensor> &results) {
-  for (auto [i, result] : llvm::enumerate(results))
+bool printResults(const std::vector<tpurt::HostTensor> &results) {
+  for (auto [i, result] : llvm::enumerate(results)) {
+    if (i < outputs.size()) {
+      llvm::StringRef path(outputs[i]);
+      if (!path.consume_front("@")) {
+        fail("--output=" + outputs[i] + ": expected @file.npy");
+        return false;
+      }
+      if (absl::Status s = tpurt::writeNpy(path.str(), result); !s.ok()) {
+        fail(std::string(s.message()));
+        return false;
+      }
+      continue;
+    }
     llvm::outs() << "result[" << i << "]: " << formatTensor(result) << "\n";
+  }
+  return true;
 }
 
 int runReference(ModuleOp module, const std::vector<tpurt::HostTensor> &args) {
@@ -209,7 +236,8 @@ int runReference(ModuleOp module, const std::vector<tpurt::HostTensor> &args) {
     out.push_back({*toRuntimeElement(literal.elementType),
                    {literal.shape.begin(), literal.shape.end()},
                    literal.data});
-  printResults(out);
+  if (!printResults(out))
+    return 1;
   return 0;
 }
 
@@ -251,8 +279,14 @@ const char *boundOf(const tpurt::KernelStats &k, const tpc::Target &t) {
              : "HBM";
 }
 
+tpurt::CallTime hostCall(const tpurt::RunResult &run, const tpc::Target &t) {
+  return tpurt::callTime(t, steps, run.cycles / t.clockHz, run.hostInBytes,
+                         run.hostOutBytes, run.hostTransfers);
+}
+
 void printSummary(const tpurt::RunResult &run, const tpc::Target &t) {
   Summary s = summarize(run, t);
+  tpurt::CallTime call = hostCall(run, t);
   llvm::outs() << llvm::format(
       "\nSimulated %s TensorCore (%s MXU model):\n"
       "  step time        %s (%lld cycles at %.2f GHz)\n"
@@ -267,6 +301,15 @@ void printSummary(const tpurt::RunResult &run, const tpc::Target &t) {
       t.peakFlopsPerSecond() / 1e12, 100 * s.mxuUtilization,
       static_cast<long long>(run.hbmBytes), 100 * s.hbmUtilization,
       t.hbmBytesPerSecond / 1e9, formatSeconds(s.roofline).c_str(), s.ratio);
+  llvm::outs() << llvm::format(
+      "  host call        %s for %lld step(s): launch %s, host link %s "
+      "(%lld bytes in, %lld out per step), device %s; %s per step\n",
+      formatSeconds(call.total()).c_str(), static_cast<long long>(steps),
+      formatSeconds(call.launch).c_str(), formatSeconds(call.transfers).c_str(),
+      static_cast<long long>(run.hostInBytes),
+      static_cast<long long>(run.hostOutBytes),
+      formatSeconds(call.device).c_str(),
+      formatSeconds(call.total() / steps).c_str());
   std::vector<const tpurt::KernelStats *> kernels;
   for (const tpurt::KernelStats &k : run.kernels)
     kernels.push_back(&k);
@@ -297,6 +340,7 @@ std::string jsonString(const std::string &s) {
 
 bool writeStats(const tpurt::RunResult &run, const tpc::Target &t) {
   Summary s = summarize(run, t);
+  tpurt::CallTime call = hostCall(run, t);
   std::error_code ec;
   llvm::raw_fd_ostream os(statsJson, ec);
   if (ec) {
@@ -313,6 +357,12 @@ bool writeStats(const tpurt::RunResult &run, const tpc::Target &t) {
      << llvm::format("  \"hbm_bw_utilization\": %.6g,\n", s.hbmUtilization)
      << llvm::format("  \"roofline_s\": %.9g,\n", s.roofline)
      << llvm::format("  \"roofline_ratio\": %.6g,\n", s.ratio)
+     << "  \"steps\": " << steps << ",\n"
+     << llvm::format("  \"call_time_s\": %.9g,\n", call.total())
+     << llvm::format("  \"launch_overhead_s\": %.9g,\n", call.launch)
+     << llvm::format("  \"host_transfer_s\": %.9g,\n", call.transfers)
+     << "  \"host_in_bytes\": " << run.hostInBytes << ",\n"
+     << "  \"host_out_bytes\": " << run.hostOutBytes << ",\n"
      << "  \"kernels\": [";
   for (auto [i, k] : llvm::enumerate(run.kernels)) {
     os << (i ? ",\n" : "\n") << "    {\"name\": " << jsonString(k.name)
@@ -371,12 +421,29 @@ int runMain(MLIRContext &context) {
   const tpc::Target *found = tpc::findTarget(target);
   if (!found)
     return fail(tpc::unknownTargetMessage(target));
+  if (steps < 1)
+    return fail("--steps must be at least 1");
+  absl::StatusOr<tpurt::HostBufferConfig> hostBuffer =
+      tpurt::hostBufferConfigFromEnv();
+  if (!hostBuffer.ok())
+    return fail(std::string(hostBuffer.status().message()));
   std::vector<tpurt::HostTensor> args;
+  std::vector<bool> fromNpy;
   for (const std::string &text : inputs) {
+    if (llvm::StringRef(text).starts_with("@")) {
+      absl::StatusOr<tpurt::HostTensor> tensor = tpurt::readNpy(text.substr(1));
+      if (!tensor.ok())
+        return fail("--input=" + text + ": " +
+                    std::string(tensor.status().message()));
+      args.push_back(std::move(*tensor));
+      fromNpy.push_back(true);
+      continue;
+    }
     llvm::Expected<tpurt::HostTensor> tensor = parseInput(text);
     if (!tensor)
       return fail(llvm::toString(tensor.takeError()));
     args.push_back(std::move(*tensor));
+    fromNpy.push_back(false);
   }
 
   std::string error;
@@ -406,28 +473,44 @@ int runMain(MLIRContext &context) {
       return 1;
     if (reference)
       return runReference(*module, args);
-    PassManager pm(&context);
     CompileOptions options;
     options.target = target;
     options.layoutMode = layoutMode;
-    buildCompilePipeline(pm, options);
-    if (failed(pm.run(*module)))
-      return ranOutOfMemory() ? 2 : 1;
-    FailureOr<tpurt::Executable> built = buildExecutable(*module);
-    if (failed(built))
-      return 1;
-    exe = std::move(*built);
+    options.compileTo = Phase::Executable;
+    std::vector<uint8_t> image;
+    if (CompileStatus status = compileModule(*module, options, &image);
+        status != CompileStatus::Success)
+      return static_cast<int>(status);
+    absl::StatusOr<tpurt::Executable> parsed =
+        tpurt::parseExecutable(image.data(), image.size());
+    if (!parsed.ok())
+      return fail(std::string(parsed.status().message()));
+    exe = std::move(*parsed);
   }
+  // NumPy has no bf16: an f32 file feeds a bf16 argument, rounded.
+  if (const tpurt::Function *function = exe.findFunction(functionName))
+    for (size_t i = 0; i < args.size() && i < function->arguments.size(); ++i)
+      if (fromNpy[i] && args[i].element == tpurt::Element::F32 &&
+          function->arguments[i].element == tpurt::Element::BF16) {
+        args[i].element = tpurt::Element::BF16;
+        for (double &v : args[i].values)
+          v = tpurt::roundTo(tpurt::Element::BF16, v);
+      }
 
   tpurt::RunOptions options;
   options.mxuModel = mxuModel;
+  options.hostBuffer = *hostBuffer;
   absl::StatusOr<tpurt::RunResult> run =
       tpurt::run(exe, *found, functionName, args, options);
   if (!run.ok()) {
-    fail(std::string(run.status().message()));
-    return run.status().code() == absl::StatusCode::kResourceExhausted ? 2 : 1;
+    bool exhausted =
+        run.status().code() == absl::StatusCode::kResourceExhausted;
+    fail((exhausted ? "RESOURCE_EXHAUSTED: " : "") +
+         std::string(run.status().message()));
+    return exhausted ? 2 : 1;
   }
-  printResults(run->results);
+  if (!printResults(run->results))
+    return 1;
   printSummary(*run, *found);
   if (!statsJson.empty() && !writeStats(*run, *found))
     return 1;

@@ -1,0 +1,191 @@
+//===- Npy.cpp - NumPy .npy files -----------------------------------------===//
+
+#include "runtime/Npy.h"
+
+#include "runtime/Numerics.h"
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+namespace tpurt {
+
+namespace {
+
+constexpr char kNpyMagic[] = "\x93NUMPY";
+
+absl::Status malformed(const std::string &why) {
+  return absl::InvalidArgumentError(absl::StrCat("malformed .npy file: ", why));
+}
+
+/// The value of `key` in the header's Python dict literal, as text.
+std::optional<std::string> field(const std::string &header,
+                                 const std::string &key) {
+  size_t at = header.find("'" + key + "'");
+  if (at == std::string::npos)
+    return std::nullopt;
+  at = header.find(':', at);
+  if (at == std::string::npos)
+    return std::nullopt;
+  ++at;
+  while (at < header.size() && header[at] == ' ')
+    ++at;
+  size_t end = at;
+  if (at < header.size() && header[at] == '(') {
+    end = header.find(')', at);
+    if (end == std::string::npos)
+      return std::nullopt;
+    ++end;
+  } else if (at < header.size() && header[at] == '\'') {
+    end = header.find('\'', at + 1);
+    if (end == std::string::npos)
+      return std::nullopt;
+    ++end;
+  } else {
+    while (end < header.size() && header[end] != ',' && header[end] != '}')
+      ++end;
+  }
+  return header.substr(at, end - at);
+}
+
+} // namespace
+
+absl::StatusOr<HostTensor> parseNpy(const std::vector<uint8_t> &bytes) {
+  if (bytes.size() < 10 || std::memcmp(bytes.data(), kNpyMagic, 6) != 0)
+    return malformed("it does not start with \\x93NUMPY");
+  int major = bytes[6];
+  size_t headerLength = 0, headerStart = 0;
+  if (major == 1) {
+    headerLength = bytes[8] | (bytes[9] << 8);
+    headerStart = 10;
+  } else if (major == 2 || major == 3) {
+    if (bytes.size() < 12)
+      return malformed("the header length is truncated");
+    headerLength = bytes[8] | (bytes[9] << 8) | (bytes[10] << 16) |
+                   (static_cast<size_t>(bytes[11]) << 24);
+    headerStart = 12;
+  } else {
+    return malformed(
+        absl::StrCat("format version ", major, ".x is not 1.0, 2.0 or 3.0"));
+  }
+  if (headerStart + headerLength > bytes.size())
+    return malformed("the header is truncated");
+  std::string header(bytes.begin() + headerStart,
+                     bytes.begin() + headerStart + headerLength);
+  std::optional<std::string> descr = field(header, "descr");
+  std::optional<std::string> fortran = field(header, "fortran_order");
+  std::optional<std::string> shape = field(header, "shape");
+  if (!descr || !fortran || !shape)
+    return malformed("the header lacks 'descr', 'fortran_order' or 'shape'");
+  if (*fortran != "False")
+    return absl::InvalidArgumentError(
+        "Fortran-order .npy arrays are not supported; save with "
+        "np.ascontiguousarray");
+  HostTensor tensor;
+  if (*descr == "'<f4'")
+    tensor.element = Element::F32;
+  else if (*descr == "'<i4'")
+    tensor.element = Element::I32;
+  else if (*descr == "'|i1'" || *descr == "'<i1'")
+    tensor.element = Element::I8;
+  else if (*descr == "'|b1'")
+    tensor.element = Element::I1;
+  else
+    return absl::InvalidArgumentError(absl::StrCat(
+        "the .npy element type ", *descr,
+        " is not supported (little-endian float32, int32, int8 or bool)"));
+  std::string dims =
+      std::string(absl::StripSuffix(absl::StripPrefix(*shape, "("), ")"));
+  for (absl::string_view part :
+       absl::StrSplit(dims, ',', absl::SkipWhitespace())) {
+    int64_t d = 0;
+    if (!absl::SimpleAtoi(part, &d) || d < 0)
+      return malformed(absl::StrCat("bad shape ", *shape));
+    tensor.dims.push_back(d);
+  }
+  int64_t count = tensor.elements();
+  int64_t size =
+      tensor.element == Element::I1 ? 1 : elementBytes(tensor.element);
+  size_t dataStart = headerStart + headerLength;
+  if (count < 0 ||
+      static_cast<uint64_t>(bytes.size() - dataStart) !=
+          static_cast<uint64_t>(count) * static_cast<uint64_t>(size))
+    return malformed(absl::StrCat("the data holds ", bytes.size() - dataStart,
+                                  " bytes, but shape ", *shape, " of ", *descr,
+                                  " needs ", count * size));
+  tensor.values.resize(count);
+  const uint8_t *data = bytes.data() + dataStart;
+  for (int64_t i = 0; i < count; ++i)
+    tensor.values[i] = tensor.element == Element::I1
+                           ? (data[i] != 0 ? 1.0 : 0.0)
+                           : load(tensor.element, data + i * size);
+  return tensor;
+}
+
+std::vector<uint8_t> serializeNpy(const HostTensor &tensor) {
+  // bf16 widens to f32; bool is one byte.
+  Element element =
+      tensor.element == Element::BF16 ? Element::F32 : tensor.element;
+  const char *descr = element == Element::F32   ? "<f4"
+                      : element == Element::I32 ? "<i4"
+                      : element == Element::I8  ? "|i1"
+                                                : "|b1";
+  std::string shape = "(";
+  for (int64_t d : tensor.dims)
+    absl::StrAppend(&shape, d, tensor.dims.size() == 1 ? "," : ", ");
+  if (tensor.dims.size() > 1)
+    shape.resize(shape.size() - 2);
+  shape += ")";
+  std::string header =
+      absl::StrCat("{'descr': '", descr,
+                   "', 'fortran_order': False, 'shape': ", shape, ", }");
+  // Pad with spaces so that the data starts 64-byte aligned, newline last.
+  size_t total = 10 + header.size() + 1;
+  header.append((64 - total % 64) % 64, ' ');
+  header += '\n';
+  std::vector<uint8_t> out(kNpyMagic, kNpyMagic + 6);
+  out.push_back(1);
+  out.push_back(0);
+  out.push_back(header.size() & 0xff);
+  out.push_back((header.size() >> 8) & 0xff);
+  out.insert(out.end(), header.begin(), header.end());
+  int64_t size = element == Element::I1 ? 1 : elementBytes(element);
+  size_t at = out.size();
+  out.resize(at + tensor.values.size() * size);
+  for (size_t i = 0; i < tensor.values.size(); ++i) {
+    if (element == Element::I1)
+      out[at + i] = tensor.values[i] != 0;
+    else
+      store(element, out.data() + at + i * size, tensor.values[i]);
+  }
+  return out;
+}
+
+absl::StatusOr<HostTensor> readNpy(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    return absl::NotFoundError(absl::StrCat("cannot open ", path));
+  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                             std::istreambuf_iterator<char>());
+  absl::StatusOr<HostTensor> tensor = parseNpy(bytes);
+  if (!tensor.ok())
+    return absl::Status(tensor.status().code(),
+                        absl::StrCat(path, ": ", tensor.status().message()));
+  return tensor;
+}
+
+absl::Status writeNpy(const std::string &path, const HostTensor &tensor) {
+  std::vector<uint8_t> bytes = serializeNpy(tensor);
+  std::ofstream out(path, std::ios::binary);
+  out.write(reinterpret_cast<const char *>(bytes.data()), bytes.size());
+  if (!out)
+    return absl::PermissionDeniedError(absl::StrCat("cannot write ", path));
+  return absl::OkStatus();
+}
+
+} // namespace tpurt

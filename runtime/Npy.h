@@ -1,0 +1,35 @@
+//===- Npy.h - NumPy .npy files ---------------------------------*- C++ -*-===//
+//
+// tpu-run's --input=@x.npy and --output=@y.npy: the NumPy format (version
+// 1.0, and 2.0/3.0 headers on input), little-endian, C order. Element types:
+// f32 '<f4', i32 '<i4', i8 '|i1', bool '|b1'; NumPy has no bf16, so a bf16
+// tensor is written widened to f32 and an f32 file feeds a bf16 argument
+// (rounded to nearest even on the way in).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_RUNTIME_NPY_H
+#define TPU_RUNTIME_NPY_H
+
+#include "runtime/Device.h"
+
+#include "absl/status/statusor.h"
+
+#include <string>
+#include <vector>
+
+namespace tpurt {
+
+/// Parses a .npy file's bytes; INVALID_ARGUMENT saying what is wrong with a
+/// malformed or unsupported file.
+absl::StatusOr<HostTensor> parseNpy(const std::vector<uint8_t> &bytes);
+/// The .npy bytes (version 1.0) of `tensor`.
+std::vector<uint8_t> serializeNpy(const HostTensor &tensor);
+
+/// The same through files; errors name the path.
+absl::StatusOr<HostTensor> readNpy(const std::string &path);
+absl::Status writeNpy(const std::string &path, const HostTensor &tensor);
+
+} // namespace tpurt
+
+#endif // TPU_RUNTIME_NPY_H

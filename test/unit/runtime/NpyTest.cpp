@@ -1,0 +1,123 @@
+//===- NpyTest.cpp - .npy reader and writer -------------------------------===//
+
+#include "runtime/Npy.h"
+
+#include "gtest/gtest.h"
+
+#include <string>
+
+using namespace tpurt;
+
+namespace {
+
+std::vector<uint8_t> npy(const std::string &header,
+                         const std::vector<uint8_t> &data, int major = 1) {
+  std::vector<uint8_t> out = {
+      0x93, 'N', 'U', 'M', 'P', 'Y', static_cast<uint8_t>(major), 0};
+  out.push_back(header.size() & 0xff);
+  out.push_back((header.size() >> 8) & 0xff);
+  if (major >= 2) {
+    out.push_back(0);
+    out.push_back(0);
+  }
+  out.insert(out.end(), header.begin(), header.end());
+  out.insert(out.end(), data.begin(), data.end());
+  return out;
+}
+
+TEST(NpyTest, RoundTripsEveryType) {
+  for (Element element :
+       {Element::F32, Element::I32, Element::I8, Element::I1}) {
+    HostTensor t;
+    t.element = element;
+    t.dims = {2, 3};
+    t.values = {1, 0, 1, 1, 0, element == Element::I1 ? 1.0 : -7.0};
+    std::vector<uint8_t> bytes = serializeNpy(t);
+    // The data starts 64-byte aligned, as NumPy writes it.
+    size_t headerLength = bytes[8] | (bytes[9] << 8);
+    EXPECT_EQ((10 + headerLength) % 64, 0u);
+    EXPECT_EQ(bytes[10 + headerLength - 1], '\n');
+    absl::StatusOr<HostTensor> back = parseNpy(bytes);
+    ASSERT_TRUE(back.ok()) << back.status();
+    EXPECT_EQ(back->element, element);
+    EXPECT_EQ(back->dims, t.dims);
+    EXPECT_EQ(back->values, t.values);
+  }
+}
+
+TEST(NpyTest, ScalarsAndVectorsUsePythonTuples) {
+  HostTensor scalar{Element::F32, {}, {2.5}};
+  std::vector<uint8_t> bytes = serializeNpy(scalar);
+  std::string text(bytes.begin(), bytes.end());
+  EXPECT_NE(text.find("'shape': (), }"), std::string::npos);
+  HostTensor vector{Element::I32, {3}, {1, 2, 3}};
+  bytes = serializeNpy(vector);
+  text.assign(bytes.begin(), bytes.end());
+  EXPECT_NE(text.find("'shape': (3,), }"), std::string::npos);
+  absl::StatusOr<HostTensor> back = parseNpy(bytes);
+  ASSERT_TRUE(back.ok());
+  EXPECT_EQ(back->dims, std::vector<int64_t>{3});
+}
+
+TEST(NpyTest, Bf16IsWrittenAsF32) {
+  HostTensor t{Element::BF16, {2}, {1.5, -0.25}};
+  std::vector<uint8_t> bytes = serializeNpy(t);
+  std::string text(bytes.begin(), bytes.end());
+  EXPECT_NE(text.find("'descr': '<f4'"), std::string::npos);
+  absl::StatusOr<HostTensor> back = parseNpy(bytes);
+  ASSERT_TRUE(back.ok());
+  EXPECT_EQ(back->element, Element::F32);
+  EXPECT_EQ(back->values, t.values);
+}
+
+TEST(NpyTest, ReadsVersion2Headers) {
+  std::vector<uint8_t> data = {0, 0, 0x80, 0x3f}; // 1.0f
+  absl::StatusOr<HostTensor> t = parseNpy(npy(
+      "{'descr': '<f4', 'fortran_order': False, 'shape': (1,), }\n", data, 2));
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_EQ(t->values, std::vector<double>{1.0});
+}
+
+TEST(NpyTest, RejectsMalformedFiles) {
+  auto message = [](const std::vector<uint8_t> &bytes) {
+    absl::StatusOr<HostTensor> t = parseNpy(bytes);
+    EXPECT_FALSE(t.ok());
+    return std::string(t.status().message());
+  };
+  std::vector<uint8_t> four(4, 0);
+  EXPECT_EQ(message({'N', 'O', 'P', 'E', 0, 0, 0, 0, 0, 0}),
+            "malformed .npy file: it does not start with \\x93NUMPY");
+  EXPECT_EQ(message(npy("{'descr': '<f4', 'fortran_order': False, "
+                        "'shape': (2,), }\n",
+                        four)),
+            "malformed .npy file: the data holds 4 bytes, but shape (2,) of "
+            "'<f4' needs 8");
+  EXPECT_EQ(message(npy("{'descr': '<f4', 'fortran_order': True, "
+                        "'shape': (1,), }\n",
+                        four)),
+            "Fortran-order .npy arrays are not supported; save with "
+            "np.ascontiguousarray");
+  EXPECT_EQ(message(npy("{'descr': '>f4', 'fortran_order': False, "
+                        "'shape': (1,), }\n",
+                        four)),
+            "the .npy element type '>f4' is not supported (little-endian "
+            "float32, int32, int8 or bool)");
+  EXPECT_EQ(message(npy("{'descr': '<f4', 'shape': (1,), }\n", four)),
+            "malformed .npy file: the header lacks 'descr', 'fortran_order' "
+            "or 'shape'");
+  EXPECT_EQ(message(npy("{'descr': '<f4', 'fortran_order': False, "
+                        "'shape': (a,), }\n",
+                        four)),
+            "malformed .npy file: bad shape (a,)");
+  EXPECT_EQ(message(npy("{}", {}, 4)),
+            "malformed .npy file: format version 4.x is not 1.0, 2.0 or 3.0");
+  // Every truncation of a good file is an error, never a crash.
+  std::vector<uint8_t> good =
+      serializeNpy(HostTensor{Element::I32, {2}, {1, 2}});
+  for (size_t n = 0; n < good.size(); ++n)
+    EXPECT_FALSE(
+        parseNpy(std::vector<uint8_t>(good.begin(), good.begin() + n)).ok())
+        << n;
+}
+
+} // namespace
