@@ -368,7 +368,8 @@ private:
       return deps.status();
     absl::StatusOr<int64_t> id = timeline.add(
         kernel.name + (toHbm ? "/dma_out" : "/dma_in"), Engine{Engine::Dma, 0},
-        dmaCycles(target, moved), *deps, issue);
+        dmaCycles(target, moved) - kDmaLatencyCycles, *deps, issue,
+        kDmaLatencyCycles);
     if (!id.ok())
       return id.status();
     record({*src}, {*dst}, {*id});

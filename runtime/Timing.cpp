@@ -103,13 +103,13 @@ int64_t &Timeline::freeAt(Engine engine) {
 
 absl::StatusOr<int64_t> Timeline::add(std::string name, Engine engine,
                                       int64_t cycles, std::vector<int64_t> deps,
-                                      int64_t notBefore) {
+                                      int64_t notBefore, int64_t latency) {
   if (engine.kind == Engine::Mxu &&
       (engine.index < 0 || engine.index >= target_.mxusPerCore))
     return absl::InvalidArgumentError(absl::StrCat(
         "task '", name, "' names mxu", engine.index, ", but ",
         std::string(target_.name), " has ", target_.mxusPerCore, " MXUs"));
-  if (cycles < 0)
+  if (cycles < 0 || latency < 0)
     return absl::InvalidArgumentError(
         absl::StrCat("task '", name, "' costs ", cycles, " cycles"));
   int64_t id = static_cast<int64_t>(tasks_.size());
@@ -122,8 +122,8 @@ absl::StatusOr<int64_t> Timeline::add(std::string name, Engine engine,
   }
   Task task{std::move(name), engine, cycles, std::move(deps)};
   task.start = start;
-  task.end = tpc::saturatingAdd(start, cycles);
-  freeAt(engine) = task.end;
+  freeAt(engine) = tpc::saturatingAdd(start, cycles);
+  task.end = tpc::saturatingAdd(freeAt(engine), latency);
   makespan_ = std::max(makespan_, task.end);
   tasks_.push_back(std::move(task));
   return id;
@@ -170,9 +170,15 @@ Timeline::addMatmul(const std::string &name, int64_t m, int64_t k, int64_t n,
   for (size_t i = 0; i < mxus; ++i) {
     if (!share[i])
       continue;
+    int64_t cycles = mxuCycles(target_, m, share[i], model);
+    // Pipelined, a matmul that follows another on a busy MXU continues its
+    // wavefront: its weights loaded during the previous stream, and the
+    // skew fill overlaps the previous drain.
+    if (model == MxuModel::Pipelined && mxuFree_[i] > 0 && mxuFree_[i] >= ready)
+      cycles -= target_.mxuRows + target_.mxuRows + target_.mxuCols - 2;
     absl::StatusOr<int64_t> id =
-        add(name, Engine{Engine::Mxu, static_cast<int>(i)},
-            mxuCycles(target_, m, share[i], model), deps, notBefore);
+        add(name, Engine{Engine::Mxu, static_cast<int>(i)}, cycles, deps,
+            notBefore);
     if (!id.ok())
       return id.status();
     ids.push_back(*id);

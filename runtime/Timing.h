@@ -89,9 +89,13 @@ public:
   /// Adds a task; returns its id. It starts no earlier than `notBefore`
   /// (the cycle its instruction is issued). An unknown engine, a negative
   /// cost or a dependence on a task not yet added is INVALID_ARGUMENT.
+  /// `latency` cycles pass between the engine finishing the task and its
+  /// result being visible, without occupying the engine: a DMA engine
+  /// keeps several transfers in flight, so its latency overlaps the next
+  /// transfer.
   absl::StatusOr<int64_t> add(std::string name, Engine engine, int64_t cycles,
                               std::vector<int64_t> deps = {},
-                              int64_t notBefore = 0);
+                              int64_t notBefore = 0, int64_t latency = 0);
 
   /// Splits a matmul's folds over the MXUs (each fold to the MXU that
   /// becomes free first; ties to the lowest index) and adds one task per
