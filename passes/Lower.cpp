@@ -296,6 +296,9 @@ private:
                 ArrayRef<Value> idx);
   /// The map [0, 1, .., rank-1] (rank 0: a scalar's empty map).
   Attribute identityMap(int64_t rank);
+  /// mapsFor, with identity maps spelled out.
+  FailureOr<SmallVector<Attribute>> explicitMaps(ArrayRef<Value> operands,
+                                                 Value result, Operation *user);
   void emitDma(Value hbm, const ValueInfo &info, ArrayRef<Value> idx,
                Value vmem, Value sem, bool toHbm);
   LogicalResult emitOp(Operation *op, ArrayRef<Value> idx, bool accumulate);
@@ -1066,6 +1069,18 @@ void KernelLowering::emitDma(Value hbm, const ValueInfo &info,
                        b.getDenseI64ArrayAttr(sizes), strideAttr, masked);
 }
 
+FailureOr<SmallVector<Attribute>>
+KernelLowering::explicitMaps(ArrayRef<Value> operands, Value result,
+                             Operation *user) {
+  FailureOr<Attribute> maps = mapsFor(operands, result, user);
+  if (failed(maps))
+    return failure();
+  if (auto list = llvm::dyn_cast_if_present<ArrayAttr>(*maps))
+    return llvm::to_vector(list.getValue());
+  return SmallVector<Attribute>(operands.size(),
+                                identityMap(values[result].pmap.size()));
+}
+
 Attribute KernelLowering::identityMap(int64_t rank) {
   return DenseI64ArrayAttr::get(b.getContext(),
                                 llvm::to_vector(llvm::seq<int64_t>(0, rank)));
@@ -1135,13 +1150,12 @@ LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
     SmallVector<Value> ins = {operand};
     if (padValue)
       ins.push_back(padValue);
-    FailureOr<Attribute> maps = mapsFor(ins, result, inner);
+    FailureOr<SmallVector<Attribute>> maps = explicitMaps(ins, result, inner);
     if (failed(maps))
       return failure();
     const ValueInfo &info = values[result];
     Attribute identity = identityMap(info.pmap.size());
-    ArrayAttr mapList = llvm::cast_if_present<ArrayAttr>(*maps);
-    auto mapOf = [&](unsigned i) { return mapList ? mapList[i] : identity; };
+    auto mapOf = [&](unsigned i) { return (*maps)[i]; };
     Type element = info.phys.element;
     Value fill = padValue
                      ? bufferOf(padValue)
@@ -1167,13 +1181,13 @@ LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
   if (auto concat = dyn_cast<hlo::ConcatenateOp>(inner)) {
     // The last input, then each earlier one selected in below its end.
     SmallVector<Value> inputs(concat.getInputs());
-    FailureOr<Attribute> maps = mapsFor(inputs, result, inner);
+    FailureOr<SmallVector<Attribute>> maps =
+        explicitMaps(inputs, result, inner);
     if (failed(maps))
       return failure();
     const ValueInfo &info = values[result];
     Attribute identity = identityMap(info.pmap.size());
-    ArrayAttr mapList = llvm::cast_if_present<ArrayAttr>(*maps);
-    auto mapOf = [&](unsigned i) { return mapList ? mapList[i] : identity; };
+    auto mapOf = [&](unsigned i) { return (*maps)[i]; };
     int64_t dim = concat.getDimension();
     SmallVector<int64_t> ends;
     int64_t end = 0;
