@@ -85,6 +85,23 @@ MemRefType memrefType(ArrayRef<int64_t> shape, Type element,
                          spaceAttr(element.getContext(), space));
 }
 
+/// Zero of an element type.
+TypedAttr zeroOf(Type element) {
+  if (isa<FloatType>(element))
+    return FloatAttr::get(element, 0.0);
+  return IntegerAttr::get(element, 0);
+}
+
+/// The MXU's operand rule: bf16 or f32, both of one type.
+LogicalResult checkMxuElements(Operation *op, Type lhs, Type rhs) {
+  if ((lhs.isF32() || lhs.isBF16()) && lhs == rhs)
+    return success();
+  return op->emitOpError()
+         << "tpu-lower: the MXU multiplies bf16 or f32 operands of one type, "
+            "not "
+         << lhs << " x " << rhs;
+}
+
 /// A constant's contents in its buffer's physical shape: logical data
 /// permuted into physical order, tile padding zero.
 ElementsAttr physicalConstant(DenseElementsAttr value, const Physical &phys) {
@@ -98,9 +115,7 @@ ElementsAttr physicalConstant(DenseElementsAttr value, const Physical &phys) {
     logicalStrides[d] = logicalStrides[d + 1] * logical[d + 1];
   int64_t count = type.getNumElements();
   SmallVector<Attribute> values = llvm::to_vector(value.getValues<Attribute>());
-  Attribute zero = isa<FloatType>(phys.element)
-                       ? Attribute(FloatAttr::get(phys.element, 0.0))
-                       : Attribute(IntegerAttr::get(phys.element, 0));
+  Attribute zero = zeroOf(phys.element);
   SmallVector<Attribute> out;
   out.reserve(count);
   SmallVector<int64_t> index(rank, 0);
@@ -271,6 +286,12 @@ private:
   SmallVector<int64_t> blockShape(const ValueInfo &info,
                                   ArrayRef<int64_t> blocks) const;
   Value storage(Value value);
+  /// The result of the kernel's matmul or convolution, if it has one.
+  Value mxuResult() const {
+    return anchor && isa<hlo::DotGeneralOp, hlo::ConvolutionOp>(anchor)
+               ? anchor->getResult(0)
+               : Value();
+  }
   FailureOr<Attribute> mapsFor(ArrayRef<Value> inputs, Value out,
                                Operation *user);
 
@@ -391,13 +412,9 @@ LogicalResult KernelLowering::analyzeConvolution(hlo::ConvolutionOp conv,
                                  "convolution) is not lowered yet";
   auto lhsType = cast<RankedTensorType>(conv.getLhs().getType());
   auto rhsType = cast<RankedTensorType>(conv.getRhs().getType());
-  Type element = lhsType.getElementType();
-  if (!(element.isF32() || element.isBF16()) ||
-      element != rhsType.getElementType())
-    return conv.emitOpError()
-           << "tpu-lower: the MXU multiplies bf16 or f32 operands of one "
-              "type, not "
-           << element << " x " << rhsType.getElementType();
+  if (failed(checkMxuElements(conv, lhsType.getElementType(),
+                              rhsType.getElementType())))
+    return failure();
   FailureOr<Physical> rhsPhys = physicalOf(conv.getLoc(), rhsType);
   if (failed(rhsPhys))
     return failure();
@@ -475,13 +492,9 @@ KernelLowering::analyze(ArrayRef<Operation *> ops, Value rootValue,
       return dot.emitOpError()
              << "tpu-lower: a matmul needs one contracting and one free "
                 "dimension per operand besides the batch dimensions";
-    if (!(lhsType.getElementType().isF32() ||
-          lhsType.getElementType().isBF16()) ||
-        lhsType.getElementType() != rhsType.getElementType())
-      return dot.emitOpError()
-             << "tpu-lower: the MXU multiplies bf16 or f32 operands of one "
-                "type, not "
-             << lhsType.getElementType() << " x " << rhsType.getElementType();
+    if (failed(checkMxuElements(dot, lhsType.getElementType(),
+                                rhsType.getElementType())))
+      return failure();
     FailureOr<Physical> lhsPhys = physicalOf(dot.getLoc(), lhsType);
     if (failed(lhsPhys))
       return failure();
@@ -726,7 +739,7 @@ KernelLowering::analyze(ArrayRef<Operation *> ops, Value rootValue,
                 "cannot be computed in the same kernel";
   }
   // The MXU reads lhs [.., M, K] and rhs [.., K, N] blocks.
-  if (anchor && isa<hlo::DotGeneralOp, hlo::ConvolutionOp>(anchor)) {
+  if (mxuResult()) {
     Operation *dot = anchor;
     Value lhs = dot->getOperand(0), rhs = dot->getOperand(1);
     int64_t k = extent.size() - 1;
@@ -804,8 +817,7 @@ int64_t KernelLowering::footprint(ArrayRef<int64_t> blocks) {
     total = tpc::saturatingAdd(total, slotted ? tpc::saturatingAdd(bytes, bytes)
                                               : bytes);
     // An MXU result narrower than f32 also needs an f32 accumulator.
-    if (anchor && isa<hlo::DotGeneralOp, hlo::ConvolutionOp>(anchor) &&
-        value == anchor->getResult(0) && !element.isF32())
+    if (value == mxuResult() && !element.isF32())
       total = tpc::saturatingAdd(
           total,
           scratchFootprint(memrefType(blockShape(info, blocks),
@@ -1155,17 +1167,12 @@ LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
       return failure();
     const ValueInfo &info = values[result];
     Attribute identity = identityMap(info.pmap.size());
-    auto mapOf = [&](unsigned i) { return (*maps)[i]; };
-    Type element = info.phys.element;
-    Value fill = padValue
-                     ? bufferOf(padValue)
-                     : splat(isa<FloatType>(element)
-                                 ? TypedAttr(b.getFloatAttr(element, 0.0))
-                                 : TypedAttr(b.getIntegerAttr(element, 0)));
-    Attribute fillMap = padValue ? mapOf(1) : identityMap(0);
+    Value fill =
+        padValue ? bufferOf(padValue) : splat(zeroOf(info.phys.element));
+    Attribute fillMap = padValue ? (*maps)[1] : identityMap(0);
     auto logical = cast<RankedTensorType>(operand.getType());
     VectorOp::create(b, loc(), VectorKind::copy, ValueRange{bufferOf(operand)},
-                     dst, b.getArrayAttr({mapOf(0)}));
+                     dst, b.getArrayAttr({(*maps)[0]}));
     for (int64_t d = 0; d < logical.getRank(); ++d) {
       int64_t low = pad.getEdgePaddingLow()[d],
               high = pad.getEdgePaddingHigh()[d];
@@ -1187,7 +1194,6 @@ LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
       return failure();
     const ValueInfo &info = values[result];
     Attribute identity = identityMap(info.pmap.size());
-    auto mapOf = [&](unsigned i) { return (*maps)[i]; };
     int64_t dim = concat.getDimension();
     SmallVector<int64_t> ends;
     int64_t end = 0;
@@ -1196,12 +1202,12 @@ LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
                      cast<RankedTensorType>(input.getType()).getDimSize(dim));
     VectorOp::create(b, loc(), VectorKind::copy,
                      ValueRange{bufferOf(inputs.back())}, dst,
-                     b.getArrayAttr({mapOf(inputs.size() - 1)}));
+                     b.getArrayAttr({maps->back()}));
     for (int64_t i = inputs.size() - 2; i >= 0; --i) {
       Value mask = inRange(info, dim, 0, ends[i], idx);
       VectorOp::create(b, loc(), VectorKind::select,
                        ValueRange{mask, bufferOf(inputs[i]), dst}, dst,
-                       b.getArrayAttr({identity, mapOf(i), identity}));
+                       b.getArrayAttr({identity, (*maps)[i], identity}));
     }
     return success();
   }
@@ -1371,8 +1377,8 @@ KernelLowering::lower(ArrayRef<Operation *> ops, Value rootValue, Value outBuf,
       break;
     }
   }
-  if (anchor && isa<hlo::DotGeneralOp, hlo::ConvolutionOp>(anchor)) {
-    const ValueInfo &info = values[anchor->getResult(0)];
+  if (Value result = mxuResult()) {
+    const ValueInfo &info = values[result];
     if (!info.phys.element.isF32())
       mxuAcc = AllocOp::create(b, loc(),
                                memrefType(blockShape(info, block),
