@@ -289,16 +289,16 @@ private:
     // masking clips there, on either side.
     const Buffer &hbm = toHbm ? d : s;
     const Buffer &onChip = toHbm ? s : d;
+    const std::vector<int64_t> &hbmAt = toHbm ? dstAt : srcAt;
+    const std::vector<int64_t> &vmemAt = toHbm ? srcAt : dstAt;
     std::vector<int64_t> lo(rank), hi(rank);
     for (int64_t i = 0; i < rank; ++i) {
-      int64_t hbmAt = toHbm ? dstAt[i] : srcAt[i];
-      int64_t vmemAt = toHbm ? srcAt[i] : dstAt[i];
-      if (vmemAt < 0 || vmemAt + sizes[i] > onChip.dims[i])
+      if (vmemAt[i] < 0 || vmemAt[i] + sizes[i] > onChip.dims[i])
         return fail(inst, absl::StrCat("window at dimension ", i,
                                        " is outside the VMEM buffer"));
       // First j with hbmAt + j * step >= 0, and first with it >= dims.
       auto firstAtLeast = [&](int64_t bound) {
-        int64_t need = bound - hbmAt;
+        int64_t need = bound - hbmAt[i];
         int64_t j = need <= 0 ? 0 : (need + steps[i] - 1) / steps[i];
         return std::clamp<int64_t>(j, 0, sizes[i]);
       };
@@ -306,16 +306,14 @@ private:
       hi[i] = std::max(lo[i], firstAtLeast(hbm.dims[i]));
       if (!masked && (lo[i] != 0 || hi[i] != sizes[i]))
         return fail(inst,
-                    absl::StrCat("window at dimension ", i, " (", hbmAt, " + ",
-                                 sizes[i], " x ", steps[i],
+                    absl::StrCat("window at dimension ", i, " (", hbmAt[i],
+                                 " + ", sizes[i], " x ", steps[i],
                                  ") is outside the HBM buffer of size ",
                                  hbm.dims[i], " and the DMA is not masked"));
     }
     int64_t bytesPerElement = elementBytes(s.element);
     std::vector<int64_t> hbmStrides = rowMajorStrides(hbm.dims);
     std::vector<int64_t> vmemStrides = rowMajorStrides(onChip.dims);
-    const std::vector<int64_t> &hbmAt = toHbm ? dstAt : srcAt;
-    const std::vector<int64_t> &vmemAt = toHbm ? srcAt : dstAt;
     uint8_t *hbmData = (toHbm ? *dst : *src)->data;
     uint8_t *vmemData = (toHbm ? *src : *dst)->data;
     int64_t moved = 0;
@@ -368,8 +366,7 @@ private:
       return deps.status();
     absl::StatusOr<int64_t> id = timeline.add(
         kernel.name + (toHbm ? "/dma_out" : "/dma_in"), Engine{Engine::Dma, 0},
-        dmaCycles(target, moved) - kDmaLatencyCycles, *deps, issue,
-        kDmaLatencyCycles);
+        dmaTransferCycles(target, moved), *deps, issue, kDmaLatencyCycles);
     if (!id.ok())
       return id.status();
     record({*src}, {*dst}, {*id});

@@ -23,6 +23,12 @@ absl::Status malformed(const std::string &why) {
   return absl::InvalidArgumentError(absl::StrCat("malformed .npy file: ", why));
 }
 
+/// Bytes of one element in a file: NumPy's bool is one byte (the runtime
+/// keeps i1 in four).
+int64_t fileBytes(Element element) {
+  return element == Element::I1 ? 1 : elementBytes(element);
+}
+
 /// The value of `key` in the header's Python dict literal, as text.
 std::optional<std::string> field(const std::string &header,
                                  const std::string &key) {
@@ -109,8 +115,7 @@ absl::StatusOr<HostTensor> parseNpy(const std::vector<uint8_t> &bytes) {
     tensor.dims.push_back(d);
   }
   int64_t count = tensor.elements();
-  int64_t size =
-      tensor.element == Element::I1 ? 1 : elementBytes(tensor.element);
+  int64_t size = fileBytes(tensor.element);
   size_t dataStart = headerStart + headerLength;
   if (count < 0 ||
       static_cast<uint64_t>(bytes.size() - dataStart) !=
@@ -154,7 +159,7 @@ std::vector<uint8_t> serializeNpy(const HostTensor &tensor) {
   out.push_back(header.size() & 0xff);
   out.push_back((header.size() >> 8) & 0xff);
   out.insert(out.end(), header.begin(), header.end());
-  int64_t size = element == Element::I1 ? 1 : elementBytes(element);
+  int64_t size = fileBytes(element);
   size_t at = out.size();
   out.resize(at + tensor.values.size() * size);
   for (size_t i = 0; i < tensor.values.size(); ++i) {

@@ -59,15 +59,19 @@ int64_t vectorCycles(int64_t elements, VectorCost cost) {
                        cyclesPerRegister(cost));
 }
 
-int64_t dmaCycles(const tpc::Target &target, int64_t bytes) {
+int64_t dmaTransferCycles(const tpc::Target &target, int64_t bytes) {
   double perCycle = target.hbmBytesPerSecond / target.clockHz;
   double transfer = static_cast<double>(bytes) / perCycle;
   if (transfer >= static_cast<double>(kMax - kDmaLatencyCycles))
-    return kMax;
+    return kMax - kDmaLatencyCycles;
   int64_t cycles = static_cast<int64_t>(transfer);
   if (static_cast<double>(cycles) < transfer)
     ++cycles;
-  return kDmaLatencyCycles + cycles;
+  return cycles;
+}
+
+int64_t dmaCycles(const tpc::Target &target, int64_t bytes) {
+  return kDmaLatencyCycles + dmaTransferCycles(target, bytes);
 }
 
 std::string Engine::name() const {
