@@ -292,6 +292,12 @@ private:
                ? anchor->getResult(0)
                : Value();
   }
+  /// The result of the kernel's argmax or argmin, if it has one.
+  Value argResult() const {
+    return anchor && isa<hlo::ArgMaxOp, hlo::ArgMinOp>(anchor)
+               ? anchor->getResult(0)
+               : Value();
+  }
   FailureOr<Attribute> mapsFor(ArrayRef<Value> inputs, Value out,
                                Operation *user);
 
@@ -356,6 +362,8 @@ private:
   /// The f32 accumulator of an MXU op with a narrower result, converted
   /// on the last contraction step.
   Value mxuAcc;
+  /// The best values so far of an index reduction.
+  Value bestAcc;
 };
 
 LogicalResult KernelLowering::setMap(Value value, ArrayRef<int64_t> map,
@@ -460,7 +468,8 @@ KernelLowering::analyze(ArrayRef<Operation *> ops, Value rootValue,
                         llvm::function_ref<FailureOr<Value>(Value)> leaf) {
   root = rootValue;
   for (Operation *inner : ops) {
-    if (isa<hlo::DotGeneralOp, hlo::ConvolutionOp, hlo::ReduceOp>(inner)) {
+    if (isa<hlo::DotGeneralOp, hlo::ConvolutionOp, hlo::ReduceOp,
+            hlo::ArgMaxOp, hlo::ArgMinOp>(inner)) {
       if (anchor)
         return inner->emitOpError()
                << "tpu-lower: a kernel with two contractions or reductions "
@@ -536,13 +545,20 @@ KernelLowering::analyze(ArrayRef<Operation *> ops, Value rootValue,
   } else if (auto conv = dyn_cast_or_null<hlo::ConvolutionOp>(anchor)) {
     if (failed(analyzeConvolution(conv, *rootPhys)))
       return failure();
-  } else if (auto reduce = dyn_cast_or_null<hlo::ReduceOp>(anchor)) {
+  } else if (anchor) {
+    // A reduction: hlo.reduce, or an index reduction along one dimension.
+    SmallVector<int64_t> dims;
+    if (auto reduce = dyn_cast<hlo::ReduceOp>(anchor))
+      llvm::append_range(dims, reduce.getDimensions());
+    else
+      dims.push_back(anchor->getAttrOfType<IntegerAttr>("dimension").getInt());
+    Value operand = anchor->getOperand(0), result = anchor->getResult(0);
     if (cast<ShapedType>(root.getType()).getRank() !=
-        reduce.getResult().getType().getRank())
-      return reduce.emitOpError() << "tpu-lower: work after a reduction must "
-                                     "keep its rank";
+        cast<ShapedType>(result.getType()).getRank())
+      return anchor->emitOpError() << "tpu-lower: work after a reduction must "
+                                      "keep its rank";
     FailureOr<Physical> inPhys =
-        physicalOf(reduce.getLoc(), reduce.getOperand().getType());
+        physicalOf(anchor->getLoc(), operand.getType());
     if (failed(inPhys))
       return failure();
     extent = inPhys->dims;
@@ -550,15 +566,14 @@ KernelLowering::analyze(ArrayRef<Operation *> ops, Value rootValue,
     SmallVector<int64_t> in = identity(*inPhys);
     SmallVector<int64_t> kept;
     for (auto [l, it] : llvm::enumerate(in)) {
-      if (llvm::is_contained(reduce.getDimensions(), int64_t(l)))
+      if (llvm::is_contained(dims, int64_t(l)))
         reduction[it] = true;
       else
         kept.push_back(it);
     }
-    if (failed(setMap(reduce.getOperand(), in, reduce)) ||
-        failed(setMap(root, kept, reduce)) ||
-        (root != reduce.getResult() &&
-         failed(setMap(reduce.getResult(), kept, reduce))))
+    if (failed(setMap(operand, in, anchor)) ||
+        failed(setMap(root, kept, anchor)) ||
+        (root != result && failed(setMap(result, kept, anchor))))
       return failure();
   } else {
     extent = rootPhys->dims;
@@ -816,13 +831,17 @@ int64_t KernelLowering::footprint(ArrayRef<int64_t> blocks) {
     bool slotted = info.role == Role::Input || value == root;
     total = tpc::saturatingAdd(total, slotted ? tpc::saturatingAdd(bytes, bytes)
                                               : bytes);
-    // An MXU result narrower than f32 also needs an f32 accumulator.
+    // An MXU result narrower than f32 also needs an f32 accumulator, and
+    // an index reduction a block of the best values.
+    Type accumulator;
     if (value == mxuResult() && !element.isF32())
+      accumulator = Float32Type::get(element.getContext());
+    if (value == argResult())
+      accumulator = getElementTypeOrSelf(anchor->getOperand(0).getType());
+    if (accumulator)
       total = tpc::saturatingAdd(
-          total,
-          scratchFootprint(memrefType(blockShape(info, blocks),
-                                      Float32Type::get(element.getContext()),
-                                      MemorySpace::vmem)));
+          total, scratchFootprint(memrefType(blockShape(info, blocks),
+                                             accumulator, MemorySpace::vmem)));
   }
   return total;
 }
@@ -875,6 +894,15 @@ LogicalResult KernelLowering::planBlocks() {
       block = grown;
     }
   }
+  // Masked DMAs zero-fill a reduced block past the end of its dimension,
+  // which only a sum ignores: other reductions take blocks that divide it.
+  auto reduce = dyn_cast_or_null<hlo::ReduceOp>(anchor);
+  if (anchor && !mxuResult() &&
+      !(reduce && reduce.getKind() == hlo::ReduceKind::sum))
+    for (int64_t d = 0; d < rank; ++d)
+      if (reduction[d])
+        while (extent[d] % block[d] != 0)
+          block[d] -= align[d];
   count.clear();
   for (int64_t d = 0; d < rank; ++d)
     count.push_back((extent[d] + block[d] - 1) / block[d]);
@@ -1153,6 +1181,18 @@ LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
                      current.lookup(in), dst, dims, valid, accumulate);
     return success();
   }
+  if (isa<hlo::ArgMaxOp, hlo::ArgMinOp>(inner)) {
+    Value in = storage(inner->getOperand(0));
+    const ValueInfo &info = values[in];
+    int64_t dim = info.phys.positionOf(
+        inner->getAttrOfType<IntegerAttr>("dimension").getInt());
+    ArgReduceKind kind = isa<hlo::ArgMaxOp>(inner) ? ArgReduceKind::argmax
+                                                   : ArgReduceKind::argmin;
+    ArgReduceOp::create(b, loc(), kind, current.lookup(in), bestAcc, dst, dim,
+                        blockShape(info, block)[dim],
+                        blockStart(info, dim, idx), accumulate);
+    return success();
+  }
   if (auto pad = dyn_cast<hlo::PadOp>(inner)) {
     // select(low <= i < low + size, operand, padding value) along each
     // padded dimension.
@@ -1384,6 +1424,12 @@ KernelLowering::lower(ArrayRef<Operation *> ops, Value rootValue, Value outBuf,
                                memrefType(blockShape(info, block),
                                           b.getF32Type(), MemorySpace::vmem));
   }
+  if (Value result = argResult())
+    bestAcc = AllocOp::create(
+        b, loc(),
+        memrefType(blockShape(values[result], block),
+                   getElementTypeOrSelf(anchor->getOperand(0).getType()),
+                   MemorySpace::vmem));
   auto semType = SemaphoreType::get(b.getContext());
   for (Value *sems : {inSems, outSems})
     for (int i = 0; i < 2; ++i)

@@ -9,6 +9,8 @@
 #include "absl/strings/str_cat.h"
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
 #include <cstring>
 #include <functional>
 #include <map>
@@ -255,6 +257,10 @@ private:
     case Opcode::Fill:
     case Opcode::Iota:
       return fillOrIota(inst);
+    case Opcode::ArgReduce:
+      return argReduce(inst);
+    case Opcode::Relayout:
+      return relayout(inst);
     }
     return fail(inst, "unknown opcode");
   }
@@ -514,18 +520,23 @@ private:
     return elements.ok() ? *elements : b.elements();
   }
 
+  /// Queues vector-unit work that reads `reads` and writes `writes`,
+  /// costing `elements` register elements (by default the first output's).
   absl::Status vectorTask(const Instruction &inst, std::vector<View *> reads,
-                          View *out, VectorCost cost, const char *what) {
+                          std::vector<View *> writes, VectorCost cost,
+                          const char *what, int64_t elements = -1) {
     absl::StatusOr<std::vector<int64_t>> deps =
-        hazards(inst, reads, {out}, false);
+        hazards(inst, reads, writes, false);
     if (!deps.ok())
       return deps.status();
-    absl::StatusOr<int64_t> id = timeline.add(
-        kernel.name + "/" + what, Engine{Engine::Vector, 0},
-        vectorCycles(registerElements(*out->buffer), cost), *deps, issue);
+    if (elements < 0)
+      elements = registerElements(*writes.front()->buffer);
+    absl::StatusOr<int64_t> id =
+        timeline.add(kernel.name + "/" + what, Engine{Engine::Vector, 0},
+                     vectorCycles(elements, cost), *deps, issue);
     if (!id.ok())
       return id.status();
-    record(reads, {out}, {*id});
+    record(reads, writes, {*id});
     return absl::OkStatus();
   }
 
@@ -602,7 +613,7 @@ private:
     std::vector<View *> reads;
     for (Input &input : ins)
       reads.push_back(input.view);
-    return vectorTask(inst, reads, *out, cost, "vector");
+    return vectorTask(inst, reads, {*out}, cost, "vector");
   }
 
   absl::Status reduce(const Instruction &inst) {
@@ -657,10 +668,130 @@ private:
     std::vector<View *> reads = {*in};
     if (f[3])
       reads.push_back(*out);
-    absl::Status s =
-        vectorTask(inst, reads, *out, VectorCost::Simple, "reduce");
     // The vector unit reads the whole input block.
-    return s;
+    return vectorTask(inst, reads, {*out}, VectorCost::Simple, "reduce",
+                      registerElements(i));
+  }
+
+  absl::Status argReduce(const Instruction &inst) {
+    const std::vector<int64_t> &f = inst.fields;
+    bool isMax = static_cast<ArgReduceKind>(f[0]) == ArgReduceKind::ArgMax;
+    absl::StatusOr<View *> in = view(inst, f[1]), best = view(inst, f[2]),
+                           index = view(inst, f[3]);
+    if (!in.ok() || !best.ok() || !index.ok())
+      return fail(inst, "operands are not buffers");
+    const Buffer &i = *(*in)->buffer, &v = *(*best)->buffer,
+                 &x = *(*index)->buffer;
+    int64_t rank = i.dims.size(), dim = f[6];
+    if (dim >= rank || i.element != v.element || x.element != Element::I32)
+      return fail(inst, "malformed index reduction");
+    std::vector<int64_t> kept = i.dims;
+    kept.erase(kept.begin() + dim);
+    if (kept != v.dims || kept != x.dims)
+      return fail(inst, "outputs do not have the kept dimensions");
+    int64_t valid = std::min(f[7], i.dims[dim]), offset = regs[f[4]];
+    bool accumulate = f[5] != 0;
+    int64_t outer = 1, inner = 1;
+    for (int64_t d = 0; d < dim; ++d)
+      outer *= i.dims[d];
+    for (int64_t d = dim + 1; d < rank; ++d)
+      inner *= i.dims[d];
+    int64_t size = elementBytes(i.element), along = i.dims[dim];
+    // Strictly better, so that ties keep the smaller (earlier) index; NaN
+    // beats every number.
+    auto better = [&](double a, double b) {
+      if (std::isnan(b))
+        return false;
+      if (std::isnan(a))
+        return true;
+      return isMax ? a > b : a < b;
+    };
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t n = 0; n < inner; ++n) {
+        int64_t at = o * inner + n;
+        uint8_t *bestAt = (*best)->data + at * size;
+        uint8_t *indexAt = (*index)->data + at * 4;
+        bool have = accumulate;
+        double bestValue = have ? load(i.element, bestAt) : 0;
+        double bestIndex = have ? load(Element::I32, indexAt) : 0;
+        for (int64_t k = 0; k < valid; ++k) {
+          double value = load(i.element, (*in)->data +
+                                             ((o * along + k) * inner + n) *
+                                                 size);
+          if (!have || better(value, bestValue)) {
+            have = true;
+            bestValue = value;
+            bestIndex = static_cast<double>(offset + k);
+          }
+        }
+        store(i.element, bestAt, bestValue);
+        store(Element::I32, indexAt, bestIndex);
+      }
+    std::vector<View *> reads = {*in};
+    if (accumulate) {
+      reads.push_back(*best);
+      reads.push_back(*index);
+    }
+    // A compare and two selects per input register.
+    return vectorTask(inst, reads, {*best, *index}, VectorCost::Simple,
+                      "arg_reduce", 3 * registerElements(i));
+  }
+
+  absl::Status relayout(const Instruction &inst) {
+    const std::vector<int64_t> &f = inst.fields;
+    absl::StatusOr<View *> src = view(inst, f[0]), dst = view(inst, f[1]);
+    if (!src.ok() || !dst.ok())
+      return fail(inst, "operands are not buffers");
+    const Buffer &s = *(*src)->buffer, &d = *(*dst)->buffer;
+    // Per buffer: its logical shape and each logical dimension's physical
+    // stride.
+    struct Side {
+      std::vector<int64_t> shape, strides;
+    };
+    auto side = [&](const Buffer &b, size_t at) -> std::optional<Side> {
+      int64_t rank = f[at];
+      if (rank != static_cast<int64_t>(b.dims.size()))
+        return std::nullopt;
+      std::vector<int64_t> physical = rowMajorStrides(b.dims);
+      Side out{std::vector<int64_t>(rank, -1), std::vector<int64_t>(rank, 0)};
+      for (int64_t p = 0; p < rank; ++p) {
+        int64_t l = f[at + 1 + p];
+        if (l < 0 || l >= rank || out.shape[l] >= 0)
+          return std::nullopt;
+        out.shape[l] = b.dims[p];
+        out.strides[l] = physical[p];
+      }
+      return out;
+    };
+    std::optional<Side> from = side(s, 2), to = side(d, 3 + f[2]);
+    if (!from || !to || s.element != d.element || s.elements() != d.elements())
+      return fail(inst, "needs two buffers of one element type and count, "
+                        "each with a permutation of its dimensions");
+    int64_t size = elementBytes(s.element);
+    std::vector<int64_t> fromIndex(from->shape.size(), 0),
+        toIndex(to->shape.size(), 0);
+    int64_t fromAt = 0, toAt = 0;
+    // Advances a logical row-major index, keeping its physical offset.
+    auto next = [](const Side &side, std::vector<int64_t> &index,
+                   int64_t &at) {
+      for (int64_t l = static_cast<int64_t>(index.size()) - 1; l >= 0; --l) {
+        at += side.strides[l];
+        if (++index[l] < side.shape[l])
+          return;
+        at -= side.strides[l] * side.shape[l];
+        index[l] = 0;
+      }
+    };
+    for (int64_t n = 0; n < s.elements(); ++n) {
+      std::memcpy((*dst)->data + toAt * size, (*src)->data + fromAt * size,
+                  size);
+      next(*from, fromIndex, fromAt);
+      next(*to, toIndex, toAt);
+    }
+    // The vector unit reads every register of one block and writes every
+    // register of the other, through the transpose unit.
+    return vectorTask(inst, {*src}, {*dst}, VectorCost::Simple, "relayout",
+                      registerElements(s) + registerElements(d));
   }
 
   absl::Status fillOrIota(const Instruction &inst) {
@@ -680,7 +811,7 @@ private:
       }
       for (int64_t n = 0; n < o.elements(); ++n)
         store(o.element, (*out)->data + n * bytes, value);
-      return vectorTask(inst, {}, *out, VectorCost::Simple, "fill");
+      return vectorTask(inst, {}, {*out}, VectorCost::Simple, "fill");
     }
     int64_t dim = f[1], offset = regs[f[2]];
     if (dim >= static_cast<int64_t>(o.dims.size()))
@@ -690,7 +821,7 @@ private:
       store(o.element, (*out)->data + n++ * bytes,
             static_cast<double>(idx[dim] + offset));
     });
-    return vectorTask(inst, {}, *out, VectorCost::Simple, "iota");
+    return vectorTask(inst, {}, {*out}, VectorCost::Simple, "iota");
   }
 
   const Kernel &kernel;

@@ -93,6 +93,10 @@ std::string_view opcodeName(Opcode opcode) {
     return "fill";
   case Opcode::Iota:
     return "iota";
+  case Opcode::ArgReduce:
+    return "arg_reduce";
+  case Opcode::Relayout:
+    return "relayout";
   }
   return "";
 }
@@ -448,6 +452,18 @@ absl::Status checkInstruction(const Instruction &inst, const Kernel &kernel,
   case Opcode::Iota:
     ok = fieldsAre(3) && reg(0) && f[1] >= 0 && reg(2);
     break;
+  case Opcode::ArgReduce:
+    ok = fieldsAre(8) && (f[0] == 0 || f[0] == 1) && regs(1, 4) &&
+         (f[5] == 0 || f[5] == 1) && f[6] >= 0 && f[7] >= 1;
+    break;
+  case Opcode::Relayout: {
+    ok = f.size() >= 3 && regs(0, 2) && f[2] >= 0 && f[2] <= kMaxRank &&
+         f.size() >= 4 + static_cast<size_t>(f[2]);
+    size_t dstRank = ok ? 3 + static_cast<size_t>(f[2]) : 0;
+    ok = ok && f[dstRank] >= 0 && f[dstRank] <= kMaxRank &&
+         fieldsAre(dstRank + 1 + static_cast<size_t>(f[dstRank]));
+    break;
+  }
   }
   if (!ok)
     return bad("has malformed operands");

@@ -22,7 +22,7 @@
 namespace tpurt {
 
 constexpr char kMagic[8] = {'T', 'P', 'U', 'E', 'X', 'E', 'C', '\0'};
-constexpr uint32_t kFormatVersion = 2;
+constexpr uint32_t kFormatVersion = 3;
 
 /// Element types the TensorCore stores, with their bytes per element in
 /// HBM and VMEM (i1 takes 32 bits, as the TPU's pred layout E(32)).
@@ -81,6 +81,9 @@ enum class Opcode : uint16_t {
   Reduce = 24,   // kind, in, out, accumulate, ndims, dims..., valid[in rank]
   Fill = 25,     // out, value (f32 bits for float buffers, else the integer)
   Iota = 26,     // out, dim, offset register
+  ArgReduce = 27, // kind (0 argmax 1 argmin), in, best, index, offset
+                  // register, accumulate, dim, valid
+  Relayout = 28,  // src, dst, src rank, src order..., dst rank, dst order...
 };
 std::string_view opcodeName(Opcode opcode);
 
@@ -111,6 +114,7 @@ enum class VectorKind : int64_t {
   Select
 };
 enum class ReduceKind : int64_t { Sum, Max, Min, Prod };
+enum class ArgReduceKind : int64_t { ArgMax, ArgMin };
 
 struct Instruction {
   Opcode opcode = Opcode::Const;

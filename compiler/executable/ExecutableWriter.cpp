@@ -265,6 +265,24 @@ private:
           emit(Opcode::Fill, {operands[0], bits});
           return success();
         })
+        .Case([&](ArgReduceOp reduce) {
+          emit(Opcode::ArgReduce,
+               {static_cast<int64_t>(reduce.getKind()), operands[0],
+                operands[1], operands[2], operands[3],
+                reduce.getAccumulate() ? 1 : 0, reduce.getDim(),
+                reduce.getValid()});
+          return success();
+        })
+        .Case([&](RelayoutOp relayout) {
+          std::vector<int64_t> fields = {operands[0], operands[1]};
+          for (ArrayRef<int64_t> order :
+               {relayout.getSrcOrder(), relayout.getDstOrder()}) {
+            fields.push_back(static_cast<int64_t>(order.size()));
+            fields.insert(fields.end(), order.begin(), order.end());
+          }
+          emit(Opcode::Relayout, std::move(fields));
+          return success();
+        })
         .Case([&](IotaOp iota) {
           emit(Opcode::Iota,
                {operands[0], static_cast<int64_t>(iota.getDim()), operands[1]});

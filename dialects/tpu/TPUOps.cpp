@@ -388,6 +388,70 @@ LogicalResult ReduceOp::verify() {
   return success();
 }
 
+LogicalResult ArgReduceOp::verify() {
+  auto input = cast<MemRefType>(getInput().getType());
+  auto best = cast<MemRefType>(getBest().getType());
+  auto index = cast<MemRefType>(getIndex().getType());
+  // arg_reduce_c1
+  if (failed(verifyBuffer(*this, input, "the input", MemorySpace::vmem)) ||
+      failed(verifyBuffer(*this, best, "the best values", MemorySpace::vmem)) ||
+      failed(verifyBuffer(*this, index, "the indices", MemorySpace::vmem)))
+    return failure();
+  // arg_reduce_c2
+  if (best.getElementType() != input.getElementType() ||
+      !index.getElementType().isInteger(32))
+    return emitOpError() << "best values need the input's element type and "
+                            "indices i32, but have "
+                         << best << " and " << index;
+  // arg_reduce_c3
+  int64_t rank = input.getRank(), dim = getDim();
+  if (dim < 0 || dim >= rank)
+    return emitOpError() << "dim " << dim << " is not in [0, " << rank << ")";
+  SmallVector<int64_t> kept(input.getShape());
+  kept.erase(kept.begin() + dim);
+  if (ArrayRef<int64_t>(kept) != best.getShape() ||
+      ArrayRef<int64_t>(kept) != index.getShape())
+    return emitOpError() << "outputs must have the input's dimensions other "
+                            "than dim ["
+                         << kept << "], but are " << best << " and " << index;
+  // arg_reduce_c4
+  if (getValid() < 1 || static_cast<int64_t>(getValid()) > input.getDimSize(dim))
+    return emitOpError() << "valid size " << getValid() << " is not in [1, "
+                         << input.getDimSize(dim) << "]";
+  return success();
+}
+
+LogicalResult RelayoutOp::verify() {
+  auto src = cast<MemRefType>(getSrc().getType());
+  auto dst = cast<MemRefType>(getDst().getType());
+  // relayout_c1
+  if (failed(verifyBuffer(*this, src, "the source", MemorySpace::vmem)) ||
+      failed(verifyBuffer(*this, dst, "the destination", MemorySpace::vmem)))
+    return failure();
+  // relayout_c2
+  if (src.getElementType() != dst.getElementType() ||
+      src.getNumElements() != dst.getNumElements())
+    return emitOpError() << "source and destination must have one element "
+                            "type and element count, but are "
+                         << src << " and " << dst;
+  // relayout_c3
+  for (auto [what, order, rank] :
+       {std::tuple(StringRef("src_order"), getSrcOrder(), src.getRank()),
+        std::tuple(StringRef("dst_order"), getDstOrder(), dst.getRank())}) {
+    llvm::SmallBitVector seen(rank);
+    bool permutation = static_cast<int64_t>(order.size()) == rank;
+    for (int64_t d : order) {
+      permutation &= d >= 0 && d < rank && !seen.test(d);
+      if (permutation)
+        seen.set(d);
+    }
+    if (!permutation)
+      return emitOpError() << what << " must be a permutation of [0, " << rank
+                           << "), but is [" << order << "]";
+  }
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // FillOp, IotaOp
 //===----------------------------------------------------------------------===//

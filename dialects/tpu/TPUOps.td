@@ -348,4 +348,75 @@ def TPU_ReduceOp : TPU_Op<"reduce"> {
   let hasVerifier = 1;
 }
 
+def TPU_ArgReduceKind : I32EnumAttr<"ArgReduceKind",
+    "vector unit index reduction", [
+    I32EnumAttrCase<"argmax", 0>, I32EnumAttrCase<"argmin", 1>]> {
+  let cppNamespace = "::mlir::tpu";
+}
+
+def TPU_ArgReduceOp : TPU_Op<"arg_reduce"> {
+  let summary = "Index of the largest or smallest element along a dimension";
+  let description = [{
+    For each position of the kept dimensions, finds the `kind` element of
+    `input` along `dim` among its first `valid` elements, and writes its
+    value to `best` and its index plus `offset` (the block's first index
+    along `dim`) to `index`. Under `accumulate`, `best` and `index` hold the
+    result of earlier blocks, which have smaller indices, and a new element
+    replaces them only if strictly better: ties keep the smallest index, and
+    NaN is better than any number (`hlo.argmax`'s semantics).
+
+    Operands are VMEM buffers (arg_reduce_c1); `best` has the input's
+    element type and `index` is i32 (arg_reduce_c2); `dim` is in range and
+    both outputs have the input's other dimensions, in order
+    (arg_reduce_c3); `valid` is in [1, size of `dim`] (arg_reduce_c4).
+
+    ```mlir
+    tpu.arg_reduce argmax %x -> %best, %index dim = 1 valid = 512 offset %o
+        accumulate : memref<8x512xf32, #tpu.memory_space<vmem>>
+        -> memref<8xf32, #tpu.memory_space<vmem>>,
+           memref<8xi32, #tpu.memory_space<vmem>>
+    ```
+  }];
+  let arguments = (ins TPU_ArgReduceKind:$kind, TPU_AnyMemRef:$input,
+                       TPU_AnyMemRef:$best, TPU_AnyMemRef:$index,
+                       I64Attr:$dim, I64Attr:$valid, Index:$offset,
+                       UnitAttr:$accumulate);
+  let assemblyFormat = [{
+    $kind $input `->` $best `,` $index `dim` `=` $dim `valid` `=` $valid
+    `offset` $offset (`accumulate` $accumulate^)? attr-dict `:`
+    type($input) `->` type($best) `,` type($index)
+  }];
+  let hasVerifier = 1;
+}
+
+def TPU_RelayoutOp : TPU_Op<"relayout"> {
+  let summary = "Copy a VMEM block into another shape, in logical order";
+  let description = [{
+    The `k`-th element of `src` in logical row-major order becomes the
+    `k`-th element of `dst` in logical row-major order: a reshape of the
+    block, with each buffer's physical dimensions mapped to logical ones by
+    its order (`src_order[p]` is the logical dimension at physical position
+    `p`). This is the relayout copy XLA emits for a reshape that moves data
+    between tiles; the vector unit does it through the transpose unit.
+
+    Both are VMEM buffers (relayout_c1) of one element type and element
+    count (relayout_c2); each order is a permutation of its buffer's
+    dimensions (relayout_c3).
+
+    ```mlir
+    tpu.relayout %in -> %out src_order = [0, 1, 2] dst_order = [0, 1]
+        : memref<8x1x256xf32, #tpu.memory_space<vmem>>
+        -> memref<8x256xf32, #tpu.memory_space<vmem>>
+    ```
+  }];
+  let arguments = (ins TPU_AnyMemRef:$src, TPU_AnyMemRef:$dst,
+                       DenseI64ArrayAttr:$src_order,
+                       DenseI64ArrayAttr:$dst_order);
+  let assemblyFormat = [{
+    $src `->` $dst `src_order` `=` $src_order `dst_order` `=` $dst_order
+    attr-dict `:` type($src) `->` type($dst)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // TPU_DIALECTS_TPU_TPUOPS_TD

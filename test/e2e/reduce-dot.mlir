@@ -53,3 +53,29 @@ func.func @dot_bf16_result(%x: tensor<64x300xbf16>, %w: tensor<300x256xbf16>) ->
   %y = hlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<64x300xbf16>, tensor<300x256xbf16>) -> tensor<64x256xbf16>
   return %y : tensor<64x256xbf16>
 }
+
+// Index reductions: the inputs repeat values, so ties are exercised.
+// CHECK: @argmax_rows: result 0: 6xi32 exact
+func.func @argmax_rows(%x: tensor<6x700xf32>) -> tensor<6xi32> {
+  %r = hlo.argmax %x, dim = 1 : (tensor<6x700xf32>) -> tensor<6xi32>
+  return %r : tensor<6xi32>
+}
+
+// CHECK: @argmin_cols: result 0: 20xi32 exact
+func.func @argmin_cols(%x: tensor<300x20xf32>) -> tensor<20xi32> {
+  %r = hlo.argmin %x, dim = 0 : (tensor<300x20xf32>) -> tensor<20xi32>
+  return %r : tensor<20xi32>
+}
+
+// CHECK: @argmax_3d_fused: result 0: 4x130xi32 exact
+func.func @argmax_3d_fused(%x: tensor<4x9x130xbf16>) -> tensor<4x130xi32> {
+  %n = hlo.negate %x : tensor<4x9x130xbf16>
+  %r = hlo.argmax %n, dim = 1 : (tensor<4x9x130xbf16>) -> tensor<4x130xi32>
+  return %r : tensor<4x130xi32>
+}
+
+// CHECK: @argmax_i32: result 0: 5xi32 exact
+func.func @argmax_i32(%x: tensor<5x1000xi32>) -> tensor<5xi32> {
+  %r = hlo.argmax %x, dim = 1 : (tensor<5x1000xi32>) -> tensor<5xi32>
+  return %r : tensor<5xi32>
+}

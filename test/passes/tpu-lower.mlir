@@ -127,3 +127,23 @@ func.func @convolution_batch_minor(%x: tensor<64x9x9x5xf32>, %w: tensor<3x3x5x7x
   %y = hlo.convolution %x, %w, window = {stride = [2, 2], pad = [[1, 0], [1, 0]]} : (tensor<64x9x9x5xf32>, tensor<3x3x5x7xf32>) -> tensor<64x4x4x7xf32>
   return %y : tensor<64x4x4x7xf32>
 }
+
+// -----
+
+// An argmax over 1280 columns: reduced blocks divide the row (256, not
+// 512), so no zero-filled tail competes; the first block overwrites the
+// best values and indices, the others accumulate, each with its block's
+// first column as the index offset.
+// CHECK-LABEL: func.func @argmax_blocks
+// CHECK:         tpu.kernel "argmax.0" target "v3"
+// CHECK:           %[[BEST:.+]] = tpu.alloc : memref<128xf32, #tpu.memory_space<vmem>>
+// CHECK:           scf.for
+// CHECK:             scf.if
+// CHECK:               tpu.arg_reduce argmax %{{.+}} -> %[[BEST]], %{{.+}} dim = 1 valid = 256 offset %{{.+}} : memref<128x256xf32, #tpu.memory_space<vmem>> -> memref<128xf32, #tpu.memory_space<vmem>>, memref<128xi32, #tpu.memory_space<vmem>>
+// CHECK:             } else {
+// CHECK:               tpu.arg_reduce argmax %{{.+}} -> %[[BEST]], %{{.+}} dim = 1 valid = 256 offset %{{.+}} accumulate
+// CHECK:           tpu.arg_reduce argmax %{{.+}} -> %[[BEST]], %{{.+}} dim = 1 valid = 256 offset %c1024 accumulate
+func.func @argmax_blocks(%x: tensor<8x1280xf32>) -> tensor<8xi32> {
+  %r = hlo.argmax %x, dim = 1 : (tensor<8x1280xf32>) -> tensor<8xi32>
+  return %r : tensor<8xi32>
+}

@@ -73,6 +73,17 @@ func.func @main(%x: tensor<16x100xbf16>, %w1: tensor<100x40xbf16>, %b1: tensor<4
   return %probs : tensor<16x10xf32>
 }
 
+// Index reductions, hand-computed: NaN wins, ties take the smallest index,
+// an all -inf row gives 0. A max over 640 columns of -1 is -1: the blocks
+// divide the row, so no zero-filled tail joins the reduction.
+// RUN: tpu-run %t/argmax.mlir --input="3x4xf32=[1 nan 3 nan][2 5 5 1][-inf -inf -inf -inf]" | FileCheck %s --check-prefix=ARGMAX
+// RUN: tpu-run %t/argmax.mlir --input="3x4xf32=[1 nan 3 nan][2 5 5 1][-inf -inf -inf -inf]" --reference | FileCheck %s --check-prefix=ARGMAX
+// ARGMAX: result[0]: 3xi32=1 1 0
+// ARGMAX: result[1]: 3xi32=1 3 0
+// RUN: tpu-run %t/negmax.mlir --input=3x640xf32=-1 | FileCheck %s --check-prefix=NEGMAX
+// NEGMAX: result[0]: 3xi32=0 0 0
+// NEGMAX: result[2]: 3xf32=-1 -1 -1
+
 //--- elementwise.mlir
 func.func @main(%a: tensor<3x5xf32>, %b: tensor<3x5xf32>) -> (tensor<3x5xf32>, tensor<3x5xi32>) {
   %s = hlo.multiply %a, %b : tensor<3x5xf32>
@@ -90,4 +101,19 @@ func.func @main(%a: tensor<2x2xf32>, %b: tensor<2x2xf32>) -> (tensor<2x2xf32>, t
   %c = hlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
   %r = hlo.reduce sum %c, dims = [1] : (tensor<2x2xf32>) -> tensor<2xf32>
   return %c, %r : tensor<2x2xf32>, tensor<2xf32>
+}
+
+//--- argmax.mlir
+func.func @main(%x: tensor<3x4xf32>) -> (tensor<3xi32>, tensor<3xi32>) {
+  %a = hlo.argmax %x, dim = 1 : (tensor<3x4xf32>) -> tensor<3xi32>
+  %b = hlo.argmin %x, dim = 1 : (tensor<3x4xf32>) -> tensor<3xi32>
+  return %a, %b : tensor<3xi32>, tensor<3xi32>
+}
+
+//--- negmax.mlir
+func.func @main(%x: tensor<3x640xf32>) -> (tensor<3xi32>, tensor<3xi32>, tensor<3xf32>) {
+  %a = hlo.argmax %x, dim = 1 : (tensor<3x640xf32>) -> tensor<3xi32>
+  %b = hlo.argmin %x, dim = 1 : (tensor<3x640xf32>) -> tensor<3xi32>
+  %m = hlo.reduce max %x, dims = [1] : (tensor<3x640xf32>) -> tensor<3xf32>
+  return %a, %b, %m : tensor<3xi32>, tensor<3xi32>, tensor<3xf32>
 }

@@ -557,3 +557,115 @@ func.func @f() {
   }
   return
 }
+
+// -----
+
+// arg_reduce_c1: VMEM operands
+func.func @f(%x: memref<8x128xf32, #tpu.memory_space<hbm>>) {
+  tpu.kernel "k" target "v3" {
+    %c0 = arith.constant 0 : index
+    %b = tpu.alloc : memref<8xf32, #tpu.memory_space<vmem>>
+    %i = tpu.alloc : memref<8xi32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.arg_reduce' op the input must be in vmem}}
+    tpu.arg_reduce argmax %x -> %b, %i dim = 1 valid = 128 offset %c0 : memref<8x128xf32, #tpu.memory_space<hbm>> -> memref<8xf32, #tpu.memory_space<vmem>>, memref<8xi32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// arg_reduce_c2: best values of the input's type, i32 indices
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %c0 = arith.constant 0 : index
+    %x = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %b = tpu.alloc : memref<8xf32, #tpu.memory_space<vmem>>
+    %i = tpu.alloc : memref<8xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.arg_reduce' op best values need the input's element type and indices i32, but have 'memref<8xf32, #tpu.memory_space<vmem>>' and 'memref<8xf32, #tpu.memory_space<vmem>>'}}
+    tpu.arg_reduce argmax %x -> %b, %i dim = 1 valid = 128 offset %c0 : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8xf32, #tpu.memory_space<vmem>>, memref<8xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// arg_reduce_c3: dim in range
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %c0 = arith.constant 0 : index
+    %x = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %b = tpu.alloc : memref<8xf32, #tpu.memory_space<vmem>>
+    %i = tpu.alloc : memref<8xi32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.arg_reduce' op dim 2 is not in [0, 2)}}
+    tpu.arg_reduce argmax %x -> %b, %i dim = 2 valid = 128 offset %c0 : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8xf32, #tpu.memory_space<vmem>>, memref<8xi32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// arg_reduce_c3: outputs with the kept dimensions
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %c0 = arith.constant 0 : index
+    %x = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %b = tpu.alloc : memref<128xf32, #tpu.memory_space<vmem>>
+    %i = tpu.alloc : memref<128xi32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.arg_reduce' op outputs must have the input's dimensions other than dim [8], but are 'memref<128xf32, #tpu.memory_space<vmem>>' and 'memref<128xi32, #tpu.memory_space<vmem>>'}}
+    tpu.arg_reduce argmin %x -> %b, %i dim = 1 valid = 128 offset %c0 : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<128xf32, #tpu.memory_space<vmem>>, memref<128xi32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// arg_reduce_c4: valid in [1, size]
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %c0 = arith.constant 0 : index
+    %x = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %b = tpu.alloc : memref<8xf32, #tpu.memory_space<vmem>>
+    %i = tpu.alloc : memref<8xi32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.arg_reduce' op valid size 129 is not in [1, 128]}}
+    tpu.arg_reduce argmax %x -> %b, %i dim = 1 valid = 129 offset %c0 : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8xf32, #tpu.memory_space<vmem>>, memref<8xi32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// relayout_c1: VMEM operands
+func.func @f(%x: memref<8x128xf32, #tpu.memory_space<hbm>>) {
+  tpu.kernel "k" target "v3" {
+    %y = tpu.alloc : memref<1024xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.relayout' op the source must be in vmem}}
+    tpu.relayout %x -> %y src_order = [0, 1] dst_order = [0] : memref<8x128xf32, #tpu.memory_space<hbm>> -> memref<1024xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// relayout_c2: one element type and count
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %x = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %y = tpu.alloc : memref<1000xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.relayout' op source and destination must have one element type and element count, but are 'memref<8x128xf32, #tpu.memory_space<vmem>>' and 'memref<1000xf32, #tpu.memory_space<vmem>>'}}
+    tpu.relayout %x -> %y src_order = [0, 1] dst_order = [0] : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<1000xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// relayout_c3: orders are permutations
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %x = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %y = tpu.alloc : memref<1024xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.relayout' op src_order must be a permutation of [0, 2), but is [1, 1]}}
+    tpu.relayout %x -> %y src_order = [1, 1] dst_order = [0] : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<1024xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}

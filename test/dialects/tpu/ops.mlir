@@ -101,3 +101,27 @@ func.func @vector_unit() {
   }
   return
 }
+
+// -----
+
+// An index reduction and a reshaping relayout of VMEM blocks.
+// CHECK-LABEL: func.func @arg_reduce_relayout
+// CHECK:         tpu.arg_reduce argmax %{{.+}} -> %{{.+}}, %{{.+}} dim = 1 valid = 100 offset %{{.+}} accumulate : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8xf32, #tpu.memory_space<vmem>>, memref<8xi32, #tpu.memory_space<vmem>>
+// CHECK:         tpu.arg_reduce argmin %{{.+}} -> %{{.+}}, %{{.+}} dim = 1 valid = 128 offset %{{.+}} : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8xf32, #tpu.memory_space<vmem>>, memref<8xi32, #tpu.memory_space<vmem>>
+// CHECK:         tpu.relayout %{{.+}} -> %{{.+}} src_order = [1, 0] dst_order = [0, 1, 2] : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<4x2x128xf32, #tpu.memory_space<vmem>>
+func.func @arg_reduce_relayout() {
+  tpu.kernel "k" target "v3" {
+    %c0 = arith.constant 0 : index
+    %x = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %best = tpu.alloc : memref<8xf32, #tpu.memory_space<vmem>>
+    %index = tpu.alloc : memref<8xi32, #tpu.memory_space<vmem>>
+    %y = tpu.alloc : memref<4x2x128xf32, #tpu.memory_space<vmem>>
+    tpu.arg_reduce argmax %x -> %best, %index dim = 1 valid = 100 offset %c0 accumulate
+        : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8xf32, #tpu.memory_space<vmem>>, memref<8xi32, #tpu.memory_space<vmem>>
+    tpu.arg_reduce argmin %x -> %best, %index dim = 1 valid = 128 offset %c0
+        : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8xf32, #tpu.memory_space<vmem>>, memref<8xi32, #tpu.memory_space<vmem>>
+    tpu.relayout %x -> %y src_order = [1, 0] dst_order = [0, 1, 2]
+        : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<4x2x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
