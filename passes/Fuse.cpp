@@ -39,26 +39,14 @@ bool isFree(Operation *op) {
   return dense && dense.isSplat();
 }
 
-/// A reshape that keeps the two minor dimensions, which the (8,128) tiles
-/// cover, so that it moves no data within a tile (a missing dimension counts
-/// as 1).
-bool isCheapReshape(hlo::ReshapeOp op) {
-  auto minorPair = [](Type type) {
-    ArrayRef<int64_t> shape = cast<RankedTensorType>(type).getShape();
-    int64_t rank = shape.size();
-    return std::pair(rank >= 2 ? shape[rank - 2] : 1,
-                     rank >= 1 ? shape[rank - 1] : 1);
-  };
-  return minorPair(op.getOperand().getType()) == minorPair(op.getType());
-}
-
 /// Ops a loop or input fusion may absorb as producers.
 bool isLoopFusible(Operation *op) {
   if (!isa<hlo::HLODialect>(op->getDialect()) || op->getNumResults() != 1 ||
       isa<hlo::FusionOp, hlo::CopyOp>(op))
     return false;
-  if (auto reshape = dyn_cast<hlo::ReshapeOp>(op))
-    return isCheapReshape(reshape);
+  // A reshape is a bitcast or a relayout copy of its own (tpu-lower).
+  if (isa<hlo::ReshapeOp>(op))
+    return false;
   return op->hasTrait<OpTrait::Elementwise>() ||
          isa<hlo::BroadcastInDimOp, hlo::IotaOp, hlo::ConstantOp>(op);
 }

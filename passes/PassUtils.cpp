@@ -79,6 +79,38 @@ bool mlir::tpu::isBitcast(Operation *op, Block &entry) {
            none(pad.getEdgePaddingLow()) && none(pad.getInteriorPadding()) &&
            samePhysical(pad.getOperand(), pad.getResult());
   }
+  // A reshape of row-major tensors with the same minor dimension only
+  // regroups whole tiles when the second-minor ones are equal or both fill
+  // whole tiles: the bytes are the same. Its operand must be a buffer of
+  // the program's region, which tpu-lower views with the new shape (an
+  // argument's buffer is the caller's; a constant's is written at load).
+  if (auto reshape = dyn_cast<hlo::ReshapeOp>(op)) {
+    Operation *def = reshape.getOperand().getDefiningOp();
+    if (!def || isa<hlo::ConstantOp>(def) || isBitcast(def, entry))
+      return false;
+    std::optional<tpc::Shape> from = toShape(reshape.getOperand().getType());
+    std::optional<tpc::Shape> to = toShape(reshape.getType());
+    if (!from || !to || !from->layout || !to->layout ||
+        from->elementType != to->elementType || from->dims.size() < 2 ||
+        to->dims.size() < 2 || from->layout->tiles != to->layout->tiles ||
+        from->layout->elementSizeBits != to->layout->elementSizeBits)
+      return false;
+    auto rowMajor = [](const tpc::Shape &shape) {
+      const std::vector<int64_t> &m2m = shape.layout->minorToMajor;
+      for (size_t i = 0; i < m2m.size(); ++i)
+        if (m2m[i] != static_cast<int64_t>(m2m.size() - 1 - i))
+          return false;
+      return true;
+    };
+    const std::vector<tpc::Tile> &tiles = from->layout->tiles;
+    int64_t rows = tiles.empty() ? 1 : tiles[0].size() == 2 ? tiles[0][0] : 0;
+    int64_t fromSecond = from->dims[from->dims.size() - 2];
+    int64_t toSecond = to->dims[to->dims.size() - 2];
+    return rows > 0 && rowMajor(*from) && rowMajor(*to) &&
+           from->dims.back() == to->dims.back() &&
+           (fromSecond == toSecond ||
+            (fromSecond % rows == 0 && toSecond % rows == 0));
+  }
   if (auto slice = dyn_cast<hlo::SliceOp>(op))
     return none(slice.getStartIndices()) &&
            llvm::all_of(slice.getStrides(), [](int64_t v) { return v == 1; }) &&

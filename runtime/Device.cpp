@@ -10,10 +10,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
 #include <cstring>
 #include <functional>
 #include <map>
+#include <optional>
 
 namespace tpurt {
 
@@ -715,9 +715,8 @@ private:
         double bestValue = have ? load(i.element, bestAt) : 0;
         double bestIndex = have ? load(Element::I32, indexAt) : 0;
         for (int64_t k = 0; k < valid; ++k) {
-          double value = load(i.element, (*in)->data +
-                                             ((o * along + k) * inner + n) *
-                                                 size);
+          double value = load(
+              i.element, (*in)->data + ((o * along + k) * inner + n) * size);
           if (!have || better(value, bestValue)) {
             have = true;
             bestValue = value;
@@ -772,8 +771,7 @@ private:
         toIndex(to->shape.size(), 0);
     int64_t fromAt = 0, toAt = 0;
     // Advances a logical row-major index, keeping its physical offset.
-    auto next = [](const Side &side, std::vector<int64_t> &index,
-                   int64_t &at) {
+    auto next = [](const Side &side, std::vector<int64_t> &index, int64_t &at) {
       for (int64_t l = static_cast<int64_t>(index.size()) - 1; l >= 0; --l) {
         at += side.strides[l];
         if (++index[l] < side.shape[l])

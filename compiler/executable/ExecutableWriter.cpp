@@ -266,11 +266,10 @@ private:
           return success();
         })
         .Case([&](ArgReduceOp reduce) {
-          emit(Opcode::ArgReduce,
-               {static_cast<int64_t>(reduce.getKind()), operands[0],
-                operands[1], operands[2], operands[3],
-                reduce.getAccumulate() ? 1 : 0, reduce.getDim(),
-                reduce.getValid()});
+          emit(Opcode::ArgReduce, {static_cast<int64_t>(reduce.getKind()),
+                                   operands[0], operands[1], operands[2],
+                                   operands[3], reduce.getAccumulate() ? 1 : 0,
+                                   reduce.getDim(), reduce.getValid()});
           return success();
         })
         .Case([&](RelayoutOp relayout) {

@@ -415,7 +415,8 @@ LogicalResult ArgReduceOp::verify() {
                             "than dim ["
                          << kept << "], but are " << best << " and " << index;
   // arg_reduce_c4
-  if (getValid() < 1 || static_cast<int64_t>(getValid()) > input.getDimSize(dim))
+  if (getValid() < 1 ||
+      static_cast<int64_t>(getValid()) > input.getDimSize(dim))
     return emitOpError() << "valid size " << getValid() << " is not in [1, "
                          << input.getDimSize(dim) << "]";
   return success();

@@ -147,3 +147,51 @@ func.func @argmax_blocks(%x: tensor<8x1280xf32>) -> tensor<8xi32> {
   %r = hlo.argmax %x, dim = 1 : (tensor<8x1280xf32>) -> tensor<8xi32>
   return %r : tensor<8xi32>
 }
+
+// -----
+
+// A reshape that only regroups whole (8,128) tiles of a computed value is a
+// bitcast: no kernel, the consumer reads the same offset with the new shape.
+// CHECK-LABEL: func.func @reshape_bitcast
+// CHECK:         tpu.hbm_buffer offset 0 : memref<4x8x128xf32, #tpu.memory_space<hbm>>
+// CHECK:         tpu.kernel "negate.0"
+// CHECK:         %[[VIEW:.+]] = tpu.hbm_buffer offset 0 : memref<32x128xf32, #tpu.memory_space<hbm>>
+// CHECK-NOT:     tpu.kernel "reshape
+// CHECK:         tpu.kernel "abs.0"
+// CHECK:           tpu.dma_start %[[VIEW]]
+func.func @reshape_bitcast(%x: tensor<4x8x128xf32>) -> tensor<32x128xf32> {
+  %n = hlo.negate %x : tensor<4x8x128xf32>
+  %r = hlo.reshape %n : (tensor<4x8x128xf32>) -> tensor<32x128xf32>
+  %a = hlo.abs %r : tensor<32x128xf32>
+  return %a : tensor<32x128xf32>
+}
+
+// -----
+
+// A flatten moves data between tiles: a relayout kernel. The batch is kept
+// and blocked; the image moves in runs of 12 rows that are windows of both
+// shapes; each window is DMAed in, relaid out and DMAed out, the next one
+// in flight meanwhile.
+// CHECK-LABEL: func.func @reshape_flatten
+// CHECK:         tpu.kernel "reshape.0" target "v3"
+// CHECK:           scf.for
+// CHECK:             tpu.dma_start %arg0[%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}], %{{.+}}, sizes = [4, 12, 24, 256] : memref<16x24x24x256xf32, #tpu.memory_space<hbm>>, memref<4x12x24x256xf32, #tpu.memory_space<vmem>>
+// CHECK:             tpu.relayout %{{.+}} -> %{{.+}} src_order = [0, 1, 2, 3] dst_order = [0, 1] : memref<4x12x24x256xf32, #tpu.memory_space<vmem>> -> memref<4x73728xf32, #tpu.memory_space<vmem>>
+// CHECK:             tpu.dma_start %{{.+}}[%{{.+}}, %{{.+}}], %{{.+}}[%{{.+}}, %{{.+}}], %{{.+}}, sizes = [4, 73728] : memref<4x73728xf32, #tpu.memory_space<vmem>>, memref<16x147456xf32, #tpu.memory_space<hbm>>
+func.func @reshape_flatten(%x: tensor<16x24x24x256xf32>) -> tensor<16x147456xf32> {
+  %r = hlo.reshape %x : (tensor<16x24x24x256xf32>) -> tensor<16x147456xf32>
+  return %r : tensor<16x147456xf32>
+}
+
+// -----
+
+// Layout assignment puts the batch of 2 second-minor here (fewer padded
+// tiles), so the operand's blocks are in another physical order: the
+// relayout reads them through it.
+// CHECK-LABEL: func.func @reshape_permuted
+// CHECK:         tpu.relayout %{{.+}} -> %{{.+}} src_order = [1, 2, 0, 3] dst_order = [0, 1]
+func.func @reshape_permuted(%x: tensor<2x3x5x7xf32>) -> tensor<2x105xf32> {
+  %n = hlo.negate %x : tensor<2x3x5x7xf32>
+  %r = hlo.reshape %n : (tensor<2x3x5x7xf32>) -> tensor<2x105xf32>
+  return %r : tensor<2x105xf32>
+}
