@@ -37,8 +37,20 @@ namespace {
 constexpr int64_t kLanes = 128;
 constexpr int64_t kSublanes = 8;
 /// Largest block along a tiled dimension: 512 rows or lanes keep a block
-/// of f32 at 1 MiB, enough to hide DMA latency behind the MXU.
+/// of f32 at 1 MiB, enough to hide DMA latency.
 constexpr int64_t kMaxTiledBlock = 512;
+/// An MXU kernel's blocks go up to 1024, which halves a matmul's HBM
+/// traffic against 512, when its cost estimate says so.
+constexpr int64_t kMaxMxuBlock = 1024;
+/// Reduced dimensions shrink first when VMEM is short, down to this.
+constexpr int64_t kMinReducedBlock = 256;
+/// VMEM slots per input of an MXU kernel: block t+2's DMA starts while
+/// block t computes, into the slot block t-1 used, so a DMA never waits for
+/// the MXU to finish with the slot it fills and its latency stays hidden
+/// behind two blocks of work. Vector-unit kernels finish with a slot
+/// quickly and keep two.
+constexpr int64_t kMxuInputSlots = 3;
+constexpr int64_t kVectorInputSlots = 2;
 /// Leading (untiled) dimensions grow until some VMEM block holds this many
 /// elements, so that small minor dimensions still give large DMAs.
 constexpr int64_t kTargetBlockElements = 1 << 18;
@@ -287,6 +299,11 @@ private:
                         llvm::function_ref<FailureOr<Value>(Value)> leaf);
   LogicalResult planBlocks();
   int64_t footprint(ArrayRef<int64_t> blocks);
+  /// Estimated cycles of an MXU kernel with these blocks.
+  double estimateCycles(ArrayRef<int64_t> blocks);
+  /// The tiled blocks of an MXU kernel that minimize estimateCycles within
+  /// `budget` bytes of VMEM, if any fit.
+  void chooseMxuBlocks(ArrayRef<int64_t> align, int64_t budget);
   /// Elements of the largest VMEM block.
   int64_t largestBlock(ArrayRef<int64_t> blocks);
   SmallVector<int64_t> blockShape(const ValueInfo &info,
@@ -319,6 +336,8 @@ private:
   Value remC(Value v, int64_t c);
   Value isEq(Value v, int64_t c);
   Value pick(Value odd, Value even, Value oddValue);
+  /// options[t % options.size()].
+  Value slotOf(Value t, ArrayRef<Value> options);
   SmallVector<Value> blockIndices(Value t);
   /// The index of a block's first element along a physical position.
   Value blockStart(const ValueInfo &info, int64_t position,
@@ -336,6 +355,8 @@ private:
                Value vmem, Value sem, bool toHbm);
   LogicalResult emitOp(Operation *op, ArrayRef<Value> idx, bool accumulate);
   LogicalResult emitBody(Value t, bool prefetch);
+  /// Starts block t's input DMAs into its slots.
+  void emitPrefetch(Value t);
   /// Opens the tpu.kernel and its block; the builder stays inside.
   KernelOp beginKernel();
   /// Removes the index arithmetic the two copies of a loop body repeat.
@@ -368,7 +389,12 @@ private:
 
   // Per-iteration state while emitting.
   DenseMap<Value, Value> current; // value -> VMEM buffer this iteration
-  Value inSems[2], outSems[2], outSlot, outSem;
+  SmallVector<Value, kMxuInputSlots> inSems;
+  Value outSems[2], outSlot, outSem;
+  /// VMEM slots per input.
+  int64_t inputSlots() const {
+    return mxuResult() ? kMxuInputSlots : kVectorInputSlots;
+  }
   /// The f32 accumulator of an MXU op with a narrower result, converted
   /// on the last contraction step.
   Value mxuAcc;
@@ -838,9 +864,11 @@ int64_t KernelLowering::footprint(ArrayRef<int64_t> blocks) {
     Type element = info.phys.element;
     int64_t bytes = scratchFootprint(
         memrefType(blockShape(info, blocks), element, MemorySpace::vmem));
-    bool slotted = info.role == Role::Input || value == root;
-    total = tpc::saturatingAdd(total, slotted ? tpc::saturatingAdd(bytes, bytes)
-                                              : bytes);
+    int64_t slots = info.role == Role::Input ? inputSlots()
+                    : value == root          ? 2
+                                             : 1;
+    total = tpc::saturatingAdd(
+        total, tpc::checkedMul(bytes, slots).value_or(INT64_MAX));
     // An MXU result narrower than f32 also needs an f32 accumulator, and
     // an index reduction a block of the best values.
     Type accumulator;
@@ -854,6 +882,91 @@ int64_t KernelLowering::footprint(ArrayRef<int64_t> blocks) {
                                              accumulator, MemorySpace::vmem)));
   }
   return total;
+}
+
+/// The first input blocks' DMAs, then the largest of the MXU's work, the
+/// HBM traffic (every step reloads its input blocks; each output block is
+/// written once) and the DMA latency the prefetch cannot hide, then the
+/// last output block's DMA. Larger output blocks
+/// cut the traffic; smaller blocks shorten the exposed first and last
+/// DMAs, which dominate small problems.
+double KernelLowering::estimateCycles(ArrayRef<int64_t> blocks) {
+  auto bytesOf = [&](const ValueInfo &info) {
+    double elements = 1;
+    for (int64_t d : blockShape(info, blocks))
+      elements *= d;
+    Type element = info.phys.element;
+    return elements * std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8);
+  };
+  double steps = 1, outBlocks = 1, work = 1;
+  for (size_t d = 0; d < extent.size(); ++d) {
+    double n = std::ceil(double(extent[d]) / blocks[d]);
+    steps *= n;
+    if (!reduction[d])
+      outBlocks *= n;
+    work *= double(blocks[d]);
+  }
+  double in = 0;
+  for (Value input : inputs)
+    in += bytesOf(values[input]);
+  double out = bytesOf(values[root]);
+  double perCycle = target.hbmBytesPerSecond / target.clockHz;
+  double latency = 500; // the runtime's DMA latency, in cycles
+  // Each step folds its [K, N] weights over the arrays, R x C at a time;
+  // every fold streams the block's rows (at least R cycles: the next
+  // weights load meanwhile). Counting the arrays' fill and drain once per
+  // step (as if steps were not back to back) favours fewer, larger steps.
+  int64_t k = extent.size() - 1;
+  double kb = blocks[k], nb = blocks[values[mxuResult()].pmap.back()];
+  double rows = work / (kb * nb);
+  double folds =
+      std::ceil(std::ceil(kb / target.mxuRows) *
+                std::ceil(nb / target.mxuCols) / double(target.mxusPerCore));
+  double mxu = steps * (folds * std::max(rows, double(target.mxuRows)) +
+                        double(target.mxuRows + target.mxuCols));
+  double hbm = (steps * in + outBlocks * out) / perCycle;
+  // A step's DMAs are issued inputSlots() - 1 steps ahead, so a step
+  // shorter than that share of the DMA latency exposes the rest of it.
+  double issue = steps * latency / double(inputSlots() - 1);
+  return in / perCycle + latency + std::max({mxu, hbm, issue}) +
+         out / perCycle + latency;
+}
+
+void KernelLowering::chooseMxuBlocks(ArrayRef<int64_t> align, int64_t budget) {
+  SmallVector<int64_t> tiled;
+  SmallVector<SmallVector<int64_t>> options;
+  for (size_t d = 0; d < extent.size(); ++d) {
+    if (align[d] <= 1)
+      continue;
+    tiled.push_back(d);
+    int64_t full =
+        std::min(*tpc::checkedRoundUp(extent[d], align[d]), kMaxMxuBlock);
+    SmallVector<int64_t> sizes = {full};
+    for (int64_t size = align[d]; size < full; size *= 2)
+      sizes.push_back(size);
+    options.push_back(sizes);
+  }
+  SmallVector<int64_t> trial = block, best;
+  double bestCycles = 0;
+  std::function<void(size_t)> visit = [&](size_t i) {
+    if (i == tiled.size()) {
+      if (footprint(trial) > budget)
+        return;
+      double cycles = estimateCycles(trial);
+      if (best.empty() || cycles < bestCycles) {
+        best = trial;
+        bestCycles = cycles;
+      }
+      return;
+    }
+    for (int64_t size : options[i]) {
+      trial[tiled[i]] = size;
+      visit(i + 1);
+    }
+  };
+  visit(0);
+  if (!best.empty())
+    block = best;
 }
 
 LogicalResult KernelLowering::planBlocks() {
@@ -876,11 +989,21 @@ LogicalResult KernelLowering::planBlocks() {
           std::min(*tpc::checkedRoundUp(extent[d], align[d]), kMaxTiledBlock);
   }
   int64_t budget = target.vmemBytes / 2;
+  if (mxuResult())
+    chooseMxuBlocks(align, budget);
   while (footprint(block) > budget) {
+    // HBM traffic depends on the output block only (each input block is
+    // read once per output block it feeds), so reduced dimensions shrink
+    // first, down to a few tiles that still make large DMAs.
     int64_t widest = -1;
     for (int64_t d = 0; d < rank; ++d)
-      if (block[d] > align[d] && (widest < 0 || block[d] > block[widest]))
+      if (reduction[d] && block[d] > std::max(align[d], kMinReducedBlock) &&
+          (widest < 0 || block[d] > block[widest]))
         widest = d;
+    if (widest < 0)
+      for (int64_t d = 0; d < rank; ++d)
+        if (block[d] > align[d] && (widest < 0 || block[d] > block[widest]))
+          widest = d;
     if (widest < 0)
       return op->emitOpError()
              << "tpu-lower: the smallest blocks of this kernel need "
@@ -1073,6 +1196,14 @@ Value KernelLowering::blockStart(const ValueInfo &info, int64_t position,
   if (window.offset)
     at = addC(at, window.offset);
   return at;
+}
+
+Value KernelLowering::slotOf(Value t, ArrayRef<Value> options) {
+  Value r = remC(t, options.size());
+  Value chosen = options[0];
+  for (size_t i = 1; i < options.size(); ++i)
+    chosen = pick(isEq(r, i), chosen, options[i]);
+  return chosen;
 }
 
 SmallVector<Value> KernelLowering::blockIndices(Value t) {
@@ -1278,21 +1409,20 @@ LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
   return success();
 }
 
-LogicalResult KernelLowering::emitBody(Value t, bool prefetch) {
-  Value odd = isEq(remC(t, 2), 1);
-  if (prefetch) {
-    Value next = addC(t, 1);
-    Value nextOdd = isEq(remC(next, 2), 1);
-    SmallVector<Value> nextIdx = blockIndices(next);
-    Value sem = pick(nextOdd, inSems[0], inSems[1]);
-    for (Value input : inputs) {
-      ValueInfo &info = values[input];
-      emitDma(info.hbm, info, nextIdx,
-              pick(nextOdd, info.vmem[0], info.vmem[1]), sem, false);
-    }
+void KernelLowering::emitPrefetch(Value t) {
+  SmallVector<Value> idx = blockIndices(t);
+  Value sem = slotOf(t, inSems);
+  for (Value input : inputs) {
+    ValueInfo &info = values[input];
+    emitDma(info.hbm, info, idx, slotOf(t, info.vmem), sem, false);
   }
+}
+
+LogicalResult KernelLowering::emitBody(Value t, bool prefetch) {
+  if (prefetch)
+    emitPrefetch(addC(t, inputSlots() - 1));
   if (!inputs.empty())
-    DmaWaitOp::create(b, loc(), pick(odd, inSems[0], inSems[1]));
+    DmaWaitOp::create(b, loc(), slotOf(t, inSems));
   SmallVector<Value> idx = blockIndices(t);
   Value step = divC(t, reductionTrips);
   Value outOdd = isEq(remC(step, 2), 1);
@@ -1301,7 +1431,7 @@ LogicalResult KernelLowering::emitBody(Value t, bool prefetch) {
   current.clear();
   for (auto &[value, info] : values) {
     if (info.role == Role::Input)
-      current[value] = pick(odd, info.vmem[0], info.vmem[1]);
+      current[value] = slotOf(t, info.vmem);
     else if (!info.vmem.empty())
       current[value] = info.vmem[0];
   }
@@ -1405,7 +1535,8 @@ KernelLowering::lower(ArrayRef<Operation *> ops, Value rootValue, Value outBuf,
     }
     switch (info.role) {
     case Role::Input:
-      info.vmem = {alloc(info), alloc(info)};
+      for (int64_t i = 0; i < inputSlots(); ++i)
+        info.vmem.push_back(alloc(info));
       break;
     case Role::Computed:
       info.vmem = {alloc(info)};
@@ -1437,27 +1568,28 @@ KernelLowering::lower(ArrayRef<Operation *> ops, Value rootValue, Value outBuf,
                    getElementTypeOrSelf(anchor->getOperand(0).getType()),
                    MemorySpace::vmem));
   auto semType = SemaphoreType::get(b.getContext());
-  for (Value *sems : {inSems, outSems})
-    for (int i = 0; i < 2; ++i)
-      sems[i] = SemaphoreAllocOp::create(b, loc(), semType);
+  for (int64_t i = 0; i < inputSlots(); ++i)
+    inSems.push_back(SemaphoreAllocOp::create(b, loc(), semType));
+  for (Value &sem : outSems)
+    sem = SemaphoreAllocOp::create(b, loc(), semType);
 
-  // Prefetch block 0, run blocks 0 .. trips-2 with the next block's DMAs
-  // in flight, then the last block, and drain the output DMAs.
-  SmallVector<Value> first = blockIndices(index(0));
-  for (Value input : inputs) {
-    ValueInfo &info = values[input];
-    emitDma(info.hbm, info, first, info.vmem[0], inSems[0], false);
-  }
-  if (trips > 1) {
+  // Prefetch the first blocks, run the blocks with the DMAs of the block
+  // inputSlots() - 1 ahead in flight, then the last ones (peeled, so the
+  // prefetch needs no condition), and drain the output DMAs.
+  int64_t ahead = std::min(inputSlots() - 1, trips);
+  for (int64_t t = 0; t < ahead; ++t)
+    emitPrefetch(index(t));
+  if (trips > ahead) {
     auto loop =
-        scf::ForOp::create(b, loc(), index(0), index(trips - 1), index(1));
+        scf::ForOp::create(b, loc(), index(0), index(trips - ahead), index(1));
     OpBuilder::InsertionGuard inLoop(b);
     b.setInsertionPointToStart(loop.getBody());
     if (failed(emitBody(loop.getInductionVar(), /*prefetch=*/true)))
       return failure();
   }
-  if (failed(emitBody(index(trips - 1), /*prefetch=*/false)))
-    return failure();
+  for (int64_t t = std::max<int64_t>(trips - ahead, 0); t < trips; ++t)
+    if (failed(emitBody(index(t), /*prefetch=*/false)))
+      return failure();
   DmaWaitOp::create(b, loc(), outSems[0]);
   DmaWaitOp::create(b, loc(), outSems[1]);
   cleanUp(kernel);
@@ -1691,9 +1823,10 @@ LogicalResult KernelLowering::lowerReshape(hlo::ReshapeOp reshape, Value in,
   Value inSlots[2] = {alloc(inBlock, *inPhys), alloc(inBlock, *inPhys)};
   Value outSlots[2] = {alloc(outBlock, *outPhys), alloc(outBlock, *outPhys)};
   auto semType = SemaphoreType::get(b.getContext());
-  for (Value *sems : {inSems, outSems})
-    for (int i = 0; i < 2; ++i)
-      sems[i] = SemaphoreAllocOp::create(b, loc(), semType);
+  for (int i = 0; i < 2; ++i) {
+    inSems.push_back(SemaphoreAllocOp::create(b, loc(), semType));
+    outSems[i] = SemaphoreAllocOp::create(b, loc(), semType);
+  }
 
   // The window of step t on one side: per logical dimension, its start.
   auto dma = [&](Value t, bool toHbm, Value vmem, Value sem) {

@@ -88,15 +88,17 @@ func.func @matmul_bias_relu(%x: tensor<256x1024xbf16>, %w: tensor<1024x256xbf16>
 // VMEM and the input rows under the tap arrive by a strided DMA, masked
 // where the window overlaps the zero padding; the MXU multiplies the whole
 // [8, 8, 8] block of output pixels by the shared weights. The im2col matrix
-// is never built. Nine taps, nine steps.
+// is never built. Nine taps, nine steps: an MXU kernel keeps three slots
+// per input, so two blocks are prefetched and the loop runs seven steps
+// before the last two.
 // CHECK-LABEL: func.func @convolution
 // CHECK:         tpu.kernel "fusion.0" target "v3"
-// CHECK-DAG:       %[[C8:.+]] = arith.constant 8 : index
+// CHECK-DAG:       %[[C7:.+]] = arith.constant 7 : index
 // CHECK-DAG:       %[[CM1:.+]] = arith.constant -1 : index
 // CHECK:           %[[START:.+]] = arith.addi %{{.+}}, %[[CM1]] : index
 // CHECK:           tpu.dma_start %arg0[%{{.+}}, %[[START]], %[[START]], %{{.+}}], %{{.+}}[%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}], %{{.+}}, sizes = [8, 8, 8, 128] strides = [1, 2, 2, 1] masked : memref<8x16x16x128xbf16, #tpu.memory_space<hbm>>, memref<8x8x8x128xbf16, #tpu.memory_space<vmem>>
 // CHECK:           tpu.dma_start %arg1[%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}], %{{.+}}[%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}], %{{.+}}, sizes = [1, 1, 128, 128] : memref<3x3x128x128xbf16, #tpu.memory_space<hbm>>, memref<1x1x128x128xbf16, #tpu.memory_space<vmem>>
-// CHECK:           scf.for %{{.+}} = %{{.+}} to %[[C8]] step
+// CHECK:           scf.for %{{.+}} = %{{.+}} to %[[C7]] step
 // CHECK:             tpu.dma_start %arg0{{.+}} strides = [1, 2, 2, 1] masked
 // CHECK:             scf.if
 // CHECK-NEXT:          tpu.matmul %{{.+}}, %{{.+}}, %[[ACC:.+]] precision = default : memref<8x8x8x128xbf16, #tpu.memory_space<vmem>>, memref<1x1x128x128xbf16, #tpu.memory_space<vmem>>, memref<8x8x8x128xf32, #tpu.memory_space<vmem>>

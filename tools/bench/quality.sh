@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Quality and simulator-speed benchmark (run on demand, not in CI): per
-# target, the simulated time of a large bf16 matmul and of the MNIST MLP over
-# their roofline bounds, and the host seconds and host GFLOP/s (simulated
-# FLOPs per host second) of simulating them.
+# target, the simulated time of bf16 matmuls (N^3 and (2N)^3) and of the
+# MNIST MLP over their roofline bounds, and the host GFLOP/s (simulated FLOPs
+# per host second) of simulating them, next to the host BLAS's own sgemm.
 # Usage: tools/bench/quality.sh [BUILD_DIR] [N]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -10,20 +10,24 @@ build="${1:-$root/build}"
 n="${2:-2048}"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-cat > "$tmp/matmul.mlir" <<MLIR
-func.func @main(%x: tensor<${n}x${n}xbf16>, %w: tensor<${n}x${n}xbf16>) -> tensor<${n}x${n}xf32> {
-  %y = hlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<${n}x${n}xbf16>, tensor<${n}x${n}xbf16>) -> tensor<${n}x${n}xf32>
-  return %y : tensor<${n}x${n}xf32>
+for m in $n $((2 * n)); do
+  cat > "$tmp/matmul$m.mlir" <<MLIR
+func.func @main(%x: tensor<${m}x${m}xbf16>, %w: tensor<${m}x${m}xbf16>) -> tensor<${m}x${m}xf32> {
+  %y = hlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<${m}x${m}xbf16>, tensor<${m}x${m}xbf16>) -> tensor<${m}x${m}xf32>
+  return %y : tensor<${m}x${m}xf32>
 }
 MLIR
+done
+"$build/bin/tpu-bench-sgemm" "$n" || echo "(no host BLAS)"
 mlp_inputs=(--input=128x784xbf16=0.5 --input=784x256xbf16=0.01
   --input=256xf32=0.1 --input=256x128xbf16=0.02 --input=128xf32=0
   --input=128x10xbf16=0.03 --input=10xf32=0.5)
 printf '%-8s %-16s %12s %12s %10s %12s\n' target program simulated roofline ratio host_GFLOP/s
 for target in v2 v3 v4 v5e v6e; do
-  for program in matmul mlp; do
-    if [ "$program" = matmul ]; then
-      src="$tmp/matmul.mlir"; args=(--input=${n}x${n}xbf16=0.5 --input=${n}x${n}xbf16=0.25)
+  for program in "matmul $n" "matmul $((2 * n))" mlp; do
+    if [ "$program" != mlp ]; then
+      m=${program#matmul }
+      src="$tmp/matmul$m.mlir"; args=(--input=${m}x${m}xbf16=0.5 --input=${m}x${m}xbf16=0.25)
     else
       src="$root/docs/examples/mnist_mlp.mlir"; args=("${mlp_inputs[@]}")
     fi
