@@ -140,6 +140,34 @@ def TPUAssignBuffers : Pass<"tpu-assign-buffers", "::mlir::ModuleOp"> {
 // hlo-level passes: simplification and fusion
 //===----------------------------------------------------------------------===//
 
+def ConvertTosaToHlo : Pass<"convert-tosa-to-hlo", "::mlir::func::FuncOp"> {
+  let summary = "Import a function whose body is TOSA into hlo";
+  let description = [{
+    Rewrites TOSA on static tensors (what TensorFlow Lite, torch-mlir and
+    others emit) into `hlo`, op by op: elementwise ops with TOSA's implicit
+    rank-equal broadcasting made explicit as `broadcast_in_dim`, `matmul`
+    as a batched `dot_general`, `conv2d` as a `convolution` (weights
+    transposed from OHWI to HWIO) plus a broadcast bias, reductions that
+    keep the reduced dimension as `reduce` + `reshape`, `argmax`, and the
+    data-movement ops. Zero points must be zero (a non-zero zero point of a
+    float tensor is invalid TOSA; of an integer one, quantization this
+    compiler does not do).
+
+    An op it cannot express fails the pass with one error at the op, naming
+    it and why: "tosa.X is not supported by the TPU compiler: ...". Nothing
+    is rewritten then, so no partial program results. Functions without
+    TOSA are left alone, so the pass heads every compile pipeline.
+
+    ```mlir
+    %s = tosa.add %x, %b : (tensor<4x8xf32>, tensor<1x8xf32>) -> tensor<4x8xf32>
+    // becomes
+    %0 = hlo.broadcast_in_dim %b, dims = [0, 1] : (tensor<1x8xf32>) -> tensor<4x8xf32>
+    %s = hlo.add %x, %0 : tensor<4x8xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::hlo::HLODialect"];
+}
+
 def HLOSimplify : Pass<"hlo-simplify", "::mlir::func::FuncOp"> {
   let summary = "Algebraic simplification that removes broadcasts before fusion";
   let description = [{

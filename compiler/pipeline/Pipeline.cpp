@@ -28,6 +28,8 @@ llvm::cl::ValuesClass mlir::tpu::phaseValues() {
 void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
                                      const CompileOptions &options) {
   auto wants = [&](Phase phase) { return phase <= options.compileTo; };
+  // A TOSA program is imported first; an hlo one passes through unchanged.
+  pm.addNestedPass<func::FuncOp>(createConvertTosaToHlo());
   if (wants(Phase::Simplify))
     pm.addNestedPass<func::FuncOp>(createHLOSimplify());
   if (wants(Phase::Fuse))

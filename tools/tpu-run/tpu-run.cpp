@@ -16,6 +16,8 @@
 #include "compiler/executable/ExecutableWriter.h"
 #include "compiler/reference/Evaluator.h"
 #include "compiler/target/Target.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "passes/Passes.h"
 #include "runtime/Device.h"
 #include "runtime/Executable.h"
 #include "runtime/Host.h"
@@ -471,8 +473,14 @@ int runMain(MLIRContext &context) {
         parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
     if (!module)
       return 1;
-    if (reference)
+    if (reference) {
+      // A TOSA program is imported first: the evaluator interprets hlo.
+      PassManager pm(&context);
+      pm.addNestedPass<func::FuncOp>(createConvertTosaToHlo());
+      if (failed(pm.run(*module)))
+        return 1;
       return runReference(*module, args);
+    }
     CompileOptions options;
     options.target = target;
     options.layoutMode = layoutMode;

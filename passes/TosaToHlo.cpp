@@ -1,0 +1,441 @@
+//===- TosaToHlo.cpp - Import TOSA into hlo -------------------------------===//
+//
+// convert-tosa-to-hlo: each TOSA op of a function becomes the hlo ops that
+// compute the same values. See docs/passes.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Passes.h"
+
+#include "dialects/hlo/HLOOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir::tpu {
+#define GEN_PASS_DEF_CONVERTTOSATOHLO
+#include "passes/Passes.h.inc"
+} // namespace mlir::tpu
+
+using namespace mlir;
+
+namespace {
+
+class Importer {
+public:
+  explicit Importer(OpBuilder &b) : b(b) {}
+
+  /// Converts `op`, mapping its results; fails with one error at it.
+  LogicalResult convert(Operation *op);
+  Value lookup(Value v) const { return mapping.lookupOrDefault(v); }
+
+private:
+  InFlightDiagnostic unsupported(Operation *op) {
+    return op->emitError() << op->getName()
+                           << " is not supported by the TPU compiler: ";
+  }
+  LogicalResult checkTypes(Operation *op);
+  LogicalResult checkZeroPoint(Operation *op, Value zp, StringRef what);
+  FailureOr<SmallVector<int64_t>> shapeValues(Operation *op, Value shape,
+                                              StringRef what);
+  /// `v` broadcast to `shape` (TOSA's rank-equal broadcasting: size-1
+  /// dimensions stretch).
+  Value broadcastTo(Location loc, Value v, ArrayRef<int64_t> shape);
+  Value splat(Location loc, RankedTensorType type, Attribute scalar);
+  template <typename HloOp> Value binary(Operation *op, Value lhs, Value rhs);
+  Value compare(Operation *op, hlo::ComparisonDirection direction);
+  FailureOr<Value> reduce(Operation *op, hlo::ReduceKind kind, Value input,
+                          int64_t axis);
+  FailureOr<Value> convertCast(tosa::CastOp op);
+  FailureOr<Value> conv2d(tosa::Conv2DOp op);
+
+  OpBuilder &b;
+  IRMapping mapping;
+};
+
+RankedTensorType resultType(Operation *op) {
+  return cast<RankedTensorType>(op->getResult(0).getType());
+}
+
+LogicalResult Importer::checkTypes(Operation *op) {
+  for (Type type :
+       llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
+    if (isa<tosa::shapeType>(type))
+      continue;
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor || !tensor.hasStaticShape())
+      return unsupported(op)
+             << "it needs tensors of static shape, not " << type;
+    Type element = tensor.getElementType();
+    if (!element.isF32() && !element.isBF16() && !element.isInteger(32) &&
+        !element.isInteger(8) && !element.isInteger(1))
+      return unsupported(op) << "element type " << element
+                             << " (the TPU compiler supports f32, bf16, i32, "
+                                "i8 and i1)";
+  }
+  return success();
+}
+
+LogicalResult Importer::checkZeroPoint(Operation *op, Value zp,
+                                       StringRef what) {
+  DenseElementsAttr value;
+  if (!matchPattern(zp, m_Constant(&value)))
+    return unsupported(op) << "its " << what << " zero point is not a "
+                           << "constant";
+  bool zero = llvm::all_of(value.getValues<Attribute>(), [](Attribute a) {
+    if (auto f = dyn_cast<FloatAttr>(a))
+      return f.getValue().isZero();
+    return cast<IntegerAttr>(a).getValue().isZero();
+  });
+  if (zero)
+    return success();
+  if (isa<FloatType>(value.getElementType()))
+    return op->emitError() << op->getName() << " has a non-zero " << what
+                           << " zero point for a float type, which TOSA does "
+                              "not allow";
+  return unsupported(op) << "its " << what
+                         << " zero point is not zero (quantized arithmetic)";
+}
+
+FailureOr<SmallVector<int64_t>>
+Importer::shapeValues(Operation *op, Value shape, StringRef what) {
+  auto constant = shape.getDefiningOp<tosa::ConstShapeOp>();
+  if (!constant)
+    return unsupported(op) << "its " << what << " is not a tosa.const_shape";
+  return llvm::to_vector(constant.getValues().getValues<int64_t>());
+}
+
+Value Importer::broadcastTo(Location loc, Value v, ArrayRef<int64_t> shape) {
+  auto type = cast<RankedTensorType>(v.getType());
+  if (type.getShape() == shape)
+    return v;
+  auto to = RankedTensorType::get(shape, type.getElementType());
+  return hlo::BroadcastInDimOp::create(
+      b, loc, to, v,
+      b.getDenseI64ArrayAttr(
+          llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()))));
+}
+
+Value Importer::splat(Location loc, RankedTensorType type, Attribute scalar) {
+  return hlo::ConstantOp::create(
+      b, loc, type, DenseElementsAttr::get(type, cast<TypedAttr>(scalar)));
+}
+
+template <typename HloOp>
+Value Importer::binary(Operation *op, Value lhs, Value rhs) {
+  ArrayRef<int64_t> shape = resultType(op).getShape();
+  return HloOp::create(b, op->getLoc(),
+                       broadcastTo(op->getLoc(), lookup(lhs), shape),
+                       broadcastTo(op->getLoc(), lookup(rhs), shape));
+}
+
+Value Importer::compare(Operation *op, hlo::ComparisonDirection direction) {
+  ArrayRef<int64_t> shape = resultType(op).getShape();
+  return hlo::CompareOp::create(
+      b, op->getLoc(), resultType(op),
+      hlo::ComparisonDirectionAttr::get(b.getContext(), direction),
+      broadcastTo(op->getLoc(), lookup(op->getOperand(0)), shape),
+      broadcastTo(op->getLoc(), lookup(op->getOperand(1)), shape));
+}
+
+/// TOSA keeps the reduced dimension as 1: reduce, then reshape.
+FailureOr<Value> Importer::reduce(Operation *op, hlo::ReduceKind kind,
+                                  Value input, int64_t axis) {
+  auto type = cast<RankedTensorType>(input.getType());
+  SmallVector<int64_t> kept(type.getShape());
+  kept.erase(kept.begin() + axis);
+  Value reduced = hlo::ReduceOp::create(
+      b, op->getLoc(), RankedTensorType::get(kept, type.getElementType()),
+      hlo::ReduceKindAttr::get(b.getContext(), kind), lookup(input),
+      b.getDenseI64ArrayAttr({axis}));
+  return Value(
+      hlo::ReshapeOp::create(b, op->getLoc(), resultType(op), reduced));
+}
+
+/// TOSA casts a float to an integer by rounding to nearest, hlo.convert
+/// truncates; to i1 it tests for non-zero, which a comparison does.
+FailureOr<Value> Importer::convertCast(tosa::CastOp op) {
+  Value input = lookup(op.getInput());
+  Type from = getElementTypeOrSelf(input.getType());
+  Type to = resultType(op).getElementType();
+  if (to.isInteger(1)) {
+    auto inputType = cast<RankedTensorType>(input.getType());
+    Value zero = splat(op.getLoc(), inputType, b.getZeroAttr(from));
+    return Value(hlo::CompareOp::create(
+        b, op.getLoc(), resultType(op),
+        hlo::ComparisonDirectionAttr::get(b.getContext(),
+                                          hlo::ComparisonDirection::NE),
+        input, zero));
+  }
+  if (isa<FloatType>(from) && isa<IntegerType>(to))
+    return unsupported(op) << "a float to integer cast rounds to nearest in "
+                              "TOSA, and hlo has no rounding op yet";
+  return Value(hlo::ConvertOp::create(b, op.getLoc(), input, to));
+}
+
+/// NHWC input, OHWI weights (transposed to HWIO), pads [top, bottom, left,
+/// right], then the bias broadcast along the features.
+FailureOr<Value> Importer::conv2d(tosa::Conv2DOp op) {
+  if (failed(checkZeroPoint(op, op.getInputZp(), "input")) ||
+      failed(checkZeroPoint(op, op.getWeightZp(), "weight")))
+    return failure();
+  Location loc = op.getLoc();
+  Value weight = lookup(op.getWeight());
+  auto weightType = cast<RankedTensorType>(weight.getType());
+  SmallVector<int64_t> perm = {1, 2, 3, 0};
+  SmallVector<int64_t> hwio;
+  for (int64_t p : perm)
+    hwio.push_back(weightType.getDimSize(p));
+  Value kernel = hlo::TransposeOp::create(
+      b, loc, RankedTensorType::get(hwio, weightType.getElementType()), weight,
+      b.getDenseI64ArrayAttr(perm));
+  RankedTensorType type = resultType(op);
+  auto conv = hlo::ConvolutionOp::create(
+      b, loc, type, lookup(op.getInput()), kernel,
+      b.getDenseI64ArrayAttr(op.getStride()),
+      b.getDenseI64ArrayAttr(op.getPad()), DenseI64ArrayAttr(),
+      b.getDenseI64ArrayAttr(op.getDilation()), b.getI64IntegerAttr(1),
+      hlo::PrecisionAttr());
+  Value bias = lookup(op.getBias());
+  DenseElementsAttr biasValue;
+  if (matchPattern(bias, m_Constant(&biasValue)) && biasValue.isSplat() &&
+      biasValue.getSplatValue<Attribute>() ==
+          b.getZeroAttr(biasValue.getElementType()))
+    return Value(conv);
+  auto biasType = cast<RankedTensorType>(bias.getType());
+  if (biasType.getElementType() != type.getElementType())
+    return unsupported(op) << "its bias is " << biasType.getElementType()
+                           << " and its output " << type.getElementType();
+  // A bias of one element serves every feature.
+  Value features = hlo::BroadcastInDimOp::create(
+      b, loc, type, bias,
+      b.getDenseI64ArrayAttr({static_cast<int64_t>(type.getRank() - 1)}));
+  return Value(hlo::AddOp::create(b, loc, conv, features));
+}
+
+LogicalResult Importer::convert(Operation *op) {
+  if (isa<tosa::ConstShapeOp>(op))
+    return success(); // read by the ops that take shapes
+  if (failed(checkTypes(op)))
+    return failure();
+  Location loc = op->getLoc();
+  auto operand = [&](unsigned i) { return lookup(op->getOperand(i)); };
+  FailureOr<Value> result =
+      llvm::TypeSwitch<Operation *, FailureOr<Value>>(op)
+          .Case([&](tosa::ConstOp c) -> FailureOr<Value> {
+            return Value(
+                hlo::ConstantOp::create(b, loc, resultType(op), c.getValues()));
+          })
+          .Case([&](tosa::AddOp) {
+            return binary<hlo::AddOp>(op, op->getOperand(0), op->getOperand(1));
+          })
+          .Case([&](tosa::SubOp) {
+            return binary<hlo::SubtractOp>(op, op->getOperand(0),
+                                           op->getOperand(1));
+          })
+          .Case([&](tosa::MulOp mul) -> FailureOr<Value> {
+            DenseElementsAttr shift;
+            if (!matchPattern(mul.getShift(), m_Constant(&shift)) ||
+                !llvm::all_of(shift.getValues<APInt>(),
+                              [](const APInt &v) { return v.isZero(); }))
+              return unsupported(op) << "a non-zero shift (fixed-point "
+                                        "multiplication)";
+            return binary<hlo::MulOp>(op, mul.getInput1(), mul.getInput2());
+          })
+          .Case([&](tosa::MaximumOp) {
+            return binary<hlo::MaxOp>(op, op->getOperand(0), op->getOperand(1));
+          })
+          .Case([&](tosa::MinimumOp) {
+            return binary<hlo::MinOp>(op, op->getOperand(0), op->getOperand(1));
+          })
+          .Case([&](tosa::NegateOp neg) -> FailureOr<Value> {
+            if (failed(checkZeroPoint(op, neg.getInput1Zp(), "input")) ||
+                failed(checkZeroPoint(op, neg.getOutputZp(), "output")))
+              return failure();
+            return Value(hlo::NegOp::create(b, loc, operand(0)));
+          })
+          .Case([&](tosa::AbsOp) {
+            return Value(hlo::AbsOp::create(b, loc, operand(0)));
+          })
+          .Case([&](tosa::ExpOp) {
+            return Value(hlo::ExpOp::create(b, loc, operand(0)));
+          })
+          .Case([&](tosa::LogOp) {
+            return Value(hlo::LogOp::create(b, loc, operand(0)));
+          })
+          .Case([&](tosa::TanhOp) {
+            return Value(hlo::TanhOp::create(b, loc, operand(0)));
+          })
+          .Case([&](tosa::SigmoidOp) {
+            return Value(hlo::LogisticOp::create(b, loc, operand(0)));
+          })
+          .Case([&](tosa::RsqrtOp) {
+            return Value(hlo::RsqrtOp::create(b, loc, operand(0)));
+          })
+          .Case([&](tosa::ReciprocalOp) -> FailureOr<Value> {
+            RankedTensorType type = resultType(op);
+            if (!isa<FloatType>(type.getElementType()))
+              return unsupported(op) << "an integer reciprocal";
+            Value one =
+                splat(loc, type, b.getFloatAttr(type.getElementType(), 1.0));
+            return Value(hlo::DivOp::create(b, loc, one, operand(0)));
+          })
+          .Case([&](tosa::ClampOp clamp) -> FailureOr<Value> {
+            if (clamp.getNanMode() != tosa::NanPropagationMode::PROPAGATE)
+              return unsupported(op) << "nan_mode = IGNORE";
+            RankedTensorType type = resultType(op);
+            Value low = splat(loc, type, clamp.getMinValAttr());
+            Value high = splat(loc, type, clamp.getMaxValAttr());
+            Value below = hlo::MinOp::create(b, loc, operand(0), high);
+            return Value(hlo::MaxOp::create(b, loc, below, low));
+          })
+          .Case([&](tosa::GreaterOp) {
+            return compare(op, hlo::ComparisonDirection::GT);
+          })
+          .Case([&](tosa::GreaterEqualOp) {
+            return compare(op, hlo::ComparisonDirection::GE);
+          })
+          .Case([&](tosa::EqualOp) {
+            return compare(op, hlo::ComparisonDirection::EQ);
+          })
+          .Case([&](tosa::SelectOp) -> FailureOr<Value> {
+            RankedTensorType type = resultType(op);
+            ArrayRef<int64_t> shape = type.getShape();
+            return Value(hlo::SelectOp::create(
+                b, loc, type, broadcastTo(loc, operand(0), shape),
+                broadcastTo(loc, operand(1), shape),
+                broadcastTo(loc, operand(2), shape)));
+          })
+          .Case([&](tosa::CastOp c) { return convertCast(c); })
+          .Case([&](tosa::MatMulOp mm) -> FailureOr<Value> {
+            if (failed(checkZeroPoint(op, mm.getAZp(), "a")) ||
+                failed(checkZeroPoint(op, mm.getBZp(), "b")))
+              return failure();
+            return Value(hlo::DotGeneralOp::create(
+                b, loc, resultType(op), operand(0), operand(1),
+                b.getDenseI64ArrayAttr({0}), b.getDenseI64ArrayAttr({0}),
+                b.getDenseI64ArrayAttr({2}), b.getDenseI64ArrayAttr({1}),
+                hlo::PrecisionAttr()));
+          })
+          .Case([&](tosa::Conv2DOp c) { return conv2d(c); })
+          .Case([&](tosa::ReduceSumOp r) {
+            return reduce(op, hlo::ReduceKind::sum, r.getInput(), r.getAxis());
+          })
+          .Case([&](tosa::ReduceMaxOp r) -> FailureOr<Value> {
+            if (r.getNanMode() != tosa::NanPropagationMode::PROPAGATE)
+              return unsupported(op) << "nan_mode = IGNORE";
+            return reduce(op, hlo::ReduceKind::max, r.getInput(), r.getAxis());
+          })
+          .Case([&](tosa::ReduceMinOp r) -> FailureOr<Value> {
+            if (r.getNanMode() != tosa::NanPropagationMode::PROPAGATE)
+              return unsupported(op) << "nan_mode = IGNORE";
+            return reduce(op, hlo::ReduceKind::min, r.getInput(), r.getAxis());
+          })
+          .Case([&](tosa::ReduceProductOp r) {
+            return reduce(op, hlo::ReduceKind::product, r.getInput(),
+                          r.getAxis());
+          })
+          .Case([&](tosa::ArgMaxOp a) -> FailureOr<Value> {
+            if (a.getNanMode() != tosa::NanPropagationMode::PROPAGATE)
+              return unsupported(op) << "nan_mode = IGNORE";
+            return Value(hlo::ArgMaxOp::create(b, loc, resultType(op),
+                                               operand(0), a.getAxis()));
+          })
+          .Case([&](tosa::ReshapeOp) {
+            return Value(
+                hlo::ReshapeOp::create(b, loc, resultType(op), operand(0)));
+          })
+          .Case([&](tosa::TransposeOp t) {
+            SmallVector<int64_t> perm(t.getPerms().begin(), t.getPerms().end());
+            return Value(
+                hlo::TransposeOp::create(b, loc, resultType(op), operand(0),
+                                         b.getDenseI64ArrayAttr(perm)));
+          })
+          .Case([&](tosa::SliceOp s) -> FailureOr<Value> {
+            FailureOr<SmallVector<int64_t>> start =
+                shapeValues(op, s.getStart(), "start");
+            FailureOr<SmallVector<int64_t>> size =
+                shapeValues(op, s.getSize(), "size");
+            if (failed(start) || failed(size))
+              return failure();
+            SmallVector<int64_t> limit;
+            for (auto [at, n] : llvm::zip(*start, *size))
+              limit.push_back(at + n);
+            return Value(hlo::SliceOp::create(
+                b, loc, resultType(op), operand(0),
+                b.getDenseI64ArrayAttr(*start), b.getDenseI64ArrayAttr(limit),
+                b.getDenseI64ArrayAttr(
+                    SmallVector<int64_t>(start->size(), 1))));
+          })
+          .Case([&](tosa::PadOp p) -> FailureOr<Value> {
+            FailureOr<SmallVector<int64_t>> padding =
+                shapeValues(op, p.getPadding(), "padding");
+            if (failed(padding))
+              return failure();
+            SmallVector<int64_t> low, high;
+            for (size_t i = 0; i + 1 < padding->size(); i += 2) {
+              low.push_back((*padding)[i]);
+              high.push_back((*padding)[i + 1]);
+            }
+            Value value = lookup(p.getPadConst());
+            auto scalar = RankedTensorType::get(
+                {}, getElementTypeOrSelf(value.getType()));
+            value = hlo::ReshapeOp::create(b, loc, scalar, value);
+            return Value(hlo::PadOp::create(
+                b, loc, resultType(op), operand(0), value,
+                b.getDenseI64ArrayAttr(low), b.getDenseI64ArrayAttr(high),
+                b.getDenseI64ArrayAttr(SmallVector<int64_t>(low.size(), 0))));
+          })
+          .Case([&](tosa::ConcatOp c) -> FailureOr<Value> {
+            SmallVector<Value> inputs;
+            for (Value input : c.getInput1())
+              inputs.push_back(lookup(input));
+            return Value(hlo::ConcatenateOp::create(b, loc, resultType(op),
+                                                    inputs, c.getAxis()));
+          })
+          .Default([&](Operation *) -> FailureOr<Value> {
+            return unsupported(op) << "no conversion to hlo exists for it yet";
+          });
+  if (failed(result))
+    return failure();
+  mapping.map(op->getResult(0), *result);
+  return success();
+}
+
+struct ConvertTosaToHloPass
+    : tpu::impl::ConvertTosaToHloBase<ConvertTosaToHloPass> {
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    SmallVector<Operation *> tosaOps;
+    func.walk([&](Operation *op) {
+      if (isa<tosa::TosaDialect>(op->getDialect()))
+        tosaOps.push_back(op);
+    });
+    if (tosaOps.empty())
+      return;
+    OpBuilder b(func.getContext());
+    Importer importer(b);
+    for (Operation *op : tosaOps) {
+      if (op->getNumResults() != 1)
+        return signalPassFailure();
+      b.setInsertionPoint(op);
+      if (failed(importer.convert(op)))
+        return signalPassFailure();
+    }
+    for (Operation *op : tosaOps)
+      if (!isa<tosa::ConstShapeOp>(op))
+        op->getResult(0).replaceAllUsesWith(importer.lookup(op->getResult(0)));
+    for (Operation *op : llvm::reverse(tosaOps))
+      op->erase();
+    // Zero points and shifts were read, not converted into uses.
+    func.walk([](hlo::ConstantOp constant) {
+      if (constant->use_empty())
+        constant->erase();
+    });
+  }
+};
+
+} // namespace
