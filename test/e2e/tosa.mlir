@@ -1,0 +1,62 @@
+// TOSA programs run directly by tpu-run (imported by convert-tosa-to-hlo),
+// checked against hand-computed values, and on generated inputs against
+// the evaluator.
+// RUN: tpu-run %s --function=conv --input="1x3x3x1xf32=1,2,3,4,5,6,7,8,9" | FileCheck %s --check-prefix=CONV
+// CONV: result[0]: 1x2x2x1xf32={{\[\[\[6.5\]\[8.5\]\]\[\[12.5\]\[14.5\]\]\]}}
+// RUN: tpu-run %s --function=matmul --input="1x2x3xf32=[[1 2 3][4 5 6]]" --input="1x3x2xf32=[[1 0][0 1][1 1]]" | FileCheck %s --check-prefix=MATMUL
+// MATMUL: result[0]: 1x2x2xf32={{\[\[4 5\]\[10 11\]\]}}
+// RUN: tpu-run %s --function=rows --input="2x3xf32=[1 9 3][7 5 6]" --input="1x3xf32=[10 20 30]" | FileCheck %s --check-prefix=ROWS
+// ROWS: result[0]: 2x1xf32=[13][18]
+// ROWS: result[1]: 2xi32=1 0
+// ROWS: result[2]: 2x3xf32=[6 6 6][6 6 6]
+// ROWS: result[3]: 3x2xf32=[1 7][9 5][3 6]
+// RUN: tpu-run %s --function=movement --input="2x3xf32=[1 2 3][4 5 6]" --input="2x3xf32=[7 8 9][10 11 12]" | FileCheck %s --check-prefix=MOVE
+// MOVE: result[0]: 2x5xf32=[0 2 3 0 0][0 5 6 0 0]
+// MOVE: result[1]: 4x3xf32=[1 2 3][4 5 6][7 8 9][10 11 12]
+// RUN: %python %S/Inputs/run_e2e.py tpu-run %s | FileCheck %s --check-prefix=REF
+// REF: @conv: result 0: 1x2x2x1xf32 {{exact|close}}
+// REF: @matmul: result 0: 1x2x2xf32 {{exact|close}}
+// REF: @rows: result 0: 2x1xf32 {{exact|close}}
+// REF: @rows: result 1: 2xi32 exact
+// REF: @rows: result 2: 2x3xf32 {{exact|close}}
+// REF: @rows: result 3: 3x2xf32 exact
+// REF: @movement: result 0: 2x5xf32 exact
+// REF: @movement: result 1: 4x3xf32 exact
+
+// out[i, j] = x[i, j] + x[i+1, j+1] + 0.5 (a diagonal 2x2 kernel).
+func.func @conv(%x: tensor<1x3x3x1xf32>) -> tensor<1x2x2x1xf32> {
+  %w = "tosa.const"() {values = dense<[[[[1.0], [0.0]], [[0.0], [1.0]]]]> : tensor<1x2x2x1xf32>} : () -> tensor<1x2x2x1xf32>
+  %b = "tosa.const"() {values = dense<0.5> : tensor<1xf32>} : () -> tensor<1xf32>
+  %zp = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %y = tosa.conv2d %x, %w, %b, %zp, %zp {acc_type = f32, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>} : (tensor<1x3x3x1xf32>, tensor<1x2x2x1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x2x2x1xf32>
+  return %y : tensor<1x2x2x1xf32>
+}
+
+func.func @matmul(%a: tensor<1x2x3xf32>, %b: tensor<1x3x2xf32>) -> tensor<1x2x2xf32> {
+  %zp = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %m = tosa.matmul %a, %b, %zp, %zp : (tensor<1x2x3xf32>, tensor<1x3x2xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x2x2xf32>
+  return %m : tensor<1x2x2xf32>
+}
+
+// Row sums, argmax, a broadcast add clamped to [0, 6], a transpose.
+func.func @rows(%x: tensor<2x3xf32>, %y: tensor<1x3xf32>) -> (tensor<2x1xf32>, tensor<2xi32>, tensor<2x3xf32>, tensor<3x2xf32>) {
+  %s = tosa.reduce_sum %x {axis = 1 : i32} : (tensor<2x3xf32>) -> tensor<2x1xf32>
+  %a = tosa.argmax %x {axis = 1 : i32} : (tensor<2x3xf32>) -> tensor<2xi32>
+  %sum = tosa.add %x, %y : (tensor<2x3xf32>, tensor<1x3xf32>) -> tensor<2x3xf32>
+  %c = tosa.clamp %sum {min_val = 0.0 : f32, max_val = 6.0 : f32} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %t = tosa.transpose %x {perms = array<i32: 1, 0>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return %s, %a, %c, %t : tensor<2x1xf32>, tensor<2xi32>, tensor<2x3xf32>, tensor<3x2xf32>
+}
+
+// Drop the first column, pad two zero columns on the right and one on the
+// left; stack the two inputs.
+func.func @movement(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>) -> (tensor<2x5xf32>, tensor<4x3xf32>) {
+  %start = tosa.const_shape {values = dense<[0, 1]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %size = tosa.const_shape {values = dense<[2, 2]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %s = tosa.slice %x, %start, %size : (tensor<2x3xf32>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<2x2xf32>
+  %pads = tosa.const_shape {values = dense<[0, 0, 1, 2]> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %zero = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %p = tosa.pad %s, %pads, %zero : (tensor<2x2xf32>, !tosa.shape<4>, tensor<1xf32>) -> tensor<2x5xf32>
+  %c = tosa.concat %x, %y {axis = 0 : i32} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
+  return %p, %c : tensor<2x5xf32>, tensor<4x3xf32>
+}

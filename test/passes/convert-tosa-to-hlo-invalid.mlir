@@ -1,0 +1,93 @@
+// RUN: tpu-opt %s -split-input-file -verify-diagnostics --convert-tosa-to-hlo
+
+// An op without a conversion.
+func.func @pool(%x: tensor<1x4x4x8xf32>) -> tensor<1x2x2x8xf32> {
+  // expected-error@+1 {{tosa.max_pool2d is not supported by the TPU compiler: no conversion to hlo exists for it yet}}
+  %y = tosa.max_pool2d %x {kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>} : (tensor<1x4x4x8xf32>) -> tensor<1x2x2x8xf32>
+  return %y : tensor<1x2x2x8xf32>
+}
+
+// -----
+
+// Element types the TPU compiler does not have.
+func.func @f16(%x: tensor<4xf16>) -> tensor<4xf16> {
+  // expected-error@+1 {{tosa.abs is not supported by the TPU compiler: element type 'f16' (the TPU compiler supports f32, bf16, i32, i8 and i1)}}
+  %y = tosa.abs %x : (tensor<4xf16>) -> tensor<4xf16>
+  return %y : tensor<4xf16>
+}
+
+// -----
+
+// A shift makes mul a fixed-point multiplication.
+func.func @mul_shift(%x: tensor<4xi32>) -> tensor<4xi32> {
+  %shift = "tosa.const"() {values = dense<3> : tensor<1xi8>} : () -> tensor<1xi8>
+  // expected-error@+1 {{tosa.mul is not supported by the TPU compiler: a non-zero shift (fixed-point multiplication)}}
+  %y = tosa.mul %x, %x, %shift : (tensor<4xi32>, tensor<4xi32>, tensor<1xi8>) -> tensor<4xi32>
+  return %y : tensor<4xi32>
+}
+
+// -----
+
+// A float zero point must be zero: the TOSA verifier already says so.
+func.func @float_zero_point(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %zp = "tosa.const"() {values = dense<0.5> : tensor<1xf32>} : () -> tensor<1xf32>
+  %z = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  // expected-error@+1 {{'tosa.negate' op input1 zero point must be zero for non-int8 integer types}}
+  %y = tosa.negate %x, %zp, %z : (tensor<4xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<4xf32>
+  return %y : tensor<4xf32>
+}
+
+// -----
+
+// An integer zero point other than zero is quantized arithmetic.
+func.func @int_zero_point(%a: tensor<1x4x8xi8>, %b: tensor<1x8x4xi8>) -> tensor<1x4x4xi32> {
+  %zp = "tosa.const"() {values = dense<3> : tensor<1xi8>} : () -> tensor<1xi8>
+  %z = "tosa.const"() {values = dense<0> : tensor<1xi8>} : () -> tensor<1xi8>
+  // expected-error@+1 {{tosa.matmul is not supported by the TPU compiler: its a zero point is not zero (quantized arithmetic)}}
+  %y = tosa.matmul %a, %b, %zp, %z : (tensor<1x4x8xi8>, tensor<1x8x4xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x4x4xi32>
+  return %y : tensor<1x4x4xi32>
+}
+
+// -----
+
+// A zero point that is not a constant.
+func.func @dynamic_zero_point(%x: tensor<4xf32>, %zp: tensor<1xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{tosa.negate is not supported by the TPU compiler: its input zero point is not a constant}}
+  %y = tosa.negate %x, %zp, %zp : (tensor<4xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<4xf32>
+  return %y : tensor<4xf32>
+}
+
+// -----
+
+// TOSA rounds a float to the nearest integer; hlo.convert truncates.
+func.func @float_to_int(%x: tensor<4xf32>) -> tensor<4xi32> {
+  // expected-error@+1 {{tosa.cast is not supported by the TPU compiler: a float to integer cast rounds to nearest in TOSA, and hlo has no rounding op yet}}
+  %y = tosa.cast %x : (tensor<4xf32>) -> tensor<4xi32>
+  return %y : tensor<4xi32>
+}
+
+// -----
+
+// NaN-ignoring forms.
+func.func @clamp_ignore(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{tosa.clamp is not supported by the TPU compiler: nan_mode = IGNORE}}
+  %y = tosa.clamp %x {min_val = 0.0 : f32, max_val = 1.0 : f32, nan_mode = #tosa.nan_mode<IGNORE>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %y : tensor<4xf32>
+}
+
+// -----
+
+func.func @reduce_max_ignore(%x: tensor<4x8xf32>) -> tensor<4x1xf32> {
+  // expected-error@+1 {{tosa.reduce_max is not supported by the TPU compiler: nan_mode = IGNORE}}
+  %y = tosa.reduce_max %x {axis = 1 : i32, nan_mode = #tosa.nan_mode<IGNORE>} : (tensor<4x8xf32>) -> tensor<4x1xf32>
+  return %y : tensor<4x1xf32>
+}
+
+// -----
+
+// Dynamic shapes.
+func.func @dynamic(%x: tensor<?xf32>) -> tensor<?xf32> {
+  // expected-error@+1 {{tosa.abs is not supported by the TPU compiler: it needs tensors of static shape, not 'tensor<?xf32>'}}
+  %y = tosa.abs %x : (tensor<?xf32>) -> tensor<?xf32>
+  return %y : tensor<?xf32>
+}

@@ -1,0 +1,173 @@
+// RUN: tpu-opt %s -split-input-file --convert-tosa-to-hlo | FileCheck %s
+
+// Elementwise ops; TOSA's rank-equal broadcasting becomes broadcast_in_dim.
+// CHECK-LABEL: func.func @elementwise
+// CHECK:         %[[B:.+]] = hlo.broadcast_in_dim %arg1, dims = [0, 1] : (tensor<1x8xf32>) -> tensor<4x8xf32>
+// CHECK:         %[[ADD:.+]] = hlo.add %arg0, %[[B]] : tensor<4x8xf32>
+// CHECK:         %[[SUB:.+]] = hlo.subtract %[[ADD]], %arg0
+// CHECK:         %[[MUL:.+]] = hlo.multiply %[[SUB]], %arg0
+// CHECK:         %[[MAX:.+]] = hlo.maximum %[[MUL]], %arg0
+// CHECK:         %[[MIN:.+]] = hlo.minimum %[[MAX]], %arg0
+// CHECK:         %[[NEG:.+]] = hlo.negate %[[MIN]]
+// CHECK:         %[[ABS:.+]] = hlo.abs %[[NEG]]
+// CHECK:         %[[EXP:.+]] = hlo.exponential %[[ABS]]
+// CHECK:         %[[LOG:.+]] = hlo.log %[[EXP]]
+// CHECK:         %[[TANH:.+]] = hlo.tanh %[[LOG]]
+// CHECK:         %[[SIG:.+]] = hlo.logistic %[[TANH]]
+// CHECK:         %[[ONE:.+]] = hlo.constant dense<1.000000e+00> : tensor<4x8xf32>
+// CHECK:         %[[REC:.+]] = hlo.divide %[[ONE]], %[[SIG]]
+// CHECK:         %[[RS:.+]] = hlo.rsqrt %[[REC]]
+// CHECK-NOT:     tosa.
+// CHECK:         return %[[RS]]
+func.func @elementwise(%x: tensor<4x8xf32>, %b: tensor<1x8xf32>) -> tensor<4x8xf32> {
+  %shift = "tosa.const"() {values = dense<0> : tensor<1xi8>} : () -> tensor<1xi8>
+  %zp = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %0 = tosa.add %x, %b : (tensor<4x8xf32>, tensor<1x8xf32>) -> tensor<4x8xf32>
+  %1 = tosa.sub %0, %x : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  %2 = tosa.mul %1, %x, %shift : (tensor<4x8xf32>, tensor<4x8xf32>, tensor<1xi8>) -> tensor<4x8xf32>
+  %3 = tosa.maximum %2, %x : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  %4 = tosa.minimum %3, %x : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  %5 = tosa.negate %4, %zp, %zp : (tensor<4x8xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<4x8xf32>
+  %6 = tosa.abs %5 : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %7 = tosa.exp %6 : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %8 = tosa.log %7 : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %9 = tosa.tanh %8 : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %10 = tosa.sigmoid %9 : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %11 = tosa.reciprocal %10 : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %12 = tosa.rsqrt %11 : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %12 : tensor<4x8xf32>
+}
+
+// -----
+
+// clamp is min then max against splats; comparisons and select broadcast.
+// CHECK-LABEL: func.func @clamp_compare_select
+// CHECK:         %[[LO:.+]] = hlo.constant dense<0.000000e+00> : tensor<4x8xf32>
+// CHECK:         %[[HI:.+]] = hlo.constant dense<6.000000e+00> : tensor<4x8xf32>
+// CHECK:         %[[MIN:.+]] = hlo.minimum %arg0, %[[HI]]
+// CHECK:         %[[C:.+]] = hlo.maximum %[[MIN]], %[[LO]]
+// CHECK:         %[[Y:.+]] = hlo.broadcast_in_dim %arg1, dims = [0, 1] : (tensor<4x1xf32>) -> tensor<4x8xf32>
+// CHECK:         %[[GT:.+]] = hlo.compare GT, %[[C]], %[[Y]]
+// CHECK:         %[[Y2:.+]] = hlo.broadcast_in_dim %arg1
+// CHECK:         %[[GE:.+]] = hlo.compare GE, %[[C]], %[[Y2]]
+// CHECK:         %[[EQ:.+]] = hlo.compare EQ, %[[C]], %arg0
+// CHECK:         hlo.select %[[GT]], %[[C]], %arg0
+func.func @clamp_compare_select(%x: tensor<4x8xf32>, %y: tensor<4x1xf32>) -> (tensor<4x8xf32>, tensor<4x8xi1>, tensor<4x8xi1>) {
+  %c = tosa.clamp %x {min_val = 0.0 : f32, max_val = 6.0 : f32} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %gt = tosa.greater %c, %y : (tensor<4x8xf32>, tensor<4x1xf32>) -> tensor<4x8xi1>
+  %ge = tosa.greater_equal %c, %y : (tensor<4x8xf32>, tensor<4x1xf32>) -> tensor<4x8xi1>
+  %eq = tosa.equal %c, %x : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xi1>
+  %s = tosa.select %gt, %c, %x : (tensor<4x8xi1>, tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %s, %ge, %eq : tensor<4x8xf32>, tensor<4x8xi1>, tensor<4x8xi1>
+}
+
+// -----
+
+// Casts: widening and narrowing are hlo.convert; to i1 is "not zero".
+// CHECK-LABEL: func.func @casts
+// CHECK:         hlo.convert %arg0 : (tensor<4xi32>) -> tensor<4xf32>
+// CHECK:         hlo.convert %arg1 : (tensor<4xf32>) -> tensor<4xbf16>
+// CHECK:         %[[Z:.+]] = hlo.constant dense<0> : tensor<4xi32>
+// CHECK:         hlo.compare NE, %arg0, %[[Z]]
+func.func @casts(%i: tensor<4xi32>, %f: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xbf16>, tensor<4xi1>) {
+  %a = tosa.cast %i : (tensor<4xi32>) -> tensor<4xf32>
+  %b = tosa.cast %f : (tensor<4xf32>) -> tensor<4xbf16>
+  %c = tosa.cast %i : (tensor<4xi32>) -> tensor<4xi1>
+  return %a, %b, %c : tensor<4xf32>, tensor<4xbf16>, tensor<4xi1>
+}
+
+// -----
+
+// matmul is a dot_general batched over dimension 0.
+// CHECK-LABEL: func.func @matmul
+// CHECK:         %[[D:.+]] = hlo.dot_general %arg0, %arg1, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<2x4x8xbf16>, tensor<2x8x16xbf16>) -> tensor<2x4x16xf32>
+// CHECK-NEXT:    return %[[D]]
+func.func @matmul(%a: tensor<2x4x8xbf16>, %b: tensor<2x8x16xbf16>) -> tensor<2x4x16xf32> {
+  %zp = "tosa.const"() {values = dense<0.0> : tensor<1xbf16>} : () -> tensor<1xbf16>
+  %m = tosa.matmul %a, %b, %zp, %zp : (tensor<2x4x8xbf16>, tensor<2x8x16xbf16>, tensor<1xbf16>, tensor<1xbf16>) -> tensor<2x4x16xf32>
+  return %m : tensor<2x4x16xf32>
+}
+
+// -----
+
+// conv2d: OHWI weights transposed to HWIO, pads [top, bottom, left, right]
+// as low/high pairs, dilation on the kernel, the bias broadcast along the
+// features.
+// CHECK-LABEL: func.func @conv2d
+// CHECK:         %[[K:.+]] = hlo.transpose %arg1, dims = [1, 2, 3, 0] : (tensor<16x3x3x4xf32>) -> tensor<3x3x4x16xf32>
+// CHECK:         %[[C:.+]] = hlo.convolution %arg0, %[[K]], window = {stride = [2, 1], pad = {{\[\[1, 1\], \[2, 1\]\]}}, rhs_dilate = [1, 2]} : (tensor<2x9x9x4xf32>, tensor<3x3x4x16xf32>) -> tensor<2x5x8x16xf32>
+// CHECK:         %[[B:.+]] = hlo.broadcast_in_dim %arg2, dims = [3] : (tensor<16xf32>) -> tensor<2x5x8x16xf32>
+// CHECK:         hlo.add %[[C]], %[[B]]
+func.func @conv2d(%x: tensor<2x9x9x4xf32>, %w: tensor<16x3x3x4xf32>, %b: tensor<16xf32>) -> tensor<2x5x8x16xf32> {
+  %zp = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %y = tosa.conv2d %x, %w, %b, %zp, %zp {acc_type = f32, pad = array<i64: 1, 1, 2, 1>, stride = array<i64: 2, 1>, dilation = array<i64: 1, 2>} : (tensor<2x9x9x4xf32>, tensor<16x3x3x4xf32>, tensor<16xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<2x5x8x16xf32>
+  return %y : tensor<2x5x8x16xf32>
+}
+
+// -----
+
+// A zero bias adds nothing.
+// CHECK-LABEL: func.func @conv2d_zero_bias
+// CHECK:         %[[C:.+]] = hlo.convolution
+// CHECK-NEXT:    return %[[C]]
+func.func @conv2d_zero_bias(%x: tensor<1x4x4x8xf32>, %w: tensor<8x1x1x8xf32>) -> tensor<1x4x4x8xf32> {
+  %zp = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %b = "tosa.const"() {values = dense<0.0> : tensor<8xf32>} : () -> tensor<8xf32>
+  %y = tosa.conv2d %x, %w, %b, %zp, %zp {acc_type = f32, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>} : (tensor<1x4x4x8xf32>, tensor<8x1x1x8xf32>, tensor<8xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x4x4x8xf32>
+  return %y : tensor<1x4x4x8xf32>
+}
+
+// -----
+
+// Reductions keep the reduced dimension as 1: reduce, then reshape.
+// argmax drops it.
+// CHECK-LABEL: func.func @reductions
+// CHECK:         %[[S:.+]] = hlo.reduce sum %arg0, dims = [1] : (tensor<4x8xf32>) -> tensor<4xf32>
+// CHECK:         hlo.reshape %[[S]] : (tensor<4xf32>) -> tensor<4x1xf32>
+// CHECK:         hlo.reduce max %arg0, dims = [0]
+// CHECK:         hlo.reduce min %arg0, dims = [1]
+// CHECK:         hlo.reduce product %arg0, dims = [1]
+// CHECK:         hlo.argmax %arg0, dim = 1 : (tensor<4x8xf32>) -> tensor<4xi32>
+func.func @reductions(%x: tensor<4x8xf32>) -> (tensor<4x1xf32>, tensor<1x8xf32>, tensor<4x1xf32>, tensor<4x1xf32>, tensor<4xi32>) {
+  %s = tosa.reduce_sum %x {axis = 1 : i32} : (tensor<4x8xf32>) -> tensor<4x1xf32>
+  %m = tosa.reduce_max %x {axis = 0 : i32} : (tensor<4x8xf32>) -> tensor<1x8xf32>
+  %n = tosa.reduce_min %x {axis = 1 : i32} : (tensor<4x8xf32>) -> tensor<4x1xf32>
+  %p = tosa.reduce_product %x {axis = 1 : i32} : (tensor<4x8xf32>) -> tensor<4x1xf32>
+  %a = tosa.argmax %x {axis = 1 : i32} : (tensor<4x8xf32>) -> tensor<4xi32>
+  return %s, %m, %n, %p, %a : tensor<4x1xf32>, tensor<1x8xf32>, tensor<4x1xf32>, tensor<4x1xf32>, tensor<4xi32>
+}
+
+// -----
+
+// Data movement: shapes come from tosa.const_shape; slice sizes become
+// limits, pad pairs become low/high, the pad value a scalar.
+// CHECK-LABEL: func.func @data_movement
+// CHECK:         %[[R:.+]] = hlo.reshape %arg0 : (tensor<4x6xf32>) -> tensor<2x12xf32>
+// CHECK:         %[[T:.+]] = hlo.transpose %[[R]], dims = [1, 0] : (tensor<2x12xf32>) -> tensor<12x2xf32>
+// CHECK:         %[[S:.+]] = hlo.slice %[[T]] [1:11, 0:2] : (tensor<12x2xf32>) -> tensor<10x2xf32>
+// CHECK:         %[[V:.+]] = hlo.reshape %{{.+}} : (tensor<1xf32>) -> tensor<f32>
+// CHECK:         %[[P:.+]] = hlo.pad %[[S]], %[[V]], low = [1, 0], high = [2, 3], interior = [0, 0] : (tensor<10x2xf32>, tensor<f32>) -> tensor<13x5xf32>
+// CHECK:         hlo.concatenate %[[P]], %[[P]], dim = 0 : (tensor<13x5xf32>, tensor<13x5xf32>) -> tensor<26x5xf32>
+func.func @data_movement(%x: tensor<4x6xf32>) -> tensor<26x5xf32> {
+  %s = tosa.const_shape {values = dense<[2, 12]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %r = tosa.reshape %x, %s : (tensor<4x6xf32>, !tosa.shape<2>) -> tensor<2x12xf32>
+  %t = tosa.transpose %r {perms = array<i32: 1, 0>} : (tensor<2x12xf32>) -> tensor<12x2xf32>
+  %start = tosa.const_shape {values = dense<[1, 0]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %size = tosa.const_shape {values = dense<[10, 2]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %sl = tosa.slice %t, %start, %size : (tensor<12x2xf32>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<10x2xf32>
+  %pads = tosa.const_shape {values = dense<[1, 2, 0, 3]> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %v = "tosa.const"() {values = dense<-1.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %p = tosa.pad %sl, %pads, %v : (tensor<10x2xf32>, !tosa.shape<4>, tensor<1xf32>) -> tensor<13x5xf32>
+  %c = tosa.concat %p, %p {axis = 0 : i32} : (tensor<13x5xf32>, tensor<13x5xf32>) -> tensor<26x5xf32>
+  return %c : tensor<26x5xf32>
+}
+
+// -----
+
+// A function without TOSA is left alone.
+// CHECK-LABEL: func.func @hlo_only
+// CHECK-NEXT:    hlo.negate %arg0
+func.func @hlo_only(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %n = hlo.negate %x : tensor<4xf32>
+  return %n : tensor<4xf32>
+}
