@@ -181,10 +181,29 @@ void LayoutAssigner::collectRequirements(
     } else if (auto conv = dyn_cast<hlo::ConvolutionOp>(op)) {
       int64_t rank = conv.getLhs().getType().getRank();
       // Activations: features minor over the last spatial dimension
-      // (row-major NHWC), or batch minor over the features.
-      auto activation = [rank](int64_t minor, int64_t second) {
-        return (minor == rank - 1 && second == rank - 2) ||
-               (minor == 0 && second == rank - 1);
+      // (row-major NHWC), or batch minor over the features, the same for
+      // the input and the result (the MXU streams one orientation). XLA
+      // puts the batch minor once it reaches 64; min-padding picks the
+      // orientation with fewer padded bytes of the two.
+      Order batchMinor = {0};
+      for (int64_t d = rank - 1; d >= 1; --d)
+        batchMinor.push_back(d);
+      bool useBatchMinor = conv.getLhs().getType().getDimSize(0) >= 64;
+      if (mode == LayoutMode::MinPadding) {
+        auto cost = [&](const Order &order) {
+          int64_t total = 0;
+          for (Value v : {conv.getLhs(), conv.getResult()}) {
+            tpc::Shape shape = logicalShape(v.getType());
+            total = tpc::saturatingAdd(total,
+                                       bytes(shape, layoutFor(shape, order)));
+          }
+          return total;
+        };
+        useBatchMinor = cost(batchMinor) < cost(tpc::rowMajorOrder(rank));
+      }
+      auto activation = [rank, useBatchMinor](int64_t minor, int64_t second) {
+        return useBatchMinor ? minor == 0 && second == rank - 1
+                             : minor == rank - 1 && second == rank - 2;
       };
       // Kernel: the input and output features are the MXU's matrix.
       auto kernel = [rank](int64_t minor, int64_t second) {
