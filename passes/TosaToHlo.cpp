@@ -419,8 +419,12 @@ struct ConvertTosaToHloPass
     OpBuilder b(func.getContext());
     Importer importer(b);
     for (Operation *op : tosaOps) {
-      if (op->getNumResults() != 1)
+      if (op->getNumResults() != 1) {
+        op->emitError() << op->getName()
+                        << " is not supported by the TPU compiler: it has "
+                        << op->getNumResults() << " results";
         return signalPassFailure();
+      }
       b.setInsertionPoint(op);
       if (failed(importer.convert(op)))
         return signalPassFailure();

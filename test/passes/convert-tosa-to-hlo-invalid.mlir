@@ -91,3 +91,13 @@ func.func @dynamic(%x: tensor<?xf32>) -> tensor<?xf32> {
   %y = tosa.abs %x : (tensor<?xf32>) -> tensor<?xf32>
   return %y : tensor<?xf32>
 }
+
+// -----
+
+// Ops without exactly one result (state, control flow).
+tosa.variable @v = dense<0.0> : tensor<4xf32>
+func.func @no_result(%x: tensor<4xf32>) {
+  // expected-error@+1 {{tosa.variable_write is not supported by the TPU compiler: it has 0 results}}
+  tosa.variable_write @v, %x : tensor<4xf32>
+  return
+}
