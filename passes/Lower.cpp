@@ -911,7 +911,7 @@ double KernelLowering::estimateCycles(ArrayRef<int64_t> blocks) {
     in += bytesOf(values[input]);
   double out = bytesOf(values[root]);
   double perCycle = target.hbmBytesPerSecond / target.clockHz;
-  double latency = 500; // the runtime's DMA latency, in cycles
+  double latency = tpc::kDmaLatencyCycles;
   // Each step folds its [K, N] weights over the arrays, R x C at a time;
   // every fold streams the block's rows (at least R cycles: the next
   // weights load meanwhile). Counting the arrays' fill and drain once per
@@ -1425,9 +1425,8 @@ LogicalResult KernelLowering::emitBody(Value t, bool prefetch) {
     DmaWaitOp::create(b, loc(), slotOf(t, inSems));
   SmallVector<Value> idx = blockIndices(t);
   Value step = divC(t, reductionTrips);
-  Value outOdd = isEq(remC(step, 2), 1);
-  outSlot = pick(outOdd, values[root].vmem[0], values[root].vmem[1]);
-  outSem = pick(outOdd, outSems[0], outSems[1]);
+  outSlot = slotOf(step, values[root].vmem);
+  outSem = slotOf(step, outSems);
   current.clear();
   for (auto &[value, info] : values) {
     if (info.role == Role::Input)
@@ -1869,20 +1868,17 @@ LogicalResult KernelLowering::lowerReshape(hlo::ReshapeOp reshape, Value in,
                          masked);
   };
   auto body = [&](Value t, bool prefetch) {
-    Value odd = isEq(remC(t, 2), 1);
     if (prefetch) {
       Value next = addC(t, 1);
-      Value nextOdd = isEq(remC(next, 2), 1);
-      dma(next, false, pick(nextOdd, inSlots[0], inSlots[1]),
-          pick(nextOdd, inSems[0], inSems[1]));
+      dma(next, false, slotOf(next, inSlots), slotOf(next, inSems));
     }
-    DmaWaitOp::create(b, loc(), pick(odd, inSems[0], inSems[1]));
+    DmaWaitOp::create(b, loc(), slotOf(t, inSems));
     // This output slot's DMA of two steps ago must be done.
-    Value outSem = pick(odd, outSems[0], outSems[1]);
-    Value outSlot = pick(odd, outSlots[0], outSlots[1]);
+    Value outSem = slotOf(t, outSems);
+    Value outSlot = slotOf(t, outSlots);
     DmaWaitOp::create(b, loc(), outSem);
-    RelayoutOp::create(b, loc(), pick(odd, inSlots[0], inSlots[1]), outSlot,
-                       inPhys->logicalOf, outPhys->logicalOf);
+    RelayoutOp::create(b, loc(), slotOf(t, inSlots), outSlot, inPhys->logicalOf,
+                       outPhys->logicalOf);
     dma(t, true, outSlot, outSem);
   };
   dma(index(0), false, inSlots[0], inSems[0]);

@@ -55,7 +55,7 @@ int64_t vectorCycles(int64_t elements, VectorCost cost);
 /// DMA between HBM and VMEM: kDmaLatencyCycles + ceil(bytes / (HBM bytes
 /// per second / clock)). The transfer part occupies the DMA queue; the
 /// latency does not (see Timeline::add).
-constexpr int64_t kDmaLatencyCycles = 500;
+using tpc::kDmaLatencyCycles;
 int64_t dmaTransferCycles(const tpc::Target &target, int64_t bytes);
 int64_t dmaCycles(const tpc::Target &target, int64_t bytes);
 

@@ -43,6 +43,11 @@ struct Target {
   }
 };
 
+/// Cycles from issuing a DMA between HBM and VMEM to its first byte, on
+/// every generation (the runtime's timing model and tpu-lower's block cost
+/// estimate both use it; docs/runtime.md).
+constexpr int64_t kDmaLatencyCycles = 500;
+
 /// v2, v3, v4, v5e, v6e in that order.
 const std::vector<Target> &allTargets();
 /// The preset named `name`, or nullptr.
