@@ -221,6 +221,11 @@ LogicalResult Importer::convert(Operation *op) {
     return success(); // read by the ops that take shapes
   if (failed(checkTypes(op)))
     return failure();
+  // clamp, maximum, minimum, reduce_max/min and argmax may ignore NaN;
+  // their hlo counterparts propagate it.
+  if (auto mode = op->getAttrOfType<tosa::NanPropagationModeAttr>("nan_mode"))
+    if (mode.getValue() != tosa::NanPropagationMode::PROPAGATE)
+      return unsupported(op) << "nan_mode = IGNORE";
   Location loc = op->getLoc();
   auto operand = [&](unsigned i) { return lookup(op->getOperand(i)); };
   FailureOr<Value> result =
@@ -284,8 +289,6 @@ LogicalResult Importer::convert(Operation *op) {
             return Value(hlo::DivOp::create(b, loc, one, operand(0)));
           })
           .Case([&](tosa::ClampOp clamp) -> FailureOr<Value> {
-            if (clamp.getNanMode() != tosa::NanPropagationMode::PROPAGATE)
-              return unsupported(op) << "nan_mode = IGNORE";
             RankedTensorType type = resultType(op);
             Value low = splat(loc, type, clamp.getMinValAttr());
             Value high = splat(loc, type, clamp.getMaxValAttr());
@@ -324,23 +327,17 @@ LogicalResult Importer::convert(Operation *op) {
           .Case([&](tosa::ReduceSumOp r) {
             return reduce(op, hlo::ReduceKind::sum, r.getInput(), r.getAxis());
           })
-          .Case([&](tosa::ReduceMaxOp r) -> FailureOr<Value> {
-            if (r.getNanMode() != tosa::NanPropagationMode::PROPAGATE)
-              return unsupported(op) << "nan_mode = IGNORE";
+          .Case([&](tosa::ReduceMaxOp r) {
             return reduce(op, hlo::ReduceKind::max, r.getInput(), r.getAxis());
           })
-          .Case([&](tosa::ReduceMinOp r) -> FailureOr<Value> {
-            if (r.getNanMode() != tosa::NanPropagationMode::PROPAGATE)
-              return unsupported(op) << "nan_mode = IGNORE";
+          .Case([&](tosa::ReduceMinOp r) {
             return reduce(op, hlo::ReduceKind::min, r.getInput(), r.getAxis());
           })
           .Case([&](tosa::ReduceProductOp r) {
             return reduce(op, hlo::ReduceKind::product, r.getInput(),
                           r.getAxis());
           })
-          .Case([&](tosa::ArgMaxOp a) -> FailureOr<Value> {
-            if (a.getNanMode() != tosa::NanPropagationMode::PROPAGATE)
-              return unsupported(op) << "nan_mode = IGNORE";
+          .Case([&](tosa::ArgMaxOp a) {
             return Value(hlo::ArgMaxOp::create(b, loc, resultType(op),
                                                operand(0), a.getAxis()));
           })

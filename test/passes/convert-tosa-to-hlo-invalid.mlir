@@ -101,3 +101,11 @@ func.func @no_result(%x: tensor<4xf32>) {
   tosa.variable_write @v, %x : tensor<4xf32>
   return
 }
+
+// -----
+
+func.func @maximum_ignore(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{tosa.maximum is not supported by the TPU compiler: nan_mode = IGNORE}}
+  %y = tosa.maximum %x, %x {nan_mode = #tosa.nan_mode<IGNORE>} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %y : tensor<4xf32>
+}
