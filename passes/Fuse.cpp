@@ -55,7 +55,8 @@ bool isLoopFusible(Operation *op) {
 /// run as polynomial sequences, divide and square roots as a reciprocal
 /// estimate refined by Newton steps.
 int64_t elementCost(Operation *op) {
-  if (isa<hlo::ExpOp, hlo::LogOp, hlo::TanhOp, hlo::LogisticOp>(op))
+  if (isa<hlo::ExpOp, hlo::LogOp, hlo::TanhOp, hlo::LogisticOp, hlo::SineOp,
+          hlo::CosineOp, hlo::ErfOp>(op))
     return 16;
   if (isa<hlo::DivOp, hlo::SqrtOp, hlo::RsqrtOp>(op))
     return 8;

@@ -171,6 +171,19 @@ std::optional<VectorKind> vectorKindOf(Operation *op) {
       .Case([](hlo::ConvertOp) { return VectorKind::convert; })
       .Case([](hlo::CopyOp) { return VectorKind::copy; })
       .Case([](hlo::SelectOp) { return VectorKind::select; })
+      .Case([](hlo::AndOp) { return VectorKind::and_; })
+      .Case([](hlo::OrOp) { return VectorKind::or_; })
+      .Case([](hlo::XorOp) { return VectorKind::xor_; })
+      .Case([](hlo::NotOp) { return VectorKind::not_; })
+      .Case([](hlo::ShiftLeftOp) { return VectorKind::shl; })
+      .Case([](hlo::ShiftRightLogicalOp) { return VectorKind::shrl; })
+      .Case([](hlo::ShiftRightArithmeticOp) { return VectorKind::shra; })
+      .Case([](hlo::FloorOp) { return VectorKind::floor; })
+      .Case([](hlo::CeilOp) { return VectorKind::ceil; })
+      .Case([](hlo::RoundNearestEvenOp) { return VectorKind::round_even; })
+      .Case([](hlo::SineOp) { return VectorKind::sin; })
+      .Case([](hlo::CosineOp) { return VectorKind::cos; })
+      .Case([](hlo::ErfOp) { return VectorKind::erf; })
       .Case([](hlo::CompareOp compare) -> std::optional<VectorKind> {
         switch (compare.getComparisonDirection()) {
         case hlo::ComparisonDirection::EQ:
@@ -662,6 +675,18 @@ KernelLowering::analyze(ArrayRef<Operation *> ops, Value rootValue,
       alias(transpose.getOperand());
       continue;
     }
+    if (auto reverse = dyn_cast<hlo::ReverseOp>(inner)) {
+      // Element i of a reversed dimension is element size - 1 - i: a DMA
+      // with stride -1.
+      auto type = cast<RankedTensorType>(reverse.getOperand().getType());
+      SmallVector<Window> operandWin = win;
+      for (int64_t d : reverse.getDimensions())
+        operandWin[d] = win[d].then(-1, type.getDimSize(d) - 1);
+      if (failed(setMap(reverse.getOperand(), map, inner, operandWin)))
+        return failure();
+      alias(reverse.getOperand());
+      continue;
+    }
     if (auto slice = dyn_cast<hlo::SliceOp>(inner)) {
       // Element i of the slice is element start + i * stride of the operand.
       SmallVector<Window> operandWin;
@@ -1032,10 +1057,16 @@ LogicalResult KernelLowering::planBlocks() {
   auto reduce = dyn_cast_or_null<hlo::ReduceOp>(anchor);
   if (anchor && !mxuResult() &&
       !(reduce && reduce.getKind() == hlo::ReduceKind::sum))
-    for (int64_t d = 0; d < rank; ++d)
-      if (reduction[d])
-        while (extent[d] % block[d] != 0)
-          block[d] -= align[d];
+    for (int64_t d = 0; d < rank; ++d) {
+      if (!reduction[d] || extent[d] % block[d] == 0)
+        continue;
+      int64_t divisor = block[d] - block[d] % align[d];
+      while (divisor > 0 && extent[d] % divisor != 0)
+        divisor -= align[d];
+      // A dimension shorter than its alignment (a small tile such as
+      // T(2,128)) is one block of exactly its extent.
+      block[d] = divisor > 0 ? divisor : extent[d];
+    }
   count.clear();
   for (int64_t d = 0; d < rank; ++d)
     count.push_back((extent[d] + block[d] - 1) / block[d]);
@@ -1229,10 +1260,16 @@ void KernelLowering::emitDma(Value hbm, const ValueInfo &info,
     const Window &window = info.pwin[i];
     hbmIndices.push_back(blockStart(info, i, idx));
     strides[i] = window.stride;
-    int64_t last = (count[it] * block[it] - 1) * window.stride + window.offset;
-    if (window.tap >= 0)
-      last += (extent[window.tap] - 1) * window.tapScale;
-    if (window.offset < 0 || last >= info.phys.dims[i])
+    // The lowest and highest positions any block reads; a negative stride
+    // or tap scale walks down.
+    int64_t end = (count[it] * block[it] - 1) * window.stride + window.offset;
+    int64_t low = std::min(window.offset, end),
+            high = std::max(window.offset, end);
+    if (window.tap >= 0) {
+      int64_t reach = (extent[window.tap] - 1) * window.tapScale;
+      (reach < 0 ? low : high) += reach;
+    }
+    if (low < 0 || high >= info.phys.dims[i])
       masked = true;
   }
   DenseI64ArrayAttr strideAttr;

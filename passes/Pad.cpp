@@ -144,7 +144,7 @@ private:
   LogicalResult padElementwise(Operation *op);
   LogicalResult padConstant(hlo::ConstantOp op);
   LogicalResult padBroadcast(hlo::BroadcastInDimOp op);
-  LogicalResult padReshape(hlo::ReshapeOp op);
+  LogicalResult padOnLogicalShape(Operation *op);
   LogicalResult padTranspose(hlo::TransposeOp op);
   LogicalResult padSlice(hlo::SliceOp op);
   LogicalResult padPad(hlo::PadOp op);
@@ -446,12 +446,15 @@ LogicalResult Padder::padBroadcast(hlo::BroadcastInDimOp op) {
   return success();
 }
 
-/// A reshape regroups logical elements, so it works on the logical shapes:
-/// slice, reshape, zero-pad. On a TPU this is the relayout copy XLA emits.
-LogicalResult Padder::padReshape(hlo::ReshapeOp op) {
-  Value operand = resizeToLogical(op.getLoc(), op.getOperand());
-  return finish(
-      op, {cloneWith(op, operand, cast<RankedTensorType>(op.getType())), true});
+/// A reshape regroups logical elements and a reverse moves padding to the
+/// front, so both work on the logical shapes: slice, the op, zero-pad. On a
+/// TPU a reshape is the relayout copy XLA emits.
+LogicalResult Padder::padOnLogicalShape(Operation *op) {
+  Value operand = resizeToLogical(op->getLoc(), op->getOperand(0));
+  return finish(op->getResult(0),
+                {cloneWith(op, operand,
+                           cast<RankedTensorType>(op->getResult(0).getType())),
+                 true});
 }
 
 LogicalResult Padder::padTranspose(hlo::TransposeOp op) {
@@ -787,7 +790,8 @@ LogicalResult Padder::padOp(Operation *op) {
         return success();
       })
       .Case([&](hlo::BroadcastInDimOp op) { return padBroadcast(op); })
-      .Case([&](hlo::ReshapeOp op) { return padReshape(op); })
+      .Case<hlo::ReshapeOp, hlo::ReverseOp>(
+          [&](Operation *op) { return padOnLogicalShape(op); })
       .Case([&](hlo::TransposeOp op) { return padTranspose(op); })
       .Case([&](hlo::SliceOp op) { return padSlice(op); })
       .Case([&](hlo::PadOp op) { return padPad(op); })

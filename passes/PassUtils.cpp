@@ -16,6 +16,14 @@ llvm::cl::ValuesClass mlir::tpu::layoutModeValues() {
                                      "the order with the fewest padded bytes"));
 }
 
+llvm::cl::ValuesClass mlir::tpu::precisionValues() {
+  return llvm::cl::values(
+      clEnumValN(hlo::Precision::DEFAULT, "default",
+                 "the TPU's: f32 operands rounded to bf16, one MXU pass"),
+      clEnumValN(hlo::Precision::HIGHEST, "highest",
+                 "six bf16 MXU passes, matching f32 products"));
+}
+
 const tpc::Target *mlir::tpu::lookupTarget(Operation *anchor,
                                            llvm::StringRef name) {
   const tpc::Target *target = tpc::findTarget(name);

@@ -22,6 +22,10 @@ enum class LayoutMode { XlaDefault, MinPadding };
 /// for every option that selects one.
 llvm::cl::ValuesClass layoutModeValues();
 
+/// MXU precisions as command-line values (`default`, `highest`), for
+/// --default-precision and hlo-set-default-precision.
+llvm::cl::ValuesClass precisionValues();
+
 /// The preset named by a pass's `target=` option; otherwise an error on
 /// `anchor` naming the valid targets, and nullptr.
 const tpc::Target *lookupTarget(Operation *anchor, llvm::StringRef name);

@@ -168,6 +168,33 @@ def ConvertTosaToHlo : Pass<"convert-tosa-to-hlo", "::mlir::func::FuncOp"> {
   let dependentDialects = ["::mlir::hlo::HLODialect"];
 }
 
+def HLOSetDefaultPrecision : Pass<"hlo-set-default-precision",
+                                  "::mlir::func::FuncOp"> {
+  let summary = "Give every matmul and convolution without a precision one";
+  let description = [{
+    Sets `precision` on each `hlo.dot_general` and `hlo.convolution` that
+    has none, leaving explicit precisions alone: the analogue of JAX's
+    `jax_default_matmul_precision`. `precision=default` keeps the TPU's
+    behaviour (f32 operands rounded to bf16, one MXU pass);
+    `precision=highest` runs XLA's six-pass bf16 scheme, which matches f32
+    products. tpu-compile and tpu-run add this pass for
+    `--default-precision=highest`.
+
+    ```mlir
+    // tpu-opt -hlo-set-default-precision=precision=highest
+    %0 = hlo.dot_general %a, %b, contracting_dims = [1] x [0] : ...
+    // becomes
+    %0 = hlo.dot_general %a, %b, contracting_dims = [1] x [0], precision = HIGHEST : ...
+    ```
+  }];
+  let options = [
+    Option<"precision", "precision", "::mlir::hlo::Precision",
+           /*default=*/"::mlir::hlo::Precision::DEFAULT",
+           "Precision given to ops without one: default or highest",
+           "::mlir::tpu::precisionValues()">,
+  ];
+}
+
 def HLOSimplify : Pass<"hlo-simplify", "::mlir::func::FuncOp"> {
   let summary = "Algebraic simplification that removes broadcasts before fusion";
   let description = [{

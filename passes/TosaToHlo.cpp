@@ -51,6 +51,17 @@ private:
                           int64_t axis);
   FailureOr<Value> convertCast(tosa::CastOp op);
   FailureOr<Value> conv2d(tosa::Conv2DOp op);
+  FailureOr<Value> depthwiseConv2d(tosa::DepthwiseConv2DOp op);
+  /// `input` padded with `padValue` by TOSA's [top, bottom, left, right].
+  Value padSpatial(Location loc, Value input, ArrayRef<int64_t> pad,
+                   Attribute padValue);
+  /// The strided window of `padded` that tap (i, j) of a pooling or
+  /// depthwise window reads for every output pixel of `out`.
+  Value tapSlice(Location loc, Value padded, int64_t i, int64_t j,
+                 ArrayRef<int64_t> stride, RankedTensorType out);
+  FailureOr<Value> maxPool2d(tosa::MaxPool2dOp op);
+  FailureOr<Value> avgPool2d(tosa::AvgPool2dOp op);
+  FailureOr<Value> tile(tosa::TileOp op);
 
   OpBuilder &b;
   IRMapping mapping;
@@ -170,9 +181,10 @@ FailureOr<Value> Importer::convertCast(tosa::CastOp op) {
                                           hlo::ComparisonDirection::NE),
         input, zero));
   }
+  // TOSA rounds a float to the nearest integer (ties to even) where
+  // hlo.convert truncates; both saturate.
   if (isa<FloatType>(from) && isa<IntegerType>(to))
-    return unsupported(op) << "a float to integer cast rounds to nearest in "
-                              "TOSA, and hlo has no rounding op yet";
+    input = hlo::RoundNearestEvenOp::create(b, op.getLoc(), input);
   return Value(hlo::ConvertOp::create(b, op.getLoc(), input, to));
 }
 
@@ -214,6 +226,204 @@ FailureOr<Value> Importer::conv2d(tosa::Conv2DOp op) {
       b, loc, type, bias,
       b.getDenseI64ArrayAttr({static_cast<int64_t>(type.getRank() - 1)}));
   return Value(hlo::AddOp::create(b, loc, conv, features));
+}
+
+Value Importer::padSpatial(Location loc, Value input, ArrayRef<int64_t> pad,
+                           Attribute padValue) {
+  if (llvm::all_of(pad, [](int64_t p) { return p == 0; }))
+    return input;
+  auto type = cast<RankedTensorType>(input.getType());
+  SmallVector<int64_t> low = {0, pad[0], pad[2], 0};
+  SmallVector<int64_t> high = {0, pad[1], pad[3], 0};
+  SmallVector<int64_t> shape(type.getShape());
+  for (int64_t d = 0; d < 4; ++d)
+    shape[d] += low[d] + high[d];
+  Value value =
+      splat(loc, RankedTensorType::get({}, type.getElementType()), padValue);
+  return hlo::PadOp::create(
+      b, loc, type.clone(shape), input, value, b.getDenseI64ArrayAttr(low),
+      b.getDenseI64ArrayAttr(high), b.getDenseI64ArrayAttr({0, 0, 0, 0}));
+}
+
+Value Importer::tapSlice(Location loc, Value padded, int64_t i, int64_t j,
+                         ArrayRef<int64_t> stride, RankedTensorType out) {
+  auto type = cast<RankedTensorType>(padded.getType());
+  SmallVector<int64_t> start = {0, i, j, 0};
+  SmallVector<int64_t> limit = {
+      type.getDimSize(0), i + (out.getDimSize(1) - 1) * stride[0] + 1,
+      j + (out.getDimSize(2) - 1) * stride[1] + 1, type.getDimSize(3)};
+  SmallVector<int64_t> shape = {type.getDimSize(0), out.getDimSize(1),
+                                out.getDimSize(2), type.getDimSize(3)};
+  return hlo::SliceOp::create(
+      b, loc, type.clone(shape), padded, b.getDenseI64ArrayAttr(start),
+      b.getDenseI64ArrayAttr(limit),
+      b.getDenseI64ArrayAttr({1, stride[0], stride[1], 1}));
+}
+
+/// The maximum over the window's taps, each a strided slice of the input
+/// padded with the lowest value: a fused loop on the vector unit, as XLA
+/// runs reduce_window on a TPU.
+FailureOr<Value> Importer::maxPool2d(tosa::MaxPool2dOp op) {
+  Location loc = op.getLoc();
+  RankedTensorType type = resultType(op);
+  Type element = type.getElementType();
+  Attribute lowest =
+      isa<FloatType>(element)
+          ? Attribute(b.getFloatAttr(
+                element,
+                APFloat::getInf(cast<FloatType>(element).getFloatSemantics(),
+                                /*Negative=*/true)))
+          : Attribute(b.getIntegerAttr(
+                element,
+                APInt::getSignedMinValue(element.getIntOrFloatBitWidth())));
+  Value padded = padSpatial(loc, lookup(op.getInput()), op.getPad(), lowest);
+  ArrayRef<int64_t> kernel = op.getKernel();
+  Value result;
+  for (int64_t i = 0; i < kernel[0]; ++i)
+    for (int64_t j = 0; j < kernel[1]; ++j) {
+      Value tap = tapSlice(loc, padded, i, j, op.getStride(), type);
+      result = result ? Value(hlo::MaxOp::create(b, loc, result, tap)) : tap;
+    }
+  return result;
+}
+
+/// The sum over the window's taps of the zero-padded input, divided by the
+/// number of taps inside the unpadded input (TOSA leaves padding out of
+/// the count).
+FailureOr<Value> Importer::avgPool2d(tosa::AvgPool2dOp op) {
+  if (failed(checkZeroPoint(op, op.getInputZp(), "input")) ||
+      failed(checkZeroPoint(op, op.getOutputZp(), "output")))
+    return failure();
+  Location loc = op.getLoc();
+  RankedTensorType type = resultType(op);
+  Type element = type.getElementType();
+  if (!isa<FloatType>(element))
+    return unsupported(op) << "integer average pooling (its rounding)";
+  auto inputType = cast<RankedTensorType>(op.getInput().getType());
+  ArrayRef<int64_t> kernel = op.getKernel(), stride = op.getStride(),
+                    pad = op.getPad();
+  Value padded =
+      padSpatial(loc, lookup(op.getInput()), pad, b.getZeroAttr(element));
+  Value sum;
+  for (int64_t i = 0; i < kernel[0]; ++i)
+    for (int64_t j = 0; j < kernel[1]; ++j) {
+      Value tap = tapSlice(loc, padded, i, j, stride, type);
+      sum = sum ? Value(hlo::AddOp::create(b, loc, sum, tap)) : tap;
+    }
+  // Taps inside the input along one spatial dimension, per output index.
+  auto inside = [&](int64_t out, int64_t dim, int64_t k, int64_t s,
+                    int64_t low) {
+    int64_t first = out * s - low, size = inputType.getDimSize(dim);
+    return std::min(first + k, size) - std::max<int64_t>(first, 0);
+  };
+  int64_t oh = type.getDimSize(1), ow = type.getDimSize(2);
+  SmallVector<APFloat> counts;
+  const llvm::fltSemantics &semantics =
+      cast<FloatType>(element).getFloatSemantics();
+  for (int64_t y = 0; y < oh; ++y)
+    for (int64_t x = 0; x < ow; ++x) {
+      APFloat count(
+          static_cast<double>(inside(y, 1, kernel[0], stride[0], pad[0]) *
+                              inside(x, 2, kernel[1], stride[1], pad[2])));
+      bool lost;
+      count.convert(semantics, APFloat::rmNearestTiesToEven, &lost);
+      counts.push_back(count);
+    }
+  auto countType = RankedTensorType::get({oh, ow}, element);
+  Value count = hlo::ConstantOp::create(
+      b, loc, countType, DenseElementsAttr::get(countType, counts));
+  Value divisor = hlo::BroadcastInDimOp::create(b, loc, type, count,
+                                                b.getDenseI64ArrayAttr({1, 2}));
+  return Value(hlo::DivOp::create(b, loc, sum, divisor));
+}
+
+/// Each channel convolved with its own M filters, as a sum over the taps of
+/// elementwise products on the vector unit (XLA runs depthwise convolutions
+/// there too: one channel per filter leaves the MXU's K dimension empty).
+FailureOr<Value> Importer::depthwiseConv2d(tosa::DepthwiseConv2DOp op) {
+  if (failed(checkZeroPoint(op, op.getInputZp(), "input")) ||
+      failed(checkZeroPoint(op, op.getWeightZp(), "weight")))
+    return failure();
+  Location loc = op.getLoc();
+  RankedTensorType type = resultType(op);
+  Type element = type.getElementType();
+  Value input = lookup(op.getInput()), weight = lookup(op.getWeight());
+  auto inputType = cast<RankedTensorType>(input.getType());
+  auto weightType = cast<RankedTensorType>(weight.getType());
+  if (inputType.getElementType() != element ||
+      weightType.getElementType() != element)
+    return unsupported(op) << "its input, weight and output element types "
+                              "differ";
+  int64_t kh = weightType.getDimSize(0), kw = weightType.getDimSize(1),
+          c = weightType.getDimSize(2), m = weightType.getDimSize(3);
+  ArrayRef<int64_t> dilation = op.getDilation();
+  Value padded = padSpatial(loc, input, op.getPad(), b.getZeroAttr(element));
+  // A strided slice reads tap (i, j) at offset (i * dh, j * dw); dilation
+  // only moves the taps.
+  Value sum;
+  for (int64_t i = 0; i < kh; ++i)
+    for (int64_t j = 0; j < kw; ++j) {
+      Value tap = tapSlice(loc, padded, i * dilation[0], j * dilation[1],
+                           op.getStride(),
+                           type.clone({type.getDimSize(0), type.getDimSize(1),
+                                       type.getDimSize(2), c}));
+      if (m > 1) {
+        // Channel k feeds outputs k*M .. k*M+M-1.
+        auto tapType = cast<RankedTensorType>(tap.getType());
+        SmallVector<int64_t> wide(tapType.getShape());
+        wide.push_back(m);
+        tap =
+            hlo::BroadcastInDimOp::create(b, loc, tapType.clone(wide), tap,
+                                          b.getDenseI64ArrayAttr({0, 1, 2, 3}));
+        tap = hlo::ReshapeOp::create(b, loc, type, tap);
+      }
+      Value filter =
+          hlo::SliceOp::create(b, loc, weightType.clone({1, 1, c, m}), weight,
+                               b.getDenseI64ArrayAttr({i, j, 0, 0}),
+                               b.getDenseI64ArrayAttr({i + 1, j + 1, c, m}),
+                               b.getDenseI64ArrayAttr({1, 1, 1, 1}));
+      filter =
+          hlo::ReshapeOp::create(b, loc, weightType.clone({c * m}), filter);
+      filter = hlo::BroadcastInDimOp::create(b, loc, type, filter,
+                                             b.getDenseI64ArrayAttr({3}));
+      Value product = hlo::MulOp::create(b, loc, tap, filter);
+      sum = sum ? Value(hlo::AddOp::create(b, loc, sum, product)) : product;
+    }
+  Value bias = lookup(op.getBias());
+  DenseElementsAttr biasValue;
+  if (matchPattern(bias, m_Constant(&biasValue)) && biasValue.isSplat() &&
+      biasValue.getSplatValue<Attribute>() ==
+          b.getZeroAttr(biasValue.getElementType()))
+    return sum;
+  if (getElementTypeOrSelf(bias.getType()) != element)
+    return unsupported(op) << "its bias and output element types differ";
+  Value features = hlo::BroadcastInDimOp::create(b, loc, type, bias,
+                                                 b.getDenseI64ArrayAttr({3}));
+  return Value(hlo::AddOp::create(b, loc, sum, features));
+}
+
+/// tile(x, m) along each dimension d is x broadcast to [m_0, s_0, m_1,
+/// s_1, ...] and reshaped to [m_0 * s_0, ...]: row-major order puts the
+/// copies one after another.
+FailureOr<Value> Importer::tile(tosa::TileOp op) {
+  FailureOr<SmallVector<int64_t>> multiples =
+      shapeValues(op, op.getMultiples(), "multiples");
+  if (failed(multiples))
+    return failure();
+  Location loc = op.getLoc();
+  Value input = lookup(op.getInput1());
+  auto type = cast<RankedTensorType>(input.getType());
+  if (llvm::all_of(*multiples, [](int64_t m) { return m == 1; }))
+    return input;
+  SmallVector<int64_t> wide, dims;
+  for (auto [d, m] : llvm::enumerate(*multiples)) {
+    wide.push_back(m);
+    dims.push_back(static_cast<int64_t>(wide.size()));
+    wide.push_back(type.getDimSize(d));
+  }
+  Value broadcast = hlo::BroadcastInDimOp::create(
+      b, loc, type.clone(wide), input, b.getDenseI64ArrayAttr(dims));
+  return Value(hlo::ReshapeOp::create(b, loc, resultType(op), broadcast));
 }
 
 LogicalResult Importer::convert(Operation *op) {
@@ -324,6 +534,67 @@ LogicalResult Importer::convert(Operation *op) {
                 hlo::PrecisionAttr()));
           })
           .Case([&](tosa::Conv2DOp c) { return conv2d(c); })
+          .Case([&](tosa::DepthwiseConv2DOp c) { return depthwiseConv2d(c); })
+          .Case([&](tosa::MaxPool2dOp p) { return maxPool2d(p); })
+          .Case([&](tosa::AvgPool2dOp p) { return avgPool2d(p); })
+          .Case([&](tosa::TileOp t) { return tile(t); })
+          .Case([&](tosa::IdentityOp) { return operand(0); })
+          .Case([&](tosa::ReverseOp r) {
+            return Value(hlo::ReverseOp::create(
+                b, loc, operand(0), b.getDenseI64ArrayAttr({r.getAxis()})));
+          })
+          .Case<tosa::LogicalAndOp, tosa::BitwiseAndOp>([&](Operation *) {
+            return binary<hlo::AndOp>(op, op->getOperand(0), op->getOperand(1));
+          })
+          .Case<tosa::LogicalOrOp, tosa::BitwiseOrOp>([&](Operation *) {
+            return binary<hlo::OrOp>(op, op->getOperand(0), op->getOperand(1));
+          })
+          .Case<tosa::LogicalXorOp, tosa::BitwiseXorOp>([&](Operation *) {
+            return binary<hlo::XorOp>(op, op->getOperand(0), op->getOperand(1));
+          })
+          .Case<tosa::LogicalNotOp, tosa::BitwiseNotOp>([&](Operation *) {
+            return Value(hlo::NotOp::create(b, loc, operand(0)));
+          })
+          .Case([&](tosa::LogicalLeftShiftOp) {
+            return binary<hlo::ShiftLeftOp>(op, op->getOperand(0),
+                                            op->getOperand(1));
+          })
+          .Case([&](tosa::LogicalRightShiftOp) {
+            return binary<hlo::ShiftRightLogicalOp>(op, op->getOperand(0),
+                                                    op->getOperand(1));
+          })
+          .Case([&](tosa::ArithmeticRightShiftOp s) -> FailureOr<Value> {
+            if (s.getRound())
+              return unsupported(op) << "round = true (a rounding shift)";
+            return binary<hlo::ShiftRightArithmeticOp>(op, op->getOperand(0),
+                                                       op->getOperand(1));
+          })
+          .Case([&](tosa::IntDivOp) {
+            return binary<hlo::DivOp>(op, op->getOperand(0), op->getOperand(1));
+          })
+          .Case([&](tosa::FloorOp) {
+            return Value(hlo::FloorOp::create(b, loc, operand(0)));
+          })
+          .Case([&](tosa::CeilOp) {
+            return Value(hlo::CeilOp::create(b, loc, operand(0)));
+          })
+          .Case([&](tosa::SinOp) {
+            return Value(hlo::SineOp::create(b, loc, operand(0)));
+          })
+          .Case([&](tosa::CosOp) {
+            return Value(hlo::CosineOp::create(b, loc, operand(0)));
+          })
+          .Case([&](tosa::ErfOp) {
+            return Value(hlo::ErfOp::create(b, loc, operand(0)));
+          })
+          .Case([&](tosa::ReduceAnyOp r) {
+            // On i1, sum is or and product is and.
+            return reduce(op, hlo::ReduceKind::sum, r.getInput(), r.getAxis());
+          })
+          .Case([&](tosa::ReduceAllOp r) {
+            return reduce(op, hlo::ReduceKind::product, r.getInput(),
+                          r.getAxis());
+          })
           .Case([&](tosa::ReduceSumOp r) {
             return reduce(op, hlo::ReduceKind::sum, r.getInput(), r.getAxis());
           })

@@ -302,14 +302,27 @@ private:
       if (vmemAt[i] < 0 || vmemAt[i] + sizes[i] > onChip.dims[i])
         return fail(inst, absl::StrCat("window at dimension ", i,
                                        " is outside the VMEM buffer"));
-      // First j with hbmAt + j * step >= 0, and first with it >= dims.
-      auto firstAtLeast = [&](int64_t bound) {
-        int64_t need = bound - hbmAt[i];
-        int64_t j = need <= 0 ? 0 : (need + steps[i] - 1) / steps[i];
-        return std::clamp<int64_t>(j, 0, sizes[i]);
+      // The j in [0, size) with 0 <= hbmAt + j * step < dims: an interval,
+      // as the position moves one way.
+      auto firstWith = [&](auto pred) {
+        int64_t low = 0, high = sizes[i];
+        while (low < high) {
+          int64_t mid = low + (high - low) / 2;
+          if (pred(hbmAt[i] + mid * steps[i]))
+            high = mid;
+          else
+            low = mid + 1;
+        }
+        return low;
       };
-      lo[i] = firstAtLeast(0);
-      hi[i] = std::max(lo[i], firstAtLeast(hbm.dims[i]));
+      if (steps[i] > 0) {
+        lo[i] = firstWith([](int64_t at) { return at >= 0; });
+        hi[i] = firstWith([&](int64_t at) { return at >= hbm.dims[i]; });
+      } else {
+        lo[i] = firstWith([&](int64_t at) { return at < hbm.dims[i]; });
+        hi[i] = firstWith([](int64_t at) { return at < 0; });
+      }
+      hi[i] = std::max(lo[i], hi[i]);
       if (!masked && (lo[i] != 0 || hi[i] != sizes[i]))
         return fail(inst,
                     absl::StrCat("window at dimension ", i, " (", hbmAt[i],
@@ -448,40 +461,32 @@ private:
                    data + (transposed ? j * rows + i : i * cols + j) * size));
       return out;
     };
-    // The MXU multiplies bf16: f32 inputs round to bf16 at DEFAULT, and at
-    // HIGHEST split into three bf16 terms of which six products are summed
-    // (XLA's bf16_6x).
-    auto split = [](const std::vector<float> &x, int parts) {
-      std::vector<std::vector<float>> terms(parts,
-                                            std::vector<float>(x.size()));
-      for (size_t i = 0; i < x.size(); ++i) {
-        double rest = x[i];
-        for (int p = 0; p < parts; ++p) {
-          double term = roundToBF16(rest);
-          terms[p][i] = static_cast<float>(term);
-          rest -= term;
-        }
-      }
-      return terms;
+    // The MXU multiplies bf16: f32 inputs round to bf16 at DEFAULT. HIGHEST
+    // (XLA's bf16_6x: each input split into three bf16 terms, six of the
+    // nine products summed) reproduces the f32 product to its last bits, so
+    // it is computed as f32 multiply-adds in contraction order, which is
+    // what f32 results from XLA on other backends are; its time is still
+    // six passes.
+    auto mxuInputs = [&](std::vector<float> x) {
+      if (!highest)
+        for (float &v : x)
+          v = static_cast<float>(roundToBF16(v));
+      return x;
     };
-    int parts = highest ? 3 : 1;
-    static const int kPairs[6][2] = {{0, 0}, {0, 1}, {1, 0},
-                                     {1, 1}, {0, 2}, {2, 0}};
-    int passes = highest ? 6 : 1;
     int64_t inSize = elementBytes(l.element);
     for (int64_t bi = 0; bi < matrices; ++bi) {
       const uint8_t *ld = (*lhs)->data + (lb == 1 ? 0 : bi * m * k * inSize);
       const uint8_t *rd = (*rhs)->data + (rb == 1 ? 0 : bi * k * n * inSize);
       uint8_t *ad = (*acc)->data + bi * m * n * 4;
-      auto ls = split(toFloats(l.element, ld, m, k, transposeLhs), parts);
-      auto rs = split(toFloats(r.element, rd, k, n, transposeRhs), parts);
+      std::vector<float> ls =
+          mxuInputs(toFloats(l.element, ld, m, k, transposeLhs));
+      std::vector<float> rs =
+          mxuInputs(toFloats(r.element, rd, k, n, transposeRhs));
       std::vector<float> c(m * n, 0.0f);
       if (f[3])
         for (int64_t i = 0; i < m * n; ++i)
           c[i] = static_cast<float>(load(Element::F32, ad + 4 * i));
-      for (int p = passes - 1; p >= 0; --p)
-        gemm(m, k, n, ls[kPairs[p][0]].data(), rs[kPairs[p][1]].data(),
-             c.data());
+      gemm(m, k, n, ls.data(), rs.data(), c.data());
       for (int64_t i = 0; i < m * n; ++i)
         store(Element::F32, ad + 4 * i, c[i]);
     }
@@ -575,10 +580,7 @@ private:
       ins.push_back(std::move(input));
       at += 2 + mapRank;
     }
-    size_t arity = kind == VectorKind::Select                            ? 3
-                   : kind >= VectorKind::Neg && kind <= VectorKind::Copy ? 1
-                                                                         : 2;
-    if (ins.size() != arity)
+    if (ins.size() != vectorArity(kind))
       return fail(inst, "wrong number of inputs");
     Element from = ins.back().view->buffer->element;
     Element to = o.element;
@@ -608,7 +610,8 @@ private:
     VectorCost cost = VectorCost::Simple;
     if (kind == VectorKind::Div)
       cost = VectorCost::Divide;
-    else if (kind >= VectorKind::Exp && kind <= VectorKind::Rsqrt)
+    else if ((kind >= VectorKind::Exp && kind <= VectorKind::Rsqrt) ||
+             kind >= VectorKind::Sin)
       cost = VectorCost::Transcendental;
     std::vector<View *> reads;
     for (Input &input : ins)

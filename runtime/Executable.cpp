@@ -53,6 +53,14 @@ int64_t Buffer::elements() const {
   return n;
 }
 
+size_t vectorArity(VectorKind kind) {
+  if (kind == VectorKind::Select)
+    return 3;
+  bool unary = (kind >= VectorKind::Neg && kind <= VectorKind::Copy) ||
+               kind == VectorKind::Not || kind >= VectorKind::Floor;
+  return unary ? 1 : 2;
+}
+
 std::string_view opcodeName(Opcode opcode) {
   switch (opcode) {
   case Opcode::Const:
@@ -412,10 +420,11 @@ absl::Status checkInstruction(const Instruction &inst, const Kernel &kernel,
     ok = f.size() >= 5 && regs(0, 3) && f[4] >= 0 && f[4] <= kMaxRank &&
          fieldsAre(5 + 4 * static_cast<size_t>(f[4])) &&
          regs(5, 2 * static_cast<size_t>(f[4]));
-    // Sizes and HBM strides are positive.
+    // Sizes are positive; HBM strides are non-zero (negative ones read or
+    // write in reverse order).
     if (ok)
-      for (int64_t i = 0; i < 2 * f[4]; ++i)
-        ok &= f[5 + 2 * f[4] + i] > 0;
+      for (int64_t i = 0; i < f[4]; ++i)
+        ok &= f[5 + 2 * f[4] + i] > 0 && f[5 + 3 * f[4] + i] != 0;
     break;
   }
   case Opcode::DmaWait:
@@ -427,8 +436,8 @@ absl::Status checkInstruction(const Instruction &inst, const Kernel &kernel,
     break;
   case Opcode::Vector: {
     ok = f.size() >= 3 && f[0] >= 0 &&
-         f[0] <= static_cast<int64_t>(VectorKind::Select) && reg(1) &&
-         f[2] >= 0 && f[2] <= 3;
+         f[0] <= static_cast<int64_t>(VectorKind::Erf) && reg(1) && f[2] >= 0 &&
+         f[2] <= 3;
     size_t at = 3;
     for (int64_t i = 0; ok && i < f[2]; ++i) {
       ok = at + 2 <= f.size() && reg(at) && f[at + 1] >= 0 &&

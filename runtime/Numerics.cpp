@@ -213,14 +213,32 @@ double vectorElement(VectorKind kind, Element from, Element to,
       return std::sqrt(a);
     case VectorKind::Rsqrt:
       return 1 / std::sqrt(a);
+    case VectorKind::Floor:
+      return std::floor(a);
+    case VectorKind::Ceil:
+      return std::ceil(a);
+    case VectorKind::RoundEven:
+      return std::nearbyint(a);
+    case VectorKind::Sin:
+      return std::sin(a);
+    case VectorKind::Cos:
+      return std::cos(a);
+    case VectorKind::Erf:
+      return std::erf(a);
     default:
       return std::nan("");
     }
   }
-  if (to == Element::I1) // or, and; max and min agree on {0, 1}
-    return kind == VectorKind::Add || kind == VectorKind::Max
+  if (to == Element::I1) { // or, and; max and min agree on {0, 1}
+    if (kind == VectorKind::Not)
+      return a == 0;
+    if (kind == VectorKind::Xor)
+      return (a != 0) != (b != 0);
+    return kind == VectorKind::Add || kind == VectorKind::Max ||
+                   kind == VectorKind::Or
                ? (a != 0 || b != 0)
                : (a != 0 && b != 0);
+  }
   int64_t x = static_cast<int64_t>(a), y = static_cast<int64_t>(b);
   switch (kind) {
   case VectorKind::Add:
@@ -239,6 +257,29 @@ double vectorElement(VectorKind kind, Element from, Element to,
     return static_cast<double>(-x);
   case VectorKind::Abs:
     return static_cast<double>(x < 0 ? -x : x);
+  case VectorKind::And:
+    return static_cast<double>(x & y);
+  case VectorKind::Or:
+    return static_cast<double>(x | y);
+  case VectorKind::Xor:
+    return static_cast<double>(x ^ y);
+  case VectorKind::Not:
+    return static_cast<double>(wrap(intBits(to), ~x));
+  case VectorKind::ShiftLeft:
+  case VectorKind::ShiftRightLogical:
+  case VectorKind::ShiftRightArithmetic: {
+    // An amount outside [0, width) shifts every bit out.
+    int width = intBits(to);
+    bool inRange = y >= 0 && y < width;
+    uint64_t bits = static_cast<uint64_t>(x) & (~0ull >> (64 - width));
+    if (kind == VectorKind::ShiftRightArithmetic)
+      return static_cast<double>(inRange ? x >> y : (x < 0 ? -1 : 0));
+    if (!inRange)
+      return 0;
+    return static_cast<double>(wrap(
+        width, static_cast<int64_t>(
+                   kind == VectorKind::ShiftLeft ? bits << y : bits >> y)));
+  }
   default:
     return 0;
   }

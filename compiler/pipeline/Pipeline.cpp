@@ -30,6 +30,10 @@ void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
   auto wants = [&](Phase phase) { return phase <= options.compileTo; };
   // A TOSA program is imported first; an hlo one passes through unchanged.
   pm.addNestedPass<func::FuncOp>(createConvertTosaToHlo());
+  // DEFAULT is what an unset precision means already.
+  if (options.defaultPrecision != hlo::Precision::DEFAULT)
+    pm.addNestedPass<func::FuncOp>(createHLOSetDefaultPrecision(
+        HLOSetDefaultPrecisionOptions{options.defaultPrecision}));
   if (wants(Phase::Simplify))
     pm.addNestedPass<func::FuncOp>(createHLOSimplify());
   if (wants(Phase::Fuse))

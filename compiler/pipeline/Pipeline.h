@@ -44,6 +44,11 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
   Option<LayoutMode> layoutMode{
       *this, "layout-mode", llvm::cl::desc("Layout policy"),
       llvm::cl::init(LayoutMode::MinPadding), layoutModeValues()};
+  Option<hlo::Precision> defaultPrecision{
+      *this, "default-precision",
+      llvm::cl::desc("Precision of matmuls and convolutions that set none "
+                     "(JAX's jax_default_matmul_precision)"),
+      llvm::cl::init(hlo::Precision::DEFAULT), precisionValues()};
   Option<Phase> compileTo{*this, "compile-to",
                           llvm::cl::desc("Stop after this phase"),
                           llvm::cl::init(Phase::Lower), phaseValues()};

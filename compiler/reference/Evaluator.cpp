@@ -128,12 +128,35 @@ double unary(Operation *op, Type type, double x) {
             .Case([&](hlo::TanhOp) { return std::tanh(x); })
             .Case([&](hlo::LogisticOp) { return 1 / (1 + std::exp(-x)); })
             .Case([&](hlo::SqrtOp) { return std::sqrt(x); })
-            .Case([&](hlo::RsqrtOp) { return 1 / std::sqrt(x); });
+            .Case([&](hlo::RsqrtOp) { return 1 / std::sqrt(x); })
+            .Case([&](hlo::FloorOp) { return std::floor(x); })
+            .Case([&](hlo::CeilOp) { return std::ceil(x); })
+            .Case([&](hlo::RoundNearestEvenOp) { return std::nearbyint(x); })
+            .Case([&](hlo::SineOp) { return std::sin(x); })
+            .Case([&](hlo::CosineOp) { return std::cos(x); })
+            .Case([&](hlo::ErfOp) { return std::erf(x); });
     return roundTo(type, r);
   }
+  if (type.isInteger(1)) // not
+    return x == 0;
   int64_t v = static_cast<int64_t>(x);
-  int64_t r = isa<hlo::AbsOp>(op) ? (v < 0 ? -v : v) : -v;
+  int64_t r = TypeSwitch<Operation *, int64_t>(op)
+                  .Case([&](hlo::AbsOp) { return v < 0 ? -v : v; })
+                  .Case([&](hlo::NegOp) { return -v; })
+                  .Case([&](hlo::NotOp) { return ~v; });
   return static_cast<double>(wrap(intWidth(type), r));
+}
+
+/// StableHLO's shifts: an amount outside [0, width) shifts everything out.
+int64_t shift(Operation *op, unsigned width, int64_t x, int64_t amount) {
+  bool inRange = amount >= 0 && amount < static_cast<int64_t>(width);
+  uint64_t bits = static_cast<uint64_t>(x) & (~0ull >> (64 - width));
+  if (isa<hlo::ShiftLeftOp>(op))
+    return inRange ? static_cast<int64_t>(bits << amount) : 0;
+  if (isa<hlo::ShiftRightLogicalOp>(op))
+    return inRange ? static_cast<int64_t>(bits >> amount) : 0;
+  // Arithmetic: x is sign-extended already.
+  return inRange ? x >> amount : (x < 0 ? -1 : 0);
 }
 
 double binary(Operation *op, Type type, double a, double b) {
@@ -148,10 +171,16 @@ double binary(Operation *op, Type type, double a, double b) {
     return roundTo(type, r);
   }
   unsigned width = intWidth(type);
-  if (width == 1) // or, and; max and min agree with them on {0, 1}.
-    return isa<hlo::AddOp, hlo::MaxOp>(op) ? (a != 0 || b != 0)
-                                           : (a != 0 && b != 0);
+  if (width == 1) { // or, and; max and min agree with them on {0, 1}.
+    if (isa<hlo::XorOp>(op))
+      return (a != 0) != (b != 0);
+    return isa<hlo::AddOp, hlo::MaxOp, hlo::OrOp>(op) ? (a != 0 || b != 0)
+                                                      : (a != 0 && b != 0);
+  }
   int64_t x = static_cast<int64_t>(a), y = static_cast<int64_t>(b);
+  if (isa<hlo::ShiftLeftOp, hlo::ShiftRightLogicalOp,
+          hlo::ShiftRightArithmeticOp>(op))
+    return static_cast<double>(wrap(width, shift(op, width, x, y)));
   int64_t r = TypeSwitch<Operation *, int64_t>(op)
                   .Case([&](hlo::AddOp) { return x + y; })
                   .Case([&](hlo::SubtractOp) { return x - y; })
@@ -161,7 +190,10 @@ double binary(Operation *op, Type type, double a, double b) {
                     return y == 0 ? -1 : x / y;
                   })
                   .Case([&](hlo::MaxOp) { return std::max(x, y); })
-                  .Case([&](hlo::MinOp) { return std::min(x, y); });
+                  .Case([&](hlo::MinOp) { return std::min(x, y); })
+                  .Case([&](hlo::AndOp) { return x & y; })
+                  .Case([&](hlo::OrOp) { return x | y; })
+                  .Case([&](hlo::XorOp) { return x ^ y; });
   return static_cast<double>(wrap(width, r));
 }
 
@@ -233,6 +265,7 @@ private:
   Literal constant(hlo::ConstantOp op);
   Literal broadcast(hlo::BroadcastInDimOp op);
   Literal transpose(hlo::TransposeOp op);
+  Literal reverse(hlo::ReverseOp op);
   Literal slice(hlo::SliceOp op);
   Literal pad(hlo::PadOp op);
   Literal concatenate(hlo::ConcatenateOp op);
@@ -275,6 +308,22 @@ Literal Evaluator::transpose(hlo::TransposeOp op) {
     int64_t offset = 0;
     for (auto [d, p] : llvm::enumerate(permutation))
       offset += index[d] * strides[p];
+    result.data[n] = operand.data[offset];
+  });
+  return result;
+}
+
+Literal Evaluator::reverse(hlo::ReverseOp op) {
+  const Literal &operand = get(op.getOperand());
+  Literal result = resultLiteral(op);
+  Index strides = stridesOf(operand.shape);
+  forEachIndex(result.shape, [&](ArrayRef<int64_t> index, int64_t n) {
+    int64_t offset = 0;
+    for (auto [d, i] : llvm::enumerate(index))
+      offset +=
+          (llvm::is_contained(op.getDimensions(), d) ? operand.shape[d] - 1 - i
+                                                     : i) *
+          strides[d];
     result.data[n] = operand.data[offset];
   });
   return result;
@@ -333,6 +382,9 @@ Literal Evaluator::concatenate(hlo::ConcatenateOp op) {
 
 /// Products accumulate exactly enough: in double for floats, modulo 2^64
 /// (then wrapped) for integers.
+/// A float contraction accumulates in f32 in contraction order, each
+/// product and sum rounded (XLA's f32 dot on a CPU, which the conformance
+/// suite's expected values come from); integers wrap.
 struct Accumulator {
   explicit Accumulator(Type type) : type(type), integer(!isFloat(type)) {}
   void add(double a, double b) {
@@ -340,7 +392,8 @@ struct Accumulator {
       bits += static_cast<uint64_t>(static_cast<int64_t>(a)) *
               static_cast<uint64_t>(static_cast<int64_t>(b));
     else
-      sum += a * b;
+      sum = static_cast<float>(sum + static_cast<float>(static_cast<float>(a) *
+                                                        static_cast<float>(b)));
   }
   double result() const {
     return integer
@@ -350,7 +403,7 @@ struct Accumulator {
   }
   Type type;
   bool integer;
-  double sum = 0;
+  float sum = 0;
   uint64_t bits = 0;
 };
 
@@ -561,6 +614,7 @@ FailureOr<Literal> Evaluator::evalOp(Operation *op) {
       })
       .Case([&](hlo::BroadcastInDimOp op) { return broadcast(op); })
       .Case([&](hlo::TransposeOp op) { return transpose(op); })
+      .Case([&](hlo::ReverseOp op) { return reverse(op); })
       .Case([&](hlo::SliceOp op) { return slice(op); })
       .Case([&](hlo::PadOp op) { return pad(op); })
       .Case([&](hlo::ConcatenateOp op) { return concatenate(op); })

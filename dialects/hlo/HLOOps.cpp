@@ -489,6 +489,19 @@ HLO_INFER_FIRST_OPERAND_TYPE(DivOp)
 HLO_INFER_FIRST_OPERAND_TYPE(MaxOp)
 HLO_INFER_FIRST_OPERAND_TYPE(MinOp)
 HLO_INFER_FIRST_OPERAND_TYPE(CopyOp)
+HLO_INFER_FIRST_OPERAND_TYPE(FloorOp)
+HLO_INFER_FIRST_OPERAND_TYPE(CeilOp)
+HLO_INFER_FIRST_OPERAND_TYPE(RoundNearestEvenOp)
+HLO_INFER_FIRST_OPERAND_TYPE(SineOp)
+HLO_INFER_FIRST_OPERAND_TYPE(CosineOp)
+HLO_INFER_FIRST_OPERAND_TYPE(ErfOp)
+HLO_INFER_FIRST_OPERAND_TYPE(NotOp)
+HLO_INFER_FIRST_OPERAND_TYPE(AndOp)
+HLO_INFER_FIRST_OPERAND_TYPE(OrOp)
+HLO_INFER_FIRST_OPERAND_TYPE(XorOp)
+HLO_INFER_FIRST_OPERAND_TYPE(ShiftLeftOp)
+HLO_INFER_FIRST_OPERAND_TYPE(ShiftRightLogicalOp)
+HLO_INFER_FIRST_OPERAND_TYPE(ShiftRightArithmeticOp)
 #undef HLO_INFER_FIRST_OPERAND_TYPE
 
 void ConvertOp::build(OpBuilder &builder, OperationState &state, Value operand,
@@ -601,6 +614,22 @@ LogicalResult TransposeOp::inferReturnTypes(MLIRContext *,
   for (int64_t dim : perm)
     shape.push_back(type->getDimSize(dim));
   types.push_back(type->clone(shape));
+  return success();
+}
+
+LogicalResult ReverseOp::inferReturnTypes(MLIRContext *,
+                                          std::optional<Location> loc,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &types) {
+  OpDiag diag{loc, getOperationName()};
+  auto type = diag.tensor(adaptor.getOperand().getType(), "operand #0");
+  if (failed(type))
+    return failure();
+  // reverse_c2, reverse_c3
+  if (failed(checkDimensions(diag, adaptor.getDimensions(), type->getRank(),
+                             "dimensions")))
+    return failure();
+  types.push_back(*type);
   return success();
 }
 

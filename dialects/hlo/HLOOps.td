@@ -70,6 +70,9 @@ def HLO_FloatElements : NativeOpTrait<"FloatElements"> {
 def HLO_NumericElements : NativeOpTrait<"NumericElements"> {
   let cppNamespace = "::mlir::hlo::OpTrait";
 }
+def HLO_IntegerElements : NativeOpTrait<"IntegerElements"> {
+  let cppNamespace = "::mlir::hlo::OpTrait";
+}
 
 class HLO_ElementwiseOp<string mnemonic, list<Trait> traits = []>
     : HLO_Op<mnemonic, !listconcat([HLO_SameShapeElementwise, Elementwise],
@@ -97,6 +100,18 @@ def HLO_LogisticOp : HLO_UnaryOp<"logistic", "logistic sigmoid 1/(1+e^-x)",
 def HLO_SqrtOp : HLO_UnaryOp<"sqrt", "square root", [HLO_FloatElements]>;
 def HLO_RsqrtOp : HLO_UnaryOp<"rsqrt", "reciprocal square root",
                               [HLO_FloatElements]>;
+def HLO_FloorOp : HLO_UnaryOp<"floor", "rounding toward -inf",
+                              [HLO_FloatElements]>;
+def HLO_CeilOp : HLO_UnaryOp<"ceil", "rounding toward +inf",
+                             [HLO_FloatElements]>;
+def HLO_RoundNearestEvenOp : HLO_UnaryOp<"round_nearest_even",
+    "rounding to the nearest integer, ties to even", [HLO_FloatElements]>;
+def HLO_SineOp : HLO_UnaryOp<"sine", "sine", [HLO_FloatElements]>;
+def HLO_CosineOp : HLO_UnaryOp<"cosine", "cosine", [HLO_FloatElements]>;
+def HLO_ErfOp : HLO_UnaryOp<"erf", "error function (CHLO's erf)",
+                            [HLO_FloatElements]>;
+def HLO_NotOp : HLO_UnaryOp<"not", "bitwise not (logical not for i1)",
+                            [HLO_IntegerElements]>;
 
 def HLO_ConvertOp : HLO_ElementwiseOp<"convert"> {
   let summary = "Elementwise element type conversion";
@@ -140,6 +155,22 @@ def HLO_MaxOp : HLO_BinaryOp<"maximum", "maximum (NaN propagates)",
                              [Commutative]>;
 def HLO_MinOp : HLO_BinaryOp<"minimum", "minimum (NaN propagates)",
                              [Commutative]>;
+
+def HLO_AndOp : HLO_BinaryOp<"and", "bitwise and (logical and for i1)",
+                             [Commutative, HLO_IntegerElements]>;
+def HLO_OrOp : HLO_BinaryOp<"or", "bitwise or (logical or for i1)",
+                            [Commutative, HLO_IntegerElements]>;
+def HLO_XorOp : HLO_BinaryOp<"xor", "bitwise exclusive or",
+                             [Commutative, HLO_IntegerElements]>;
+def HLO_ShiftLeftOp : HLO_BinaryOp<"shift_left",
+    "left shift (0 when the amount is negative or at least the bit width)",
+    [HLO_IntegerElements, HLO_NumericElements]>;
+def HLO_ShiftRightLogicalOp : HLO_BinaryOp<"shift_right_logical",
+    "logical right shift (0 when the amount is negative or at least the bit "
+    "width)", [HLO_IntegerElements, HLO_NumericElements]>;
+def HLO_ShiftRightArithmeticOp : HLO_BinaryOp<"shift_right_arithmetic",
+    "arithmetic right shift (the sign fills when the amount is negative or "
+    "at least the bit width)", [HLO_IntegerElements, HLO_NumericElements]>;
 
 def HLO_CompareOp : HLO_ElementwiseOp<"compare", [SameTypeOperands,
                                                   HLO_InferType]> {
@@ -254,6 +285,24 @@ def HLO_TransposeOp : HLO_Op<"transpose", [HLO_InferType]> {
   let assemblyFormat = [{
     $operand `,` `dims` `=` $permutation attr-dict `:`
         functional-type($operand, $result)
+  }];
+}
+
+def HLO_ReverseOp : HLO_Op<"reverse", [HLO_InferType]> {
+  let summary = "Reverses the order of elements along dimensions";
+  let description = [{
+    `result[..., i_d, ...] = operand[..., size_d - 1 - i_d, ...]` for each
+    `d` in `dimensions`.
+
+    ```mlir
+    %r = hlo.reverse %x, dims = [1] : tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins HLO_Tensor:$operand, DenseI64ArrayAttr:$dimensions);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` `dims` `=` $dimensions attr-dict `:`
+        custom<SameOperandsAndResultType>(type($operand), type($result))
   }];
 }
 

@@ -149,6 +149,15 @@ LogicalResult hlo::OpTrait::impl::verifyNumericElements(Operation *op) {
   return success();
 }
 
+LogicalResult hlo::OpTrait::impl::verifyIntegerElements(Operation *op) {
+  Type element = getElementTypeOrSelf(op->getOperand(0).getType());
+  if (!isa<IntegerType>(element))
+    return op->emitOpError("requires an integer or i1 element type, but "
+                           "operand #0 has element type ")
+           << element;
+  return success();
+}
+
 LogicalResult hlo::OpTrait::impl::verifyInferredTypes(Operation *op,
                                                       TypeRange inferred) {
   for (auto [index, result, expected] :

@@ -33,6 +33,7 @@ LogicalResult verifyTensorTypes(Operation *op);
 LogicalResult verifySameShapeElementwise(Operation *op);
 LogicalResult verifyFloatElements(Operation *op);
 LogicalResult verifyNumericElements(Operation *op);
+LogicalResult verifyIntegerElements(Operation *op);
 } // namespace impl
 
 /// Every operand and result is a static tensor of a supported element type.
@@ -74,6 +75,16 @@ public:
   }
 };
 
+/// The first operand has an integer or i1 element type.
+template <typename ConcreteType>
+class IntegerElements
+    : public mlir::OpTrait::TraitBase<ConcreteType, IntegerElements> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return impl::verifyIntegerElements(op);
+  }
+};
+
 namespace impl {
 LogicalResult verifyInferredTypes(Operation *op, TypeRange inferred);
 } // namespace impl
@@ -102,8 +113,8 @@ class Reduction : public mlir::OpTrait::TraitBase<ConcreteType, Reduction> {};
 
 /// Marks ops executed on the MXU (hlo.dot_general, hlo.convolution).
 template <typename ConcreteType>
-class Contraction
-    : public mlir::OpTrait::TraitBase<ConcreteType, Contraction> {};
+class Contraction : public mlir::OpTrait::TraitBase<ConcreteType, Contraction> {
+};
 
 } // namespace OpTrait
 } // namespace mlir::hlo

@@ -168,8 +168,8 @@ LogicalResult DmaStartOp::verify() {
   // dma_c4
   if (std::optional<ArrayRef<int64_t>> strides = getStrides()) {
     if (static_cast<int64_t>(strides->size()) != rank ||
-        llvm::any_of(*strides, [](int64_t s) { return s < 1; }))
-      return emitOpError() << "needs one stride of at least 1 per dimension, "
+        llvm::any_of(*strides, [](int64_t s) { return s == 0; }))
+      return emitOpError() << "needs one non-zero stride per dimension, "
                               "but has "
                            << strides->size() << " for rank " << rank;
   }
@@ -184,10 +184,15 @@ LogicalResult DmaStartOp::verify() {
       APInt start(64, 0);
       bool constant = matchPattern(indices[d], m_ConstantInt(&start));
       int64_t first = constant ? start.getSExtValue() : 0;
-      bool fits = size > 0 &&
-                  ((getMasked() && hbm) ||
-                   (first >= 0 && (size - 1) * stride < type.getDimSize(d) &&
-                    first + (size - 1) * stride < type.getDimSize(d)));
+      // A negative stride walks down from `first`.
+      int64_t last = first + (size - 1) * stride;
+      int64_t span = (size - 1) * (stride < 0 ? -stride : stride);
+      bool fits =
+          size > 0 &&
+          ((getMasked() && hbm) ||
+           (span < type.getDimSize(d) &&
+            (!constant || (std::min(first, last) >= 0 &&
+                           std::max(first, last) < type.getDimSize(d)))));
       if (!fits)
         return emitOpError()
                << "window of size " << size << " at dimension " << d
@@ -314,8 +319,11 @@ LogicalResult VectorOp::verify() {
   size_t arity = 2;
   if (kind == VectorKind::select)
     arity = 3;
-  else if (kind >= VectorKind::neg && kind <= VectorKind::copy)
+  else if ((kind >= VectorKind::neg && kind <= VectorKind::copy) ||
+           kind >= VectorKind::not_)
     arity = 1;
+  if (kind >= VectorKind::shl && kind <= VectorKind::shra)
+    arity = 2;
   if (getInputs().size() != arity)
     return emitOpError() << stringifyVectorKind(kind) << " takes " << arity
                          << " inputs, but has " << getInputs().size();
@@ -344,6 +352,14 @@ LogicalResult VectorOp::verify() {
       return emitOpError() << stringifyVectorKind(kind)
                            << " needs inputs of the output's element type "
                            << result << ", but has " << elementOf(v);
+  bool bitwise = kind >= VectorKind::and_ && kind <= VectorKind::shra;
+  bool rounding = kind >= VectorKind::floor;
+  if ((bitwise && !isa<IntegerType>(result)) ||
+      (rounding && !isa<FloatType>(result)) ||
+      (kind >= VectorKind::shl && kind <= VectorKind::shra &&
+       result.isInteger(1)))
+    return emitOpError() << stringifyVectorKind(kind) << " is not defined on "
+                         << result;
   return success();
 }
 

@@ -67,7 +67,14 @@ def TPU_VectorKind : I32EnumAttr<"VectorKind", "vector unit operation", [
     I32EnumAttrCase<"eq", 16>, I32EnumAttrCase<"ne", 17>,
     I32EnumAttrCase<"lt", 18>, I32EnumAttrCase<"le", 19>,
     I32EnumAttrCase<"gt", 20>, I32EnumAttrCase<"ge", 21>,
-    I32EnumAttrCase<"select", 22>]> {
+    I32EnumAttrCase<"select", 22>,
+    I32EnumAttrCase<"and_", 23, "and">, I32EnumAttrCase<"or_", 24, "or">,
+    I32EnumAttrCase<"xor_", 25, "xor">, I32EnumAttrCase<"not_", 26, "not">,
+    I32EnumAttrCase<"shl", 27>, I32EnumAttrCase<"shrl", 28>,
+    I32EnumAttrCase<"shra", 29>, I32EnumAttrCase<"floor", 30>,
+    I32EnumAttrCase<"ceil", 31>, I32EnumAttrCase<"round_even", 32>,
+    I32EnumAttrCase<"sin", 33>, I32EnumAttrCase<"cos", 34>,
+    I32EnumAttrCase<"erf", 35>]> {
   let cppNamespace = "::mlir::tpu";
 }
 
@@ -169,8 +176,9 @@ def TPU_DmaStartOp : TPU_Op<"dma_start", [AttrSizedOperandSegments]> {
 
     `strides`, when present, gives the HBM side's step per dimension: the
     window reads or writes every `strides[d]`-th element there, and stays
-    dense in VMEM (dma_c4: one stride per dimension, each at least 1). A
-    strided convolution reads its input rows this way.
+    dense in VMEM (dma_c4: one non-zero stride per dimension). A strided
+    convolution reads its input rows this way; a negative stride walks
+    down from the start index, which is how `hlo.reverse` is read.
 
     With `masked`, the window is clipped to the HBM buffer instead: the
     elements of it outside the HBM buffer, before its start or past its end,

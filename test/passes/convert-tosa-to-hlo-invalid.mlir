@@ -1,10 +1,11 @@
 // RUN: tpu-opt %s -split-input-file -verify-diagnostics --convert-tosa-to-hlo
 
 // An op without a conversion.
-func.func @pool(%x: tensor<1x4x4x8xf32>) -> tensor<1x2x2x8xf32> {
-  // expected-error@+1 {{tosa.max_pool2d is not supported by the TPU compiler: no conversion to hlo exists for it yet}}
-  %y = tosa.max_pool2d %x {kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>} : (tensor<1x4x4x8xf32>) -> tensor<1x2x2x8xf32>
-  return %y : tensor<1x2x2x8xf32>
+func.func @table(%x: tensor<4xi8>) -> tensor<4xi8> {
+  %t = "tosa.const"() {values = dense<1> : tensor<256xi8>} : () -> tensor<256xi8>
+  // expected-error@+1 {{tosa.table is not supported by the TPU compiler: no conversion to hlo exists for it yet}}
+  %y = tosa.table %x, %t : (tensor<4xi8>, tensor<256xi8>) -> tensor<4xi8>
+  return %y : tensor<4xi8>
 }
 
 // -----
@@ -59,11 +60,30 @@ func.func @dynamic_zero_point(%x: tensor<4xf32>, %zp: tensor<1xf32>) -> tensor<4
 
 // -----
 
-// TOSA rounds a float to the nearest integer; hlo.convert truncates.
-func.func @float_to_int(%x: tensor<4xf32>) -> tensor<4xi32> {
-  // expected-error@+1 {{tosa.cast is not supported by the TPU compiler: a float to integer cast rounds to nearest in TOSA, and hlo has no rounding op yet}}
-  %y = tosa.cast %x : (tensor<4xf32>) -> tensor<4xi32>
+// A rounding arithmetic shift.
+func.func @rounding_shift(%x: tensor<4xi32>, %s: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error@+1 {{tosa.arithmetic_right_shift is not supported by the TPU compiler: round = true (a rounding shift)}}
+  %y = tosa.arithmetic_right_shift %x, %s {round = true} : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   return %y : tensor<4xi32>
+}
+
+// -----
+
+// Integer average pooling rounds in its own way.
+func.func @int_avg_pool(%x: tensor<1x4x4x8xi8>) -> tensor<1x2x2x8xi8> {
+  %zp = "tosa.const"() {values = dense<0> : tensor<1xi8>} : () -> tensor<1xi8>
+  // expected-error@+1 {{tosa.avg_pool2d is not supported by the TPU compiler: integer average pooling (its rounding)}}
+  %y = tosa.avg_pool2d %x, %zp, %zp {acc_type = i32, kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>} : (tensor<1x4x4x8xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x2x2x8xi8>
+  return %y : tensor<1x2x2x8xi8>
+}
+
+// -----
+
+// A pooling window that ignores NaN.
+func.func @pool_ignore_nan(%x: tensor<1x4x4x8xf32>) -> tensor<1x2x2x8xf32> {
+  // expected-error@+1 {{tosa.max_pool2d is not supported by the TPU compiler: nan_mode = IGNORE}}
+  %y = tosa.max_pool2d %x {kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, nan_mode = #tosa.nan_mode<IGNORE>} : (tensor<1x4x4x8xf32>) -> tensor<1x2x2x8xf32>
+  return %y : tensor<1x2x2x8xf32>
 }
 
 // -----

@@ -10,7 +10,7 @@
 // RUN: sh -c 'tpu-compile %t/pool.mlir -o %t/pool.tpu 2> %t/pool.err; test $? -eq 1'
 // RUN: FileCheck %s --check-prefix=POOL < %t/pool.err
 // RUN: test ! -e %t/pool.tpu
-// POOL: pool.mlir:3:8: error: tosa.avg_pool2d is not supported by the TPU compiler: no conversion to hlo exists for it yet
+// POOL: pool.mlir:3:8: error: tosa.avg_pool2d is not supported by the TPU compiler: its input zero point is not a constant
 // POOL-NOT: error
 
 //--- ok.mlir

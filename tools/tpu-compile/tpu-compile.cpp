@@ -40,6 +40,11 @@ cl::opt<std::string> outputFile("o", cl::desc("Output file (default stdout)"),
 cl::opt<std::string> target("target",
                             cl::desc("TPU generation: v2, v3, v4, v5e or v6e"),
                             cl::init("v3"), cl::cat(category));
+cl::opt<hlo::Precision> defaultPrecision(
+    "default-precision",
+    cl::desc("Precision of matmuls and convolutions that set none (JAX's "
+             "jax_default_matmul_precision)"),
+    cl::init(hlo::Precision::DEFAULT), precisionValues(), cl::cat(category));
 cl::opt<LayoutMode> layoutMode("layout-mode", cl::desc("Layout policy"),
                                cl::init(LayoutMode::MinPadding),
                                layoutModeValues(), cl::cat(category));
@@ -87,6 +92,7 @@ int compile(MLIRContext &context) {
   CompileOptions options;
   options.target = target;
   options.layoutMode = layoutMode;
+  options.defaultPrecision = defaultPrecision;
   options.compileTo = compileTo;
   options.memoryReport = memoryReport;
   options.memoryReportTop = memoryReportTop;

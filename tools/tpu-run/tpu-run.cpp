@@ -73,6 +73,11 @@ cl::opt<int64_t> steps("steps",
 cl::opt<std::string> target("target",
                             cl::desc("TPU generation: v2, v3, v4, v5e or v6e"),
                             cl::init("v3"), cl::cat(category));
+cl::opt<hlo::Precision> defaultPrecision(
+    "default-precision",
+    cl::desc("Precision of matmuls and convolutions that set none (JAX's "
+             "jax_default_matmul_precision)"),
+    cl::init(hlo::Precision::DEFAULT), precisionValues(), cl::cat(category));
 cl::opt<LayoutMode> layoutMode("layout-mode",
                                cl::desc("Layout policy when compiling MLIR"),
                                cl::init(LayoutMode::MinPadding),
@@ -477,6 +482,8 @@ int runMain(MLIRContext &context) {
       // A TOSA program is imported first: the evaluator interprets hlo.
       PassManager pm(&context);
       pm.addNestedPass<func::FuncOp>(createConvertTosaToHlo());
+      pm.addNestedPass<func::FuncOp>(createHLOSetDefaultPrecision(
+          HLOSetDefaultPrecisionOptions{defaultPrecision}));
       if (failed(pm.run(*module)))
         return 1;
       return runReference(*module, args);
@@ -484,6 +491,7 @@ int runMain(MLIRContext &context) {
     CompileOptions options;
     options.target = target;
     options.layoutMode = layoutMode;
+    options.defaultPrecision = defaultPrecision;
     options.compileTo = Phase::Executable;
     std::vector<uint8_t> image;
     if (CompileStatus status = compileModule(*module, options, &image);

@@ -1,4 +1,5 @@
-//===- tpu-shape.cpp - Padded sizes of XLA shapes on a TPU -----------------===//
+//===- tpu-shape.cpp - Padded sizes of XLA shapes on a TPU
+//-----------------===//
 //
 //   tpu-shape 'f32[64,331,331,64]' 's32[29360128,10]' --target=v3 [--json]
 //
@@ -23,8 +24,9 @@ static cl::opt<std::string> targetName("target",
                                        cl::desc("TPU generation: v2, v3, v4, "
                                                 "v5e or v6e"),
                                        cl::init("v3"));
-static cl::opt<bool> jsonOutput("json", cl::desc("Print one JSON object per shape "
-                                           "in a JSON array"));
+static cl::opt<bool> jsonOutput("json",
+                                cl::desc("Print one JSON object per shape "
+                                         "in a JSON array"));
 
 static json::Array dimsJson(const std::vector<int64_t> &dims) {
   json::Array array;
@@ -69,8 +71,8 @@ static void printText(raw_ostream &os, const tpc::PaddingInfo &info,
                       const tpc::Target &target) {
   os << tpc::shapeToString(info.shape) << "\n";
   os << "  layout      " << tpc::layoutToString(*info.shape.layout)
-     << (givenLayout ? " (given)" : " (XLA's default on " +
-                                        std::string(target.name) + ")")
+     << (givenLayout ? " (given)"
+                     : " (XLA's default on " + std::string(target.name) + ")")
      << "\n";
   os << "  unpadded    " << tpc::formatBytes(info.unpaddedBytes) << " ("
      << info.unpaddedBytes << " B)\n";
@@ -85,9 +87,8 @@ static void printText(raw_ostream &os, const tpc::PaddingInfo &info,
     const char *label = "  padded by   ";
     for (const tpc::DimPadding &pad : info.paddedDims) {
       os << label << "dimension " << pad.dim << ": " << pad.size << " -> "
-         << pad.paddedSize << " ("
-         << (pad.isLane ? "lanes" : "sublanes") << ", "
-         << tpc::formatExpansion(pad.paddedSize, pad.size) << ")\n";
+         << pad.paddedSize << " (" << (pad.isLane ? "lanes" : "sublanes")
+         << ", " << tpc::formatExpansion(pad.paddedSize, pad.size) << ")\n";
       label = "              ";
     }
   }
@@ -117,9 +118,9 @@ int main(int argc, char **argv) {
     tpc::ParseError error;
     if (!tpc::parseShape(text, shape, error)) {
       // One line, with the offending character bracketed.
-      errs() << "tpu-shape: error: invalid shape at column "
-             << error.offset + 1 << ": " << error.message << ": '"
-             << text.substr(0, error.offset) << "[>"
+      errs() << "tpu-shape: error: invalid shape at column " << error.offset + 1
+             << ": " << error.message << ": '" << text.substr(0, error.offset)
+             << "[>"
              << (error.offset < text.size() ? text.substr(error.offset, 1)
                                             : std::string(" "))
              << "<]"

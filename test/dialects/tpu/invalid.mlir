@@ -530,13 +530,13 @@ func.func @f(%x: memref<16x128xf32, #tpu.memory_space<hbm>>) {
 
 // -----
 
-// dma_c4: one stride of at least 1 per dimension
+// dma_c4: one non-zero stride per dimension
 func.func @f(%x: memref<16x128xf32, #tpu.memory_space<hbm>>) {
   tpu.kernel "k" target "v3" {
     %c0 = arith.constant 0 : index
     %v = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %s = tpu.sem_alloc : !tpu.semaphore
-    // expected-error@+1 {{'tpu.dma_start' op needs one stride of at least 1 per dimension, but has 2 for rank 2}}
+    // expected-error@+1 {{'tpu.dma_start' op needs one non-zero stride per dimension, but has 2 for rank 2}}
     tpu.dma_start %x[%c0, %c0], %v[%c0, %c0], %s, sizes = [8, 128] strides = [0, 1] : memref<16x128xf32, #tpu.memory_space<hbm>>, memref<8x128xf32, #tpu.memory_space<vmem>>
   }
   return
