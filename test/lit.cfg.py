@@ -26,7 +26,7 @@ llvm_config.use_default_substitutions()
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
 
 tool_dirs = [config.tpu_tools_dir, config.llvm_tools_dir]
-tools = ["tpu-compile", "tpu-opt", "tpu-run", "tpu-shape"]
+tools = ["tpu-compile", "tpu-conformance", "tpu-opt", "tpu-run", "tpu-shape"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 

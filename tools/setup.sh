@@ -3,7 +3,8 @@
 # job or the tests.
 #
 #   tools/setup.sh example   build, then compile the example and run it on the simulated TPU
-#   tools/setup.sh test      build, then run every test (lit and GoogleTest)
+#   tools/setup.sh test      build, then run every test (lit, GoogleTest and the
+#                            conformance suite in ../shared/conformance)
 #   tools/setup.sh build     install packages if missing, configure and build
 #
 # BUILD_DIR (default: build) and CMAKE_BUILD_TYPE (default: Release) may be
@@ -50,6 +51,8 @@ run_tests() {
   cmake --build "$build_dir" --target check-tpu || status=1
   echo "== GoogleTest (ctest)"
   ctest --test-dir "$build_dir" --output-on-failure -j "$(nproc)" || status=1
+  echo "== conformance: the StableHLO-derived TOSA suite beside the project"
+  cmake --build "$build_dir" --target check-conformance || status=1
   return $status
 }
 

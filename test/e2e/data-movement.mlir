@@ -72,3 +72,20 @@ func.func @broadcast_iota(%x: tensor<5xi32>) -> tensor<4x5x6xi32> {
   %s = hlo.add %b, %i : tensor<4x5x6xi32>
   return %s : tensor<4x5x6xi32>
 }
+
+// A reverse is read by DMAs with stride -1, blocks walked from the far end;
+// lanes (300, more than two 128-lane tiles) and sublanes both reversed.
+// CHECK: @reverse_2d: result 0: 20x300xf32 exact
+func.func @reverse_2d(%x: tensor<20x300xf32>) -> tensor<20x300xf32> {
+  %r = hlo.reverse %x, dims = [0, 1] : tensor<20x300xf32>
+  return %r : tensor<20x300xf32>
+}
+
+// A reverse of a computed value, then an elementwise consumer.
+// CHECK: @reverse_fused: result 0: 3x5x130xi32 exact
+func.func @reverse_fused(%x: tensor<3x5x130xi32>) -> tensor<3x5x130xi32> {
+  %n = hlo.negate %x : tensor<3x5x130xi32>
+  %r = hlo.reverse %n, dims = [1] : tensor<3x5x130xi32>
+  %s = hlo.add %r, %x : tensor<3x5x130xi32>
+  return %s : tensor<3x5x130xi32>
+}

@@ -87,3 +87,54 @@ func.func @convert(%x: tensor<8x128xf32>, %i: tensor<8x128xi32>) -> (tensor<8x12
   %n = hlo.convert %i : (tensor<8x128xi32>) -> tensor<8x128xi8>
   return %b, %t, %f, %n : tensor<8x128xbf16>, tensor<8x128xi32>, tensor<8x128xf32>, tensor<8x128xi8>
 }
+
+// CHECK: @rounding_trig: result 0: 9x130xf32 exact
+// CHECK-NEXT: @rounding_trig: result 1: 9x130xf32 exact
+// CHECK-NEXT: @rounding_trig: result 2: 9x130xf32 exact
+// CHECK-NEXT: @rounding_trig: result 3: 9x130xf32 {{exact|close}}
+// CHECK-NEXT: @rounding_trig: result 4: 9x130xf32 {{exact|close}}
+// CHECK-NEXT: @rounding_trig: result 5: 9x130xf32 {{exact|close}}
+func.func @rounding_trig(%x: tensor<9x130xf32>) -> (tensor<9x130xf32>, tensor<9x130xf32>, tensor<9x130xf32>, tensor<9x130xf32>, tensor<9x130xf32>, tensor<9x130xf32>) {
+  %k = hlo.constant dense<7.5> : tensor<9x130xf32>
+  %wide = hlo.multiply %x, %k : tensor<9x130xf32>
+  %f = hlo.floor %wide : tensor<9x130xf32>
+  %c = hlo.ceil %wide : tensor<9x130xf32>
+  %r = hlo.round_nearest_even %wide : tensor<9x130xf32>
+  %s = hlo.sine %wide : tensor<9x130xf32>
+  %co = hlo.cosine %wide : tensor<9x130xf32>
+  %e = hlo.erf %x : tensor<9x130xf32>
+  return %f, %c, %r, %s, %co, %e : tensor<9x130xf32>, tensor<9x130xf32>, tensor<9x130xf32>, tensor<9x130xf32>, tensor<9x130xf32>, tensor<9x130xf32>
+}
+
+// CHECK: @bitwise: result 0: 5x140xi32 exact
+// CHECK-NEXT: @bitwise: result 1: 5x140xi32 exact
+// CHECK-NEXT: @bitwise: result 2: 5x140xi8 exact
+// CHECK-NEXT: @bitwise: result 3: 5x140xi8 exact
+func.func @bitwise(%x: tensor<5x140xi32>, %y: tensor<5x140xi32>) -> (tensor<5x140xi32>, tensor<5x140xi32>, tensor<5x140xi8>, tensor<5x140xi8>) {
+  %a = hlo.and %x, %y : tensor<5x140xi32>
+  %o = hlo.or %a, %x : tensor<5x140xi32>
+  %xo = hlo.xor %o, %y : tensor<5x140xi32>
+  %n = hlo.not %xo : tensor<5x140xi32>
+  %seven = hlo.constant dense<7> : tensor<5x140xi32>
+  %amount = hlo.and %y, %seven : tensor<5x140xi32>
+  %l = hlo.shift_left %n, %amount : tensor<5x140xi32>
+  %rl = hlo.shift_right_logical %l, %amount : tensor<5x140xi32>
+  %ra = hlo.shift_right_arithmetic %l, %amount : tensor<5x140xi32>
+  %bx = hlo.convert %x : (tensor<5x140xi32>) -> tensor<5x140xi8>
+  %ba = hlo.convert %amount : (tensor<5x140xi32>) -> tensor<5x140xi8>
+  %b1 = hlo.shift_right_logical %bx, %ba : tensor<5x140xi8>
+  %b2 = hlo.not %b1 : tensor<5x140xi8>
+  return %rl, %ra, %b1, %b2 : tensor<5x140xi32>, tensor<5x140xi32>, tensor<5x140xi8>, tensor<5x140xi8>
+}
+
+// CHECK: @logical: result 0: 6x129xi1 exact
+// CHECK-NEXT: @logical: result 1: 6x129xi1 exact
+func.func @logical(%x: tensor<6x129xf32>, %y: tensor<6x129xf32>) -> (tensor<6x129xi1>, tensor<6x129xi1>) {
+  %lt = hlo.compare LT, %x, %y : (tensor<6x129xf32>, tensor<6x129xf32>) -> tensor<6x129xi1>
+  %gt = hlo.compare GT, %x, %y : (tensor<6x129xf32>, tensor<6x129xf32>) -> tensor<6x129xi1>
+  %a = hlo.and %lt, %gt : tensor<6x129xi1>
+  %o = hlo.or %a, %lt : tensor<6x129xi1>
+  %xo = hlo.xor %o, %gt : tensor<6x129xi1>
+  %n = hlo.not %xo : tensor<6x129xi1>
+  return %xo, %n : tensor<6x129xi1>, tensor<6x129xi1>
+}

@@ -13,6 +13,15 @@
 // RUN: tpu-run %s --function=movement --input="2x3xf32=[1 2 3][4 5 6]" --input="2x3xf32=[7 8 9][10 11 12]" | FileCheck %s --check-prefix=MOVE
 // MOVE: result[0]: 2x5xf32=[0 2 3 0 0][0 5 6 0 0]
 // MOVE: result[1]: 4x3xf32=[1 2 3][4 5 6][7 8 9][10 11 12]
+// RUN: tpu-run %s --function=pool --input="1x3x3x1xf32=1,2,3,4,5,6,7,8,9" | FileCheck %s --check-prefix=POOL
+// POOL: result[0]: 1x2x2x1xf32={{\[\[\[5\]\[6\]\]\[\[8\]\[9\]\]\]}}
+// POOL: result[1]: 1x2x2x1xf32={{\[\[\[3\]\[4.5\]\]\[\[7.5\]\[9\]\]\]}}
+// RUN: tpu-run %s --function=depthwise --input="1x2x2x2xf32=1,10,2,20,3,30,4,40" | FileCheck %s --check-prefix=DEPTHWISE
+// DEPTHWISE: result[0]: 1x1x1x2xf32={{\[\[\[10.25 49\]\]\]}}
+// RUN: tpu-run %s --function=shifts --input="4xi32=-8,5,1,-1" --input="4xi32=1,2,31,4" | FileCheck %s --check-prefix=SHIFTS
+// SHIFTS: result[0]: 4xi32=-16 20 -2147483648 -16
+// SHIFTS: result[1]: 4xi32=2147483644 1 0 268435455
+// SHIFTS: result[2]: 4xi32=-4 1 0 -1
 // RUN: %python %S/Inputs/run_e2e.py tpu-run %s | FileCheck %s --check-prefix=REF
 // REF: @conv: result 0: 1x2x2x1xf32 {{exact|close}}
 // REF: @matmul: result 0: 1x2x2xf32 {{exact|close}}
@@ -22,6 +31,12 @@
 // REF: @rows: result 3: 3x2xf32 exact
 // REF: @movement: result 0: 2x5xf32 exact
 // REF: @movement: result 1: 4x3xf32 exact
+// REF: @pool: result 0: 1x2x2x1xf32 exact
+// REF: @pool: result 1: 1x2x2x1xf32 {{exact|close}}
+// REF: @depthwise: result 0: 1x1x1x2xf32 {{exact|close}}
+// REF: @shifts: result 0: 4xi32 exact
+// REF: @shifts: result 1: 4xi32 exact
+// REF: @shifts: result 2: 4xi32 exact
 
 // out[i, j] = x[i, j] + x[i+1, j+1] + 0.5 (a diagonal 2x2 kernel).
 func.func @conv(%x: tensor<1x3x3x1xf32>) -> tensor<1x2x2x1xf32> {
@@ -59,4 +74,33 @@ func.func @movement(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>) -> (tensor<2x5xf32
   %p = tosa.pad %s, %pads, %zero : (tensor<2x2xf32>, !tosa.shape<4>, tensor<1xf32>) -> tensor<2x5xf32>
   %c = tosa.concat %x, %y {axis = 0 : i32} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
   return %p, %c : tensor<2x5xf32>, tensor<4x3xf32>
+}
+
+// A 2x2 max pool at stride 1, and a 2x2 average pool at stride 2 padded at
+// the bottom and right: padding is left out of the count, so the right
+// column averages two values and the corner one.
+func.func @pool(%x: tensor<1x3x3x1xf32>) -> (tensor<1x2x2x1xf32>, tensor<1x2x2x1xf32>) {
+  %m = tosa.max_pool2d %x {kernel = array<i64: 2, 2>, stride = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>} : (tensor<1x3x3x1xf32>) -> tensor<1x2x2x1xf32>
+  %zp = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %a = tosa.avg_pool2d %x, %zp, %zp {acc_type = f32, kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>, pad = array<i64: 0, 1, 0, 1>} : (tensor<1x3x3x1xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x2x2x1xf32>
+  return %m, %a : tensor<1x2x2x1xf32>, tensor<1x2x2x1xf32>
+}
+
+// Channel 0 summed over the 2x2 window (1+2+3+4) plus 0.25; channel 1
+// halved (0.5 * 100) minus 1.
+func.func @depthwise(%x: tensor<1x2x2x2xf32>) -> tensor<1x1x1x2xf32> {
+  %w = "tosa.const"() {values = dense<[[[[1.0], [0.5]], [[1.0], [0.5]]], [[[1.0], [0.5]], [[1.0], [0.5]]]]> : tensor<2x2x2x1xf32>} : () -> tensor<2x2x2x1xf32>
+  %b = "tosa.const"() {values = dense<[0.25, -1.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %zp = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %y = tosa.depthwise_conv2d %x, %w, %b, %zp, %zp {acc_type = f32, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>} : (tensor<1x2x2x2xf32>, tensor<2x2x2x1xf32>, tensor<2xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x1x1x2xf32>
+  return %y : tensor<1x1x1x2xf32>
+}
+
+// Left, logical right and arithmetic right shifts of i32: -8 >>> 1 is
+// 0x7FFFFFFC, 1 << 31 wraps to INT_MIN, -1 >>> 4 is 0x0FFFFFFF.
+func.func @shifts(%x: tensor<4xi32>, %y: tensor<4xi32>) -> (tensor<4xi32>, tensor<4xi32>, tensor<4xi32>) {
+  %l = tosa.logical_left_shift %x, %y : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %r = tosa.logical_right_shift %x, %y : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %a = tosa.arithmetic_right_shift %x, %y {round = false} : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  return %l, %r, %a : tensor<4xi32>, tensor<4xi32>, tensor<4xi32>
 }

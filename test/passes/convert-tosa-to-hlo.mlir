@@ -171,3 +171,133 @@ func.func @hlo_only(%x: tensor<4xf32>) -> tensor<4xf32> {
   %n = hlo.negate %x : tensor<4xf32>
   return %n : tensor<4xf32>
 }
+
+// -----
+
+// tile is a broadcast to [m0, s0, m1, s1] and a row-major reshape; identity
+// is its operand; reverse keeps its axis.
+// CHECK-LABEL: func.func @tile_identity_reverse
+// CHECK:         %[[B:.+]] = hlo.broadcast_in_dim %arg0, dims = [1, 3] : (tensor<2x3xf32>) -> tensor<2x2x3x3xf32>
+// CHECK:         %[[T:.+]] = hlo.reshape %[[B]] : (tensor<2x2x3x3xf32>) -> tensor<4x9xf32>
+// CHECK:         hlo.reverse %[[T]], dims = [1] : tensor<4x9xf32>
+func.func @tile_identity_reverse(%x: tensor<2x3xf32>) -> tensor<4x9xf32> {
+  %m = tosa.const_shape {values = dense<[2, 3]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %t = tosa.tile %x, %m : (tensor<2x3xf32>, !tosa.shape<2>) -> tensor<4x9xf32>
+  %i = tosa.identity %t : (tensor<4x9xf32>) -> tensor<4x9xf32>
+  %r = tosa.reverse %i {axis = 1 : i32} : (tensor<4x9xf32>) -> tensor<4x9xf32>
+  return %r : tensor<4x9xf32>
+}
+
+// -----
+
+// Logical ops on i1 and bitwise ops on integers share the hlo ops; shifts,
+// intdiv, rounding and trigonometric ops map one to one.
+// CHECK-LABEL: func.func @logical_bitwise
+// CHECK:         hlo.and %arg0, %arg1 : tensor<4xi1>
+// CHECK:         hlo.or
+// CHECK:         hlo.xor
+// CHECK:         hlo.not %{{.+}} : tensor<4xi1>
+// CHECK:         hlo.and %arg2, %arg3 : tensor<4xi32>
+// CHECK:         hlo.or
+// CHECK:         hlo.xor
+// CHECK:         hlo.not %{{.+}} : tensor<4xi32>
+// CHECK:         hlo.shift_left
+// CHECK:         hlo.shift_right_logical
+// CHECK:         hlo.shift_right_arithmetic
+// CHECK:         hlo.divide %{{.+}}, %{{.+}} : tensor<4xi32>
+func.func @logical_bitwise(%a: tensor<4xi1>, %b: tensor<4xi1>, %x: tensor<4xi32>, %y: tensor<4xi32>) -> (tensor<4xi1>, tensor<4xi32>) {
+  %0 = tosa.logical_and %a, %b : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+  %1 = tosa.logical_or %0, %b : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+  %2 = tosa.logical_xor %1, %a : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+  %3 = tosa.logical_not %2 : (tensor<4xi1>) -> tensor<4xi1>
+  %4 = tosa.bitwise_and %x, %y : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %5 = tosa.bitwise_or %4, %y : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %6 = tosa.bitwise_xor %5, %x : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %7 = tosa.bitwise_not %6 : (tensor<4xi32>) -> tensor<4xi32>
+  %8 = tosa.logical_left_shift %7, %y : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %9 = tosa.logical_right_shift %8, %y : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %10 = tosa.arithmetic_right_shift %9, %y {round = false} : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %11 = tosa.intdiv %10, %y : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  return %3, %11 : tensor<4xi1>, tensor<4xi32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @rounding_trig
+// CHECK:         hlo.floor
+// CHECK:         hlo.ceil
+// CHECK:         hlo.sine
+// CHECK:         hlo.cosine
+// CHECK:         hlo.erf
+// A float to integer cast rounds to nearest even first: hlo.convert
+// truncates.
+// CHECK:         %[[R:.+]] = hlo.round_nearest_even %{{.+}} : tensor<4xf32>
+// CHECK:         hlo.convert %[[R]] : (tensor<4xf32>) -> tensor<4xi32>
+func.func @rounding_trig(%x: tensor<4xf32>) -> tensor<4xi32> {
+  %0 = tosa.floor %x : (tensor<4xf32>) -> tensor<4xf32>
+  %1 = tosa.ceil %0 : (tensor<4xf32>) -> tensor<4xf32>
+  %2 = tosa.sin %1 : (tensor<4xf32>) -> tensor<4xf32>
+  %3 = tosa.cos %2 : (tensor<4xf32>) -> tensor<4xf32>
+  %4 = tosa.erf %3 : (tensor<4xf32>) -> tensor<4xf32>
+  %5 = tosa.cast %4 : (tensor<4xf32>) -> tensor<4xi32>
+  return %5 : tensor<4xi32>
+}
+
+// -----
+
+// On i1, reduce_any is a sum (or) and reduce_all a product (and).
+// CHECK-LABEL: func.func @any_all
+// CHECK:         hlo.reduce sum %arg0, dims = [1] : (tensor<3x4xi1>) -> tensor<3xi1>
+// CHECK:         hlo.reduce product %arg0, dims = [0] : (tensor<3x4xi1>) -> tensor<4xi1>
+func.func @any_all(%x: tensor<3x4xi1>) -> (tensor<3x1xi1>, tensor<1x4xi1>) {
+  %0 = tosa.reduce_any %x {axis = 1 : i32} : (tensor<3x4xi1>) -> tensor<3x1xi1>
+  %1 = tosa.reduce_all %x {axis = 0 : i32} : (tensor<3x4xi1>) -> tensor<1x4xi1>
+  return %0, %1 : tensor<3x1xi1>, tensor<1x4xi1>
+}
+
+// -----
+
+// max_pool2d: the input padded with -inf, then the maximum of one strided
+// slice per window tap.
+// CHECK-LABEL: func.func @max_pool
+// CHECK:         %[[P:.+]] = hlo.pad %arg0, %{{.+}}, low = [0, 1, 1, 0], high = [0, 0, 0, 0], interior = [0, 0, 0, 0] : (tensor<1x5x5x8xf32>, tensor<f32>) -> tensor<1x6x6x8xf32>
+// CHECK:         %[[A:.+]] = hlo.slice %[[P]] [0:1, 0:5:2, 0:5:2, 0:8]
+// CHECK:         %[[B:.+]] = hlo.slice %[[P]] [0:1, 0:5:2, 1:6:2, 0:8]
+// CHECK:         %[[M:.+]] = hlo.maximum %[[A]], %[[B]]
+// CHECK-COUNT-2: hlo.maximum
+// CHECK-NOT:     hlo.maximum
+func.func @max_pool(%x: tensor<1x5x5x8xf32>) -> tensor<1x3x3x8xf32> {
+  %y = tosa.max_pool2d %x {kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>, pad = array<i64: 1, 0, 1, 0>} : (tensor<1x5x5x8xf32>) -> tensor<1x3x3x8xf32>
+  return %y : tensor<1x3x3x8xf32>
+}
+
+// -----
+
+// avg_pool2d: the sum of the zero-padded taps over a constant count of the
+// taps inside the input (corner 1, edges 2, interior 4 here).
+// CHECK-LABEL: func.func @avg_pool
+// CHECK:         hlo.add
+// CHECK:         %[[C:.+]] = hlo.constant dense<{{\[}}[1.000000e+00, 2.000000e+00], [2.000000e+00, 4.000000e+00]]> : tensor<2x2xf32>
+// CHECK:         %[[D:.+]] = hlo.broadcast_in_dim %[[C]], dims = [1, 2] : (tensor<2x2xf32>) -> tensor<1x2x2x8xf32>
+// CHECK:         hlo.divide %{{.+}}, %[[D]]
+func.func @avg_pool(%x: tensor<1x3x3x8xf32>) -> tensor<1x2x2x8xf32> {
+  %zp = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %y = tosa.avg_pool2d %x, %zp, %zp {acc_type = f32, kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>, pad = array<i64: 1, 0, 1, 0>} : (tensor<1x3x3x8xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x2x2x8xf32>
+  return %y : tensor<1x2x2x8xf32>
+}
+
+// -----
+
+// depthwise_conv2d with a channel multiplier of 2: per tap, the strided
+// input slice widened to [.., C, M] and flattened, times that tap's filters
+// broadcast along the features; the taps summed, then the bias.
+// CHECK-LABEL: func.func @depthwise
+// CHECK-COUNT-4: hlo.multiply
+// CHECK-NOT:     hlo.multiply
+// CHECK:         %[[B:.+]] = hlo.broadcast_in_dim %arg2, dims = [3] : (tensor<6xf32>) -> tensor<1x2x2x6xf32>
+// CHECK:         hlo.add %{{.+}}, %[[B]]
+func.func @depthwise(%x: tensor<1x3x3x3xf32>, %w: tensor<2x2x3x2xf32>, %bias: tensor<6xf32>) -> tensor<1x2x2x6xf32> {
+  %zp = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %y = tosa.depthwise_conv2d %x, %w, %bias, %zp, %zp {acc_type = f32, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>} : (tensor<1x3x3x3xf32>, tensor<2x2x3x2xf32>, tensor<6xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x2x2x6xf32>
+  return %y : tensor<1x2x2x6xf32>
+}

@@ -197,3 +197,18 @@ func.func @reshape_permuted(%x: tensor<2x3x5x7xf32>) -> tensor<2x105xf32> {
   %r = hlo.reshape %n : (tensor<2x3x5x7xf32>) -> tensor<2x105xf32>
   return %r : tensor<2x105xf32>
 }
+
+// -----
+
+// A reverse is its operand read backwards: the DMA starts at the last
+// logical element (19, 299) and walks down with stride -1, masked because
+// the padded block reaches below index 0, where it zero-fills.
+// CHECK-LABEL: func.func @reverse
+// CHECK:         tpu.kernel "reverse.0" target "v3"
+// CHECK:           tpu.dma_start %arg0[%c19, %c299], %{{.+}}, sizes = [24, 384] strides = [-1, -1] masked
+// CHECK:           tpu.vector copy
+// CHECK:           tpu.dma_start %{{.+}}, sizes = [24, 384] :
+func.func @reverse(%x: tensor<20x300xf32>) -> tensor<20x300xf32> {
+  %r = hlo.reverse %x, dims = [0, 1] : tensor<20x300xf32>
+  return %r : tensor<20x300xf32>
+}

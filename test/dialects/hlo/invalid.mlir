@@ -722,3 +722,59 @@ func.func @yield_outside_fusion(%x: tensor<4xf32>) -> tensor<4xf32> {
   // expected-error @+1 {{'hlo.yield' op expects parent op 'hlo.fusion'}}
   hlo.yield %x : tensor<4xf32>
 }
+
+// -----
+
+func.func @bitwise_integers_only(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'hlo.and' op requires an integer or i1 element type, but operand #0 has element type 'f32'}}
+  %0 = hlo.and %a, %a : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @not_integers_only(%a: tensor<4xbf16>) -> tensor<4xbf16> {
+  // expected-error @+1 {{'hlo.not' op requires an integer or i1 element type, but operand #0 has element type 'bf16'}}
+  %0 = hlo.not %a : tensor<4xbf16>
+  return %0 : tensor<4xbf16>
+}
+
+// -----
+
+func.func @shift_not_on_i1(%a: tensor<4xi1>) -> tensor<4xi1> {
+  // expected-error @+1 {{'hlo.shift_left' op is not defined for i1 (boolean) operands}}
+  %0 = hlo.shift_left %a, %a : tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @shift_not_on_floats(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'hlo.shift_right_arithmetic' op requires an integer or i1 element type, but operand #0 has element type 'f32'}}
+  %0 = hlo.shift_right_arithmetic %a, %a : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @floor_floats_only(%a: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error @+1 {{'hlo.floor' op requires a floating-point element type (f32 or bf16), but operand #0 has element type 'i32'}}
+  %0 = hlo.floor %a : tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @reverse_c3_dimension_in_range(%a: tensor<4x5xf32>) -> tensor<4x5xf32> {
+  // expected-error @+1 {{'hlo.reverse' op dimensions [2] has 2, which is not a dimension of a rank-2 tensor}}
+  %0 = hlo.reverse %a, dims = [2] : tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}
+
+// -----
+
+func.func @reverse_c2_unique_dimensions(%a: tensor<4x5xf32>) -> tensor<4x5xf32> {
+  // expected-error @+1 {{'hlo.reverse' op dimensions [1, 1] repeats dimension 1}}
+  %0 = hlo.reverse %a, dims = [1, 1] : tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}

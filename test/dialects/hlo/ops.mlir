@@ -233,3 +233,43 @@ func.func @multi_output(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   }
   return %0#0, %0#1 : tensor<4xf32>, tensor<4xf32>
 }
+
+// -----
+
+// Rounding, trigonometric and bitwise ops, and reverse.
+// CHECK-LABEL: func.func @more_elementwise
+func.func @more_elementwise(%x: tensor<4x8xf32>, %i: tensor<4x8xi32>, %b: tensor<4x8xi1>) -> (tensor<4x8xf32>, tensor<4x8xi32>, tensor<4x8xi1>) {
+  // CHECK: hlo.floor %{{.+}} : tensor<4x8xf32>
+  // CHECK: hlo.ceil
+  // CHECK: hlo.round_nearest_even
+  // CHECK: hlo.sine
+  // CHECK: hlo.cosine
+  // CHECK: hlo.erf
+  // CHECK: hlo.reverse %{{.+}}, dims = [0, 1] : tensor<4x8xf32>
+  %0 = hlo.floor %x : tensor<4x8xf32>
+  %1 = hlo.ceil %0 : tensor<4x8xf32>
+  %2 = hlo.round_nearest_even %1 : tensor<4x8xf32>
+  %3 = hlo.sine %2 : tensor<4x8xf32>
+  %4 = hlo.cosine %3 : tensor<4x8xf32>
+  %5 = hlo.erf %4 : tensor<4x8xf32>
+  %6 = hlo.reverse %5, dims = [0, 1] : tensor<4x8xf32>
+  // CHECK: hlo.and %{{.+}}, %{{.+}} : tensor<4x8xi32>
+  // CHECK: hlo.or
+  // CHECK: hlo.xor
+  // CHECK: hlo.not
+  // CHECK: hlo.shift_left
+  // CHECK: hlo.shift_right_logical
+  // CHECK: hlo.shift_right_arithmetic
+  %7 = hlo.and %i, %i : tensor<4x8xi32>
+  %8 = hlo.or %7, %i : tensor<4x8xi32>
+  %9 = hlo.xor %8, %i : tensor<4x8xi32>
+  %10 = hlo.not %9 : tensor<4x8xi32>
+  %11 = hlo.shift_left %10, %i : tensor<4x8xi32>
+  %12 = hlo.shift_right_logical %11, %i : tensor<4x8xi32>
+  %13 = hlo.shift_right_arithmetic %12, %i : tensor<4x8xi32>
+  // CHECK: hlo.and %{{.+}}, %{{.+}} : tensor<4x8xi1>
+  // CHECK: hlo.not %{{.+}} : tensor<4x8xi1>
+  %14 = hlo.and %b, %b : tensor<4x8xi1>
+  %15 = hlo.not %14 : tensor<4x8xi1>
+  return %6, %13, %15 : tensor<4x8xf32>, tensor<4x8xi32>, tensor<4x8xi1>
+}

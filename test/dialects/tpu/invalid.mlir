@@ -165,6 +165,22 @@ func.func @f(%x: memref<12x128xf32, #tpu.memory_space<hbm>>) {
 
 // -----
 
+// dma_c3: a negative stride walks down from the start index, which must
+// leave room below it (unmasked)
+func.func @f(%x: memref<16x128xf32, #tpu.memory_space<hbm>>) {
+  tpu.kernel "k" target "v3" {
+    %c0 = arith.constant 0 : index
+    %c6 = arith.constant 6 : index
+    %s = tpu.sem_alloc : !tpu.semaphore
+    %b = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.dma_start' op window of size 8 at dimension 0 does not fit in the source 'memref<16x128xf32, #tpu.memory_space<hbm>>'}}
+    tpu.dma_start %x[%c6, %c0], %b[%c0, %c0], %s, sizes = [8, 128] strides = [-1, 1] : memref<16x128xf32, #tpu.memory_space<hbm>>, memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
 // dma_c3: the window fits the destination
 func.func @f(%x: memref<8x256xf32, #tpu.memory_space<hbm>>) {
   tpu.kernel "k" target "v3" {
@@ -666,6 +682,44 @@ func.func @f() {
     %y = tpu.alloc : memref<1024xf32, #tpu.memory_space<vmem>>
     // expected-error@+1 {{'tpu.relayout' op src_order must be a permutation of [0, 2), but is [1, 1]}}
     tpu.relayout %x -> %y src_order = [1, 1] dst_order = [0] : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<1024xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// vector_c3: bitwise kinds take integers, rounding and trigonometric kinds
+// floats
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %i = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.vector' op shl is not defined on 'f32'}}
+    tpu.vector shl(%i, %i) -> %o : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %i = tpu.alloc : memref<8x128xi32, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8x128xi32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.vector' op sin is not defined on 'i32'}}
+    tpu.vector sin(%i) -> %o : memref<8x128xi32, #tpu.memory_space<vmem>> -> memref<8x128xi32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+func.func @f() {
+  tpu.kernel "k" target "v3" {
+    %i = tpu.alloc : memref<8x128xi32, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8x128xi32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.vector' op not takes 1 inputs, but has 2}}
+    tpu.vector not(%i, %i) -> %o : memref<8x128xi32, #tpu.memory_space<vmem>>, memref<8x128xi32, #tpu.memory_space<vmem>> -> memref<8x128xi32, #tpu.memory_space<vmem>>
   }
   return
 }

@@ -125,3 +125,20 @@ func.func @arg_reduce_relayout() {
   }
   return
 }
+
+// -----
+
+// A DMA with a negative stride reads rows 7, 6, ..., 0: a reverse.
+// CHECK-LABEL: func.func @dma_reverse
+// CHECK: tpu.dma_start %{{.+}}, sizes = [8, 128] strides = [-1, 1]
+func.func @dma_reverse(%x: memref<16x128xf32, #tpu.memory_space<hbm>>) {
+  tpu.kernel "k" target "v3" {
+    %c0 = arith.constant 0 : index
+    %c7 = arith.constant 7 : index
+    %s = tpu.sem_alloc : !tpu.semaphore
+    %b = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    tpu.dma_start %x[%c7, %c0], %b[%c0, %c0], %s, sizes = [8, 128] strides = [-1, 1] : memref<16x128xf32, #tpu.memory_space<hbm>>, memref<8x128xf32, #tpu.memory_space<vmem>>
+    tpu.dma_wait %s
+  }
+  return
+}
