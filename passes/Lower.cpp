@@ -1009,9 +1009,15 @@ LogicalResult KernelLowering::planBlocks() {
   }
   block.assign(rank, 1);
   for (int64_t d = 0; d < rank; ++d) {
+    // A dimension shorter than its alignment (a small tile such as T(2,128),
+    // or a dimension tiled in one value only) is one block of its extent:
+    // values where it is a leading dimension then hold no copies of
+    // nothing.
     if (align[d] > 1)
-      block[d] =
-          std::min(*tpc::checkedRoundUp(extent[d], align[d]), kMaxTiledBlock);
+      block[d] = extent[d] < align[d]
+                     ? extent[d]
+                     : std::min(*tpc::checkedRoundUp(extent[d], align[d]),
+                                kMaxTiledBlock);
   }
   int64_t budget = target.vmemBytes / 2;
   if (mxuResult())
@@ -1355,8 +1361,30 @@ LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
       if (it >= 0 && reduction[it])
         dims.push_back(i);
     SmallVector<int64_t> valid = blockShape(info, block);
+    // The kept dimensions in the input's physical order, and where each
+    // lies in the result's.
+    SmallVector<int64_t> kept, keptShape, toResult;
+    ArrayRef<int64_t> resultMap = values[storage(result)].pmap;
+    for (auto [i, it] : llvm::enumerate(info.pmap))
+      if (it < 0 || !reduction[it]) {
+        kept.push_back(it);
+        keptShape.push_back(valid[i]);
+        toResult.push_back(llvm::find(resultMap, it) - resultMap.begin());
+      }
+    if (ArrayRef<int64_t>(kept) == resultMap || llvm::is_contained(kept, -1)) {
+      ReduceOp::create(b, loc(), *reduceKindOf(reduce.getKind()),
+                       current.lookup(in), dst, dims, valid, accumulate);
+      return success();
+    }
+    // Layout assignment may order the result's dimensions differently: the
+    // reduction accumulates in the input's order and each step's partial
+    // result is transposed into the result block.
+    Value partial = scratch("reduce.partial", keptShape,
+                            getElementTypeOrSelf(result.getType()));
     ReduceOp::create(b, loc(), *reduceKindOf(reduce.getKind()),
-                     current.lookup(in), dst, dims, valid, accumulate);
+                     current.lookup(in), partial, dims, valid, accumulate);
+    VectorOp::create(b, loc(), VectorKind::copy, ValueRange{partial}, dst,
+                     b.getArrayAttr({b.getDenseI64ArrayAttr(toResult)}));
     return success();
   }
   if (isa<hlo::ArgMaxOp, hlo::ArgMinOp>(inner)) {

@@ -62,6 +62,15 @@ private:
   FailureOr<Value> maxPool2d(tosa::MaxPool2dOp op);
   FailureOr<Value> avgPool2d(tosa::AvgPool2dOp op);
   FailureOr<Value> tile(tosa::TileOp op);
+  /// The splat of the element type's lowest value (-inf, INT_MIN, false).
+  Value lowest(Location loc, RankedTensorType type);
+  /// For each (n, i, j, c) of `shape` ([N, I, J, C]), whether
+  /// indices[n, w] == k, where the indices' second dimension is `wDim` (1
+  /// or 2) of `shape` and k is the other of dimensions 1 and 2.
+  Value indexMatch(Location loc, Value indices, ArrayRef<int64_t> shape,
+                   int64_t wDim);
+  FailureOr<Value> gather(tosa::GatherOp op);
+  FailureOr<Value> scatter(tosa::ScatterOp op);
 
   OpBuilder &b;
   IRMapping mapping;
@@ -402,6 +411,88 @@ FailureOr<Value> Importer::depthwiseConv2d(tosa::DepthwiseConv2DOp op) {
   return Value(hlo::AddOp::create(b, loc, sum, features));
 }
 
+Value Importer::lowest(Location loc, RankedTensorType type) {
+  Type element = type.getElementType();
+  Attribute value =
+      isa<FloatType>(element)
+          ? Attribute(b.getFloatAttr(
+                element,
+                APFloat::getInf(cast<FloatType>(element).getFloatSemantics(),
+                                /*Negative=*/true)))
+          : Attribute(b.getIntegerAttr(
+                element, element.isInteger(1)
+                             ? APInt(1, 0)
+                             : APInt::getSignedMinValue(
+                                   element.getIntOrFloatBitWidth())));
+  return splat(loc, type, value);
+}
+
+Value Importer::indexMatch(Location loc, Value indices, ArrayRef<int64_t> shape,
+                           int64_t wDim) {
+  auto type = RankedTensorType::get(shape, b.getI32Type());
+  Value wide = hlo::BroadcastInDimOp::create(b, loc, type, indices,
+                                             b.getDenseI64ArrayAttr({0, wDim}));
+  Value k = hlo::IotaOp::create(b, loc, type, b.getI64IntegerAttr(3 - wDim));
+  return hlo::CompareOp::create(
+      b, loc, RankedTensorType::get(shape, b.getI1Type()),
+      hlo::ComparisonDirectionAttr::get(b.getContext(),
+                                        hlo::ComparisonDirection::EQ),
+      wide, k);
+}
+
+/// out[n, w, c] = values[n, indices[n, w], c], as the maximum over k of
+/// values[n, k, c] where indices[n, w] == k and the lowest value elsewhere:
+/// exact for every element type (one k matches), fused into one kernel
+/// that never materializes the [N, W, K, C] broadcasts. Its vector work
+/// grows with W * K, right for the small tables TOSA programs index.
+FailureOr<Value> Importer::gather(tosa::GatherOp op) {
+  Location loc = op.getLoc();
+  RankedTensorType type = resultType(op);
+  Value values = lookup(op.getValues());
+  auto valuesType = cast<RankedTensorType>(values.getType());
+  SmallVector<int64_t> shape = {type.getDimSize(0), type.getDimSize(1),
+                                valuesType.getDimSize(1), type.getDimSize(2)};
+  Value match = indexMatch(loc, lookup(op.getIndices()), shape, 1);
+  auto wideType = type.clone(shape);
+  Value wide = hlo::BroadcastInDimOp::create(b, loc, wideType, values,
+                                             b.getDenseI64ArrayAttr({0, 2, 3}));
+  Value picked = hlo::SelectOp::create(b, loc, wideType, match, wide,
+                                       lowest(loc, wideType));
+  return Value(hlo::ReduceOp::create(
+      b, loc, type,
+      hlo::ReduceKindAttr::get(b.getContext(), hlo::ReduceKind::max), picked,
+      b.getDenseI64ArrayAttr({2})));
+}
+
+/// values_out[n, k, c] is input[n, w, c] for the w with indices[n, w] == k
+/// (TOSA allows at most one), else values_in[n, k, c]: the same masked
+/// maximum as gather, over w, and an `or` of the matches choosing it.
+FailureOr<Value> Importer::scatter(tosa::ScatterOp op) {
+  Location loc = op.getLoc();
+  RankedTensorType type = resultType(op);
+  Value input = lookup(op.getInput());
+  auto inputType = cast<RankedTensorType>(input.getType());
+  SmallVector<int64_t> shape = {type.getDimSize(0), type.getDimSize(1),
+                                inputType.getDimSize(1), type.getDimSize(2)};
+  Value match = indexMatch(loc, lookup(op.getIndices()), shape, 2);
+  auto wideType = type.clone(shape);
+  Value wide = hlo::BroadcastInDimOp::create(b, loc, wideType, input,
+                                             b.getDenseI64ArrayAttr({0, 2, 3}));
+  Value picked = hlo::SelectOp::create(b, loc, wideType, match, wide,
+                                       lowest(loc, wideType));
+  Value updates = hlo::ReduceOp::create(
+      b, loc, type,
+      hlo::ReduceKindAttr::get(b.getContext(), hlo::ReduceKind::max), picked,
+      b.getDenseI64ArrayAttr({2}));
+  // On i1, a sum is an or.
+  Value hit = hlo::ReduceOp::create(
+      b, loc, type.clone(b.getI1Type()),
+      hlo::ReduceKindAttr::get(b.getContext(), hlo::ReduceKind::sum), match,
+      b.getDenseI64ArrayAttr({2}));
+  return Value(hlo::SelectOp::create(b, loc, type, hit, updates,
+                                     lookup(op.getValuesIn())));
+}
+
 /// tile(x, m) along each dimension d is x broadcast to [m_0, s_0, m_1,
 /// s_1, ...] and reshaped to [m_0 * s_0, ...]: row-major order puts the
 /// copies one after another.
@@ -538,6 +629,8 @@ LogicalResult Importer::convert(Operation *op) {
           .Case([&](tosa::MaxPool2dOp p) { return maxPool2d(p); })
           .Case([&](tosa::AvgPool2dOp p) { return avgPool2d(p); })
           .Case([&](tosa::TileOp t) { return tile(t); })
+          .Case([&](tosa::GatherOp g) { return gather(g); })
+          .Case([&](tosa::ScatterOp s) { return scatter(s); })
           .Case([&](tosa::IdentityOp) { return operand(0); })
           .Case([&](tosa::ReverseOp r) {
             return Value(hlo::ReverseOp::create(

@@ -22,6 +22,9 @@
 // SHIFTS: result[0]: 4xi32=-16 20 -2147483648 -16
 // SHIFTS: result[1]: 4xi32=2147483644 1 0 268435455
 // SHIFTS: result[2]: 4xi32=-4 1 0 -1
+// RUN: tpu-run %s --function=gather_scatter --input="1x4x2xf32=[[1 -1][2 -0][3 -3][4 nan]]" --input="1x3xi32=[[2 0 3]]" --input="1x3x2xf32=[[10 11][12 13][14 15]]" | FileCheck %s --check-prefix=GATHER
+// GATHER: result[0]: 1x3x2xf32={{\[\[3 -3\]\[1 -1\]\[4 nan\]\]}}
+// GATHER: result[1]: 1x4x2xf32={{\[\[12 13\]\[2 -0\]\[10 11\]\[14 15\]\]}}
 // RUN: %python %S/Inputs/run_e2e.py tpu-run %s | FileCheck %s --check-prefix=REF
 // REF: @conv: result 0: 1x2x2x1xf32 {{exact|close}}
 // REF: @matmul: result 0: 1x2x2xf32 {{exact|close}}
@@ -37,6 +40,8 @@
 // REF: @shifts: result 0: 4xi32 exact
 // REF: @shifts: result 1: 4xi32 exact
 // REF: @shifts: result 2: 4xi32 exact
+// REF: @gather_scatter: result 0: 1x3x2xf32 exact
+// REF: @gather_scatter: result 1: 1x4x2xf32 exact
 
 // out[i, j] = x[i, j] + x[i+1, j+1] + 0.5 (a diagonal 2x2 kernel).
 func.func @conv(%x: tensor<1x3x3x1xf32>) -> tensor<1x2x2x1xf32> {
@@ -103,4 +108,12 @@ func.func @shifts(%x: tensor<4xi32>, %y: tensor<4xi32>) -> (tensor<4xi32>, tenso
   %r = tosa.logical_right_shift %x, %y : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   %a = tosa.arithmetic_right_shift %x, %y {round = false} : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   return %l, %r, %a : tensor<4xi32>, tensor<4xi32>, tensor<4xi32>
+}
+
+// gather picks rows 2, 0 and 3 (a NaN and a -0 come through unchanged);
+// scatter writes the three update rows to rows 2, 0 and 3 and keeps row 1.
+func.func @gather_scatter(%v: tensor<1x4x2xf32>, %i: tensor<1x3xi32>, %u: tensor<1x3x2xf32>) -> (tensor<1x3x2xf32>, tensor<1x4x2xf32>) {
+  %g = tosa.gather %v, %i : (tensor<1x4x2xf32>, tensor<1x3xi32>) -> tensor<1x3x2xf32>
+  %s = tosa.scatter %v, %i, %u : (tensor<1x4x2xf32>, tensor<1x3xi32>, tensor<1x3x2xf32>) -> tensor<1x4x2xf32>
+  return %g, %s : tensor<1x3x2xf32>, tensor<1x4x2xf32>
 }

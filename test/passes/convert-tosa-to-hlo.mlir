@@ -301,3 +301,25 @@ func.func @depthwise(%x: tensor<1x3x3x3xf32>, %w: tensor<2x2x3x2xf32>, %bias: te
   %y = tosa.depthwise_conv2d %x, %w, %bias, %zp, %zp {acc_type = f32, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>} : (tensor<1x3x3x3xf32>, tensor<2x2x3x2xf32>, tensor<6xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x2x2x6xf32>
   return %y : tensor<1x2x2x6xf32>
 }
+
+// -----
+
+// gather: a masked maximum over the index range k of values[n, k, c] where
+// indices[n, w] == k; scatter: the same over w, chosen where any w hits k.
+// CHECK-LABEL: func.func @gather_scatter
+// CHECK:         %[[I:.+]] = hlo.broadcast_in_dim %arg1, dims = [0, 1] : (tensor<2x3xi32>) -> tensor<2x3x5x4xi32>
+// CHECK:         %[[K:.+]] = hlo.iota dim = 2 : tensor<2x3x5x4xi32>
+// CHECK:         %[[M:.+]] = hlo.compare EQ, %[[I]], %[[K]]
+// CHECK:         %[[V:.+]] = hlo.broadcast_in_dim %arg0, dims = [0, 2, 3] : (tensor<2x5x4xf32>) -> tensor<2x3x5x4xf32>
+// CHECK:         %[[L:.+]] = hlo.constant dense<0xFF800000> : tensor<2x3x5x4xf32>
+// CHECK:         %[[S:.+]] = hlo.select %[[M]], %[[V]], %[[L]]
+// CHECK:         hlo.reduce max %[[S]], dims = [2] : (tensor<2x3x5x4xf32>) -> tensor<2x3x4xf32>
+// CHECK:         hlo.iota dim = 1 : tensor<2x5x3x4xi32>
+// CHECK:         %[[U:.+]] = hlo.reduce max %{{.+}}, dims = [2] : (tensor<2x5x3x4xf32>) -> tensor<2x5x4xf32>
+// CHECK:         %[[H:.+]] = hlo.reduce sum %{{.+}}, dims = [2] : (tensor<2x5x3x4xi1>) -> tensor<2x5x4xi1>
+// CHECK:         hlo.select %[[H]], %[[U]], %arg0
+func.func @gather_scatter(%v: tensor<2x5x4xf32>, %i: tensor<2x3xi32>, %u: tensor<2x3x4xf32>) -> (tensor<2x3x4xf32>, tensor<2x5x4xf32>) {
+  %g = tosa.gather %v, %i : (tensor<2x5x4xf32>, tensor<2x3xi32>) -> tensor<2x3x4xf32>
+  %s = tosa.scatter %v, %i, %u : (tensor<2x5x4xf32>, tensor<2x3xi32>, tensor<2x3x4xf32>) -> tensor<2x5x4xf32>
+  return %g, %s : tensor<2x3x4xf32>, tensor<2x5x4xf32>
+}

@@ -132,16 +132,18 @@ func.func @convolution_batch_minor(%x: tensor<64x9x9x5xf32>, %w: tensor<3x3x5x7x
 
 // -----
 
-// An argmax over 1280 columns: reduced blocks divide the row (256, not
+// An argmax of 8 rows over 1280 columns: the 8 rows are one block (a
+// dimension shorter than its alignment is not rounded up to it); reduced
+// blocks divide the row (256, not
 // 512), so no zero-filled tail competes; the first block overwrites the
 // best values and indices, the others accumulate, each with its block's
 // first column as the index offset.
 // CHECK-LABEL: func.func @argmax_blocks
 // CHECK:         tpu.kernel "argmax.0" target "v3"
-// CHECK:           %[[BEST:.+]] = tpu.alloc : memref<128xf32, #tpu.memory_space<vmem>>
+// CHECK:           %[[BEST:.+]] = tpu.alloc : memref<8xf32, #tpu.memory_space<vmem>>
 // CHECK:           scf.for
 // CHECK:             scf.if
-// CHECK:               tpu.arg_reduce argmax %{{.+}} -> %[[BEST]], %{{.+}} dim = 1 valid = 256 offset %{{.+}} : memref<128x256xf32, #tpu.memory_space<vmem>> -> memref<128xf32, #tpu.memory_space<vmem>>, memref<128xi32, #tpu.memory_space<vmem>>
+// CHECK:               tpu.arg_reduce argmax %{{.+}} -> %[[BEST]], %{{.+}} dim = 1 valid = 256 offset %{{.+}} : memref<8x256xf32, #tpu.memory_space<vmem>> -> memref<8xf32, #tpu.memory_space<vmem>>, memref<8xi32, #tpu.memory_space<vmem>>
 // CHECK:             } else {
 // CHECK:               tpu.arg_reduce argmax %{{.+}} -> %[[BEST]], %{{.+}} dim = 1 valid = 256 offset %{{.+}} accumulate
 // CHECK:           tpu.arg_reduce argmax %{{.+}} -> %[[BEST]], %{{.+}} dim = 1 valid = 256 offset %c1024 accumulate
@@ -211,4 +213,24 @@ func.func @reshape_permuted(%x: tensor<2x3x5x7xf32>) -> tensor<2x105xf32> {
 func.func @reverse(%x: tensor<20x300xf32>) -> tensor<20x300xf32> {
   %r = hlo.reverse %x, dims = [0, 1] : tensor<20x300xf32>
   return %r : tensor<20x300xf32>
+}
+
+// -----
+
+// Layout assignment put this reduction's result in another physical order
+// ({1,2,0}: the 3 last) than its input's kept dimensions: the reduction
+// accumulates in the input's order and each partial result is transposed
+// into the result block by a mapped copy.
+// CHECK-LABEL: func.func @reduce_transposed
+// CHECK:         tpu.reduce max %{{.+}} -> %[[P:.+]] dims = [3] valid = [1, 3, 2, 128] : memref<1x3x2x128xf32, #tpu.memory_space<vmem>> -> memref<1x3x2xf32, #tpu.memory_space<vmem>>
+// CHECK:         tpu.vector copy(%[[P]]) -> %{{.+}} {maps = [array<i64: 0, 2, 1>]} : memref<1x3x2xf32, #tpu.memory_space<vmem>> -> memref<1x2x3xf32, #tpu.memory_space<vmem>>
+func.func @reduce_transposed(%arg0: tensor<1x4x2xf32>, %arg1: tensor<1x3xi32>) -> tensor<1x3x2xf32> {
+  %0 = hlo.broadcast_in_dim %arg1, dims = [0, 1] : (tensor<1x3xi32>) -> tensor<1x3x4x2xi32>
+  %1 = hlo.iota dim = 2 : tensor<1x3x4x2xi32>
+  %2 = hlo.compare EQ, %0, %1 : (tensor<1x3x4x2xi32>, tensor<1x3x4x2xi32>) -> tensor<1x3x4x2xi1>
+  %3 = hlo.broadcast_in_dim %arg0, dims = [0, 2, 3] : (tensor<1x4x2xf32>) -> tensor<1x3x4x2xf32>
+  %4 = hlo.constant dense<0xFF800000> : tensor<1x3x4x2xf32>
+  %5 = hlo.select %2, %3, %4 : tensor<1x3x4x2xi1>, tensor<1x3x4x2xf32>
+  %6 = hlo.reduce max %5, dims = [2] : (tensor<1x3x4x2xf32>) -> tensor<1x3x2xf32>
+  return %6 : tensor<1x3x2xf32>
 }
