@@ -62,13 +62,20 @@ private:
   FailureOr<Value> maxPool2d(tosa::MaxPool2dOp op);
   FailureOr<Value> avgPool2d(tosa::AvgPool2dOp op);
   FailureOr<Value> tile(tosa::TileOp op);
-  /// The splat of the element type's lowest value (-inf, INT_MIN, false).
+  /// The element type's lowest value (-inf, INT_MIN, false), and its
+  /// splat.
+  Attribute lowestAttr(Type element);
   Value lowest(Location loc, RankedTensorType type);
   /// For each (n, i, j, c) of `shape` ([N, I, J, C]), whether
   /// indices[n, w] == k, where the indices' second dimension is `wDim` (1
   /// or 2) of `shape` and k is the other of dimensions 1 and 2.
   Value indexMatch(Location loc, Value indices, ArrayRef<int64_t> shape,
                    int64_t wDim);
+  /// The maximum over dimension 2 of `source` ([N, J, C]) broadcast to
+  /// `match`'s [N, I, J, C] where `match` holds, the lowest value elsewhere:
+  /// [N, I, C] of `type`.
+  Value pickWhere(Location loc, Value match, Value source,
+                  RankedTensorType type);
   FailureOr<Value> gather(tosa::GatherOp op);
   FailureOr<Value> scatter(tosa::ScatterOp op);
 
@@ -276,16 +283,8 @@ FailureOr<Value> Importer::maxPool2d(tosa::MaxPool2dOp op) {
   Location loc = op.getLoc();
   RankedTensorType type = resultType(op);
   Type element = type.getElementType();
-  Attribute lowest =
-      isa<FloatType>(element)
-          ? Attribute(b.getFloatAttr(
-                element,
-                APFloat::getInf(cast<FloatType>(element).getFloatSemantics(),
-                                /*Negative=*/true)))
-          : Attribute(b.getIntegerAttr(
-                element,
-                APInt::getSignedMinValue(element.getIntOrFloatBitWidth())));
-  Value padded = padSpatial(loc, lookup(op.getInput()), op.getPad(), lowest);
+  Value padded =
+      padSpatial(loc, lookup(op.getInput()), op.getPad(), lowestAttr(element));
   ArrayRef<int64_t> kernel = op.getKernel();
   Value result;
   for (int64_t i = 0; i < kernel[0]; ++i)
@@ -411,20 +410,17 @@ FailureOr<Value> Importer::depthwiseConv2d(tosa::DepthwiseConv2DOp op) {
   return Value(hlo::AddOp::create(b, loc, sum, features));
 }
 
+Attribute Importer::lowestAttr(Type element) {
+  if (auto f = dyn_cast<FloatType>(element))
+    return b.getFloatAttr(
+        element, APFloat::getInf(f.getFloatSemantics(), /*Negative=*/true));
+  unsigned width = element.getIntOrFloatBitWidth();
+  return b.getIntegerAttr(
+      element, width == 1 ? APInt(1, 0) : APInt::getSignedMinValue(width));
+}
+
 Value Importer::lowest(Location loc, RankedTensorType type) {
-  Type element = type.getElementType();
-  Attribute value =
-      isa<FloatType>(element)
-          ? Attribute(b.getFloatAttr(
-                element,
-                APFloat::getInf(cast<FloatType>(element).getFloatSemantics(),
-                                /*Negative=*/true)))
-          : Attribute(b.getIntegerAttr(
-                element, element.isInteger(1)
-                             ? APInt(1, 0)
-                             : APInt::getSignedMinValue(
-                                   element.getIntOrFloatBitWidth())));
-  return splat(loc, type, value);
+  return splat(loc, type, lowestAttr(type.getElementType()));
 }
 
 Value Importer::indexMatch(Location loc, Value indices, ArrayRef<int64_t> shape,
@@ -440,28 +436,34 @@ Value Importer::indexMatch(Location loc, Value indices, ArrayRef<int64_t> shape,
       wide, k);
 }
 
+Value Importer::pickWhere(Location loc, Value match, Value source,
+                          RankedTensorType type) {
+  auto wideType =
+      type.clone(cast<RankedTensorType>(match.getType()).getShape());
+  Value wide = hlo::BroadcastInDimOp::create(b, loc, wideType, source,
+                                             b.getDenseI64ArrayAttr({0, 2, 3}));
+  Value picked = hlo::SelectOp::create(b, loc, wideType, match, wide,
+                                       lowest(loc, wideType));
+  return hlo::ReduceOp::create(
+      b, loc, type,
+      hlo::ReduceKindAttr::get(b.getContext(), hlo::ReduceKind::max), picked,
+      b.getDenseI64ArrayAttr({2}));
+}
+
 /// out[n, w, c] = values[n, indices[n, w], c], as the maximum over k of
 /// values[n, k, c] where indices[n, w] == k and the lowest value elsewhere:
 /// exact for every element type (one k matches), fused into one kernel
 /// that never materializes the [N, W, K, C] broadcasts. Its vector work
 /// grows with W * K, right for the small tables TOSA programs index.
 FailureOr<Value> Importer::gather(tosa::GatherOp op) {
-  Location loc = op.getLoc();
   RankedTensorType type = resultType(op);
   Value values = lookup(op.getValues());
-  auto valuesType = cast<RankedTensorType>(values.getType());
-  SmallVector<int64_t> shape = {type.getDimSize(0), type.getDimSize(1),
-                                valuesType.getDimSize(1), type.getDimSize(2)};
-  Value match = indexMatch(loc, lookup(op.getIndices()), shape, 1);
-  auto wideType = type.clone(shape);
-  Value wide = hlo::BroadcastInDimOp::create(b, loc, wideType, values,
-                                             b.getDenseI64ArrayAttr({0, 2, 3}));
-  Value picked = hlo::SelectOp::create(b, loc, wideType, match, wide,
-                                       lowest(loc, wideType));
-  return Value(hlo::ReduceOp::create(
-      b, loc, type,
-      hlo::ReduceKindAttr::get(b.getContext(), hlo::ReduceKind::max), picked,
-      b.getDenseI64ArrayAttr({2})));
+  SmallVector<int64_t> shape = {
+      type.getDimSize(0), type.getDimSize(1),
+      cast<RankedTensorType>(values.getType()).getDimSize(1),
+      type.getDimSize(2)};
+  Value match = indexMatch(op.getLoc(), lookup(op.getIndices()), shape, 1);
+  return pickWhere(op.getLoc(), match, values, type);
 }
 
 /// values_out[n, k, c] is input[n, w, c] for the w with indices[n, w] == k
@@ -471,19 +473,12 @@ FailureOr<Value> Importer::scatter(tosa::ScatterOp op) {
   Location loc = op.getLoc();
   RankedTensorType type = resultType(op);
   Value input = lookup(op.getInput());
-  auto inputType = cast<RankedTensorType>(input.getType());
-  SmallVector<int64_t> shape = {type.getDimSize(0), type.getDimSize(1),
-                                inputType.getDimSize(1), type.getDimSize(2)};
+  SmallVector<int64_t> shape = {
+      type.getDimSize(0), type.getDimSize(1),
+      cast<RankedTensorType>(input.getType()).getDimSize(1),
+      type.getDimSize(2)};
   Value match = indexMatch(loc, lookup(op.getIndices()), shape, 2);
-  auto wideType = type.clone(shape);
-  Value wide = hlo::BroadcastInDimOp::create(b, loc, wideType, input,
-                                             b.getDenseI64ArrayAttr({0, 2, 3}));
-  Value picked = hlo::SelectOp::create(b, loc, wideType, match, wide,
-                                       lowest(loc, wideType));
-  Value updates = hlo::ReduceOp::create(
-      b, loc, type,
-      hlo::ReduceKindAttr::get(b.getContext(), hlo::ReduceKind::max), picked,
-      b.getDenseI64ArrayAttr({2}));
+  Value updates = pickWhere(loc, match, input, type);
   // On i1, a sum is an or.
   Value hit = hlo::ReduceOp::create(
       b, loc, type.clone(b.getI1Type()),
