@@ -183,6 +183,57 @@ TEST_F(EvaluatorTest, IntegerDivisionByZeroAndOverflowWrap) {
   EXPECT_EQ(out.at(1), (Values{9, -5, 5, -2147483648.0}));
 }
 
+TEST_F(EvaluatorTest, ShiftsOutOfRangeAndBitwiseOps) {
+  const char *source = R"(
+    func.func @main(%a: tensor<5xi32>, %b: tensor<5xi32>) -> (tensor<5xi32>, tensor<5xi32>, tensor<5xi32>, tensor<5xi32>) {
+      %l = hlo.shift_left %a, %b : tensor<5xi32>
+      %r = hlo.shift_right_logical %a, %b : tensor<5xi32>
+      %s = hlo.shift_right_arithmetic %a, %b : tensor<5xi32>
+      %x = hlo.xor %a, %b : tensor<5xi32>
+      %n = hlo.not %x : tensor<5xi32>
+      return %l, %r, %s, %n : tensor<5xi32>, tensor<5xi32>, tensor<5xi32>, tensor<5xi32>
+    })";
+  // Amounts of 32 and -1 shift every bit out (StableHLO): 0, or the sign
+  // for an arithmetic shift.
+  auto out =
+      run(source, {i32({5}, {-8, 5, 1, -1, -1}), i32({5}, {1, 2, 31, 32, -1})});
+  EXPECT_EQ(out.at(0), (Values{-16, 20, -2147483648.0, 0, 0}));
+  EXPECT_EQ(out.at(1), (Values{2147483644, 1, 0, 0, 0}));
+  EXPECT_EQ(out.at(2), (Values{-4, 1, 0, -1, -1}));
+  // ~(-8 ^ 1) = ~-7 = 6; ~(5 ^ 2) = -8; ~(1 ^ 31) = -31; ~(-1 ^ 32) = 32;
+  // ~(-1 ^ -1) = -1.
+  EXPECT_EQ(out.at(3), (Values{6, -8, -31, 32, -1}));
+}
+
+TEST_F(EvaluatorTest, RoundingAndReverse) {
+  const char *source = R"(
+    func.func @main(%a: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>) {
+      %f = hlo.floor %a : tensor<2x3xf32>
+      %c = hlo.ceil %a : tensor<2x3xf32>
+      %r = hlo.round_nearest_even %a : tensor<2x3xf32>
+      %v = hlo.reverse %a, dims = [0, 1] : tensor<2x3xf32>
+      return %f, %c, %r, %v : tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>
+    })";
+  auto out = run(source, {f32({2, 3}, {-1.5, -0.5, 0.5, 1.5, 2.5, 2.25})});
+  EXPECT_EQ(out.at(0), (Values{-2, -1, 0, 1, 2, 2}));
+  EXPECT_EQ(out.at(1), (Values{-1, -0.0, 1, 2, 3, 3}));
+  // Ties go to even.
+  EXPECT_EQ(out.at(2), (Values{-2, -0.0, 0, 2, 2, 2}));
+  EXPECT_EQ(out.at(3), (Values{2.25, 2.5, 1.5, 0.5, -0.5, -1.5}));
+}
+
+TEST_F(EvaluatorTest, DotAccumulatesInF32InContractionOrder) {
+  const char *source = R"(
+    func.func @main(%a: tensor<1x3xf32>, %b: tensor<3x1xf32>) -> tensor<1x1xf32> {
+      %d = hlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<1x3xf32>, tensor<3x1xf32>) -> tensor<1x1xf32>
+      return %d : tensor<1x1xf32>
+    })";
+  // 1e8 + 1 rounds to 1e8 in f32, so the 1 is lost before -1e8 cancels the
+  // rest: 0, where exact arithmetic gives 1.
+  auto out = run(source, {f32({1, 3}, {1, 1, 1}), f32({3, 1}, {1e8, 1, -1e8})});
+  EXPECT_EQ(out.at(0), (Values{0}));
+}
+
 TEST_F(EvaluatorTest, ConvertRoundsToNearestEvenAndSaturates) {
   const char *source = R"(
     func.func @main(%x: tensor<4xf32>) -> (tensor<4xbf16>, tensor<4xi32>, tensor<4xi8>) {
