@@ -42,6 +42,14 @@ std::string_view elementName(Element element) {
   return "?";
 }
 
+std::optional<Element> elementFromName(std::string_view name) {
+  for (Element element :
+       {Element::F32, Element::BF16, Element::I32, Element::I8, Element::I1})
+    if (elementName(element) == name)
+      return element;
+  return std::nullopt;
+}
+
 bool isFloat(Element element) {
   return element == Element::F32 || element == Element::BF16;
 }

@@ -15,6 +15,7 @@
 #include "absl/status/statusor.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,6 +30,8 @@ constexpr uint32_t kFormatVersion = 4;
 enum class Element : uint8_t { F32 = 0, BF16 = 1, I32 = 2, I8 = 3, I1 = 4 };
 int64_t elementBytes(Element element);
 std::string_view elementName(Element element); // "f32", "bf16", ...
+/// The element elementName() names, if any.
+std::optional<Element> elementFromName(std::string_view name);
 bool isFloat(Element element);
 
 enum class Space : uint8_t { Hbm = 0, Vmem = 1, Smem = 2 };

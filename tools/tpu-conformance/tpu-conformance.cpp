@@ -92,9 +92,7 @@ unsupportedType(ModuleOp module, const std::vector<ExpectedResult> &expected) {
     llvm::for_each(op->getResultTypes(), check);
   });
   for (const ExpectedResult &result : expected)
-    if (!reason && result.tensor.element != "f32" &&
-        result.tensor.element != "bf16" && result.tensor.element != "i32" &&
-        result.tensor.element != "i8" && result.tensor.element != "i1")
+    if (!reason && !tpurt::elementFromName(result.tensor.element))
       reason = result.tensor.element + " elements";
   return reason;
 }

@@ -29,7 +29,6 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/Format.h"
@@ -108,16 +107,6 @@ int fail(const std::string &message) {
   return 1;
 }
 
-std::optional<tpurt::Element> parseElement(llvm::StringRef name) {
-  return llvm::StringSwitch<std::optional<tpurt::Element>>(name)
-      .Case("f32", tpurt::Element::F32)
-      .Case("bf16", tpurt::Element::BF16)
-      .Case("i32", tpurt::Element::I32)
-      .Case("i8", tpurt::Element::I8)
-      .Case("i1", tpurt::Element::I1)
-      .Default(std::nullopt);
-}
-
 /// `2x3xf32=1,2,3,4,5,6`; separators may be commas, spaces or brackets.
 llvm::Expected<tpurt::HostTensor> parseInput(llvm::StringRef text) {
   auto error = [&](const llvm::Twine &why) {
@@ -130,7 +119,8 @@ llvm::Expected<tpurt::HostTensor> parseInput(llvm::StringRef text) {
   llvm::SmallVector<llvm::StringRef> parts;
   type.split(parts, 'x');
   tpurt::HostTensor tensor;
-  std::optional<tpurt::Element> element = parseElement(parts.back());
+  std::optional<tpurt::Element> element =
+      tpurt::elementFromName(std::string_view(parts.back()));
   if (!element)
     return error("unknown element type '" + parts.back() +
                  "'; expected f32, bf16, i32, i8 or i1");
