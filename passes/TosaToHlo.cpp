@@ -46,6 +46,18 @@ private:
   Value broadcastTo(Location loc, Value v, ArrayRef<int64_t> shape);
   Value splat(Location loc, RankedTensorType type, Attribute scalar);
   template <typename HloOp> Value binary(Operation *op, Value lhs, Value rhs);
+  /// TypeSwitch cases for a TOSA op that is one hlo op on its operands
+  /// (a binary one broadcast to the result's shape).
+  template <typename HloOp> auto unaryCase() {
+    return [this](Operation *op) -> FailureOr<Value> {
+      return Value(HloOp::create(b, op->getLoc(), lookup(op->getOperand(0))));
+    };
+  }
+  template <typename HloOp> auto binaryCase() {
+    return [this](Operation *op) -> FailureOr<Value> {
+      return binary<HloOp>(op, op->getOperand(0), op->getOperand(1));
+    };
+  }
   Value compare(Operation *op, hlo::ComparisonDirection direction);
   FailureOr<Value> reduce(Operation *op, hlo::ReduceKind kind, Value input,
                           int64_t axis);
@@ -58,6 +70,10 @@ private:
   /// The strided window of `padded` that tap (i, j) of a pooling or
   /// depthwise window reads for every output pixel of `out`.
   Value tapSlice(Location loc, Value padded, int64_t i, int64_t j,
+                 ArrayRef<int64_t> stride, RankedTensorType out);
+  /// The taps of a `kernel` window over `padded`, combined by HloOp.
+  template <typename HloOp>
+  Value foldTaps(Location loc, Value padded, ArrayRef<int64_t> kernel,
                  ArrayRef<int64_t> stride, RankedTensorType out);
   FailureOr<Value> maxPool2d(tosa::MaxPool2dOp op);
   FailureOr<Value> avgPool2d(tosa::AvgPool2dOp op);
@@ -276,6 +292,18 @@ Value Importer::tapSlice(Location loc, Value padded, int64_t i, int64_t j,
       b.getDenseI64ArrayAttr({1, stride[0], stride[1], 1}));
 }
 
+template <typename HloOp>
+Value Importer::foldTaps(Location loc, Value padded, ArrayRef<int64_t> kernel,
+                         ArrayRef<int64_t> stride, RankedTensorType out) {
+  Value result;
+  for (int64_t i = 0; i < kernel[0]; ++i)
+    for (int64_t j = 0; j < kernel[1]; ++j) {
+      Value tap = tapSlice(loc, padded, i, j, stride, out);
+      result = result ? Value(HloOp::create(b, loc, result, tap)) : tap;
+    }
+  return result;
+}
+
 /// The maximum over the window's taps, each a strided slice of the input
 /// padded with the lowest value: a fused loop on the vector unit, as XLA
 /// runs reduce_window on a TPU.
@@ -285,14 +313,8 @@ FailureOr<Value> Importer::maxPool2d(tosa::MaxPool2dOp op) {
   Type element = type.getElementType();
   Value padded =
       padSpatial(loc, lookup(op.getInput()), op.getPad(), lowestAttr(element));
-  ArrayRef<int64_t> kernel = op.getKernel();
-  Value result;
-  for (int64_t i = 0; i < kernel[0]; ++i)
-    for (int64_t j = 0; j < kernel[1]; ++j) {
-      Value tap = tapSlice(loc, padded, i, j, op.getStride(), type);
-      result = result ? Value(hlo::MaxOp::create(b, loc, result, tap)) : tap;
-    }
-  return result;
+  return foldTaps<hlo::MaxOp>(loc, padded, op.getKernel(), op.getStride(),
+                              type);
 }
 
 /// The sum over the window's taps of the zero-padded input, divided by the
@@ -312,12 +334,7 @@ FailureOr<Value> Importer::avgPool2d(tosa::AvgPool2dOp op) {
                     pad = op.getPad();
   Value padded =
       padSpatial(loc, lookup(op.getInput()), pad, b.getZeroAttr(element));
-  Value sum;
-  for (int64_t i = 0; i < kernel[0]; ++i)
-    for (int64_t j = 0; j < kernel[1]; ++j) {
-      Value tap = tapSlice(loc, padded, i, j, stride, type);
-      sum = sum ? Value(hlo::AddOp::create(b, loc, sum, tap)) : tap;
-    }
+  Value sum = foldTaps<hlo::AddOp>(loc, padded, kernel, stride, type);
   // Taps inside the input along one spatial dimension, per output index.
   auto inside = [&](int64_t out, int64_t dim, int64_t k, int64_t s,
                     int64_t low) {
@@ -530,13 +547,8 @@ LogicalResult Importer::convert(Operation *op) {
             return Value(
                 hlo::ConstantOp::create(b, loc, resultType(op), c.getValues()));
           })
-          .Case([&](tosa::AddOp) {
-            return binary<hlo::AddOp>(op, op->getOperand(0), op->getOperand(1));
-          })
-          .Case([&](tosa::SubOp) {
-            return binary<hlo::SubtractOp>(op, op->getOperand(0),
-                                           op->getOperand(1));
-          })
+          .Case<tosa::AddOp>(binaryCase<hlo::AddOp>())
+          .Case<tosa::SubOp>(binaryCase<hlo::SubtractOp>())
           .Case([&](tosa::MulOp mul) -> FailureOr<Value> {
             DenseElementsAttr shift;
             if (!matchPattern(mul.getShift(), m_Constant(&shift)) ||
@@ -546,36 +558,20 @@ LogicalResult Importer::convert(Operation *op) {
                                         "multiplication)";
             return binary<hlo::MulOp>(op, mul.getInput1(), mul.getInput2());
           })
-          .Case([&](tosa::MaximumOp) {
-            return binary<hlo::MaxOp>(op, op->getOperand(0), op->getOperand(1));
-          })
-          .Case([&](tosa::MinimumOp) {
-            return binary<hlo::MinOp>(op, op->getOperand(0), op->getOperand(1));
-          })
+          .Case<tosa::MaximumOp>(binaryCase<hlo::MaxOp>())
+          .Case<tosa::MinimumOp>(binaryCase<hlo::MinOp>())
           .Case([&](tosa::NegateOp neg) -> FailureOr<Value> {
             if (failed(checkZeroPoint(op, neg.getInput1Zp(), "input")) ||
                 failed(checkZeroPoint(op, neg.getOutputZp(), "output")))
               return failure();
             return Value(hlo::NegOp::create(b, loc, operand(0)));
           })
-          .Case([&](tosa::AbsOp) {
-            return Value(hlo::AbsOp::create(b, loc, operand(0)));
-          })
-          .Case([&](tosa::ExpOp) {
-            return Value(hlo::ExpOp::create(b, loc, operand(0)));
-          })
-          .Case([&](tosa::LogOp) {
-            return Value(hlo::LogOp::create(b, loc, operand(0)));
-          })
-          .Case([&](tosa::TanhOp) {
-            return Value(hlo::TanhOp::create(b, loc, operand(0)));
-          })
-          .Case([&](tosa::SigmoidOp) {
-            return Value(hlo::LogisticOp::create(b, loc, operand(0)));
-          })
-          .Case([&](tosa::RsqrtOp) {
-            return Value(hlo::RsqrtOp::create(b, loc, operand(0)));
-          })
+          .Case<tosa::AbsOp>(unaryCase<hlo::AbsOp>())
+          .Case<tosa::ExpOp>(unaryCase<hlo::ExpOp>())
+          .Case<tosa::LogOp>(unaryCase<hlo::LogOp>())
+          .Case<tosa::TanhOp>(unaryCase<hlo::TanhOp>())
+          .Case<tosa::SigmoidOp>(unaryCase<hlo::LogisticOp>())
+          .Case<tosa::RsqrtOp>(unaryCase<hlo::RsqrtOp>())
           .Case([&](tosa::ReciprocalOp) -> FailureOr<Value> {
             RankedTensorType type = resultType(op);
             if (!isa<FloatType>(type.getElementType()))
@@ -631,50 +627,27 @@ LogicalResult Importer::convert(Operation *op) {
             return Value(hlo::ReverseOp::create(
                 b, loc, operand(0), b.getDenseI64ArrayAttr({r.getAxis()})));
           })
-          .Case<tosa::LogicalAndOp, tosa::BitwiseAndOp>([&](Operation *) {
-            return binary<hlo::AndOp>(op, op->getOperand(0), op->getOperand(1));
-          })
-          .Case<tosa::LogicalOrOp, tosa::BitwiseOrOp>([&](Operation *) {
-            return binary<hlo::OrOp>(op, op->getOperand(0), op->getOperand(1));
-          })
-          .Case<tosa::LogicalXorOp, tosa::BitwiseXorOp>([&](Operation *) {
-            return binary<hlo::XorOp>(op, op->getOperand(0), op->getOperand(1));
-          })
-          .Case<tosa::LogicalNotOp, tosa::BitwiseNotOp>([&](Operation *) {
-            return Value(hlo::NotOp::create(b, loc, operand(0)));
-          })
-          .Case([&](tosa::LogicalLeftShiftOp) {
-            return binary<hlo::ShiftLeftOp>(op, op->getOperand(0),
-                                            op->getOperand(1));
-          })
-          .Case([&](tosa::LogicalRightShiftOp) {
-            return binary<hlo::ShiftRightLogicalOp>(op, op->getOperand(0),
-                                                    op->getOperand(1));
-          })
+          .Case<tosa::LogicalAndOp, tosa::BitwiseAndOp>(
+              binaryCase<hlo::AndOp>())
+          .Case<tosa::LogicalOrOp, tosa::BitwiseOrOp>(binaryCase<hlo::OrOp>())
+          .Case<tosa::LogicalXorOp, tosa::BitwiseXorOp>(
+              binaryCase<hlo::XorOp>())
+          .Case<tosa::LogicalNotOp, tosa::BitwiseNotOp>(unaryCase<hlo::NotOp>())
+          .Case<tosa::LogicalLeftShiftOp>(binaryCase<hlo::ShiftLeftOp>())
+          .Case<tosa::LogicalRightShiftOp>(
+              binaryCase<hlo::ShiftRightLogicalOp>())
           .Case([&](tosa::ArithmeticRightShiftOp s) -> FailureOr<Value> {
             if (s.getRound())
               return unsupported(op) << "round = true (a rounding shift)";
             return binary<hlo::ShiftRightArithmeticOp>(op, op->getOperand(0),
                                                        op->getOperand(1));
           })
-          .Case([&](tosa::IntDivOp) {
-            return binary<hlo::DivOp>(op, op->getOperand(0), op->getOperand(1));
-          })
-          .Case([&](tosa::FloorOp) {
-            return Value(hlo::FloorOp::create(b, loc, operand(0)));
-          })
-          .Case([&](tosa::CeilOp) {
-            return Value(hlo::CeilOp::create(b, loc, operand(0)));
-          })
-          .Case([&](tosa::SinOp) {
-            return Value(hlo::SineOp::create(b, loc, operand(0)));
-          })
-          .Case([&](tosa::CosOp) {
-            return Value(hlo::CosineOp::create(b, loc, operand(0)));
-          })
-          .Case([&](tosa::ErfOp) {
-            return Value(hlo::ErfOp::create(b, loc, operand(0)));
-          })
+          .Case<tosa::IntDivOp>(binaryCase<hlo::DivOp>())
+          .Case<tosa::FloorOp>(unaryCase<hlo::FloorOp>())
+          .Case<tosa::CeilOp>(unaryCase<hlo::CeilOp>())
+          .Case<tosa::SinOp>(unaryCase<hlo::SineOp>())
+          .Case<tosa::CosOp>(unaryCase<hlo::CosineOp>())
+          .Case<tosa::ErfOp>(unaryCase<hlo::ErfOp>())
           .Case([&](tosa::ReduceAnyOp r) {
             // On i1, sum is or and product is and.
             return reduce(op, hlo::ReduceKind::sum, r.getInput(), r.getAxis());

@@ -25,15 +25,19 @@ llvm::cl::ValuesClass mlir::tpu::phaseValues() {
                  "pipelines stop at lower)"));
 }
 
+void mlir::tpu::buildImportPipeline(OpPassManager &pm,
+                                    hlo::Precision defaultPrecision) {
+  pm.addNestedPass<func::FuncOp>(createConvertTosaToHlo());
+  // DEFAULT is what an unset precision means already.
+  if (defaultPrecision != hlo::Precision::DEFAULT)
+    pm.addNestedPass<func::FuncOp>(createHLOSetDefaultPrecision(
+        HLOSetDefaultPrecisionOptions{defaultPrecision}));
+}
+
 void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
                                      const CompileOptions &options) {
   auto wants = [&](Phase phase) { return phase <= options.compileTo; };
-  // A TOSA program is imported first; an hlo one passes through unchanged.
-  pm.addNestedPass<func::FuncOp>(createConvertTosaToHlo());
-  // DEFAULT is what an unset precision means already.
-  if (options.defaultPrecision != hlo::Precision::DEFAULT)
-    pm.addNestedPass<func::FuncOp>(createHLOSetDefaultPrecision(
-        HLOSetDefaultPrecisionOptions{options.defaultPrecision}));
+  buildImportPipeline(pm, options.defaultPrecision);
   if (wants(Phase::Simplify))
     pm.addNestedPass<func::FuncOp>(createHLOSimplify());
   if (wants(Phase::Fuse))

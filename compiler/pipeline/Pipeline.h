@@ -72,6 +72,12 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
       llvm::cl::init(256)};
 };
 
+/// Adds what every consumer of a program runs first, the compile pipeline
+/// and the reference evaluator alike: the TOSA import (an hlo program passes
+/// through unchanged), then `defaultPrecision` for contractions that set
+/// none. `pm` must be anchored on builtin.module.
+void buildImportPipeline(OpPassManager &pm, hlo::Precision defaultPrecision);
+
 /// Adds the passes up to and including `options.compileTo` to `pm`, which
 /// must be anchored on builtin.module.
 void buildCompilePipeline(OpPassManager &pm, const CompileOptions &options);

@@ -131,9 +131,7 @@ llvm::Expected<std::vector<Tensor>> runReference(ModuleOp module,
   };
   OwningOpRef<ModuleOp> clone = module.clone();
   PassManager pm(module.getContext());
-  pm.addNestedPass<func::FuncOp>(createConvertTosaToHlo());
-  pm.addNestedPass<func::FuncOp>(createHLOSetDefaultPrecision(
-      HLOSetDefaultPrecisionOptions{defaultPrecision}));
+  buildImportPipeline(pm, defaultPrecision);
   if (failed(pm.run(*clone)))
     return fail("the TOSA import failed");
   auto main = clone->lookupSymbol<func::FuncOp>("main");

@@ -471,9 +471,7 @@ int runMain(MLIRContext &context) {
     if (reference) {
       // A TOSA program is imported first: the evaluator interprets hlo.
       PassManager pm(&context);
-      pm.addNestedPass<func::FuncOp>(createConvertTosaToHlo());
-      pm.addNestedPass<func::FuncOp>(createHLOSetDefaultPrecision(
-          HLOSetDefaultPrecisionOptions{defaultPrecision}));
+      buildImportPipeline(pm, defaultPrecision);
       if (failed(pm.run(*module)))
         return 1;
       return runReference(*module, args);
