@@ -334,6 +334,22 @@ LogicalResult LayoutAssigner::run(func::FuncOp func) {
     std::vector<Order> orders = mode == LayoutMode::XlaDefault || rank < 2
                                     ? std::vector<Order>{xlaOrder}
                                     : candidates(rank, xlaOrder);
+    // Inside a fusion an MXU op reads its operands from memory and feeds
+    // its epilogue from its accumulator: a copy there cannot be lowered
+    // with blocks that fit VMEM, so those requirements are hard.
+    auto hard = [](const Requirement &r) {
+      Operation *at = r.use ? r.use->getOwner() : r.value.getDefiningOp();
+      return at && at->getParentOfType<hlo::FusionOp>();
+    };
+    auto meetsHard = [&](const Order &order) {
+      return llvm::all_of(members, [&](Value v) {
+        return llvm::all_of(requirementsOf.lookup(v), [&](Requirement *r) {
+          return !hard(*r) || r->allows(order);
+        });
+      });
+    };
+    if (llvm::any_of(orders, meetsHard))
+      llvm::erase_if(orders, [&](const Order &o) { return !meetsHard(o); });
     SmallVector<tpc::Shape> shapes;
     for (Value v : members)
       shapes.push_back(logicalShape(v.getType()));

@@ -1501,6 +1501,10 @@ LogicalResult KernelLowering::emitBody(Value t, bool prefetch) {
   }
   current[root] = outSlot;
 
+  // Without an anchor the prologue computes the output block, so its slot
+  // must be free (its DMA two steps ago done) before the prologue runs.
+  if (!anchor)
+    DmaWaitOp::create(b, loc(), outSem);
   for (Operation *inner : prologue)
     if (failed(emitOp(inner, idx, false)))
       return failure();
@@ -1531,7 +1535,7 @@ LogicalResult KernelLowering::emitBody(Value t, bool prefetch) {
   }
   // The last reduction step finishes the output block.
   auto finish = [&]() -> LogicalResult {
-    if (!rootIsAnchor)
+    if (anchor && !rootIsAnchor)
       DmaWaitOp::create(b, loc(), outSem);
     if (mxuAcc)
       VectorOp::create(b, loc(), VectorKind::convert, ValueRange{mxuAcc},

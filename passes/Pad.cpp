@@ -22,7 +22,9 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <algorithm>
@@ -132,6 +134,8 @@ private:
   Value resizeToLogical(Location loc, Value logical);
   Value mask(Location loc, Value value, ArrayRef<int64_t> logical,
              ArrayRef<int64_t> dims, Neutral neutral);
+  Value zeroPadding(Location loc, Physical value, ArrayRef<int64_t> logical,
+                    ArrayRef<int64_t> dims);
   Value splat(Location loc, RankedTensorType type, TypedAttr scalar);
   /// Clones `op` onto `operands` with result type `resultType`.
   Value cloneWith(Operation *op, ValueRange operands,
@@ -168,6 +172,9 @@ private:
   Block *scope = nullptr;
   /// Zero-pads made by resize() and the value each one padded.
   DenseMap<Value, Value> zeroPads;
+  /// Arguments of the fusion bodies made so far and the physical values
+  /// they read.
+  DenseMap<Value, Value> fusionInputs;
   /// Slices made by resize() and the value each one sliced.
   DenseMap<Value, Value> slices;
   /// The slices and pads made by resize(), in order; the shortcut above can
@@ -327,6 +334,49 @@ Value Padder::mask(Location loc, Value value, ArrayRef<int64_t> logical,
     value = hlo::SelectOp::create(b, loc, type, inside, value, fill);
   }
   return value;
+}
+
+/// `value` with its padding along `dims` replaced by zero, for an MXU
+/// operand. A fusion reads its inputs from memory straight into the MXU, so
+/// a mask there would need a vector pass over the input of its own
+/// (tpu-lower does not make one). When the input is another fusion's result,
+/// that fusion zeroes all of its result's padding in its epilogue instead,
+/// for every reader: a select per padded dimension on data already in
+/// VMEM.
+Value Padder::zeroPadding(Location loc, Physical value,
+                          ArrayRef<int64_t> logical, ArrayRef<int64_t> dims) {
+  if (value.zeroPadded)
+    return value.value;
+  // A zero-pad of ours holds zeros where it grew; only the padding of what
+  // it padded is unspecified.
+  Value source = value.value;
+  if (auto it = zeroPads.find(source); it != zeroPads.end())
+    source = it->second;
+  auto sourceShape = cast<RankedTensorType>(source.getType()).getShape();
+  if (llvm::none_of(dims,
+                    [&](int64_t d) { return sourceShape[d] > logical[d]; }))
+    return value.value;
+  auto result = dyn_cast_or_null<OpResult>(fusionInputs.lookup(source));
+  auto producer =
+      result ? dyn_cast<hlo::FusionOp>(result.getOwner()) : hlo::FusionOp();
+  if (!producer)
+    return mask(loc, value.value, logical, dims, Neutral::Zero);
+  auto yield = cast<hlo::YieldOp>(producer.getBlock().getTerminator());
+  unsigned index = result.getResultNumber();
+  {
+    OpBuilder::InsertionGuard guard(b);
+    Block *outer = scope;
+    scope = &producer.getBlock();
+    auto restore = llvm::make_scope_exit([&] { scope = outer; });
+    b.setInsertionPoint(yield);
+    auto all = llvm::to_vector(llvm::seq<int64_t>(0, logical.size()));
+    yield->setOperand(index, mask(loc, yield->getOperand(index), logical, all,
+                                  Neutral::Zero));
+  }
+  for (Physical &physical : llvm::make_second_range(values))
+    if (physical.value == result || physical.value == source)
+      physical.zeroPadded = true;
+  return value.value;
 }
 
 Value Padder::cloneWith(Operation *op, ValueRange operands,
@@ -585,12 +635,8 @@ LogicalResult Padder::padDot(hlo::DotGeneralOp op) {
   Physical newRhs = resize(loc, rhs, rhsDims);
   auto lhsLogical = cast<RankedTensorType>(op.getLhs().getType()).getShape();
   auto rhsLogical = cast<RankedTensorType>(op.getRhs().getType()).getShape();
-  Value lhsValue = newLhs.zeroPadded ? newLhs.value
-                                     : mask(loc, newLhs.value, lhsLogical,
-                                            lhsContracting, Neutral::Zero);
-  Value rhsValue = newRhs.zeroPadded ? newRhs.value
-                                     : mask(loc, newRhs.value, rhsLogical,
-                                            rhsContracting, Neutral::Zero);
+  Value lhsValue = zeroPadding(loc, newLhs, lhsLogical, lhsContracting);
+  Value rhsValue = zeroPadding(loc, newRhs, rhsLogical, rhsContracting);
   auto type = cast<RankedTensorType>(op.getType());
   // Free-dimension padding meets real data in the products (0 * inf), so the
   // result's padding is not known to be zero.
@@ -646,12 +692,8 @@ LogicalResult Padder::padConvolution(hlo::ConvolutionOp op) {
   }
   Physical newLhs = resize(loc, lhs, lhsDims);
   Physical newRhs = resize(loc, rhs, rhsDims);
-  Value lhsValue = newLhs.zeroPadded ? newLhs.value
-                                     : mask(loc, newLhs.value, lhsLogical,
-                                            lhsMasked, Neutral::Zero);
-  Value rhsValue = newRhs.zeroPadded ? newRhs.value
-                                     : mask(loc, newRhs.value, rhsLogical,
-                                            {kernelIn}, Neutral::Zero);
+  Value lhsValue = zeroPadding(loc, newLhs, lhsLogical, lhsMasked);
+  Value rhsValue = zeroPadding(loc, newRhs, rhsLogical, {kernelIn});
   Value conv = cloneWith(op, {lhsValue, rhsValue}, withDims(resultType, dims));
   if (padding != op.getPaddingOrDefault())
     cast<hlo::ConvolutionOp>(conv.getDefiningOp())
@@ -734,9 +776,11 @@ LogicalResult Padder::padFusion(hlo::FusionOp op) {
   fusion->setDiscardableAttrs(op->getDiscardableAttrDictionary());
   Block *body = new Block();
   fusion.getBody().push_back(body);
-  for (auto [param, input] : llvm::zip(op.getBlock().getArguments(), inputs))
-    values[param] = {body->addArgument(input.value.getType(), param.getLoc()),
-                     input.zeroPadded};
+  for (auto [param, input] : llvm::zip(op.getBlock().getArguments(), inputs)) {
+    Value arg = body->addArgument(input.value.getType(), param.getLoc());
+    values[param] = {arg, input.zeroPadded};
+    fusionInputs[arg] = input.value;
+  }
 
   OpBuilder::InsertionGuard guard(b);
   Block *outer = scope;

@@ -84,6 +84,59 @@ void gemm(int64_t m, int64_t k, int64_t n, const float *a, const float *b,
   }
 }
 
+/// Copies a DMA window row by row between HBM and VMEM. Per dimension only
+/// window positions [lo, hi) lie inside the HBM buffer; a read zero-fills
+/// the rest of the VMEM window.
+void copyWindow(bool toHbm, int64_t rank, const std::vector<int64_t> &sizes,
+                const std::vector<int64_t> &steps,
+                const std::vector<int64_t> &lo, const std::vector<int64_t> &hi,
+                const std::vector<int64_t> &hbmAt,
+                const std::vector<int64_t> &vmemAt,
+                const std::vector<int64_t> &hbmStrides,
+                const std::vector<int64_t> &vmemStrides, uint8_t *hbmData,
+                uint8_t *vmemData, int64_t bytesPerElement) {
+  std::vector<int64_t> rows(sizes.begin(), sizes.end());
+  if (rank)
+    rows[rank - 1] = 1;
+  int64_t lastSize = rank ? sizes[rank - 1] : 1;
+  int64_t lastStep = rank ? steps[rank - 1] : 1;
+  forEachIndex(rows, [&](const std::vector<int64_t> &w) {
+    bool rowInside = true;
+    int64_t ho = 0, vo = 0;
+    for (int64_t i = 0; i < rank; ++i) {
+      if (i + 1 < rank)
+        rowInside &= w[i] >= lo[i] && w[i] < hi[i];
+      ho += (hbmAt[i] + w[i] * steps[i]) * hbmStrides[i];
+      vo += (vmemAt[i] + w[i]) * vmemStrides[i];
+    }
+    int64_t first = rank ? lo[rank - 1] : 0, end = rank ? hi[rank - 1] : 1;
+    if (!rowInside)
+      first = end = 0;
+    uint8_t *v = vmemData + vo * bytesPerElement;
+    // Only elements inside the HBM buffer are addressed.
+    auto at = [&](int64_t j) {
+      return hbmData + (ho + j * lastStep) * bytesPerElement;
+    };
+    if (!toHbm) {
+      std::memset(v, 0, first * bytesPerElement);
+      std::memset(v + end * bytesPerElement, 0,
+                  (lastSize - std::max(first, end)) * bytesPerElement);
+    }
+    if (end > first && lastStep == 1) {
+      uint8_t *hp = at(first);
+      uint8_t *vp = v + first * bytesPerElement;
+      std::memcpy(toHbm ? hp : vp, toHbm ? vp : hp,
+                  (end - first) * bytesPerElement);
+    } else {
+      for (int64_t j = first; j < end; ++j) {
+        uint8_t *hp = at(j);
+        uint8_t *vp = v + j * bytesPerElement;
+        std::memcpy(toHbm ? hp : vp, toHbm ? vp : hp, bytesPerElement);
+      }
+    }
+  });
+}
+
 class KernelRun {
 public:
   KernelRun(const Kernel &kernel, const tpc::Target &target,
@@ -91,7 +144,7 @@ public:
             std::vector<View> &views, KernelStats &stats)
       : kernel(kernel), target(target), options(options), timeline(timeline),
         views(views), stats(stats), regs(kernel.registers, 0),
-        sems(kernel.semaphores) {}
+        sems(kernel.semaphores), compute(!options.timingOnly) {}
 
   absl::Status run() {
     issue = timeline.makespan();
@@ -106,6 +159,11 @@ private:
     return absl::FailedPreconditionError(
         absl::StrCat("kernel '", kernel.name,
                      "': ", std::string(opcodeName(inst.opcode)), ": ", why));
+  }
+
+  /// The index space an operation computes over: none when only timing.
+  std::vector<int64_t> computedSpace(const std::vector<int64_t> &dims) const {
+    return compute ? dims : std::vector<int64_t>{0};
   }
 
   absl::StatusOr<View *> view(const Instruction &inst, int64_t reg) {
@@ -335,49 +393,14 @@ private:
     std::vector<int64_t> vmemStrides = rowMajorStrides(onChip.dims);
     uint8_t *hbmData = (toHbm ? *dst : *src)->data;
     uint8_t *vmemData = (toHbm ? *src : *dst)->data;
-    int64_t moved = 0;
-    // Row by row over the window; a read zero-fills what is clipped.
-    std::vector<int64_t> rows(sizes.begin(), sizes.end());
-    if (rank)
-      rows[rank - 1] = 1;
-    int64_t lastSize = rank ? sizes[rank - 1] : 1;
-    int64_t lastStep = rank ? steps[rank - 1] : 1;
-    forEachIndex(rows, [&](const std::vector<int64_t> &w) {
-      bool rowInside = true;
-      int64_t ho = 0, vo = 0;
-      for (int64_t i = 0; i < rank; ++i) {
-        if (i + 1 < rank)
-          rowInside &= w[i] >= lo[i] && w[i] < hi[i];
-        ho += (hbmAt[i] + w[i] * steps[i]) * hbmStrides[i];
-        vo += (vmemAt[i] + w[i]) * vmemStrides[i];
-      }
-      int64_t first = rank ? lo[rank - 1] : 0, end = rank ? hi[rank - 1] : 1;
-      if (!rowInside)
-        first = end = 0;
-      uint8_t *v = vmemData + vo * bytesPerElement;
-      // Only elements inside the HBM buffer are addressed.
-      auto at = [&](int64_t j) {
-        return hbmData + (ho + j * lastStep) * bytesPerElement;
-      };
-      if (!toHbm) {
-        std::memset(v, 0, first * bytesPerElement);
-        std::memset(v + end * bytesPerElement, 0,
-                    (lastSize - std::max(first, end)) * bytesPerElement);
-      }
-      if (end > first && lastStep == 1) {
-        uint8_t *hp = at(first);
-        uint8_t *vp = v + first * bytesPerElement;
-        std::memcpy(toHbm ? hp : vp, toHbm ? vp : hp,
-                    (end - first) * bytesPerElement);
-      } else {
-        for (int64_t j = first; j < end; ++j) {
-          uint8_t *hp = at(j);
-          uint8_t *vp = v + j * bytesPerElement;
-          std::memcpy(toHbm ? hp : vp, toHbm ? vp : hp, bytesPerElement);
-        }
-      }
-      moved += std::max<int64_t>(0, end - first) * bytesPerElement;
-    });
+    // Bytes inside the HBM buffer: a box, as each dimension clips to an
+    // interval.
+    int64_t moved = bytesPerElement;
+    for (int64_t i = 0; i < rank; ++i)
+      moved *= hi[i] - lo[i];
+    if (compute)
+      copyWindow(toHbm, rank, sizes, steps, lo, hi, hbmAt, vmemAt, hbmStrides,
+                 vmemStrides, hbmData, vmemData, bytesPerElement);
     View *onChipView = toHbm ? *src : *dst;
     absl::StatusOr<std::vector<int64_t>> deps =
         hazards(inst, {*src}, {*dst}, /*isDma=*/true);
@@ -474,7 +497,7 @@ private:
       return x;
     };
     int64_t inSize = elementBytes(l.element);
-    for (int64_t bi = 0; bi < matrices; ++bi) {
+    for (int64_t bi = 0; compute && bi < matrices; ++bi) {
       const uint8_t *ld = (*lhs)->data + (lb == 1 ? 0 : bi * m * k * inSize);
       const uint8_t *rd = (*rhs)->data + (rb == 1 ? 0 : bi * k * n * inSize);
       uint8_t *ad = (*acc)->data + bi * m * n * 4;
@@ -588,7 +611,7 @@ private:
     std::vector<int64_t> index(rank, 0);
     std::vector<int64_t> offsets(ins.size(), 0);
     double values[3] = {0, 0, 0};
-    int64_t count = o.elements();
+    int64_t count = compute ? o.elements() : 0;
     for (int64_t n = 0; n < count; ++n) {
       for (size_t i = 0; i < ins.size(); ++i) {
         const Buffer &b = *ins[i].view->buffer;
@@ -646,14 +669,14 @@ private:
     }
     if (kept != o.dims)
       return fail(inst, "output does not have the kept dimensions");
-    std::vector<double> acc(o.elements());
+    std::vector<double> acc(compute ? o.elements() : 0);
     int64_t bytes = elementBytes(o.element);
-    for (int64_t n = 0; n < o.elements(); ++n)
+    for (int64_t n = 0; compute && n < o.elements(); ++n)
       acc[n] = f[3] ? load(o.element, (*out)->data + n * bytes)
                     : reduceIdentity(kind, o.element);
     std::vector<int64_t> outStrides = rowMajorStrides(o.dims);
     int64_t n = 0;
-    forEachIndex(i.dims, [&](const std::vector<int64_t> &idx) {
+    forEachIndex(computedSpace(i.dims), [&](const std::vector<int64_t> &idx) {
       bool isValid = true;
       int64_t flat = 0, k = 0;
       for (int64_t d = 0; d < rank; ++d) {
@@ -666,7 +689,7 @@ private:
                                load(i.element, (*in)->data + n * bytes));
       ++n;
     });
-    for (int64_t m = 0; m < o.elements(); ++m)
+    for (int64_t m = 0; compute && m < o.elements(); ++m)
       store(o.element, (*out)->data + m * bytes, acc[m]);
     std::vector<View *> reads = {*in};
     if (f[3])
@@ -709,7 +732,7 @@ private:
         return true;
       return isMax ? a > b : a < b;
     };
-    for (int64_t o = 0; o < outer; ++o)
+    for (int64_t o = 0; compute && o < outer; ++o)
       for (int64_t n = 0; n < inner; ++n) {
         int64_t at = o * inner + n;
         uint8_t *bestAt = (*best)->data + at * size;
@@ -783,7 +806,7 @@ private:
         index[l] = 0;
       }
     };
-    for (int64_t n = 0; n < s.elements(); ++n) {
+    for (int64_t n = 0; compute && n < s.elements(); ++n) {
       std::memcpy((*dst)->data + toAt * size, (*src)->data + fromAt * size,
                   size);
       next(*from, fromIndex, fromAt);
@@ -810,7 +833,7 @@ private:
         std::memcpy(&v, &bits, 4);
         value = v;
       }
-      for (int64_t n = 0; n < o.elements(); ++n)
+      for (int64_t n = 0; compute && n < o.elements(); ++n)
         store(o.element, (*out)->data + n * bytes, value);
       return vectorTask(inst, {}, {*out}, VectorCost::Simple, "fill");
     }
@@ -818,7 +841,7 @@ private:
     if (dim >= static_cast<int64_t>(o.dims.size()))
       return fail(inst, "dimension out of range");
     int64_t n = 0;
-    forEachIndex(o.dims, [&](const std::vector<int64_t> &idx) {
+    forEachIndex(computedSpace(o.dims), [&](const std::vector<int64_t> &idx) {
       store(o.element, (*out)->data + n++ * bytes,
             static_cast<double>(idx[dim] + offset));
     });
@@ -837,6 +860,8 @@ private:
   std::map<int64_t, std::vector<int64_t>> lastWriters, readers;
   std::map<int64_t, int> inFlight;
   int64_t issue = 0;
+  /// Whether values are computed, or only time (RunOptions::timingOnly).
+  bool compute;
 };
 
 /// Writes a logical tensor into its physical buffer: dimensions permuted
@@ -878,6 +903,25 @@ HostTensor readBack(const TensorSpec &spec, const Buffer &buffer,
   return tensor;
 }
 
+/// Inputs must match the function's signature.
+absl::Status checkInputs(const Function &function, const std::string &name,
+                         const std::vector<HostTensor> &inputs) {
+  if (inputs.size() != function.arguments.size())
+    return absl::InvalidArgumentError(
+        absl::StrCat("function '", name, "' takes ", function.arguments.size(),
+                     " arguments, but ", inputs.size(), " inputs were given"));
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const TensorSpec &spec = function.arguments[i];
+    if (inputs[i].element != spec.element || inputs[i].dims != spec.dims ||
+        static_cast<int64_t>(inputs[i].values.size()) != inputs[i].elements())
+      return absl::InvalidArgumentError(absl::StrCat(
+          "argument ", i, " of '", name, "' must be ",
+          tensorTypeName(spec.element, spec.dims), ", but the input is ",
+          tensorTypeName(inputs[i].element, inputs[i].dims)));
+  }
+  return absl::OkStatus();
+}
+
 } // namespace
 
 absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
@@ -892,18 +936,10 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
     return absl::InvalidArgumentError(
         absl::StrCat("the executable was compiled for ", exe.target, ", not ",
                      std::string(target.name)));
-  if (inputs.size() != function->arguments.size())
-    return absl::InvalidArgumentError(
-        absl::StrCat("function '", name, "' takes ", function->arguments.size(),
-                     " arguments, but ", inputs.size(), " inputs were given"));
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    const TensorSpec &spec = function->arguments[i];
-    if (inputs[i].element != spec.element || inputs[i].dims != spec.dims ||
-        static_cast<int64_t>(inputs[i].values.size()) != inputs[i].elements())
-      return absl::InvalidArgumentError(absl::StrCat(
-          "argument ", i, " of '", name, "' must be ",
-          tensorTypeName(spec.element, spec.dims), ", but the input is ",
-          tensorTypeName(inputs[i].element, inputs[i].dims)));
+  bool compute = !options.timingOnly;
+  if (compute || !inputs.empty()) {
+    if (absl::Status s = checkInputs(*function, name, inputs); !s.ok())
+      return s;
   }
 
   // HBM: the program region, then each argument.
@@ -915,13 +951,13 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
   absl::StatusOr<int64_t> region = hbm->allocate(exe.programBytes);
   if (!region.ok())
     return region.status();
-  std::vector<uint8_t> program(exe.programBytes);
+  std::vector<uint8_t> program(compute ? exe.programBytes : 0);
   // Inputs are staged together in the premapped host buffer, then copied
   // into their HBM buffers.
   PremappedBuffer staging(options.hostBuffer);
   std::vector<int64_t> staged;
-  std::vector<std::vector<uint8_t>> args(inputs.size());
-  for (size_t i = 0; i < inputs.size(); ++i) {
+  std::vector<std::vector<uint8_t>> args(function->arguments.size());
+  for (size_t i = 0; i < args.size(); ++i) {
     const Buffer &buffer = exe.buffers[function->arguments[i].buffer];
     absl::StatusOr<int64_t> piece = staging.stage(buffer.bytes());
     if (!piece.ok())
@@ -930,8 +966,10 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
     absl::StatusOr<int64_t> at = hbm->allocate(buffer.bytes());
     if (!at.ok())
       return at.status();
-    args[i].resize(buffer.bytes());
-    layOut(inputs[i], function->arguments[i], buffer, args[i].data());
+    if (compute) {
+      args[i].resize(buffer.bytes());
+      layOut(inputs[i], function->arguments[i], buffer, args[i].data());
+    }
     result.hostInBytes += buffer.bytes();
     ++result.hostTransfers;
   }
@@ -986,8 +1024,8 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
     case BufferKind::Temp:
     case BufferKind::Constant:
       v.buffer = &b;
-      v.data = program.data() + b.offset;
-      if (b.kind == BufferKind::Constant)
+      v.data = compute ? program.data() + b.offset : nullptr;
+      if (compute && b.kind == BufferKind::Constant)
         std::memcpy(v.data, b.data.data(), b.data.size());
       break;
     case BufferKind::Argument:
@@ -1004,7 +1042,7 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
     int64_t id = function->arguments[i].buffer;
     const Buffer &b = exe.buffers[id];
     if (b.kind != BufferKind::Argument ||
-        static_cast<int64_t>(args[i].size()) != b.bytes())
+        (compute && static_cast<int64_t>(args[i].size()) != b.bytes()))
       return absl::InvalidArgumentError(absl::StrCat(
           "buffer ", id, " does not match argument ", i, "'s size"));
     views[id].buffer = &b;
@@ -1033,7 +1071,8 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
     if (!piece.ok())
       return piece.status();
     staged.push_back(*piece);
-    result.results.push_back(readBack(spec, *v.buffer, v.data));
+    if (compute)
+      result.results.push_back(readBack(spec, *v.buffer, v.data));
     result.hostOutBytes += v.buffer->bytes();
     ++result.hostTransfers;
   }

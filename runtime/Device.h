@@ -38,6 +38,11 @@ struct RunOptions {
   MxuModel mxuModel = MxuModel::Pipelined;
   /// The premapped host buffer inputs and results are staged through.
   HostBufferConfig hostBuffer;
+  /// Schedule and time every operation without computing values: no
+  /// results, no host memory for HBM, and inputs may be omitted. Cycles,
+  /// FLOPs and bytes equal a full run's, since no instruction branches on
+  /// data; this is how models too large to compute on the host are timed.
+  bool timingOnly = false;
 };
 
 /// What one kernel did, for the profile and the roofline.
@@ -65,9 +70,10 @@ struct RunResult {
 };
 
 /// Runs `function` of `executable` on `target`. Inputs must match the
-/// signature (INVALID_ARGUMENT naming the argument and its expected type
-/// otherwise); a program that reads out of bounds or races a DMA fails
-/// with a message naming the kernel and instruction.
+/// signature (or be empty with `timingOnly`) (INVALID_ARGUMENT naming the
+/// argument and its expected type otherwise); a program that reads out of
+/// bounds or races a DMA fails with a message naming the kernel and
+/// instruction.
 absl::StatusOr<RunResult> run(const Executable &executable,
                               const tpc::Target &target,
                               const std::string &function,

@@ -2,11 +2,12 @@
 //
 // tpu-run PROGRAM [--function=main] [--input=2x3xf32=1,2,3,4,5,6]...
 //         [--target=v3] [--mxu-model=pipelined|serialized] [--reference]
-//         [--stats-json=F] [--profile=F]
+//         [--stats-json=F] [--profile=F] [--timing-only]
 // PROGRAM is an executable from tpu-compile, or hlo MLIR that is compiled
 // first. Results print as iree-run-module prints them, then a performance
 // summary in the profiler's terms. --reference runs the hlo evaluator
-// instead (MLIR input only), for comparison. Exit codes: 0 success, 1 bad
+// instead (MLIR input only), for comparison; --timing-only prints the
+// summary of a run that computes no values. Exit codes: 0 success, 1 bad
 // input or a failed run, 2 the program does not fit in HBM.
 //
 //===----------------------------------------------------------------------===//
@@ -93,6 +94,12 @@ cl::opt<bool> reference("reference",
                         cl::desc("Run the hlo reference evaluator instead"),
                         cl::cat(category));
 // LLVM owns -stats-json (its statistics); main() renames ours on the way in.
+cl::opt<bool> timingOnly(
+    "timing-only",
+    cl::desc("Simulate the schedule and time only, computing no values (for "
+             "models too large to compute on the host); inputs may be "
+             "omitted"),
+    cl::cat(category));
 cl::opt<std::string> statsJson("tpu-stats-json",
                                cl::desc("Write the performance summary as "
                                         "JSON"),
@@ -420,6 +427,9 @@ int runMain(MLIRContext &context) {
     return fail(tpc::unknownTargetMessage(target));
   if (steps < 1)
     return fail("--steps must be at least 1");
+  if (timingOnly && reference)
+    return fail("--timing-only times the simulated TPU; --reference computes "
+                "values on the host: give one of them");
   absl::StatusOr<tpurt::HostBufferConfig> hostBuffer =
       tpurt::hostBufferConfigFromEnv();
   if (!hostBuffer.ok())
@@ -504,6 +514,7 @@ int runMain(MLIRContext &context) {
   tpurt::RunOptions options;
   options.mxuModel = mxuModel;
   options.hostBuffer = *hostBuffer;
+  options.timingOnly = timingOnly;
   absl::StatusOr<tpurt::RunResult> run =
       tpurt::run(exe, *found, functionName, args, options);
   if (!run.ok()) {
@@ -540,6 +551,7 @@ int main(int argc, char **argv) {
   std::vector<const char *> args;
   for (const std::string &arg : renamed)
     args.push_back(arg.c_str());
+  cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(static_cast<int>(args.size()), args.data(),
                               "Simulated TPU runner\n");
   DialectRegistry registry;

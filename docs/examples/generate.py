@@ -1,0 +1,347 @@
+#!/usr/bin/env python3
+"""Writes the flagship example programs as the TOSA a converter emits.
+
+Usage:
+  generate.py --out DIR            write every checked-in example into DIR
+  generate.py --check DIR          exit 1 if DIR's examples differ from ours
+  generate.py convnet|transformer|onehot [--key=value...]
+                                   print one program at other sizes (tests
+                                   run small ones end to end)
+
+Weights are function arguments, as in a serving export, so the files stay
+small and tpu-run can feed them as splats or from .npy files.
+"""
+import argparse
+import os
+import sys
+
+F32_MAX = "3.4028235e+38"
+
+
+class Emitter:
+    """Collects TOSA operations with fresh SSA names and their types."""
+
+    def __init__(self):
+        self.lines = []
+        self.count = 0
+        self.shapes = {}
+
+    def fresh(self, hint):
+        self.count += 1
+        return "%%%s%d" % (hint, self.count)
+
+    @staticmethod
+    def type(shape, elem):
+        return "tensor<%sx%s>" % ("x".join(str(d) for d in shape), elem) \
+            if shape else "tensor<%s>" % elem
+
+    def op(self, hint, text, operands, result_shape, elem, attrs=""):
+        name = self.fresh(hint)
+        types = ", ".join(self.type(*self.shapes[o]) for o in operands)
+        self.lines.append("  %s = %s %s%s : (%s) -> %s" % (
+            name, text, ", ".join(operands), attrs and " " + attrs, types,
+            self.type(result_shape, elem)))
+        self.shapes[name] = (list(result_shape), elem)
+        return name
+
+    def const(self, shape, elem, value):
+        name = self.fresh("c")
+        t = self.type(shape, elem)
+        self.lines.append('  %s = "tosa.const"() {values = dense<%s> : %s} '
+                          ': () -> %s' % (name, value, t, t))
+        self.shapes[name] = (list(shape), elem)
+        return name
+
+    def raw(self, line):
+        self.lines.append("  " + line)
+
+    # One-operand and two-operand elementwise ops keep the wider shape.
+    def unary(self, opname, x, attrs=""):
+        shape, elem = self.shapes[x]
+        return self.op(opname.split(".")[-1][:4], opname, [x], shape, elem,
+                       attrs)
+
+    def binary(self, opname, x, y, elem=None):
+        sx, ex = self.shapes[x]
+        sy, _ = self.shapes[y]
+        shape = [max(a, b) for a, b in zip(sx, sy)]
+        return self.op(opname.split(".")[-1][:4], opname, [x, y], shape,
+                       elem or ex)
+
+    def mul(self, x, y):
+        shift = self.shift_zero()
+        sx, ex = self.shapes[x]
+        sy, _ = self.shapes[y]
+        shape = [max(a, b) for a, b in zip(sx, sy)]
+        name = self.fresh("mul")
+        self.lines.append("  %s = tosa.mul %s, %s, %s : (%s, %s, tensor<1xi8>) "
+                          "-> %s" % (name, x, y, shift,
+                                     self.type(sx, ex), self.type(sy, ex),
+                                     self.type(shape, ex)))
+        self.shapes[name] = (shape, ex)
+        return name
+
+    def shift_zero(self):
+        if "%shift" not in self.shapes:
+            self.raw('%shift = "tosa.const"() {values = dense<0> : '
+                     'tensor<1xi8>} : () -> tensor<1xi8>')
+            self.shapes["%shift"] = ([1], "i8")
+        return "%shift"
+
+    def zero_point(self, elem):
+        name = "%zp_" + elem
+        if name not in self.shapes:
+            self.raw('%s = "tosa.const"() {values = dense<0.0> : '
+                     'tensor<1x%s>} : () -> tensor<1x%s>' % (name, elem, elem))
+            self.shapes[name] = ([1], elem)
+        return name
+
+    def reshape(self, x, shape):
+        s = self.fresh("shape")
+        self.lines.append(
+            "  %s = tosa.const_shape {values = dense<[%s]> : tensor<%dxindex>}"
+            " : () -> !tosa.shape<%d>" % (s, ", ".join(map(str, shape)),
+                                          len(shape), len(shape)))
+        name = self.fresh("r")
+        _, elem = self.shapes[x]
+        self.lines.append("  %s = tosa.reshape %s, %s : (%s, !tosa.shape<%d>)"
+                          " -> %s" % (name, x, s, self.type(*self.shapes[x]),
+                                      len(shape), self.type(shape, elem)))
+        self.shapes[name] = (list(shape), elem)
+        return name
+
+    def transpose(self, x, perm):
+        shape, elem = self.shapes[x]
+        return self.op("t", "tosa.transpose", [x], [shape[p] for p in perm],
+                       elem, "{perms = array<i32: %s>}" %
+                       ", ".join(map(str, perm)))
+
+    def reduce(self, kind, x, axis):
+        shape, elem = self.shapes[x]
+        out = list(shape)
+        out[axis] = 1
+        return self.op(kind[7:], "tosa." + kind, [x], out, elem,
+                       "{axis = %d : i32}" % axis)
+
+    def cast(self, x, elem):
+        shape, _ = self.shapes[x]
+        return self.op("cast", "tosa.cast", [x], shape, elem)
+
+    def matmul(self, a, b, out_elem):
+        (n, m, _), elem = self.shapes[a]
+        (_, _, k), _ = self.shapes[b]
+        zp = self.zero_point(elem)
+        return self.op("mm", "tosa.matmul", [a, b, zp, zp], [n, m, k],
+                       out_elem)
+
+    def relu(self, x):
+        _, elem = self.shapes[x]
+        top = F32_MAX if elem == "f32" else "3.38953139e+38"
+        return self.unary("tosa.clamp", x, "{min_val = 0.0 : %s, max_val = %s"
+                          " : %s}" % (elem, top, elem))
+
+    def softmax(self, x, axis):
+        """exp(x - max) / sum, as TF Lite's legalization writes it."""
+        top = self.reduce("reduce_max", x, axis)
+        shifted = self.binary("tosa.sub", x, top)
+        e = self.unary("tosa.exp", shifted)
+        total = self.reduce("reduce_sum", e, axis)
+        return self.mul(e, self.unary("tosa.reciprocal", total))
+
+    def function(self, comment, name, args, results):
+        sig = ",\n    ".join("%s: %s" % (a, self.type(*self.shapes[a]))
+                             for a in args)
+        types = ", ".join(self.type(*self.shapes[r]) for r in results)
+        head = "".join("// %s\n" % line if line else "//\n"
+                       for line in comment.strip("\n").split("\n"))
+        return "%sfunc.func @%s(\n    %s) -> %s {\n%s\n  return %s : %s\n}\n" % (
+            head, name, sig, "(%s)" % types if len(results) > 1 else types,
+            "\n".join(self.lines), ", ".join(results), types)
+
+    def arg(self, name, shape, elem):
+        self.shapes["%" + name] = (list(shape), elem)
+        return "%" + name
+
+
+def convnet(batch=64, image=331, filters=64, layers=7, classes=5, dtype="f32"):
+    """The memory-optimization article's model: `layers` Conv2D(filters, 3x3,
+    same, relu) on image x image x 3, Flatten, Dense(classes), softmax. In
+    bf16 the convolutions and the dense layer run in bf16 (Keras'
+    mixed_bfloat16) and the softmax in f32, as Keras advises."""
+    e = Emitter()
+    x = e.arg("images", [batch, image, image, 3], dtype)
+    args = [x]
+    h = x
+    channels = 3
+    for i in range(layers):
+        w = e.arg("w%d" % (i + 1), [filters, 3, 3, channels], dtype)
+        b = e.arg("b%d" % (i + 1), [filters], dtype)
+        args += [w, b]
+        zp = e.zero_point(dtype)
+        conv = e.op("conv", "tosa.conv2d", [h, w, b, zp, zp],
+                    [batch, image, image, filters], dtype,
+                    "{acc_type = f32, pad = array<i64: 1, 1, 1, 1>, "
+                    "stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>}")
+        h = e.relu(conv)
+        channels = filters
+    flat = image * image * filters
+    wd = e.arg("dense_w", [1, flat, classes], dtype)
+    bd = e.arg("dense_b", [1, classes], "f32")
+    args += [wd, bd]
+    logits = e.matmul(e.reshape(h, [1, batch, flat]), wd, "f32")
+    logits = e.binary("tosa.add", e.reshape(logits, [batch, classes]), bd)
+    y = e.softmax(logits, 1)
+    comment = """The convolution network of the Cloud TPU memory-optimization article, as
+TOSA: %d Conv2D(%d filters, 3x3, same padding, relu) on %dx%dx3 images,
+Flatten, Dense %d, softmax. Batch %d, %s%s. Generated by generate.py.""" % (
+        layers, filters, image, image, classes, batch, dtype,
+        " (softmax in f32)" if dtype != "f32" else "")
+    return e.function(comment, "main", args, [y])
+
+
+def layer_norm(e, x, gamma, beta, width):
+    mean = e.mul(e.reduce("reduce_sum", x, 2),
+                 e.const([1, 1, 1], "f32", repr(1.0 / width)))
+    centered = e.binary("tosa.sub", x, mean)
+    var = e.mul(e.reduce("reduce_sum", e.mul(centered, centered), 2),
+                e.const([1, 1, 1], "f32", repr(1.0 / width)))
+    eps = e.const([1, 1, 1], "f32", "9.99999996e-13")
+    scale = e.unary("tosa.rsqrt", e.binary("tosa.add", var, eps))
+    return e.binary("tosa.add", e.mul(e.mul(centered, scale), gamma), beta)
+
+
+def transformer(batch=8, seq=512, width=768, head_dim=64, mlp_ratio=4):
+    """A BERT encoder block (post-LN): multi-head self-attention with
+    softmax, residual and LayerNorm, then an MLP with exact (erf) GELU,
+    residual and LayerNorm, in f32 (matmuls at DEFAULT precision)."""
+    heads = width // head_dim
+    rows = batch * seq
+    hidden = mlp_ratio * width
+    e = Emitter()
+    x = e.arg("x", [batch, seq, width], "f32")
+    args = [x]
+
+    def weight(name, shape):
+        args.append(e.arg(name, shape, "f32"))
+        return args[-1]
+
+    wq, bq = weight("wq", [1, width, width]), weight("bq", [1, 1, width])
+    wk, bk = weight("wk", [1, width, width]), weight("bk", [1, 1, width])
+    wv, bv = weight("wv", [1, width, width]), weight("bv", [1, 1, width])
+    wo, bo = weight("wo", [1, width, width]), weight("bo", [1, 1, width])
+    g1, be1 = weight("ln1_gamma", [1, 1, width]), weight("ln1_beta",
+                                                         [1, 1, width])
+    w1, b1 = weight("w1", [1, width, hidden]), weight("b1", [1, 1, hidden])
+    w2, b2 = weight("w2", [1, hidden, width]), weight("b2", [1, 1, width])
+    g2, be2 = weight("ln2_gamma", [1, 1, width]), weight("ln2_beta",
+                                                         [1, 1, width])
+
+    def dense(h, w, b):
+        return e.binary("tosa.add", e.matmul(h, w, "f32"), b)
+
+    flat = e.reshape(x, [1, rows, width])
+
+    def split_heads(h, perm):
+        h = e.reshape(h, [batch, seq, heads, head_dim])
+        h = e.transpose(h, perm)
+        shape = e.shapes[h][0]
+        return e.reshape(h, [batch * heads, shape[2], shape[3]])
+
+    q = split_heads(dense(flat, wq, bq), [0, 2, 1, 3])
+    k = split_heads(dense(flat, wk, bk), [0, 2, 3, 1])
+    v = split_heads(dense(flat, wv, bv), [0, 2, 1, 3])
+    scores = e.mul(e.matmul(q, k, "f32"),
+                   e.const([1, 1, 1], "f32", repr(head_dim ** -0.5)))
+    probs = e.softmax(scores, 2)
+    ctx = e.reshape(e.matmul(probs, v, "f32"),
+                    [batch, heads, seq, head_dim])
+    ctx = e.reshape(e.transpose(ctx, [0, 2, 1, 3]), [1, rows, width])
+    h = layer_norm(e, e.binary("tosa.add", flat, dense(ctx, wo, bo)), g1,
+                   be1, width)
+    up = dense(h, w1, b1)
+    # GELU(x) = x/2 * (1 + erf(x / sqrt(2))).
+    erf = e.unary("tosa.erf", e.mul(up, e.const([1, 1, 1], "f32",
+                                                repr(2 ** -0.5))))
+    gelu = e.mul(e.mul(up, e.const([1, 1, 1], "f32", "5.000000e-01")),
+                 e.binary("tosa.add", erf, e.const([1, 1, 1], "f32",
+                                                   "1.000000e+00")))
+    y = layer_norm(e, e.binary("tosa.add", h, dense(gelu, w2, b2)), g2, be2,
+                   width)
+    y = e.reshape(y, [batch, seq, width])
+    comment = """A transformer encoder block as TOSA (BERT's, post-LN): %d-head
+self-attention (head size %d) with softmax, residual and LayerNorm, then an
+MLP %d -> %d -> %d with exact GELU, residual and LayerNorm. Batch %d,
+sequence %d, width %d, f32. Generated by generate.py.""" % (
+        heads, head_dim, width, hidden, width, batch, seq, width)
+    return e.function(comment, "main", args, [y])
+
+
+def onehot(pixels=29360128, classes=10):
+    """The seed's segmentation loss: a one-hot of s32[pixels, classes] from
+    the labels (iota == label, as tf.one_hot lowers), times the per-pixel
+    log-probabilities, summed: the cross entropy's numerator."""
+    e = Emitter()
+    labels = e.arg("labels", [pixels, 1], "i32")
+    logp = e.arg("log_probs", [pixels, classes], "f32")
+    iota = e.const([1, classes], "i32",
+                   "[[%s]]" % ", ".join(str(i) for i in range(classes)))
+    hit = e.binary("tosa.equal", labels, iota, "i1")
+    one_hot = e.cast(hit, "i32")
+    picked = e.mul(e.cast(one_hot, "f32"), logp)
+    total = e.reduce("reduce_sum", e.reduce("reduce_sum", picked, 1), 0)
+    # -sum, as a multiply: tosa.negate would need zero-point operands.
+    loss = e.mul(total, e.const([1, 1], "f32", "-1.000000e+00"))
+    comment = """The seed's out-of-memory case (tpu-facts.md section 5) as TOSA: a
+segmentation loss whose one-hot of the labels is s32[%d,%d]. Under XLA's
+default layouts the %d classes sit in the 128 lanes (12.8x padding); the
+min-padding layouts keep the pixels there. Generated by generate.py.""" % (
+        pixels, classes, classes)
+    return e.function(comment, "main", [labels, logp], [loss, one_hot])
+
+
+EXAMPLES = {
+    "convnet_331_b64_f32.mlir": lambda: convnet(64, dtype="f32"),
+    "convnet_331_b64_bf16.mlir": lambda: convnet(64, dtype="bf16"),
+    "convnet_331_b128_f32.mlir": lambda: convnet(128, dtype="f32"),
+    "convnet_331_b128_bf16.mlir": lambda: convnet(128, dtype="bf16"),
+    "transformer_encoder_w768.mlir": lambda: transformer(width=768),
+    "transformer_encoder_w1024.mlir": lambda: transformer(width=1024),
+    "segmentation_onehot.mlir": lambda: onehot(),
+}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("model", nargs="?",
+                        choices=["convnet", "transformer", "onehot"])
+    parser.add_argument("--out")
+    parser.add_argument("--check")
+    args, rest = parser.parse_known_args()
+    if args.model:
+        params = {}
+        for item in rest:
+            key, _, value = item.lstrip("-").partition("=")
+            params[key] = value if key == "dtype" else int(value)
+        sys.stdout.write({"convnet": convnet, "transformer": transformer,
+                          "onehot": onehot}[args.model](**params))
+        return 0
+    directory = args.out or args.check
+    if not directory or rest:
+        parser.error("give a model, --out DIR or --check DIR")
+    stale = []
+    for name, make in sorted(EXAMPLES.items()):
+        path = os.path.join(directory, name)
+        text = make()
+        if args.out:
+            with open(path, "w") as f:
+                f.write(text)
+        elif not os.path.exists(path) or open(path).read() != text:
+            stale.append(name)
+    for name in stale:
+        print("%s is out of date: run docs/examples/generate.py --out %s" %
+              (name, directory))
+    return 1 if stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
