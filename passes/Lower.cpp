@@ -1007,6 +1007,13 @@ LogicalResult KernelLowering::planBlocks() {
     if (n >= 2 && info.pmap[n - 2] >= 0)
       align[info.pmap[n - 2]] = std::max(align[info.pmap[n - 2]], kSublanes);
   }
+  // The MXU takes K and N in whole 128s even where an operand holds K in
+  // its sublanes.
+  if (mxuResult()) {
+    ArrayRef<int64_t> res = values[anchor->getResult(0)].pmap;
+    align[rank - 1] = std::max(align[rank - 1], kLanes);
+    align[res.back()] = std::max(align[res.back()], kLanes);
+  }
   block.assign(rank, 1);
   for (int64_t d = 0; d < rank; ++d) {
     // A dimension shorter than its alignment (a small tile such as T(2,128),

@@ -283,6 +283,28 @@ FailureOr<Value> reshapeOfBroadcast(PatternRewriter &rewriter,
   return rebroadcast(rewriter, op, inner, dims);
 }
 
+/// A broadcast of a reshape that only inserts or drops unit dimensions
+/// (TOSA's kept reduced dimension) broadcasts the reshape's operand
+/// directly, so the reshape, which fusion cannot absorb, goes away.
+FailureOr<Value> broadcastOfReshape(PatternRewriter &rewriter,
+                                    hlo::BroadcastInDimOp op,
+                                    hlo::ReshapeOp inner) {
+  Value source = inner.getOperand();
+  std::optional<Dims> map =
+      unitDimMap(cast<RankedTensorType>(source.getType()).getShape(),
+                 cast<RankedTensorType>(inner.getType()).getShape());
+  if (!map || llvm::is_contained(*map, -1))
+    return failure();
+  Dims dims;
+  for (int64_t d : *map)
+    dims.push_back(op.getBroadcastDimensions()[d]);
+  if (!llvm::is_sorted(dims))
+    return failure();
+  return Value(
+      hlo::BroadcastInDimOp::create(rewriter, op.getLoc(), op.getType(), source,
+                                    rewriter.getDenseI64ArrayAttr(dims)));
+}
+
 /// `op(broadcast(a, D), broadcast(b, D), splat c)` becomes
 /// `broadcast(op(a, b, splat c'), D)` when a and b have one shape: the op
 /// runs on the small operands and one broadcast remains.
@@ -333,6 +355,106 @@ struct SinkBroadcast : RewritePattern {
     rewriter.replaceOpWithNewOp<hlo::BroadcastInDimOp>(
         op, op->getResult(0).getType(), sunk->getResult(0),
         first.getBroadcastDimensionsAttr());
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Unit-dimension reshapes
+//===----------------------------------------------------------------------===//
+
+/// The reshape `value` is, when it only inserts or drops unit dimensions of
+/// an operand that has none of its own, and the map of the operand's
+/// dimensions into the result's.
+std::optional<std::pair<hlo::ReshapeOp, Dims>> unitReshape(Value value) {
+  auto reshape = value.getDefiningOp<hlo::ReshapeOp>();
+  if (!reshape)
+    return std::nullopt;
+  std::optional<Dims> map = unitDimMap(
+      cast<RankedTensorType>(reshape.getOperand().getType()).getShape(),
+      cast<RankedTensorType>(reshape.getType()).getShape());
+  if (!map || llvm::is_contained(*map, -1))
+    return std::nullopt;
+  return std::make_pair(reshape, *map);
+}
+
+/// `op(reshape(a), reshape(b), splat c)` becomes `reshape(op(a, b, c'))`
+/// when a and b have one shape and the reshapes only add unit dimensions
+/// (TOSA keeps reduced dimensions as 1): the elementwise op then fuses with
+/// the reduction that made a, and the reshape meets the broadcast that
+/// follows.
+struct SinkUnitReshape : RewritePattern {
+  SinkUnitReshape(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (!op->hasTrait<OpTrait::Elementwise>() ||
+        !isa<hlo::HLODialect>(op->getDialect()) || op->getNumResults() != 1)
+      return failure();
+    std::optional<ArrayRef<int64_t>> shape;
+    for (Value operand : op->getOperands()) {
+      if (auto reshape = unitReshape(operand)) {
+        auto from =
+            cast<RankedTensorType>(reshape->first.getOperand().getType())
+                .getShape();
+        if (shape && *shape != from)
+          return failure();
+        shape = from;
+      } else if (!splatOf(operand)) {
+        return failure();
+      }
+    }
+    if (!shape)
+      return failure();
+    SmallVector<Value> small;
+    for (Value operand : op->getOperands()) {
+      if (auto reshape = unitReshape(operand))
+        small.push_back(reshape->first.getOperand());
+      else
+        small.push_back(splatConstant(
+            rewriter, operand.getLoc(),
+            plainType(*shape, getElementTypeOrSelf(operand.getType())),
+            *splatOf(operand)));
+    }
+    OperationState state(op->getLoc(), op->getName());
+    state.addOperands(small);
+    state.addTypes(plainType(*shape, getElementTypeOrSelf(op->getResult(0))));
+    state.addAttributes(op->getAttrs());
+    Operation *sunk = rewriter.create(state);
+    rewriter.replaceOpWithNewOp<hlo::ReshapeOp>(op, op->getResult(0).getType(),
+                                                sunk->getResult(0));
+    return success();
+  }
+};
+
+/// reduce(reshape(a)) with a reshape that only adds unit dimensions reduces
+/// `a` over the dimensions it has, then reshapes.
+struct ReduceOfUnitReshape : OpRewritePattern<hlo::ReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(hlo::ReduceOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<std::pair<hlo::ReshapeOp, Dims>> reshape =
+        unitReshape(op.getOperand());
+    if (!reshape)
+      return failure();
+    Dims dims;
+    for (auto [i, d] : llvm::enumerate(reshape->second))
+      if (llvm::is_contained(op.getDimensions(), d))
+        dims.push_back(i);
+    // Reducing unit dimensions only is `0.0 + x` for a float sum, which
+    // turns -0.0 into +0.0: that reduce stays.
+    if (dims.empty())
+      return failure();
+    Value source = reshape->first.getOperand();
+    auto type = cast<RankedTensorType>(source.getType());
+    Dims kept;
+    for (int64_t i = 0; i < type.getRank(); ++i)
+      if (!llvm::is_contained(dims, i))
+        kept.push_back(type.getDimSize(i));
+    Value reduced = hlo::ReduceOp::create(
+        rewriter, op.getLoc(), plainType(kept, type.getElementType()),
+        op.getKindAttr(), source, rewriter.getDenseI64ArrayAttr(dims));
+    rewriter.replaceOpWithNewOp<hlo::ReshapeOp>(op, op.getType(), reduced);
     return success();
   }
 };
@@ -539,7 +661,10 @@ struct HLOSimplifyPass : tpu::impl::HLOSimplifyBase<HLOSimplifyPass> {
         context, transposeOfBroadcast);
     patterns.add<Compose<hlo::ReshapeOp, hlo::BroadcastInDimOp>>(
         context, reshapeOfBroadcast);
-    patterns.add<DoubleNegation, NoOp, SinkBroadcast, ReduceOfBroadcast,
+    patterns.add<Compose<hlo::BroadcastInDimOp, hlo::ReshapeOp>>(
+        context, broadcastOfReshape);
+    patterns.add<DoubleNegation, NoOp, SinkBroadcast, SinkUnitReshape,
+                 ReduceOfUnitReshape, ReduceOfBroadcast,
                  ArgReduceOfBroadcast<hlo::ArgMaxOp>,
                  ArgReduceOfBroadcast<hlo::ArgMinOp>>(context);
     patterns.add<FoldConstants>(context, foldLimit);

@@ -139,5 +139,8 @@ int main(int argc, char **argv) {
   DialectRegistry registry;
   registerCompilerDialects(registry);
   MLIRContext context(registry);
+  // Diagnostics name the op by its location; dumping the IR of a whole
+  // function under an out-of-memory error buries the report.
+  context.printOpOnDiagnostic(false);
   return compile(context);
 }
