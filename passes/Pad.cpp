@@ -349,14 +349,18 @@ Value Padder::zeroPadding(Location loc, Physical value,
     return value.value;
   // A zero-pad of ours holds zeros where it grew; only the padding of what
   // it padded is unspecified.
-  Value source = value.value;
-  if (auto it = zeroPads.find(source); it != zeroPads.end())
-    source = it->second;
-  auto sourceShape = cast<RankedTensorType>(source.getType()).getShape();
+  Value padded = value.value;
+  if (auto it = zeroPads.find(padded); it != zeroPads.end())
+    padded = it->second;
+  auto paddedShape = cast<RankedTensorType>(padded.getType()).getShape();
   if (llvm::none_of(dims,
-                    [&](int64_t d) { return sourceShape[d] > logical[d]; }))
+                    [&](int64_t d) { return paddedShape[d] > logical[d]; }))
     return value.value;
-  auto result = dyn_cast_or_null<OpResult>(fusionInputs.lookup(source));
+  // Inside a fusion body, the value its argument reads.
+  Value source = fusionInputs.lookup(padded);
+  if (!source)
+    source = padded;
+  auto result = dyn_cast<OpResult>(source);
   auto producer =
       result ? dyn_cast<hlo::FusionOp>(result.getOwner()) : hlo::FusionOp();
   if (!producer)
@@ -374,7 +378,7 @@ Value Padder::zeroPadding(Location loc, Physical value,
                                   Neutral::Zero));
   }
   for (Physical &physical : llvm::make_second_range(values))
-    if (physical.value == result || physical.value == source)
+    if (physical.value == source || physical.value == padded)
       physical.zeroPadded = true;
   return value.value;
 }

@@ -380,3 +380,63 @@ func.func @in_fusion(%x: tensor<4xf32>) -> tensor<4xf32> {
   }
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// TOSA keeps a reduced dimension as 1: the reshape to [N,1] sinks below the
+// elementwise op and meets the broadcast, so no [N,1] value is left.
+// CHECK-LABEL: func.func @log_softmax_denominator
+// CHECK-SAME: (%[[X:.*]]: tensor<4x10xf32>)
+// CHECK:      %[[S:.*]] = hlo.reduce sum %[[X]], dims = [1] : (tensor<4x10xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %[[L:.*]] = hlo.log %[[S]] : tensor<4xf32>
+// CHECK-NEXT: %[[B:.*]] = hlo.broadcast_in_dim %[[L]], dims = [0] : (tensor<4xf32>) -> tensor<4x10xf32>
+// CHECK-NEXT: hlo.subtract %[[X]], %[[B]]
+// CHECK-NOT:  hlo.reshape
+func.func @log_softmax_denominator(%x: tensor<4x10xf32>) -> tensor<4x10xf32> {
+  %s = hlo.reduce sum %x, dims = [1] : (tensor<4x10xf32>) -> tensor<4xf32>
+  %r = hlo.reshape %s : (tensor<4xf32>) -> tensor<4x1xf32>
+  %l = hlo.log %r : tensor<4x1xf32>
+  %b = hlo.broadcast_in_dim %l, dims = [0, 1] : (tensor<4x1xf32>) -> tensor<4x10xf32>
+  %y = hlo.subtract %x, %b : tensor<4x10xf32>
+  return %y : tensor<4x10xf32>
+}
+
+// -----
+
+// A reduction of a unit reshape reduces the reshape's operand; a splat
+// operand of the elementwise op is rebuilt at the small shape.
+// CHECK-LABEL: func.func @reduce_of_unit_reshape
+// CHECK-SAME: (%[[X:.*]]: tensor<8xf32>)
+// CHECK:      %[[C:.*]] = hlo.constant dense<2.000000e+00> : tensor<8xf32>
+// CHECK-NEXT: %[[M:.*]] = hlo.multiply %[[X]], %[[C]] : tensor<8xf32>
+// CHECK-NEXT: %[[S:.*]] = hlo.reduce sum %[[M]], dims = [0] : (tensor<8xf32>) -> tensor<f32>
+// CHECK-NEXT: hlo.reshape %[[S]] : (tensor<f32>) -> tensor<1xf32>
+func.func @reduce_of_unit_reshape(%x: tensor<8xf32>) -> tensor<1xf32> {
+  %r = hlo.reshape %x : (tensor<8xf32>) -> tensor<8x1xf32>
+  %c = hlo.constant dense<2.0> : tensor<8x1xf32>
+  %m = hlo.multiply %r, %c : tensor<8x1xf32>
+  %s = hlo.reduce sum %m, dims = [0] : (tensor<8x1xf32>) -> tensor<1xf32>
+  return %s : tensor<1xf32>
+}
+
+// -----
+
+// Negative: a float sum over the unit dimension only is 0.0 + x, which
+// turns -0.0 into +0.0, so it stays; a reshape that moves real dimensions
+// does not sink; two reshapes from different shapes do not sink together.
+// CHECK-LABEL: func.func @unit_reshape_kept
+// CHECK:      hlo.reduce sum %{{.*}}, dims = [1] : (tensor<8x1xf32>) -> tensor<8xf32>
+// CHECK:      %[[R:.*]] = hlo.reshape %{{.*}} : (tensor<2x4xf32>) -> tensor<4x2xf32>
+// CHECK-NEXT: hlo.exponential %[[R]] : tensor<4x2xf32>
+// CHECK:      hlo.add %{{.*}}, %{{.*}} : tensor<4x1xf32>
+func.func @unit_reshape_kept(%x: tensor<8xf32>, %y: tensor<2x4xf32>, %a: tensor<4xf32>, %b: tensor<1x4xf32>)
+    -> (tensor<8xf32>, tensor<4x2xf32>, tensor<4x1xf32>) {
+  %r = hlo.reshape %x : (tensor<8xf32>) -> tensor<8x1xf32>
+  %s = hlo.reduce sum %r, dims = [1] : (tensor<8x1xf32>) -> tensor<8xf32>
+  %t = hlo.reshape %y : (tensor<2x4xf32>) -> tensor<4x2xf32>
+  %e = hlo.exponential %t : tensor<4x2xf32>
+  %ra = hlo.reshape %a : (tensor<4xf32>) -> tensor<4x1xf32>
+  %rb = hlo.reshape %b : (tensor<1x4xf32>) -> tensor<4x1xf32>
+  %sum = hlo.add %ra, %rb : tensor<4x1xf32>
+  return %s, %e, %sum : tensor<8xf32>, tensor<4x2xf32>, tensor<4x1xf32>
+}
