@@ -305,6 +305,35 @@ FailureOr<Value> broadcastOfReshape(PatternRewriter &rewriter,
                                     rewriter.getDenseI64ArrayAttr(dims)));
 }
 
+/// Whether `op` is a one-result hlo elementwise op, which the sinking
+/// patterns rebuild on smaller operands.
+bool isSinkable(Operation *op) {
+  return op->hasTrait<OpTrait::Elementwise>() &&
+         isa<hlo::HLODialect>(op->getDialect()) && op->getNumResults() == 1;
+}
+
+/// `op` rebuilt on operands of shape `shape`: each operand's `small`
+/// counterpart, or (when that is null) its splat value at that shape.
+Operation *rebuildSmall(PatternRewriter &rewriter, Operation *op,
+                        ArrayRef<int64_t> shape,
+                        function_ref<Value(Value)> small) {
+  SmallVector<Value> operands;
+  for (Value operand : op->getOperands()) {
+    Value value = small(operand);
+    operands.push_back(
+        value ? value
+              : splatConstant(
+                    rewriter, operand.getLoc(),
+                    plainType(shape, getElementTypeOrSelf(operand.getType())),
+                    *splatOf(operand)));
+  }
+  OperationState state(op->getLoc(), op->getName());
+  state.addOperands(operands);
+  state.addTypes(plainType(shape, getElementTypeOrSelf(op->getResult(0))));
+  state.addAttributes(op->getAttrs());
+  return rewriter.create(state);
+}
+
 /// `op(broadcast(a, D), broadcast(b, D), splat c)` becomes
 /// `broadcast(op(a, b, splat c'), D)` when a and b have one shape: the op
 /// runs on the small operands and one broadcast remains.
@@ -313,8 +342,7 @@ struct SinkBroadcast : RewritePattern {
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    if (!op->hasTrait<OpTrait::Elementwise>() ||
-        !isa<hlo::HLODialect>(op->getDialect()) || op->getNumResults() != 1)
+    if (!isSinkable(op))
       return failure();
     hlo::BroadcastInDimOp first;
     for (Value operand : op->getOperands())
@@ -337,21 +365,10 @@ struct SinkBroadcast : RewritePattern {
     };
     if (!llvm::all_of(op->getOperands(), sinkable))
       return failure();
-    SmallVector<Value> small;
-    for (Value operand : op->getOperands()) {
-      if (auto b = operand.getDefiningOp<hlo::BroadcastInDimOp>())
-        small.push_back(b.getOperand());
-      else
-        small.push_back(splatConstant(
-            rewriter, operand.getLoc(),
-            plainType(shape, getElementTypeOrSelf(operand.getType())),
-            *splatOf(operand)));
-    }
-    OperationState state(op->getLoc(), op->getName());
-    state.addOperands(small);
-    state.addTypes(plainType(shape, getElementTypeOrSelf(op->getResult(0))));
-    state.addAttributes(op->getAttrs());
-    Operation *sunk = rewriter.create(state);
+    Operation *sunk = rebuildSmall(rewriter, op, shape, [](Value operand) {
+      auto b = operand.getDefiningOp<hlo::BroadcastInDimOp>();
+      return b ? b.getOperand() : Value();
+    });
     rewriter.replaceOpWithNewOp<hlo::BroadcastInDimOp>(
         op, op->getResult(0).getType(), sunk->getResult(0),
         first.getBroadcastDimensionsAttr());
@@ -388,8 +405,7 @@ struct SinkUnitReshape : RewritePattern {
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    if (!op->hasTrait<OpTrait::Elementwise>() ||
-        !isa<hlo::HLODialect>(op->getDialect()) || op->getNumResults() != 1)
+    if (!isSinkable(op))
       return failure();
     std::optional<ArrayRef<int64_t>> shape;
     for (Value operand : op->getOperands()) {
@@ -406,21 +422,10 @@ struct SinkUnitReshape : RewritePattern {
     }
     if (!shape)
       return failure();
-    SmallVector<Value> small;
-    for (Value operand : op->getOperands()) {
-      if (auto reshape = unitReshape(operand))
-        small.push_back(reshape->first.getOperand());
-      else
-        small.push_back(splatConstant(
-            rewriter, operand.getLoc(),
-            plainType(*shape, getElementTypeOrSelf(operand.getType())),
-            *splatOf(operand)));
-    }
-    OperationState state(op->getLoc(), op->getName());
-    state.addOperands(small);
-    state.addTypes(plainType(*shape, getElementTypeOrSelf(op->getResult(0))));
-    state.addAttributes(op->getAttrs());
-    Operation *sunk = rewriter.create(state);
+    Operation *sunk = rebuildSmall(rewriter, op, *shape, [](Value operand) {
+      auto reshape = unitReshape(operand);
+      return reshape ? reshape->first.getOperand() : Value();
+    });
     rewriter.replaceOpWithNewOp<hlo::ReshapeOp>(op, op->getResult(0).getType(),
                                                 sunk->getResult(0));
     return success();
