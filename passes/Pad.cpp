@@ -371,7 +371,7 @@ Value Padder::zeroPadding(Location loc, Physical value,
     OpBuilder::InsertionGuard guard(b);
     Block *outer = scope;
     scope = &producer.getBlock();
-    auto restore = llvm::make_scope_exit([&] { scope = outer; });
+    llvm::scope_exit restore([&] { scope = outer; });
     b.setInsertionPoint(yield);
     auto all = llvm::to_vector(llvm::seq<int64_t>(0, logical.size()));
     yield->setOperand(index, mask(loc, yield->getOperand(index), logical, all,
@@ -789,7 +789,7 @@ LogicalResult Padder::padFusion(hlo::FusionOp op) {
   OpBuilder::InsertionGuard guard(b);
   Block *outer = scope;
   scope = body;
-  auto restore = llvm::make_scope_exit([&] { scope = outer; });
+  llvm::scope_exit restore([&] { scope = outer; });
   for (Operation &inner : op.getBlock().without_terminator()) {
     b.setInsertionPointToEnd(body);
     if (failed(padOp(&inner)))
