@@ -68,6 +68,12 @@ struct Requirement {
   tpc::Layout required;
 };
 
+/// Whether the place a requirement applies is inside a fusion body.
+bool insideFusion(const Requirement &r) {
+  Operation *at = r.use ? r.use->getOwner() : r.value.getDefiningOp();
+  return at && at->getParentOfType<hlo::FusionOp>();
+}
+
 class LayoutAssigner {
 public:
   LayoutAssigner(const tpc::Target &target, LayoutMode mode, bool relayoutEntry,
@@ -336,20 +342,19 @@ LogicalResult LayoutAssigner::run(func::FuncOp func) {
                                     : candidates(rank, xlaOrder);
     // Inside a fusion an MXU op reads its operands from memory and feeds
     // its epilogue from its accumulator: a copy there cannot be lowered
-    // with blocks that fit VMEM, so those requirements are hard.
-    auto hard = [](const Requirement &r) {
-      Operation *at = r.use ? r.use->getOwner() : r.value.getDefiningOp();
-      return at && at->getParentOfType<hlo::FusionOp>();
-    };
+    // with blocks that fit VMEM, so those requirements are hard (when some
+    // order meets them all).
     auto meetsHard = [&](const Order &order) {
       return llvm::all_of(members, [&](Value v) {
         return llvm::all_of(requirementsOf.lookup(v), [&](Requirement *r) {
-          return !hard(*r) || r->allows(order);
+          return !insideFusion(*r) || r->allows(order);
         });
       });
     };
-    if (llvm::any_of(orders, meetsHard))
-      llvm::erase_if(orders, [&](const Order &o) { return !meetsHard(o); });
+    std::vector<Order> meeting;
+    llvm::copy_if(orders, std::back_inserter(meeting), meetsHard);
+    if (!meeting.empty())
+      orders = std::move(meeting);
     SmallVector<tpc::Shape> shapes;
     for (Value v : members)
       shapes.push_back(logicalShape(v.getType()));

@@ -283,26 +283,39 @@ FailureOr<Value> reshapeOfBroadcast(PatternRewriter &rewriter,
   return rebroadcast(rewriter, op, inner, dims);
 }
 
-/// A broadcast of a reshape that only inserts or drops unit dimensions
-/// (TOSA's kept reduced dimension) broadcasts the reshape's operand
-/// directly, so the reshape, which fusion cannot absorb, goes away.
+/// The reshape `value` is, when it only inserts or drops unit dimensions of
+/// an operand that has none of its own, and the map of the operand's
+/// dimensions into the result's.
+std::optional<std::pair<hlo::ReshapeOp, Dims>> unitReshape(Value value) {
+  auto reshape = value.getDefiningOp<hlo::ReshapeOp>();
+  if (!reshape)
+    return std::nullopt;
+  std::optional<Dims> map = unitDimMap(
+      cast<RankedTensorType>(reshape.getOperand().getType()).getShape(),
+      cast<RankedTensorType>(reshape.getType()).getShape());
+  if (!map || llvm::is_contained(*map, -1))
+    return std::nullopt;
+  return std::make_pair(reshape, *map);
+}
+
+/// A broadcast of a reshape that only inserts unit dimensions (TOSA's kept
+/// reduced dimension) broadcasts the reshape's operand directly, so the
+/// reshape, which fusion cannot absorb, goes away.
 FailureOr<Value> broadcastOfReshape(PatternRewriter &rewriter,
                                     hlo::BroadcastInDimOp op,
                                     hlo::ReshapeOp inner) {
-  Value source = inner.getOperand();
-  std::optional<Dims> map =
-      unitDimMap(cast<RankedTensorType>(source.getType()).getShape(),
-                 cast<RankedTensorType>(inner.getType()).getShape());
-  if (!map || llvm::is_contained(*map, -1))
+  std::optional<std::pair<hlo::ReshapeOp, Dims>> reshape =
+      unitReshape(inner.getResult());
+  if (!reshape)
     return failure();
   Dims dims;
-  for (int64_t d : *map)
+  for (int64_t d : reshape->second)
     dims.push_back(op.getBroadcastDimensions()[d]);
   if (!llvm::is_sorted(dims))
     return failure();
-  return Value(
-      hlo::BroadcastInDimOp::create(rewriter, op.getLoc(), op.getType(), source,
-                                    rewriter.getDenseI64ArrayAttr(dims)));
+  return Value(hlo::BroadcastInDimOp::create(
+      rewriter, op.getLoc(), op.getType(), inner.getOperand(),
+      rewriter.getDenseI64ArrayAttr(dims)));
 }
 
 /// Whether `op` is a one-result hlo elementwise op, which the sinking
@@ -379,21 +392,6 @@ struct SinkBroadcast : RewritePattern {
 //===----------------------------------------------------------------------===//
 // Unit-dimension reshapes
 //===----------------------------------------------------------------------===//
-
-/// The reshape `value` is, when it only inserts or drops unit dimensions of
-/// an operand that has none of its own, and the map of the operand's
-/// dimensions into the result's.
-std::optional<std::pair<hlo::ReshapeOp, Dims>> unitReshape(Value value) {
-  auto reshape = value.getDefiningOp<hlo::ReshapeOp>();
-  if (!reshape)
-    return std::nullopt;
-  std::optional<Dims> map = unitDimMap(
-      cast<RankedTensorType>(reshape.getOperand().getType()).getShape(),
-      cast<RankedTensorType>(reshape.getType()).getShape());
-  if (!map || llvm::is_contained(*map, -1))
-    return std::nullopt;
-  return std::make_pair(reshape, *map);
-}
 
 /// `op(reshape(a), reshape(b), splat c)` becomes `reshape(op(a, b, c'))`
 /// when a and b have one shape and the reshapes only add unit dimensions

@@ -161,11 +161,6 @@ private:
                      "': ", std::string(opcodeName(inst.opcode)), ": ", why));
   }
 
-  /// The index space an operation computes over: none when only timing.
-  std::vector<int64_t> computedSpace(const std::vector<int64_t> &dims) const {
-    return compute ? dims : std::vector<int64_t>{0};
-  }
-
   absl::StatusOr<View *> view(const Instruction &inst, int64_t reg) {
     int64_t id = regs[reg];
     if (id < 0 || id >= static_cast<int64_t>(views.size()) || !views[id].buffer)
@@ -611,8 +606,7 @@ private:
     std::vector<int64_t> index(rank, 0);
     std::vector<int64_t> offsets(ins.size(), 0);
     double values[3] = {0, 0, 0};
-    int64_t count = compute ? o.elements() : 0;
-    for (int64_t n = 0; n < count; ++n) {
+    for (int64_t n = 0, count = o.elements(); compute && n < count; ++n) {
       for (size_t i = 0; i < ins.size(); ++i) {
         const Buffer &b = *ins[i].view->buffer;
         values[i] = load(b.element, ins[i].view->data +
@@ -669,28 +663,30 @@ private:
     }
     if (kept != o.dims)
       return fail(inst, "output does not have the kept dimensions");
-    std::vector<double> acc(compute ? o.elements() : 0);
-    int64_t bytes = elementBytes(o.element);
-    for (int64_t n = 0; compute && n < o.elements(); ++n)
-      acc[n] = f[3] ? load(o.element, (*out)->data + n * bytes)
-                    : reduceIdentity(kind, o.element);
-    std::vector<int64_t> outStrides = rowMajorStrides(o.dims);
-    int64_t n = 0;
-    forEachIndex(computedSpace(i.dims), [&](const std::vector<int64_t> &idx) {
-      bool isValid = true;
-      int64_t flat = 0, k = 0;
-      for (int64_t d = 0; d < rank; ++d) {
-        isValid &= idx[d] < valid[d];
-        if (!reduced[d])
-          flat += idx[d] * outStrides[k++];
-      }
-      if (isValid)
-        acc[flat] = reduceStep(kind, o.element, acc[flat],
-                               load(i.element, (*in)->data + n * bytes));
-      ++n;
-    });
-    for (int64_t m = 0; compute && m < o.elements(); ++m)
-      store(o.element, (*out)->data + m * bytes, acc[m]);
+    if (compute) {
+      std::vector<double> acc(o.elements());
+      int64_t bytes = elementBytes(o.element);
+      for (int64_t n = 0; n < o.elements(); ++n)
+        acc[n] = f[3] ? load(o.element, (*out)->data + n * bytes)
+                      : reduceIdentity(kind, o.element);
+      std::vector<int64_t> outStrides = rowMajorStrides(o.dims);
+      int64_t n = 0;
+      forEachIndex(i.dims, [&](const std::vector<int64_t> &idx) {
+        bool isValid = true;
+        int64_t flat = 0, k = 0;
+        for (int64_t d = 0; d < rank; ++d) {
+          isValid &= idx[d] < valid[d];
+          if (!reduced[d])
+            flat += idx[d] * outStrides[k++];
+        }
+        if (isValid)
+          acc[flat] = reduceStep(kind, o.element, acc[flat],
+                                 load(i.element, (*in)->data + n * bytes));
+        ++n;
+      });
+      for (int64_t m = 0; m < o.elements(); ++m)
+        store(o.element, (*out)->data + m * bytes, acc[m]);
+    }
     std::vector<View *> reads = {*in};
     if (f[3])
       reads.push_back(*out);
@@ -841,10 +837,11 @@ private:
     if (dim >= static_cast<int64_t>(o.dims.size()))
       return fail(inst, "dimension out of range");
     int64_t n = 0;
-    forEachIndex(computedSpace(o.dims), [&](const std::vector<int64_t> &idx) {
-      store(o.element, (*out)->data + n++ * bytes,
-            static_cast<double>(idx[dim] + offset));
-    });
+    if (compute)
+      forEachIndex(o.dims, [&](const std::vector<int64_t> &idx) {
+        store(o.element, (*out)->data + n++ * bytes,
+              static_cast<double>(idx[dim] + offset));
+      });
     return vectorTask(inst, {}, {*out}, VectorCost::Simple, "iota");
   }
 

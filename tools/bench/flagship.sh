@@ -22,7 +22,6 @@ for dims in re.findall(r"%\w+: tensor<([^>]*)>", head):
     print("--input=%s=%s" % (dims, "0" if dims.endswith("i32") else "0.01"))
 PY
 }
-stat() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])" "$@"; }
 models="keras_mnist_conv_b200 convnet_331_b64_f32 convnet_331_b64_bf16
 convnet_331_b128_f32 convnet_331_b128_bf16 transformer_encoder_w768
 transformer_encoder_w1024 segmentation_onehot"
@@ -37,11 +36,13 @@ for model in $models; do
         "$(head -c 100 "$tmp/err" | head -1)"
       continue
     fi
-    printf '%-26s %-4s %10.3f ms %10.3f ms %6.2fx %5.1f%%\n' "$model" \
-      "$target" "$(stat "$tmp/s.json" step_time_s | awk '{print $1*1e3}')" \
-      "$(stat "$tmp/s.json" roofline_s | awk '{print $1*1e3}')" \
-      "$(stat "$tmp/s.json" roofline_ratio)" \
-      "$(stat "$tmp/s.json" mxu_utilization | awk '{print $1*100}')"
+    python3 - "$tmp/s.json" "$model" "$target" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+print("%-26s %-4s %10.3f ms %10.3f ms %6.2fx %5.1f%%" % (
+    sys.argv[2], sys.argv[3], s["step_time_s"] * 1e3, s["roofline_s"] * 1e3,
+    s["roofline_ratio"], s["mxu_utilization"] * 100))
+PY
   done
 done
 
@@ -66,7 +67,8 @@ run() { # program label mode
   "$build/bin/tpu-run" "$tmp/p.tpu" "${args[@]}" --stats-json="$tmp/s.json" \
     > /dev/null
   end=$(date +%s.%N)
-  awk -v a="$start" -v b="$end" -v f="$(stat "$tmp/s.json" flops)" \
+  awk -v a="$start" -v b="$end" \
+      -v f="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["flops"])' "$tmp/s.json")" \
       -v p="$2" -v m="$3" 'BEGIN { g = f / 1e9; printf "%-26s %-12s %10.2f %12.1f %12.4f\n", p, m, b - a, g, (b - a) / g }'
 }
 run "$tmp/matmul2048.mlir" "matmul 2048^3 bf16" full
