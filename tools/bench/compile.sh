@@ -7,15 +7,12 @@
 # files. Prints wall seconds, microseconds per op and peak RSS; a run past
 # TIMEOUT seconds prints "timeout".
 # Usage: tools/bench/compile.sh [BUILD_DIR] [SIZES] [TIMEOUT]
-set -euo pipefail
-root="$(cd "$(dirname "$0")/../.." && pwd)"
+source "$(dirname "$0")/common.sh"
 build="${1:-$root/build}"
 sizes="${2:-1000 10000 100000}"
 limit="${3:-600}"
 mlir_opt="$(command -v mlir-opt-22 || echo /usr/lib/llvm-22/bin/mlir-opt)"
 upstream='builtin.module(func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,tosa-to-tensor),func.func(linalg-fuse-elementwise-ops),canonicalize)'
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
 measure() { # prints "seconds rss_mb" or "timeout -"
   if /usr/bin/time -f '%e %M' -o "$tmp/time" timeout "$limit" "$@" \
       -o /dev/null > /dev/null 2> "$tmp/err"; then

@@ -6,13 +6,10 @@
 # 2. Simulator host speed: host seconds per simulated GFLOP of full runs
 #    that compute every value (splat inputs), and of timing-only runs.
 # Usage: tools/bench/flagship.sh [BUILD_DIR] [TARGETS]
-set -euo pipefail
-root="$(cd "$(dirname "$0")/../.." && pwd)"
+source "$(dirname "$0")/common.sh"
 build="${1:-$root/build}"
 targets="${2:-v2 v3 v4 v5e v6e}"
 examples="$root/docs/examples"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
 # --input flags filling every argument of @main with a small constant.
 splats() {
   python3 - "$1" <<'PY'
@@ -50,12 +47,7 @@ echo
 echo "Simulator host speed on v3 (host seconds per simulated GFLOP)"
 printf '%-26s %-12s %10s %12s %12s\n' program mode host_s sim_GFLOP host_s/GFLOP
 for n in 2048 4096; do
-  cat > "$tmp/matmul$n.mlir" <<MLIR
-func.func @main(%x: tensor<${n}x${n}xbf16>, %w: tensor<${n}x${n}xbf16>) -> tensor<${n}x${n}xf32> {
-  %y = hlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<${n}x${n}xbf16>, tensor<${n}x${n}xbf16>) -> tensor<${n}x${n}xf32>
-  return %y : tensor<${n}x${n}xf32>
-}
-MLIR
+  write_matmul "$n" "$tmp/matmul$n.mlir"
 done
 run() { # program label mode
   local args=()

@@ -4,19 +4,11 @@
 # MNIST MLP over their roofline bounds, and the host GFLOP/s (simulated FLOPs
 # per host second) of simulating them, next to the host BLAS's own sgemm.
 # Usage: tools/bench/quality.sh [BUILD_DIR] [N]
-set -euo pipefail
-root="$(cd "$(dirname "$0")/../.." && pwd)"
+source "$(dirname "$0")/common.sh"
 build="${1:-$root/build}"
 n="${2:-2048}"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
 for m in $n $((2 * n)); do
-  cat > "$tmp/matmul$m.mlir" <<MLIR
-func.func @main(%x: tensor<${m}x${m}xbf16>, %w: tensor<${m}x${m}xbf16>) -> tensor<${m}x${m}xf32> {
-  %y = hlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<${m}x${m}xbf16>, tensor<${m}x${m}xbf16>) -> tensor<${m}x${m}xf32>
-  return %y : tensor<${m}x${m}xf32>
-}
-MLIR
+  write_matmul "$m" "$tmp/matmul$m.mlir"
 done
 "$build/bin/tpu-bench-sgemm" "$n" || echo "(no host BLAS)"
 mlp_inputs=(--input=128x784xbf16=0.5 --input=784x256xbf16=0.01
