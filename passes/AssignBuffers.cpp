@@ -462,9 +462,7 @@ struct TPUAssignBuffersPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    const tpc::Target *spec = lookupTarget(module, target);
-    if (!spec)
-      return signalPassFailure();
+    const tpc::Target *spec = &getTarget(module);
     std::vector<tpc::MemoryReport> reports;
     bool tooLarge = false;
     for (auto func : module.getOps<func::FuncOp>()) {

@@ -443,9 +443,7 @@ public:
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    const tpc::Target *spec = lookupTarget(module, target);
-    if (!spec)
-      return signalPassFailure();
+    const tpc::Target *spec = &getTarget(module);
     LayoutAssigner assigner(*spec, mode, relayoutEntry, module);
     for (auto func : module.getOps<func::FuncOp>()) {
       if (func.isExternal()) {

@@ -282,9 +282,7 @@ struct HLOFusePass : tpu::impl::HLOFuseBase<HLOFusePass> {
       func.emitOpError("hlo-fuse supports single-block functions only");
       return signalPassFailure();
     }
-    const tpc::Target *spec = lookupTarget(func, target);
-    if (!spec)
-      return signalPassFailure();
+    const tpc::Target *spec = &getTarget(func);
     if (func.isExternal())
       return;
     Fuser(*spec, maxFusionOps, func).run();

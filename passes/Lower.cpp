@@ -1672,7 +1672,7 @@ KernelLowering::lower(ArrayRef<Operation *> ops, Value rootValue, Value outBuf,
 }
 
 KernelOp KernelLowering::beginKernel() {
-  auto kernel = KernelOp::create(b, loc(), name, target.name);
+  auto kernel = KernelOp::create(b, loc(), name);
   kernelBlock = new Block();
   kernel.getBody().push_back(kernelBlock);
   b.setInsertionPointToStart(kernelBlock);
@@ -2136,7 +2136,6 @@ LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target) {
     if (failed(kernel.lower(ops, root, *outBuffer, leaf)))
       return failure();
   }
-  lowered->setAttr("tpu.target", b.getStringAttr(target.name));
   lowered->setAttr("tpu.program_bytes", b.getI64IntegerAttr(programBytes));
   func.erase();
   return success();
@@ -2145,9 +2144,7 @@ LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target) {
 struct TPULowerPass : tpu::impl::TPULowerBase<TPULowerPass> {
   using TPULowerBase::TPULowerBase;
   void runOnOperation() override {
-    const tpc::Target *found = lookupTarget(getOperation(), target);
-    if (!found)
-      return signalPassFailure();
+    const tpc::Target *found = &getTarget(getOperation());
     SmallVector<func::FuncOp> funcs(getOperation().getOps<func::FuncOp>());
     for (func::FuncOp func : funcs) {
       if (func.isExternal())

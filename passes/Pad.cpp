@@ -904,9 +904,7 @@ struct TPUPadPass : tpu::impl::TPUPadBase<TPUPadPass> {
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    const tpc::Target *spec = lookupTarget(module, target);
-    if (!spec)
-      return signalPassFailure();
+    const tpc::Target *spec = &getTarget(module);
     for (auto func : module.getOps<func::FuncOp>()) {
       if (func.isExternal())
         continue;

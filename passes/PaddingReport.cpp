@@ -57,9 +57,7 @@ public:
   using Base::Base;
 
   void runOnOperation() override {
-    const tpc::Target *spec = lookupTarget(getOperation(), target);
-    if (!spec)
-      return signalPassFailure();
+    const tpc::Target *spec = &getTarget(getOperation());
     for (auto func : getOperation().getOps<func::FuncOp>())
       if (!func.isExternal() && failed(report(func, *spec, llvm::outs())))
         return signalPassFailure();

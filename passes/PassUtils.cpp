@@ -24,14 +24,6 @@ llvm::cl::ValuesClass mlir::tpu::precisionValues() {
                  "six bf16 MXU passes, matching f32 products"));
 }
 
-const tpc::Target *mlir::tpu::lookupTarget(Operation *anchor,
-                                           llvm::StringRef name) {
-  const tpc::Target *target = tpc::findTarget(name);
-  if (!target)
-    anchor->emitError() << tpc::unknownTargetMessage(name);
-  return target;
-}
-
 FailureOr<tpc::Shape> mlir::tpu::laidOutShape(Location loc, Type type,
                                               llvm::StringRef pass) {
   std::optional<tpc::Shape> shape = toShape(type);

@@ -26,10 +26,6 @@ llvm::cl::ValuesClass layoutModeValues();
 /// --default-precision and hlo-set-default-precision.
 llvm::cl::ValuesClass precisionValues();
 
-/// The preset named by a pass's `target=` option; otherwise an error on
-/// `anchor` naming the valid targets, and nullptr.
-const tpc::Target *lookupTarget(Operation *anchor, llvm::StringRef name);
-
 /// The shape library's view of a tensor type that carries a #tpu.layout;
 /// otherwise an error at `loc` saying that `pass` needs tpu-assign-layouts
 /// to run first.

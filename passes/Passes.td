@@ -9,6 +9,29 @@
 
 include "mlir/Pass/PassBase.td"
 
+def TPUSetTarget : Pass<"tpu-set-target", "::mlir::ModuleOp"> {
+  let summary = "Record the TPU generation the module is compiled for";
+  let description = [{
+    Sets the module's `tpu.target` to `#tpu.target<"NAME">`, replacing any
+    it had; without `target=`, a module that names no target gets the
+    default, v3. The target is decided once, here (the tpu-compile pipeline
+    starts with this pass, given tpu-compile's `--target`), and every later
+    pass reads it from the module. An unknown name is an error listing the
+    valid ones.
+
+    ```mlir
+    // tpu-opt -tpu-set-target=target=v5e
+    module attributes {tpu.target = #tpu.target<"v5e">} { ... }
+    ```
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"",
+           "TPU generation: v2, v3, v4, v5e or v6e (default: keep the "
+           "module's, else v3)">,
+  ];
+  let dependentDialects = ["::mlir::tpu::TPUDialect"];
+}
+
 def TPUAssignLayouts : Pass<"tpu-assign-layouts", "::mlir::ModuleOp"> {
   let summary = "Give every tensor value an XLA tiled layout (#tpu.layout)";
   let description = [{
@@ -36,8 +59,6 @@ def TPUAssignLayouts : Pass<"tpu-assign-layouts", "::mlir::ModuleOp"> {
     ```
   }];
   let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"v3\"",
-           "TPU generation: v2, v3, v4, v5e or v6e">,
     Option<"mode", "mode", "::mlir::tpu::LayoutMode",
            /*default=*/"::mlir::tpu::LayoutMode::XlaDefault",
            "Layout policy", "::mlir::tpu::layoutModeValues()">,
@@ -57,8 +78,6 @@ def TPUPaddingReport : Pass<"tpu-padding-report", "::mlir::ModuleOp"> {
     TPU performance guide. The IR is not changed.
   }];
   let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"v3\"",
-           "TPU generation: v2, v3, v4, v5e or v6e">,
     Option<"top", "top", "unsigned", /*default=*/"3",
            "How many of the most wasteful values get advice">,
   ];
@@ -90,10 +109,6 @@ def TPUPad : Pass<"tpu-pad", "::mlir::ModuleOp"> {
     // select(iota(dim 1) < 100, exp(x), -inf)
     ```
   }];
-  let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"v3\"",
-           "TPU generation: v2, v3, v4, v5e or v6e">,
-  ];
   let dependentDialects = ["::mlir::hlo::HLODialect", "::mlir::tpu::TPUDialect"];
 }
 
@@ -123,8 +138,6 @@ def TPUAssignBuffers : Pass<"tpu-assign-buffers", "::mlir::ModuleOp"> {
     ```
   }];
   let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"v3\"",
-           "TPU generation: v2, v3, v4, v5e or v6e">,
     Option<"report", "report", "bool", /*default=*/"false",
            "Print the memory report even when the program fits">,
     Option<"top", "top", "unsigned", /*default=*/"10",
@@ -245,13 +258,10 @@ def HLOFuse : Pass<"hlo-fuse", "::mlir::func::FuncOp"> {
     iotas and splat constants are copied into every kernel that reads them
     instead of being written to memory. Another producer read by several
     kernels is copied only when recomputing it costs less than its HBM round
-    trip on `target` (the rule is in docs/fusion.md); otherwise it stays one
+    trip on the module's target (the rule is in docs/fusion.md); otherwise it stays one
     kernel whose result is materialized.
   }];
   let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"v3\"",
-           "TPU generation whose HBM bandwidth and vector unit price "
-           "recomputation: v2, v3, v4, v5e or v6e">,
     Option<"maxFusionOps", "max-fusion-ops", "int64_t", /*default=*/"256",
            "Largest number of ops one fusion may hold">,
   ];
@@ -302,7 +312,7 @@ def TPULower : Pass<"tpu-lower", "::mlir::ModuleOp"> {
     double-buffered working set fits half of the target's VMEM.
 
     ```mlir
-    tpu.kernel "fusion.0" target "v3" {
+    tpu.kernel "fusion.0" {
       scf.for %t = %c0 to %c3 step %c1 {
         tpu.dma_start %x[...], %next[...], %sem_next, sizes = [128, 512]
         tpu.dma_wait %sem
@@ -310,10 +320,6 @@ def TPULower : Pass<"tpu-lower", "::mlir::ModuleOp"> {
         ...
     ```
   }];
-  let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"v3\"",
-           "TPU generation: v2, v3, v4, v5e or v6e">,
-  ];
   let dependentDialects = ["::mlir::tpu::TPUDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];

@@ -78,7 +78,7 @@ run_example() {
       --memory-report-top=3 --memory-viewer="$build_dir/mnist_mlp.$target.html" \
       -o "$build_dir/mnist_mlp.$target.tpu"
     echo "== tpu-run on the simulated $target TensorCore: results and the profile summary"
-    "$build_dir/bin/tpu-run" "$build_dir/mnist_mlp.$target.tpu" --target=$target \
+    "$build_dir/bin/tpu-run" "$build_dir/mnist_mlp.$target.tpu" \
       "${inputs[@]}" --profile="$build_dir/mnist_mlp.$target.trace.json" | cut -c1-160
   done
   echo "== memory viewer pages: $build_dir/mnist_mlp.v3.html, $build_dir/mnist_mlp.v6e.html"

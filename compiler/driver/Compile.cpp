@@ -11,10 +11,6 @@ tpu::CompileStatus
 tpu::compileModule(ModuleOp module, const CompileOptions &options,
                    std::vector<uint8_t> *executable,
                    llvm::function_ref<LogicalResult(PassManager &)> configure) {
-  if (!tpc::findTarget(options.target)) {
-    module.emitError() << tpc::unknownTargetMessage(options.target);
-    return CompileStatus::InvalidInput;
-  }
   PassManager pm(module.getContext());
   if (configure && failed(configure(pm)))
     return CompileStatus::InvalidInput;

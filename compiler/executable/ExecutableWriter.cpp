@@ -335,15 +335,11 @@ std::optional<tpurt::Element> mlir::tpu::toRuntimeElement(Type type) {
 
 FailureOr<tpurt::Executable> mlir::tpu::buildExecutable(ModuleOp module) {
   tpurt::Executable exe;
+  exe.target = std::string(getTarget(module).name);
   for (func::FuncOp func : module.getOps<func::FuncOp>()) {
-    auto target = func->getAttrOfType<StringAttr>("tpu.target");
     auto programBytes = func->getAttrOfType<IntegerAttr>("tpu.program_bytes");
-    if (!target || !programBytes)
+    if (!programBytes)
       return func.emitOpError("is not lowered; run tpu-lower first");
-    if (!exe.target.empty() && exe.target != target.getValue())
-      return func.emitOpError("targets ") << target << ", but another "
-                                          << "function targets " << exe.target;
-    exe.target = target.getValue().str();
     exe.programBytes = std::max(exe.programBytes, programBytes.getInt());
 
     tpurt::Function function;

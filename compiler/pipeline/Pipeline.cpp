@@ -37,17 +37,19 @@ void mlir::tpu::buildImportPipeline(OpPassManager &pm,
 void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
                                      const CompileOptions &options) {
   auto wants = [&](Phase phase) { return phase <= options.compileTo; };
+  // The one place the pipeline decides the target; passes read it back.
+  pm.addPass(createTPUSetTarget(TPUSetTargetOptions{options.target}));
   buildImportPipeline(pm, options.defaultPrecision);
   if (wants(Phase::Simplify))
     pm.addNestedPass<func::FuncOp>(createHLOSimplify());
   if (wants(Phase::Fuse))
     pm.addNestedPass<func::FuncOp>(
-        createHLOFuse(HLOFuseOptions{options.target, options.maxFusionOps}));
+        createHLOFuse(HLOFuseOptions{options.maxFusionOps}));
   if (wants(Phase::Layouts))
     // The compiler owns the executable's calling convention (the runtime
     // lays inputs out on the way in), so entry layouts are its to choose.
     pm.addPass(createTPUAssignLayouts(TPUAssignLayoutsOptions{
-        options.target, options.layoutMode, /*relayoutEntry=*/true}));
+        options.layoutMode, /*relayoutEntry=*/true}));
   // The memory report and viewer describe the laid-out program, where each
   // value still has its logical shape and the report can say how much of a
   // buffer is padding; tpu-pad makes the padding real, and buffer assignment
@@ -57,7 +59,7 @@ void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
                 !options.memoryViewerJson.empty();
   auto assignBuffers = [&](bool withReport) {
     pm.addPass(createTPUAssignBuffers(TPUAssignBuffersOptions{
-        options.target, withReport && options.memoryReport,
+        withReport && options.memoryReport,
         options.memoryReportTop,
         withReport ? options.memoryViewer.getValue() : std::string(),
         withReport ? options.memoryViewerJson.getValue() : std::string()}));
@@ -65,15 +67,15 @@ void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
   if (wants(Phase::Pad) && (report || wants(Phase::Buffers)))
     assignBuffers(/*withReport=*/true);
   if (wants(Phase::Pad)) {
-    pm.addPass(createTPUPad(TPUPadOptions{options.target}));
+    pm.addPass(createTPUPad());
     // The masks and resizes padding adds fuse into their consumers.
     pm.addNestedPass<func::FuncOp>(
-        createHLOFuse(HLOFuseOptions{options.target, options.maxFusionOps}));
+        createHLOFuse(HLOFuseOptions{options.maxFusionOps}));
   }
   if (wants(Phase::Buffers))
     assignBuffers(/*withReport=*/false);
   if (wants(Phase::Lower))
-    pm.addPass(createTPULower(TPULowerOptions{options.target}));
+    pm.addPass(createTPULower());
 }
 
 void mlir::tpu::registerCompilePipeline() {

@@ -37,10 +37,10 @@ enum class Phase {
 llvm::cl::ValuesClass phaseValues();
 
 struct CompileOptions : public PassPipelineOptions<CompileOptions> {
-  Option<std::string> target{*this, "target",
-                             llvm::cl::desc("TPU generation: v2, v3, v4, "
-                                            "v5e or v6e"),
-                             llvm::cl::init("v3")};
+  Option<std::string> target{
+      *this, "target",
+      llvm::cl::desc("TPU generation: v2, v3, v4, v5e or v6e (default: the "
+                     "module's tpu.target, else v3)")};
   Option<LayoutMode> layoutMode{
       *this, "layout-mode", llvm::cl::desc("Layout policy"),
       llvm::cl::init(LayoutMode::MinPadding), layoutModeValues()};

@@ -47,4 +47,33 @@ def TPU_LayoutAttr : AttrDef<TPU_Dialect, "Layout",
   }];
 }
 
+def TPU_TargetAttr : AttrDef<TPU_Dialect, "Target"> {
+  let mnemonic = "target";
+  let summary = "The TPU generation a module is compiled for";
+  let description = [{
+    Names one of the presets of docs/targets.md (`v2`, `v3`, `v4`, `v5e`,
+    `v6e`). A module carries it as the discardable attribute `tpu.target`,
+    set once by the driver (or by `-tpu-set-target` in tests); every pass
+    reads it through `tpu::getTarget`, and the executable records it.
+
+    ```mlir
+    module attributes {tpu.target = #tpu.target<"v5e">} { ... }
+    ```
+
+    The attribute holds the preset itself, resolved once when the attribute
+    is built or parsed, so readers never look a name up again. An unknown
+    name is a parse error that lists the valid ones.
+  }];
+  let parameters = (ins
+    AttrParameter<"::mlir::tpu::TargetPtr", "the generation's preset">:$spec);
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    /// The preset named `name`, or an error naming the valid ones.
+    static ::mlir::FailureOr<TargetAttr>
+    get(::mlir::MLIRContext *context, ::llvm::StringRef name,
+        ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError);
+    ::llvm::StringRef getName() const;
+  }];
+}
+
 #endif // TPU_DIALECTS_TPU_TPUATTRS_TD

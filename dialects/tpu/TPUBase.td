@@ -20,6 +20,8 @@ def TPU_Dialect : Dialect {
   }];
   let useDefaultAttributePrinterParser = 1;
   let useDefaultTypePrinterParser = 1;
+  // `tpu.target` on a module must be a #tpu.target.
+  let hasOperationAttrVerify = 1;
 }
 
 #endif // TPU_DIALECTS_TPU_TPUBASE_TD

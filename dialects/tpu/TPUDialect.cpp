@@ -3,6 +3,7 @@
 #include "dialects/tpu/TPUDialect.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -33,6 +34,64 @@ void TPUDialect::initialize() {
 #define GET_OP_LIST
 #include "dialects/tpu/TPUOps.cpp.inc"
       >();
+}
+
+FailureOr<TargetAttr>
+TargetAttr::get(MLIRContext *context, StringRef name,
+                function_ref<InFlightDiagnostic()> emitError) {
+  const tpc::Target *spec = tpc::findTarget(name);
+  if (!spec) {
+    emitError() << tpc::unknownTargetMessage(name);
+    return failure();
+  }
+  return get(context, spec);
+}
+
+/// `<"v5e">`: a quoted preset name, resolved to its preset once.
+Attribute TargetAttr::parse(AsmParser &parser, Type) {
+  std::string name;
+  SMLoc at = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseString(&name) || parser.parseGreater())
+    return {};
+  FailureOr<TargetAttr> attr = get(parser.getContext(), name, [&] {
+    return parser.emitError(at);
+  });
+  return succeeded(attr) ? *attr : TargetAttr();
+}
+
+void TargetAttr::print(AsmPrinter &printer) const {
+  printer << "<\"" << getName() << "\">";
+}
+
+StringRef TargetAttr::getName() const {
+  return StringRef(getSpec()->name.data(), getSpec()->name.size());
+}
+
+LogicalResult TPUDialect::verifyOperationAttribute(Operation *op,
+                                                   NamedAttribute attr) {
+  if (attr.getName() != kTargetAttrName)
+    return success();
+  if (!isa<ModuleOp>(op))
+    return op->emitError() << "'" << kTargetAttrName
+                           << "' belongs on a builtin.module";
+  if (!isa<TargetAttr>(attr.getValue()))
+    return op->emitError() << "'" << kTargetAttrName
+                           << "' must be a #tpu.target, but is "
+                           << attr.getValue();
+  return success();
+}
+
+const tpc::Target &mlir::tpu::getTarget(Operation *op) {
+  for (Operation *at = op; at; at = at->getParentOp())
+    if (isa<ModuleOp>(at))
+      if (auto target = at->getAttrOfType<TargetAttr>(kTargetAttrName))
+        return *target.getSpec();
+  return tpc::defaultTarget();
+}
+
+void mlir::tpu::setTarget(ModuleOp module, const tpc::Target &target) {
+  module->setAttr(kTargetAttrName,
+                  TargetAttr::get(module.getContext(), &target));
 }
 
 LayoutAttr mlir::tpu::getLayout(Type type) {

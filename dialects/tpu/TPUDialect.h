@@ -4,7 +4,9 @@
 #define TPU_DIALECTS_TPU_TPUDIALECT_H
 
 #include "compiler/shape/Shape.h"
+#include "compiler/target/Target.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/TensorEncoding.h"
@@ -17,6 +19,11 @@
 #include "dialects/tpu/TPUDialect.h.inc"
 #include "dialects/tpu/TPUEnums.h.inc"
 
+namespace mlir::tpu {
+/// What #tpu.target holds: a preset of the shape library's target table.
+using TargetPtr = const tpc::Target *;
+} // namespace mlir::tpu
+
 #define GET_ATTRDEF_CLASSES
 #include "dialects/tpu/TPUAttrs.h.inc"
 
@@ -27,6 +34,17 @@
 #include "dialects/tpu/TPUOps.h.inc"
 
 namespace mlir::tpu {
+/// The discardable module attribute that names the target (#tpu.target).
+constexpr llvm::StringLiteral kTargetAttrName = "tpu.target";
+
+/// The target `op` is compiled for: the `tpu.target` of the nearest module
+/// around (or at) `op` that has one, else the default generation (v3). The
+/// one accessor every pass, verifier and writer reads the target through.
+const tpc::Target &getTarget(Operation *op);
+
+/// Records `target` on `module` as its `tpu.target`.
+void setTarget(ModuleOp module, const tpc::Target &target);
+
 /// The layout a tensor type carries as its encoding, or null.
 LayoutAttr getLayout(Type type);
 

@@ -84,17 +84,14 @@ int64_t KernelOp::scratchBytes(MemorySpace space) {
 }
 
 LogicalResult KernelOp::verifyRegions() {
-  // kernel_c1: a known target.
-  const tpc::Target *target = tpc::findTarget(getTarget().str());
-  if (!target)
-    return emitOpError() << tpc::unknownTargetMessage(getTarget().str());
-  // kernel_c2: the scratch fits in VMEM.
+  // kernel_c1: the scratch fits in the target's VMEM.
+  const tpc::Target &target = getTarget(*this);
   int64_t vmem = scratchBytes(MemorySpace::vmem);
-  if (vmem > target->vmemBytes)
+  if (vmem > target.vmemBytes)
     return emitOpError() << "allocates " << tpc::formatBytes(vmem) << " ("
                          << vmem << " bytes) of vmem, more than the "
-                         << tpc::formatBytes(target->vmemBytes) << " of "
-                         << getTarget();
+                         << tpc::formatBytes(target.vmemBytes) << " of "
+                         << target.name;
   return success();
 }
 

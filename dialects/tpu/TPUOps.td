@@ -96,21 +96,22 @@ def TPU_AnyMemRef : MemRefOf<[AnyType]>;
 def TPU_KernelOp : TPU_Op<"kernel", [SingleBlock, NoTerminator]> {
   let summary = "One kernel: the scope of its VMEM and SMEM scratch";
   let description = [{
-    A kernel runs on one TensorCore of `target`. Its body allocates on-chip
-    scratch with `tpu.alloc`, moves data with DMAs and computes; every
-    allocation lives for the whole kernel, so the footprint is their sum
-    and must fit the target's VMEM (kernel_c1, kernel_c2).
+    A kernel runs on one TensorCore of the module's target (`tpu.target`,
+    v3 when the module names none). Its body allocates on-chip scratch with
+    `tpu.alloc`, moves data with DMAs and computes; every allocation lives
+    for the whole kernel, so the footprint is their sum and must fit the
+    target's VMEM (kernel_c1).
 
     ```mlir
-    tpu.kernel "fusion_3" target "v3" {
+    tpu.kernel "fusion_3" {
       %a = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
       ...
     }
     ```
   }];
-  let arguments = (ins StrAttr:$name, StrAttr:$target);
+  let arguments = (ins StrAttr:$name);
   let regions = (region SizedRegion<1>:$body);
-  let assemblyFormat = "$name `target` $target attr-dict-with-keyword $body";
+  let assemblyFormat = "$name attr-dict-with-keyword $body";
   // After the body, so that the footprint is summed over valid buffers.
   let hasRegionVerifier = 1;
   let extraClassDeclaration = [{

@@ -9,8 +9,8 @@
 //
 // On v2 (7.48G) the same program does not fit: XLA's out-of-memory report,
 // and exit code 2.
-// RUN: not tpu-opt %s -tpu-assign-layouts=relayout-entry=true '-tpu-assign-buffers=target=v2 top=2' -o /dev/null 2>&1 | FileCheck %s --check-prefix=OOM
-// RUN: sh -c 'tpu-opt %s -tpu-assign-layouts=relayout-entry=true -tpu-assign-buffers=target=v2 > /dev/null 2>&1; test $? -eq 2'
+// RUN: not tpu-opt %s -tpu-set-target=target=v2 -tpu-assign-layouts=relayout-entry=true -tpu-assign-buffers=top=2 -o /dev/null 2>&1 | FileCheck %s --check-prefix=OOM
+// RUN: sh -c 'tpu-opt %s -tpu-set-target=target=v2 -tpu-assign-layouts=relayout-entry=true -tpu-assign-buffers > /dev/null 2>&1; test $? -eq 2'
 
 // CHECK:      @main on v3: uses 14.66G of 15.48G hbm.
 // CHECK:        Largest program allocations in hbm:

@@ -9,7 +9,7 @@
 // RUN: FileCheck %s --check-prefix=HTML < %t.html
 //
 // A program that does not fit still gets its viewer, marked as such.
-// RUN: not tpu-opt %s -tpu-assign-layouts '-tpu-assign-buffers=target=v2 viewer-json=%t.oom.json' -o /dev/null 2>/dev/null
+// RUN: not tpu-opt %s -tpu-set-target=target=v2 -tpu-assign-layouts '-tpu-assign-buffers=viewer-json=%t.oom.json' -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=OOM < %t.oom.json
 //
 // A file that cannot be written is an error.

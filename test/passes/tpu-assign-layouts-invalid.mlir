@@ -1,5 +1,5 @@
 // RUN: tpu-opt %s -split-input-file -tpu-assign-layouts -verify-diagnostics
-// RUN: not tpu-opt %s -tpu-assign-layouts=target=v7 2>&1 | FileCheck %s --check-prefix=TARGET
+// RUN: not tpu-opt %s -tpu-set-target=target=v7 -tpu-assign-layouts 2>&1 | FileCheck %s --check-prefix=TARGET
 // RUN: not tpu-opt %s -tpu-assign-layouts=mode=fastest 2>&1 | FileCheck %s --check-prefix=MODE
 
 // TARGET: error: unknown target 'v7'; expected v2, v3, v4, v5e or v6e

@@ -1,5 +1,5 @@
 // RUN: tpu-opt %s -verify-diagnostics -tpu-assign-layouts -tpu-lower
-// RUN: not tpu-opt %s -tpu-lower=target=v9 2>&1 | FileCheck %s --check-prefix=TARGET
+// RUN: not tpu-opt %s -tpu-set-target=target=v9 -tpu-lower 2>&1 | FileCheck %s --check-prefix=TARGET
 
 // TARGET: unknown target 'v9'; expected v2, v3, v4, v5e or v6e
 

@@ -1,5 +1,5 @@
 // RUN: tpu-opt %s -split-input-file -allow-unregistered-dialect -tpu-pad -verify-diagnostics
-// RUN: not tpu-opt %s -split-input-file -allow-unregistered-dialect -tpu-pad=target=v9 2>&1 | FileCheck %s --check-prefix=TARGET
+// RUN: not tpu-opt %s -split-input-file -allow-unregistered-dialect -tpu-set-target=target=v9 -tpu-pad 2>&1 | FileCheck %s --check-prefix=TARGET
 
 // TARGET: error: unknown target 'v9'; expected v2, v3, v4, v5e or v6e
 

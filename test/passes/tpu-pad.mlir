@@ -1,5 +1,5 @@
 // RUN: tpu-opt %s -split-input-file -tpu-assign-layouts -tpu-pad | FileCheck %s --check-prefixes=CHECK,V3
-// RUN: tpu-opt %s -split-input-file -tpu-assign-layouts=target=v6e -tpu-pad=target=v6e | FileCheck %s --check-prefixes=CHECK,V6E
+// RUN: tpu-opt %s -split-input-file -tpu-set-target=target=v6e -tpu-assign-layouts -tpu-pad | FileCheck %s --check-prefixes=CHECK,V6E
 
 // Layouts come from tpu-assign-layouts (xla-default), the pipeline users run.
 // Elementwise chain: arguments are zero-padded on entry, so the sum needs no

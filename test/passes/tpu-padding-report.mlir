@@ -1,8 +1,8 @@
 // RUN: tpu-opt %s -tpu-assign-layouts -tpu-padding-report -o /dev/null | FileCheck %s --check-prefix=XLA
 // RUN: tpu-opt %s -tpu-assign-layouts=mode=min-padding -tpu-padding-report -o /dev/null | FileCheck %s --check-prefix=MIN
 // RUN: not tpu-opt %s -tpu-padding-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOLAYOUT
-// RUN: not tpu-opt %s -tpu-assign-layouts -tpu-padding-report=target=v9 -o /dev/null 2>&1 | FileCheck %s --check-prefix=TARGET
-// RUN: tpu-opt %s -tpu-assign-layouts=target=v6e '-tpu-padding-report=target=v6e top=1' -o /dev/null | FileCheck %s --check-prefix=TOP
+// RUN: not tpu-opt %s -tpu-set-target=target=v9 -tpu-assign-layouts -tpu-padding-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=TARGET
+// RUN: tpu-opt %s -tpu-set-target=target=v6e -tpu-assign-layouts -tpu-padding-report=top=1 -o /dev/null | FileCheck %s --check-prefix=TOP
 
 // The seed's one-hot loss: 29360128 labels, 10 classes.
 func.func @onehot(%labels: tensor<29360128xi32>, %logp: tensor<29360128x10xf32>) -> tensor<f32> {

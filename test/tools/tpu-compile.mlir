@@ -54,7 +54,7 @@
 
 // LOWER-LABEL: func.func @mlp
 // LOWER-SAME:    memref<8x128xf32, #tpu.memory_space<hbm>> {tpu.logical_type = tensor<8x128xf32
-// LOWER:         tpu.kernel "fusion.0" target "v3"
+// LOWER:         tpu.kernel "fusion.0"
 // LOWER:           tpu.matmul
 // LOWER:           tpu.vector tanh
 

@@ -53,6 +53,19 @@
 // RUN: not tpu-run %t/matmul.tpu --reference 2>&1 | FileCheck %s --check-prefix=REF
 // REF: tpu-run: --reference needs the program's MLIR, not an executable
 
+// The executable names its target: it runs there without --target (the
+// stats say which), and a --target that disagrees is an error.
+// RUN: tpu-compile %t/matmul.mlir --target=v6e -o %t/matmul.v6e.tpu
+// RUN: tpu-run %t/matmul.v6e.tpu --input=2x2xf32=1 --input=2x2xf32=1 --stats-json=%t/v6e.json | FileCheck %s --check-prefix=ONES
+// RUN: FileCheck %s --check-prefix=V6E < %t/v6e.json
+// RUN: tpu-run %t/matmul.v6e.tpu --target=v6e --input=2x2xf32=1 --input=2x2xf32=1 | FileCheck %s --check-prefix=ONES
+// RUN: not tpu-run %t/matmul.v6e.tpu --target=v3 --input=2x2xf32=1 --input=2x2xf32=1 2>&1 | FileCheck %s --check-prefix=DISAGREE
+// RUN: not tpu-run %t/matmul.v6e.tpu --target=v9 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// ONES: [2 2][2 2]
+// V6E: "target": "v6e"
+// DISAGREE: tpu-run: {{.*}}matmul.v6e.tpu was compiled for v6e, not v3
+// UNKNOWN: tpu-run: unknown target 'v9'; expected v2, v3, v4, v5e or v6e
+
 //--- mlp.mlir
 func.func @main(%x: tensor<16x100xbf16>, %w1: tensor<100x40xbf16>, %b1: tensor<40xf32>, %w2: tensor<40x10xbf16>) -> tensor<16x10xf32> {
   %zero = hlo.constant dense<0.0> : tensor<f32>

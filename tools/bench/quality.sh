@@ -25,7 +25,7 @@ for target in v2 v3 v4 v5e v6e; do
     fi
     "$build/bin/tpu-compile" "$src" --target=$target -o "$tmp/p.tpu"
     start=$(date +%s.%N)
-    "$build/bin/tpu-run" "$tmp/p.tpu" --target=$target "${args[@]}" \
+    "$build/bin/tpu-run" "$tmp/p.tpu" "${args[@]}" \
       --stats-json="$tmp/s.json" > /dev/null
     end=$(date +%s.%N)
     python3 - "$tmp/s.json" "$start" "$end" "$target" "$program" <<'PY'

@@ -38,8 +38,10 @@ cl::opt<std::string> outputFile("o", cl::desc("Output file (default stdout)"),
                                 cl::value_desc("file"), cl::init("-"),
                                 cl::cat(category));
 cl::opt<std::string> target("target",
-                            cl::desc("TPU generation: v2, v3, v4, v5e or v6e"),
-                            cl::init("v3"), cl::cat(category));
+                            cl::desc("TPU generation: v2, v3, v4, v5e or v6e "
+                                     "(default: the module's tpu.target, "
+                                     "else v3)"),
+                            cl::cat(category));
 cl::opt<hlo::Precision> defaultPrecision(
     "default-precision",
     cl::desc("Precision of matmuls and convolutions that set none (JAX's "
@@ -70,7 +72,7 @@ cl::opt<std::string>
                      cl::value_desc("file.json"), cl::cat(category));
 
 int compile(MLIRContext &context) {
-  if (!tpc::findTarget(target)) {
+  if (!target.empty() && !tpc::findTarget(target)) {
     llvm::errs() << "tpu-compile: " << tpc::unknownTargetMessage(target)
                  << "\n";
     return 1;

@@ -1,7 +1,7 @@
 //===- tpu-run.cpp - Run a program on the simulated TensorCore ------------===//
 //
 // tpu-run PROGRAM [--function=main] [--input=2x3xf32=1,2,3,4,5,6]...
-//         [--target=v3] [--mxu-model=pipelined|serialized] [--reference]
+//         [--target=V] [--mxu-model=pipelined|serialized] [--reference]
 //         [--stats-json=F] [--profile=F] [--timing-only]
 // PROGRAM is an executable from tpu-compile, or hlo MLIR that is compiled
 // first. Results print as iree-run-module prints them, then a performance
@@ -70,9 +70,12 @@ cl::opt<int64_t> steps("steps",
                                 "steps_per_execution): the launch overhead "
                                 "is paid once per call"),
                        cl::init(1), cl::cat(category));
-cl::opt<std::string> target("target",
-                            cl::desc("TPU generation: v2, v3, v4, v5e or v6e"),
-                            cl::init("v3"), cl::cat(category));
+cl::opt<std::string> target(
+    "target",
+    cl::desc("TPU generation: v2, v3, v4, v5e or v6e. An executable runs on "
+             "the one it was compiled for (another is an error); MLIR is "
+             "compiled for this one (default: its tpu.target, else v3)"),
+    cl::cat(category));
 cl::opt<hlo::Precision> defaultPrecision(
     "default-precision",
     cl::desc("Precision of matmuls and convolutions that set none (JAX's "
@@ -422,8 +425,7 @@ bool writeProfile(const tpurt::RunResult &run, const tpc::Target &t) {
 }
 
 int runMain(MLIRContext &context) {
-  const tpc::Target *found = tpc::findTarget(target);
-  if (!found)
+  if (!target.empty() && !tpc::findTarget(target))
     return fail(tpc::unknownTargetMessage(target));
   if (steps < 1)
     return fail("--steps must be at least 1");
@@ -501,6 +503,13 @@ int runMain(MLIRContext &context) {
       return fail(std::string(parsed.status().message()));
     exe = std::move(*parsed);
   }
+  // The executable names its target; a --target that disagrees is an error.
+  const tpc::Target *found = tpc::findTarget(exe.target);
+  if (!found)
+    return fail(programFile + ": " + tpc::unknownTargetMessage(exe.target));
+  if (!target.empty() && target != exe.target)
+    return fail(programFile + " was compiled for " + exe.target + ", not " +
+                target.getValue());
   // NumPy has no bf16: an f32 file feeds a bf16 argument, rounded.
   if (const tpurt::Function *function = exe.findFunction(functionName))
     for (size_t i = 0; i < args.size() && i < function->arguments.size(); ++i)

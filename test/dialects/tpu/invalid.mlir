@@ -1,25 +1,51 @@
 // RUN: tpu-opt %s -split-input-file -verify-diagnostics
 
-// kernel_c1: a known target
-// expected-error@+2 {{unknown target 'v9'; expected v2, v3, v4, v5e or v6e}}
-func.func @f() {
-  tpu.kernel "k" target "v9" {
+// target_c1: a known preset
+// expected-error@+1 {{unknown target 'v9'; expected v2, v3, v4, v5e or v6e}}
+module attributes {tpu.target = #tpu.target<"v9">} {
+}
 
+// -----
+
+// target_c1: on a module
+// expected-error@+1 {{'tpu.target' belongs on a builtin.module}}
+func.func @f() attributes {tpu.target = #tpu.target<"v3">} {
+  return
+}
+
+// -----
+
+// target_c1: a #tpu.target
+// expected-error@+1 {{'tpu.target' must be a #tpu.target, but is "v3"}}
+module attributes {tpu.target = "v3"} {
+}
+
+// -----
+
+// kernel_c1: the scratch fits in VMEM (16 MiB on v3, the default target)
+// expected-error@+2 {{'tpu.kernel' op allocates 16.00M (16781312 bytes) of vmem, more than the 16.00M of v3}}
+func.func @f() {
+  tpu.kernel "k" {
+    %a = tpu.alloc : memref<4096x1024xf32, #tpu.memory_space<vmem>>
+    %b = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
   }
   return
 }
 
 // -----
 
-// kernel_c2: the scratch fits in VMEM (16 MiB on v3)
-// expected-error@+2 {{'tpu.kernel' op allocates 16.00M (16781312 bytes) of vmem, more than the 16.00M of v3}}
-func.func @f() {
-  tpu.kernel "k" target "v3" {
-    %a = tpu.alloc : memref<4096x1024xf32, #tpu.memory_space<vmem>>
-    %b = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+// kernel_c1: against the module's target (128 MiB on v5e)
+module attributes {tpu.target = #tpu.target<"v5e">} {
+  func.func @f() {
+    tpu.kernel "k" {
+      %a = tpu.alloc : memref<4096x1024xf32, #tpu.memory_space<vmem>>
+      %b = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    }
+    return
   }
-  return
 }
+
+// -----
 
 // -----
 
@@ -34,7 +60,7 @@ func.func @f() {
 
 // alloc_c1: on-chip only
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     // expected-error@+1 {{allocates on-chip scratch (vmem or smem); HBM buffers come from buffer assignment (tpu.hbm_buffer)}}
     %a = tpu.alloc : memref<8x128xf32, #tpu.memory_space<hbm>>
   }
@@ -47,7 +73,7 @@ func.func @f() {
 // takes 4096 bytes and a 1000-lane one is padded to 1024 lanes.
 // expected-error@+2 {{'tpu.kernel' op allocates 16.00M (16781312 bytes) of vmem, more than the 16.00M of v3}}
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %a = tpu.alloc : memref<4096x1000xf32, #tpu.memory_space<vmem>>
     %b = tpu.alloc : memref<1xf32, #tpu.memory_space<vmem>>
   }
@@ -58,7 +84,7 @@ func.func @f() {
 
 // alloc_c2: a memory space
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     // expected-error@+1 {{'tpu.alloc' op the buffer must be in a #tpu.memory_space, but has type 'memref<8x128xf32>'}}
     %a = tpu.alloc : memref<8x128xf32>
   }
@@ -69,7 +95,7 @@ func.func @f() {
 
 // alloc_c2: static shapes
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     // expected-error@+1 {{the buffer must have a static shape and the identity layout}}
     %a = tpu.alloc : memref<?x128xf32, #tpu.memory_space<vmem>>
   }
@@ -80,7 +106,7 @@ func.func @f() {
 
 // alloc_c2: a TPU element type
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     // expected-error@+1 {{'tpu.alloc' op the buffer must hold a TPU element type (f32, bf16, an integer, ...), but has type 'memref<8x128xindex, #tpu.memory_space<vmem>>'}}
     %a = tpu.alloc : memref<8x128xindex, #tpu.memory_space<vmem>>
   }
@@ -109,7 +135,7 @@ func.func @f() {
 
 // dma_c1: between HBM and VMEM
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %c0 = arith.constant 0 : index
     %s = tpu.sem_alloc : !tpu.semaphore
     %a = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
@@ -124,7 +150,7 @@ func.func @f() {
 
 // dma_c2: element types match
 func.func @f(%x: memref<8x128xf32, #tpu.memory_space<hbm>>) {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %c0 = arith.constant 0 : index
     %s = tpu.sem_alloc : !tpu.semaphore
     %b = tpu.alloc : memref<8x128xbf16, #tpu.memory_space<vmem>>
@@ -138,7 +164,7 @@ func.func @f(%x: memref<8x128xf32, #tpu.memory_space<hbm>>) {
 
 // dma_c2: one index per dimension
 func.func @f(%x: memref<8x128xf32, #tpu.memory_space<hbm>>) {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %c0 = arith.constant 0 : index
     %s = tpu.sem_alloc : !tpu.semaphore
     %b = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
@@ -152,7 +178,7 @@ func.func @f(%x: memref<8x128xf32, #tpu.memory_space<hbm>>) {
 
 // dma_c3: the window fits
 func.func @f(%x: memref<12x128xf32, #tpu.memory_space<hbm>>) {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %c0 = arith.constant 0 : index
     %c8 = arith.constant 8 : index
     %s = tpu.sem_alloc : !tpu.semaphore
@@ -168,7 +194,7 @@ func.func @f(%x: memref<12x128xf32, #tpu.memory_space<hbm>>) {
 // dma_c3: a negative stride walks down from the start index, which must
 // leave room below it (unmasked)
 func.func @f(%x: memref<16x128xf32, #tpu.memory_space<hbm>>) {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %c0 = arith.constant 0 : index
     %c6 = arith.constant 6 : index
     %s = tpu.sem_alloc : !tpu.semaphore
@@ -183,7 +209,7 @@ func.func @f(%x: memref<16x128xf32, #tpu.memory_space<hbm>>) {
 
 // dma_c3: the window fits the destination
 func.func @f(%x: memref<8x256xf32, #tpu.memory_space<hbm>>) {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %c0 = arith.constant 0 : index
     %s = tpu.sem_alloc : !tpu.semaphore
     %b = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
@@ -197,7 +223,7 @@ func.func @f(%x: memref<8x256xf32, #tpu.memory_space<hbm>>) {
 
 // matmul_c1: VMEM operands
 func.func @f(%l: memref<8x128xbf16, #tpu.memory_space<hbm>>) {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %r = tpu.alloc : memref<128x128xbf16, #tpu.memory_space<vmem>>
     %a = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     // expected-error@+1 {{'tpu.matmul' op lhs must be in vmem, but has type 'memref<8x128xbf16, #tpu.memory_space<hbm>>'}}
@@ -210,7 +236,7 @@ func.func @f(%l: memref<8x128xbf16, #tpu.memory_space<hbm>>) {
 
 // matmul_c2: matching shapes
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %l = tpu.alloc : memref<8x256xbf16, #tpu.memory_space<vmem>>
     %r = tpu.alloc : memref<128x128xbf16, #tpu.memory_space<vmem>>
     %a = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
@@ -224,7 +250,7 @@ func.func @f() {
 
 // matmul_c3: bf16 or f32 into f32
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %l = tpu.alloc : memref<8x128xbf16, #tpu.memory_space<vmem>>
     %r = tpu.alloc : memref<128x128xbf16, #tpu.memory_space<vmem>>
     %a = tpu.alloc : memref<8x128xbf16, #tpu.memory_space<vmem>>
@@ -238,7 +264,7 @@ func.func @f() {
 
 // matmul_c3: one input type
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %l = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %r = tpu.alloc : memref<128x128xbf16, #tpu.memory_space<vmem>>
     %a = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
@@ -252,7 +278,7 @@ func.func @f() {
 
 // matmul_c4: whole MXU tiles
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %l = tpu.alloc : memref<8x100xbf16, #tpu.memory_space<vmem>>
     %r = tpu.alloc : memref<100x128xbf16, #tpu.memory_space<vmem>>
     %a = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
@@ -266,7 +292,7 @@ func.func @f() {
 
 // vector_c2: one map entry per input dimension
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %i0 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %i1 = tpu.alloc : memref<128xf32, #tpu.memory_space<vmem>>
     %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
@@ -280,7 +306,7 @@ func.func @f() {
 
 // vector_c2: a mapped dimension has the output's size
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %i0 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %i1 = tpu.alloc : memref<16x128xf32, #tpu.memory_space<vmem>>
     %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
@@ -294,7 +320,7 @@ func.func @f() {
 
 // vector_c2: one map per input
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %i0 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %i1 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
@@ -308,7 +334,7 @@ func.func @f() {
 
 // vector_c2: distinct output dimensions, in any order (a transposed read)
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %i0 = tpu.alloc : memref<128x128xf32, #tpu.memory_space<vmem>>
     %i1 = tpu.alloc : memref<128x128xf32, #tpu.memory_space<vmem>>
     %o = tpu.alloc : memref<128x128xf32, #tpu.memory_space<vmem>>
@@ -323,7 +349,7 @@ func.func @f() {
 
 // vector_c2: maps name output dimensions
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %i0 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %i1 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
@@ -337,7 +363,7 @@ func.func @f() {
 
 // vector_c3: arity
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %i0 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %i1 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
@@ -351,7 +377,7 @@ func.func @f() {
 
 // vector_c3: comparisons produce i1
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %i0 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %i1 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
@@ -365,7 +391,7 @@ func.func @f() {
 
 // vector_c3: select takes a mask
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %i0 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %i1 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %i2 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
@@ -380,7 +406,7 @@ func.func @f() {
 
 // vector_c3: element types
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %i0 = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %i1 = tpu.alloc : memref<8x128xbf16, #tpu.memory_space<vmem>>
     %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
@@ -394,7 +420,7 @@ func.func @f() {
 
 // reduce_c1: element types
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %i = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %o = tpu.alloc : memref<8xbf16, #tpu.memory_space<vmem>>
     // expected-error@+1 {{'tpu.reduce' op input and output must have the same element type}}
@@ -407,7 +433,7 @@ func.func @f() {
 
 // reduce_c2: dims in range
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %i = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     // expected-error@+1 {{'tpu.reduce' op dims must be distinct and in [0, 2), but include 2}}
@@ -420,7 +446,7 @@ func.func @f() {
 
 // reduce_c2: dims distinct
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %i = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     // expected-error@+1 {{'tpu.reduce' op dims must be distinct and in [0, 2), but include 1}}
@@ -433,7 +459,7 @@ func.func @f() {
 
 // reduce_c3: kept dimensions match
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %i = tpu.alloc : memref<16x128xf32, #tpu.memory_space<vmem>>
     %o = tpu.alloc : memref<8xf32, #tpu.memory_space<vmem>>
     // expected-error@+1 {{'tpu.reduce' op output must have the input's dimensions that are not reduced [16], but has type 'memref<8xf32, #tpu.memory_space<vmem>>'}}
@@ -446,7 +472,7 @@ func.func @f() {
 
 // reduce_c4: one valid size per dimension
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %i = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %o = tpu.alloc : memref<8xf32, #tpu.memory_space<vmem>>
     // expected-error@+1 {{'tpu.reduce' op valid needs one size per dimension (2)}}
@@ -459,7 +485,7 @@ func.func @f() {
 
 // reduce_c4: valid sizes in range
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %i = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %o = tpu.alloc : memref<8xf32, #tpu.memory_space<vmem>>
     // expected-error@+1 {{'tpu.reduce' op valid size 129 at dimension 1 is not in [1, 128]}}
@@ -472,7 +498,7 @@ func.func @f() {
 
 // fill_c1: the value has the buffer's element type
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     // expected-error@+1 {{'tpu.fill' op value 0 : i32 must have the buffer's element type 'f32'}}
     tpu.fill %o, 0 : i32 : memref<8x128xf32, #tpu.memory_space<vmem>>
@@ -484,7 +510,7 @@ func.func @f() {
 
 // iota_c1: a dimension of a numeric buffer
 func.func @f(%off: index) {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %o = tpu.alloc : memref<8x128xi32, #tpu.memory_space<vmem>>
     // expected-error@+1 {{'tpu.iota' op needs a numeric buffer and a dimension below its rank, but has dim 2 of 'memref<8x128xi32, #tpu.memory_space<vmem>>'}}
     tpu.iota %o dim = 2 offset %off : memref<8x128xi32, #tpu.memory_space<vmem>>
@@ -496,7 +522,7 @@ func.func @f(%off: index) {
 
 // iota_c1: not i1
 func.func @f(%off: index) {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %o = tpu.alloc : memref<8x128xi1, #tpu.memory_space<vmem>>
     // expected-error@+1 {{'tpu.iota' op needs a numeric buffer}}
     tpu.iota %o dim = 0 offset %off : memref<8x128xi1, #tpu.memory_space<vmem>>
@@ -515,7 +541,7 @@ func.func @f(%off: index) {
 // dma_c3: a masked window may run past the HBM buffer on either side, but
 // must fit in the VMEM one
 func.func @f(%x: memref<12x128xf32, #tpu.memory_space<hbm>>) {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %c16 = arith.constant 16 : index
     %c0 = arith.constant 0 : index
     %m1 = arith.constant -1 : index
@@ -533,7 +559,7 @@ func.func @f(%x: memref<12x128xf32, #tpu.memory_space<hbm>>) {
 
 // dma_c3: a strided window spans (size - 1) * stride + 1 HBM elements
 func.func @f(%x: memref<16x128xf32, #tpu.memory_space<hbm>>) {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %c0 = arith.constant 0 : index
     %v = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %s = tpu.sem_alloc : !tpu.semaphore
@@ -548,7 +574,7 @@ func.func @f(%x: memref<16x128xf32, #tpu.memory_space<hbm>>) {
 
 // dma_c4: one non-zero stride per dimension
 func.func @f(%x: memref<16x128xf32, #tpu.memory_space<hbm>>) {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %c0 = arith.constant 0 : index
     %v = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %s = tpu.sem_alloc : !tpu.semaphore
@@ -562,7 +588,7 @@ func.func @f(%x: memref<16x128xf32, #tpu.memory_space<hbm>>) {
 
 // matmul_c2: an operand's batch dimensions are the accumulator's or all 1
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %l = tpu.alloc : memref<2x3x8x128xbf16, #tpu.memory_space<vmem>>
     %r = tpu.alloc : memref<1x1x128x128xbf16, #tpu.memory_space<vmem>>
     %r2 = tpu.alloc : memref<2x1x128x128xbf16, #tpu.memory_space<vmem>>
@@ -578,7 +604,7 @@ func.func @f() {
 
 // arg_reduce_c1: VMEM operands
 func.func @f(%x: memref<8x128xf32, #tpu.memory_space<hbm>>) {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %c0 = arith.constant 0 : index
     %b = tpu.alloc : memref<8xf32, #tpu.memory_space<vmem>>
     %i = tpu.alloc : memref<8xi32, #tpu.memory_space<vmem>>
@@ -592,7 +618,7 @@ func.func @f(%x: memref<8x128xf32, #tpu.memory_space<hbm>>) {
 
 // arg_reduce_c2: best values of the input's type, i32 indices
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %c0 = arith.constant 0 : index
     %x = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %b = tpu.alloc : memref<8xf32, #tpu.memory_space<vmem>>
@@ -607,7 +633,7 @@ func.func @f() {
 
 // arg_reduce_c3: dim in range
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %c0 = arith.constant 0 : index
     %x = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %b = tpu.alloc : memref<8xf32, #tpu.memory_space<vmem>>
@@ -622,7 +648,7 @@ func.func @f() {
 
 // arg_reduce_c3: outputs with the kept dimensions
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %c0 = arith.constant 0 : index
     %x = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %b = tpu.alloc : memref<128xf32, #tpu.memory_space<vmem>>
@@ -637,7 +663,7 @@ func.func @f() {
 
 // arg_reduce_c4: valid in [1, size]
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %c0 = arith.constant 0 : index
     %x = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %b = tpu.alloc : memref<8xf32, #tpu.memory_space<vmem>>
@@ -652,7 +678,7 @@ func.func @f() {
 
 // relayout_c1: VMEM operands
 func.func @f(%x: memref<8x128xf32, #tpu.memory_space<hbm>>) {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %y = tpu.alloc : memref<1024xf32, #tpu.memory_space<vmem>>
     // expected-error@+1 {{'tpu.relayout' op the source must be in vmem}}
     tpu.relayout %x -> %y src_order = [0, 1] dst_order = [0] : memref<8x128xf32, #tpu.memory_space<hbm>> -> memref<1024xf32, #tpu.memory_space<vmem>>
@@ -664,7 +690,7 @@ func.func @f(%x: memref<8x128xf32, #tpu.memory_space<hbm>>) {
 
 // relayout_c2: one element type and count
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %x = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %y = tpu.alloc : memref<1000xf32, #tpu.memory_space<vmem>>
     // expected-error@+1 {{'tpu.relayout' op source and destination must have one element type and element count, but are 'memref<8x128xf32, #tpu.memory_space<vmem>>' and 'memref<1000xf32, #tpu.memory_space<vmem>>'}}
@@ -677,7 +703,7 @@ func.func @f() {
 
 // relayout_c3: orders are permutations
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %x = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %y = tpu.alloc : memref<1024xf32, #tpu.memory_space<vmem>>
     // expected-error@+1 {{'tpu.relayout' op src_order must be a permutation of [0, 2), but is [1, 1]}}
@@ -691,7 +717,7 @@ func.func @f() {
 // vector_c3: bitwise kinds take integers, rounding and trigonometric kinds
 // floats
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %i = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     // expected-error@+1 {{'tpu.vector' op shl is not defined on 'f32'}}
@@ -703,7 +729,7 @@ func.func @f() {
 // -----
 
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %i = tpu.alloc : memref<8x128xi32, #tpu.memory_space<vmem>>
     %o = tpu.alloc : memref<8x128xi32, #tpu.memory_space<vmem>>
     // expected-error@+1 {{'tpu.vector' op sin is not defined on 'i32'}}
@@ -715,7 +741,7 @@ func.func @f() {
 // -----
 
 func.func @f() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %i = tpu.alloc : memref<8x128xi32, #tpu.memory_space<vmem>>
     %o = tpu.alloc : memref<8x128xi32, #tpu.memory_space<vmem>>
     // expected-error@+1 {{'tpu.vector' op not takes 1 inputs, but has 2}}

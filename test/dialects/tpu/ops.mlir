@@ -6,7 +6,7 @@
 // K block at a time, accumulate on the MXU, and the bias is read broadcast
 // from one (8,128) tile.
 // CHECK-LABEL: func.func @matmul_bias
-// CHECK:         tpu.kernel "fusion" target "v3" {
+// CHECK:         tpu.kernel "fusion" {
 // CHECK:           %[[X:.+]] = tpu.alloc : memref<128x128xbf16, #tpu.memory_space<vmem>>
 // CHECK:           %[[S:.+]] = tpu.sem_alloc : !tpu.semaphore
 // CHECK:           scf.for
@@ -17,7 +17,7 @@
 // CHECK:           tpu.vector max(%{{.+}}, %{{.+}}) -> %{{.+}} {maps = [array<i64: 0, 1>, array<i64: 0>]} : memref<128x128xf32, #tpu.memory_space<vmem>>, memref<128xf32, #tpu.memory_space<vmem>> -> memref<128x128xf32, #tpu.memory_space<vmem>>
 func.func @matmul_bias(%x: memref<128x512xbf16, #tpu.memory_space<hbm>>,
                        %w: memref<512x128xbf16, #tpu.memory_space<hbm>>) {
-  tpu.kernel "fusion" target "v3" {
+  tpu.kernel "fusion" {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
@@ -51,9 +51,10 @@ func.func @matmul_bias(%x: memref<128x512xbf16, #tpu.memory_space<hbm>>,
 // A masked row reduction of a padded block (10 valid lanes of 128), a
 // compare and select, a conversion, HIGHEST precision, scalar memory and a
 // buffer placed by buffer assignment.
+// CHECK:       module attributes {tpu.target = #tpu.target<"v6e">}
 // CHECK-LABEL: func.func @vector_unit
 // CHECK:         %[[H:.+]] = tpu.hbm_buffer offset 1024 : memref<8x128xf32, #tpu.memory_space<hbm>>
-// CHECK:         tpu.kernel "fusion_1" target "v6e" {
+// CHECK:         tpu.kernel "fusion_1" {
 // CHECK:           tpu.alloc : memref<4xi32, #tpu.memory_space<smem>>
 // CHECK:           tpu.reduce max %{{.+}} -> %{{.+}} dims = [1] valid = [8, 10] : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8xf32, #tpu.memory_space<vmem>>
 // CHECK:           tpu.reduce sum %{{.+}} -> %{{.+}} dims = [0] valid = [3, 128] accumulate : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<128xf32, #tpu.memory_space<vmem>>
@@ -65,41 +66,43 @@ func.func @matmul_bias(%x: memref<128x512xbf16, #tpu.memory_space<hbm>>,
 // CHECK:           tpu.vector exp(%{{.+}}) -> %{{.+}} :
 // CHECK:           tpu.matmul %{{.+}}, %{{.+}}, %{{.+}} precision = highest : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<128x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>>
 // CHECK:           tpu.dma_start %{{.+}}[%{{.+}}, %{{.+}}], %[[H]][%{{.+}}, %{{.+}}], %{{.+}}, sizes = [8, 128] : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<hbm>>
-func.func @vector_unit() {
-  %out = tpu.hbm_buffer offset 1024 : memref<8x128xf32, #tpu.memory_space<hbm>>
-  tpu.kernel "fusion_1" target "v6e" {
-    %c0 = arith.constant 0 : index
-    %s = tpu.alloc : memref<4xi32, #tpu.memory_space<smem>>
-    %a = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
-    %b = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
-    %w = tpu.alloc : memref<128x128xf32, #tpu.memory_space<vmem>>
-    %m = tpu.alloc : memref<8x128xi1, #tpu.memory_space<vmem>>
-    %h = tpu.alloc : memref<8x128xbf16, #tpu.memory_space<vmem>>
-    %r8 = tpu.alloc : memref<8xf32, #tpu.memory_space<vmem>>
-    %r128 = tpu.alloc : memref<128xf32, #tpu.memory_space<vmem>>
-    %lanes = tpu.alloc : memref<8x128xi32, #tpu.memory_space<vmem>>
-    tpu.reduce max %a -> %r8 dims = [1] valid = [8, 10]
-        : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8xf32, #tpu.memory_space<vmem>>
-    tpu.reduce sum %a -> %r128 dims = [0] valid = [3, 128] accumulate
-        : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<128xf32, #tpu.memory_space<vmem>>
-    tpu.fill %b, 0xFF800000 : f32 : memref<8x128xf32, #tpu.memory_space<vmem>>
-    tpu.iota %lanes dim = 1 offset %c0 : memref<8x128xi32, #tpu.memory_space<vmem>>
-    tpu.vector gt(%a, %b) -> %m
-        : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xi1, #tpu.memory_space<vmem>>
-    tpu.vector select(%m, %a, %b) -> %a
-        : memref<8x128xi1, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
-    tpu.vector convert(%a) -> %h
-        : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xbf16, #tpu.memory_space<vmem>>
-    tpu.vector exp(%a) -> %a
-        : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
-    tpu.matmul %a, %w, %b precision = highest
-        : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<128x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>>
-    %sem = tpu.sem_alloc : !tpu.semaphore
-    tpu.dma_start %b[%c0, %c0], %out[%c0, %c0], %sem, sizes = [8, 128]
-        : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<hbm>>
-    tpu.dma_wait %sem
+module attributes {tpu.target = #tpu.target<"v6e">} {
+  func.func @vector_unit() {
+    %out = tpu.hbm_buffer offset 1024 : memref<8x128xf32, #tpu.memory_space<hbm>>
+    tpu.kernel "fusion_1" {
+      %c0 = arith.constant 0 : index
+      %s = tpu.alloc : memref<4xi32, #tpu.memory_space<smem>>
+      %a = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+      %b = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+      %w = tpu.alloc : memref<128x128xf32, #tpu.memory_space<vmem>>
+      %m = tpu.alloc : memref<8x128xi1, #tpu.memory_space<vmem>>
+      %h = tpu.alloc : memref<8x128xbf16, #tpu.memory_space<vmem>>
+      %r8 = tpu.alloc : memref<8xf32, #tpu.memory_space<vmem>>
+      %r128 = tpu.alloc : memref<128xf32, #tpu.memory_space<vmem>>
+      %lanes = tpu.alloc : memref<8x128xi32, #tpu.memory_space<vmem>>
+      tpu.reduce max %a -> %r8 dims = [1] valid = [8, 10]
+          : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8xf32, #tpu.memory_space<vmem>>
+      tpu.reduce sum %a -> %r128 dims = [0] valid = [3, 128] accumulate
+          : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<128xf32, #tpu.memory_space<vmem>>
+      tpu.fill %b, 0xFF800000 : f32 : memref<8x128xf32, #tpu.memory_space<vmem>>
+      tpu.iota %lanes dim = 1 offset %c0 : memref<8x128xi32, #tpu.memory_space<vmem>>
+      tpu.vector gt(%a, %b) -> %m
+          : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xi1, #tpu.memory_space<vmem>>
+      tpu.vector select(%m, %a, %b) -> %a
+          : memref<8x128xi1, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+      tpu.vector convert(%a) -> %h
+          : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xbf16, #tpu.memory_space<vmem>>
+      tpu.vector exp(%a) -> %a
+          : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+      tpu.matmul %a, %w, %b precision = highest
+          : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<128x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>>
+      %sem = tpu.sem_alloc : !tpu.semaphore
+      tpu.dma_start %b[%c0, %c0], %out[%c0, %c0], %sem, sizes = [8, 128]
+          : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<hbm>>
+      tpu.dma_wait %sem
+    }
+    return
   }
-  return
 }
 
 // -----
@@ -110,7 +113,7 @@ func.func @vector_unit() {
 // CHECK:         tpu.arg_reduce argmin %{{.+}} -> %{{.+}}, %{{.+}} dim = 1 valid = 128 offset %{{.+}} : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8xf32, #tpu.memory_space<vmem>>, memref<8xi32, #tpu.memory_space<vmem>>
 // CHECK:         tpu.relayout %{{.+}} -> %{{.+}} src_order = [1, 0] dst_order = [0, 1, 2] : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<4x2x128xf32, #tpu.memory_space<vmem>>
 func.func @arg_reduce_relayout() {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %c0 = arith.constant 0 : index
     %x = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %best = tpu.alloc : memref<8xf32, #tpu.memory_space<vmem>>
@@ -132,7 +135,7 @@ func.func @arg_reduce_relayout() {
 // CHECK-LABEL: func.func @dma_reverse
 // CHECK: tpu.dma_start %{{.+}}, sizes = [8, 128] strides = [-1, 1]
 func.func @dma_reverse(%x: memref<16x128xf32, #tpu.memory_space<hbm>>) {
-  tpu.kernel "k" target "v3" {
+  tpu.kernel "k" {
     %c0 = arith.constant 0 : index
     %c7 = arith.constant 7 : index
     %s = tpu.sem_alloc : !tpu.semaphore

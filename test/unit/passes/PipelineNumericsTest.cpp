@@ -191,13 +191,13 @@ const char *pipelines[] = {
     "func.func(hlo-simplify,hlo-fuse)",
     "func.func(hlo-simplify,hlo-fuse),tpu-assign-layouts,tpu-pad,"
     "func.func(hlo-fuse)",
-    "func.func(hlo-fuse{target=v6e}),tpu-assign-layouts{target=v6e "
-    "mode=min-padding},tpu-pad{target=v6e}",
+    "tpu-set-target{target=v6e},func.func(hlo-fuse),"
+    "tpu-assign-layouts{mode=min-padding},tpu-pad",
     "tpu-assign-layouts,tpu-pad",
     "tpu-assign-layouts{mode=min-padding},tpu-pad",
     "tpu-assign-layouts{mode=min-padding relayout-entry=true},tpu-pad",
-    "tpu-assign-layouts{target=v6e},tpu-pad{target=v6e}",
-    "tpu-assign-layouts{target=v2 mode=min-padding},tpu-pad{target=v2}",
+    "tpu-set-target{target=v6e},tpu-assign-layouts,tpu-pad",
+    "tpu-set-target{target=v2},tpu-assign-layouts{mode=min-padding},tpu-pad",
 };
 
 /// Values in [-2, 2) (positive where the program takes logs), integers in

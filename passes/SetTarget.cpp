@@ -1,0 +1,35 @@
+//===- SetTarget.cpp - Record the module's target -------------------------===//
+//
+// The one place besides the driver where a target is chosen; every other
+// pass reads it back with tpu::getTarget.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Passes.h"
+
+namespace mlir::tpu {
+#define GEN_PASS_DEF_TPUSETTARGET
+#include "passes/Passes.h.inc"
+} // namespace mlir::tpu
+
+using namespace mlir;
+
+namespace {
+
+struct TPUSetTargetPass : tpu::impl::TPUSetTargetBase<TPUSetTargetPass> {
+  using TPUSetTargetBase::TPUSetTargetBase;
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (target.empty()) {
+      tpu::setTarget(module, tpu::getTarget(module));
+      return;
+    }
+    FailureOr<tpu::TargetAttr> attr = tpu::TargetAttr::get(
+        module.getContext(), target, [&] { return module.emitError(); });
+    if (failed(attr))
+      return signalPassFailure();
+    tpu::setTarget(module, *attr->getSpec());
+  }
+};
+
+} // namespace

@@ -1,0 +1,28 @@
+// RUN: tpu-opt %s -split-input-file -tpu-set-target=target=v5e | FileCheck %s
+// RUN: tpu-opt %s -split-input-file -tpu-set-target | FileCheck %s --check-prefix=DEFAULT
+// RUN: not tpu-opt %s -tpu-set-target=target=v7 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+
+// UNKNOWN: error: unknown target 'v7'; expected v2, v3, v4, v5e or v6e
+
+// The pass records the target on the module, once, for every later pass;
+// without target=, a module that names none gets v3.
+// CHECK: module attributes {tpu.target = #tpu.target<"v5e">}
+// CHECK-LABEL: func.func @plain
+// DEFAULT: module attributes {tpu.target = #tpu.target<"v3">}
+// DEFAULT-LABEL: func.func @plain
+func.func @plain(%x: tensor<4xf32>) -> tensor<4xf32> {
+  return %x : tensor<4xf32>
+}
+
+// -----
+
+// A target the module already names is replaced by target=, kept without it.
+// CHECK: module attributes {tpu.target = #tpu.target<"v5e">}
+// CHECK-LABEL: func.func @replaced
+// DEFAULT: module attributes {tpu.target = #tpu.target<"v2">}
+// DEFAULT-LABEL: func.func @replaced
+module attributes {tpu.target = #tpu.target<"v2">} {
+  func.func @replaced(%x: tensor<4xf32>) -> tensor<4xf32> {
+    return %x : tensor<4xf32>
+  }
+}
