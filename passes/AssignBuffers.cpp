@@ -12,17 +12,13 @@
 
 #include "compiler/memory/HeapSimulator.h"
 #include "compiler/memory/MemoryReport.h"
-#include "compiler/memory/MemoryViewer.h"
 #include "compiler/target/Target.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AsmState.h"
-#include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/MapVector.h"
-#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
-#include <atomic>
 
 namespace mlir::tpu {
 #define GEN_PASS_DEF_TPUASSIGNBUFFERS
@@ -32,9 +28,9 @@ namespace mlir::tpu {
 using namespace mlir;
 using namespace mlir::tpu;
 
-static std::atomic<bool> outOfMemory{false};
-
-bool mlir::tpu::ranOutOfMemory() { return outOfMemory; }
+bool mlir::tpu::isOutOfMemory(ModuleOp module) {
+  return module->hasAttr(kOutOfMemoryAttrName);
+}
 
 namespace {
 
@@ -459,64 +455,51 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
 struct TPUAssignBuffersPass
     : tpu::impl::TPUAssignBuffersBase<TPUAssignBuffersPass> {
   using TPUAssignBuffersBase::TPUAssignBuffersBase;
+  TPUAssignBuffersPass(const TPUAssignBuffersOptions &options,
+                       tpc::MemoryPlan *sink)
+      : TPUAssignBuffersBase(options), sink(sink) {}
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    const tpc::Target *spec = &getTarget(module);
-    std::vector<tpc::MemoryReport> reports;
-    bool tooLarge = false;
+    const tpc::Target &spec = getTarget(module);
+    module->removeAttr(kOutOfMemoryAttrName);
+    MemoryPlanAnalysis &analysis = getAnalysis<MemoryPlanAnalysis>();
+    tpc::MemoryPlan &plan = analysis.plan;
+    plan = tpc::MemoryPlan();
+    plan.target = std::string(spec.name);
     for (auto func : module.getOps<func::FuncOp>()) {
       if (func.isExternal())
         continue;
-      tpc::MemoryReport &memory = reports.emplace_back();
+      tpc::MemoryReport &memory = plan.functions.emplace_back();
       memory.function = func.getSymName().str();
-      memory.capacity = spec->hbmCapacity();
-      memory.reserved = spec->reservedBytes;
-      if (failed(BufferAssigner(*spec, func, top).run(memory)))
+      memory.capacity = spec.hbmCapacity();
+      memory.reserved = spec.reservedBytes;
+      if (failed(BufferAssigner(spec, func, top).run(memory)))
         return signalPassFailure();
-      if (!memory.fits()) {
-        outOfMemory = true;
-        tooLarge = true;
+      if (!memory.fits())
         func.emitError() << tpc::outOfMemoryLine(memory) << "\n\n"
                          << tpc::formatMemoryReport(memory);
-        continue;
-      }
-      if (report)
-        llvm::outs() << "@" << func.getSymName() << " on " << spec->name
-                     << ": uses " << tpc::formatBytes(memory.used()) << " of "
-                     << tpc::formatBytes(memory.capacity) << " hbm.\n\n"
-                     << tpc::formatMemoryReport(memory) << "\n";
     }
-    // The viewer is written for programs that do not fit too: that is when
-    // it is most wanted.
-    if (failed(writeFile(viewer,
-                         [&] {
-                           return tpc::memoryViewerHtml(std::string(spec->name),
-                                                        reports);
-                         })) ||
-        failed(writeFile(viewerJson,
-                         [&] {
-                           return tpc::memoryViewerJson(std::string(spec->name),
-                                                        reports);
-                         })) ||
-        tooLarge)
+    analysis.computed = true;
+    // The plan is handed over for programs that do not fit too: that is
+    // when the report and the viewer are most wanted.
+    if (sink)
+      *sink = plan;
+    if (!plan.fits()) {
+      module->setAttr(kOutOfMemoryAttrName, UnitAttr::get(&getContext()));
       return signalPassFailure();
+    }
+    markAnalysesPreserved<MemoryPlanAnalysis>();
   }
 
-  /// Writes `contents()` to `path` unless the path is empty.
-  LogicalResult writeFile(StringRef path,
-                          llvm::function_ref<std::string()> contents) {
-    if (path.empty())
-      return success();
-    std::string error;
-    std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &error);
-    if (!file)
-      return emitError(getOperation().getLoc())
-             << "cannot write the memory viewer: " << error;
-    file->os() << contents();
-    file->keep();
-    return success();
-  }
+private:
+  tpc::MemoryPlan *sink = nullptr;
 };
 
 } // namespace
+
+std::unique_ptr<Pass>
+mlir::tpu::createTPUAssignBuffersPass(const TPUAssignBuffersOptions &options,
+                                      tpc::MemoryPlan *plan) {
+  return std::make_unique<TPUAssignBuffersPass>(options, plan);
+}

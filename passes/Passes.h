@@ -3,6 +3,7 @@
 #ifndef TPU_PASSES_PASSES_H
 #define TPU_PASSES_PASSES_H
 
+#include "compiler/memory/MemoryReport.h"
 #include "compiler/target/Target.h"
 #include "dialects/hlo/HLOOps.h"
 #include "dialects/tpu/TPUDialect.h"
@@ -51,13 +52,29 @@ bool isZero(TypedAttr value);
 /// buffer and the lowering emits no kernel.
 bool isBitcast(Operation *op, Block &entry);
 
-/// Whether tpu-assign-buffers has failed a program for not fitting in HBM
-/// in this process, so that drivers can exit with 2 (out of memory) rather
-/// than 1 (invalid input), as XLA-based tools do.
-bool ranOutOfMemory();
+/// The unit attribute tpu-assign-buffers puts on a module that does not fit
+/// in HBM before it fails, so that drivers can exit with 2 (out of memory)
+/// rather than 1 (invalid input), as XLA-based tools do: a verdict of this
+/// module's compile, not of the process.
+constexpr llvm::StringLiteral kOutOfMemoryAttrName = "tpu.out_of_memory";
+bool isOutOfMemory(ModuleOp module);
+
+/// tpu-assign-buffers' result as an MLIR analysis of the module, kept for
+/// tpu-memory-report.
+struct MemoryPlanAnalysis {
+  explicit MemoryPlanAnalysis(Operation *) {}
+  tpc::MemoryPlan plan;
+  bool computed = false;
+};
 
 #define GEN_PASS_DECL
 #include "passes/Passes.h.inc"
+
+/// tpu-assign-buffers that also copies its memory plan (every function's
+/// report, for programs that do not fit too) into `*plan`.
+std::unique_ptr<Pass>
+createTPUAssignBuffersPass(const TPUAssignBuffersOptions &options,
+                           tpc::MemoryPlan *plan);
 
 #define GEN_PASS_REGISTRATION
 #include "passes/Passes.h.inc"

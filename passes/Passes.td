@@ -124,13 +124,12 @@ def TPUAssignBuffers : Pass<"tpu-assign-buffers", "::mlir::ModuleOp"> {
     Each op gets `tpu.hbm_offsets` (one offset per result, constants first,
     then the heap).
 
-    When the program needs more than the target's HBM (capacity minus the
-    reserved region), the pass fails with XLA's out-of-memory report;
-    `report=true` prints the same report for programs that fit.
-    `viewer=F.html` writes a self-contained page charting padded and
-    unpadded live bytes over the schedule against the capacity, with the
-    allocations live at the peak; `viewer-json=F` writes its data. Both are
-    written for programs that do not fit too.
+    The figures of XLA's memory report are data, the module's memory plan:
+    the driver receives it (tpu-compile's `--memory-report`, the C API) and
+    `-tpu-memory-report` prints it in tpu-opt. When the program needs more
+    than the target's HBM (capacity minus the reserved region), the pass
+    fails with XLA's out-of-memory report as its error and marks the module
+    `tpu.out_of_memory`, which drivers turn into exit status 2.
 
     ```
     Ran out of memory in memory space hbm. Used 19.46G of 15.48G hbm.
@@ -138,10 +137,27 @@ def TPUAssignBuffers : Pass<"tpu-assign-buffers", "::mlir::ModuleOp"> {
     ```
   }];
   let options = [
-    Option<"report", "report", "bool", /*default=*/"false",
-           "Print the memory report even when the program fits">,
     Option<"top", "top", "unsigned", /*default=*/"10",
            "How many of the largest allocations the report lists">,
+  ];
+}
+
+def TPUMemoryReport : Pass<"tpu-memory-report", "::mlir::ModuleOp"> {
+  let summary = "Print the memory plan of tpu-assign-buffers, write its viewer";
+  let description = [{
+    Prints, for each function, XLA's memory report of the plan that
+    `-tpu-assign-buffers` just made (it must run right before: the plan is
+    that pass's analysis, kept only while no other pass runs in between).
+    `viewer=F.html` writes a self-contained page charting padded and
+    unpadded live bytes over the schedule against the capacity, with the
+    allocations live at the peak; `viewer-json=F` writes its data.
+    tpu-compile does the same with `--memory-report`, `--memory-viewer` and
+    `--memory-viewer-json`, also for programs that do not fit. The IR is not
+    changed.
+  }];
+  let options = [
+    Option<"print", "print", "bool", /*default=*/"true",
+           "Print the report (false: only write the viewer files)">,
     Option<"viewer", "viewer", "std::string", /*default=*/"",
            "Write the memory viewer page (self-contained HTML) to this file">,
     Option<"viewerJson", "viewer-json", "std::string", /*default=*/"",

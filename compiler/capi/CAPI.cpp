@@ -79,8 +79,16 @@ TpuCompileStatus tpuCompilerCompile(TpuCompiler compiler, TpuStringRef source,
   if (!module)
     return TpuCompileInvalidInput;
   std::vector<uint8_t> bytes;
-  tpu::CompileStatus status =
-      tpu::compileModule(*module, compileOptions, &bytes);
+  tpc::MemoryPlan memory;
+  tpu::CompileStatus status = tpu::compileModule(*module, compileOptions,
+                                                 &bytes, /*configure=*/{},
+                                                 &memory);
+  // The memory report is the caller's, with the diagnostics.
+  if (!memory.functions.empty() &&
+      failed(tpu::emitMemoryOutputs(*module, compileOptions, memory,
+                                    diagnostics)) &&
+      status == tpu::CompileStatus::Success)
+    status = tpu::CompileStatus::InvalidInput;
   if (status != tpu::CompileStatus::Success)
     return static_cast<TpuCompileStatus>(status);
   CallbackStream output(onOutput, userData);

@@ -3,6 +3,7 @@
 #include "compiler/driver/Compile.h"
 
 #include "compiler/executable/ExecutableWriter.h"
+#include "compiler/memory/MemoryViewer.h"
 #include "mlir/IR/BuiltinOps.h"
 
 using namespace mlir;
@@ -10,14 +11,16 @@ using namespace mlir;
 tpu::CompileStatus
 tpu::compileModule(ModuleOp module, const CompileOptions &options,
                    std::vector<uint8_t> *executable,
-                   llvm::function_ref<LogicalResult(PassManager &)> configure) {
+                   llvm::function_ref<LogicalResult(PassManager &)> configure,
+                   tpc::MemoryPlan *memory) {
   PassManager pm(module.getContext());
   if (configure && failed(configure(pm)))
     return CompileStatus::InvalidInput;
-  buildCompilePipeline(pm, options);
+  tpc::MemoryPlan plan;
+  buildCompilePipeline(pm, options, memory ? memory : &plan);
   if (failed(pm.run(module)))
-    return ranOutOfMemory() ? CompileStatus::OutOfMemory
-                            : CompileStatus::InvalidInput;
+    return isOutOfMemory(module) ? CompileStatus::OutOfMemory
+                                 : CompileStatus::InvalidInput;
   if (options.compileTo != Phase::Executable)
     return CompileStatus::Success;
   FailureOr<tpurt::Executable> exe = buildExecutable(module);
@@ -26,4 +29,22 @@ tpu::compileModule(ModuleOp module, const CompileOptions &options,
   if (executable)
     *executable = tpurt::serialize(*exe);
   return CompileStatus::Success;
+}
+
+LogicalResult tpu::emitMemoryOutputs(ModuleOp module,
+                                     const CompileOptions &options,
+                                     const tpc::MemoryPlan &memory,
+                                     llvm::raw_ostream &report) {
+  if (options.memoryReport)
+    report << tpc::formatFitReports(memory);
+  for (auto [path, html] :
+       {std::pair(options.memoryViewer.getValue(), true),
+        std::pair(options.memoryViewerJson.getValue(), false)}) {
+    if (path.empty())
+      continue;
+    absl::Status written = tpc::writeMemoryViewer(path, memory, html);
+    if (!written.ok())
+      return module.emitError() << std::string(written.message());
+  }
+  return success();
 }

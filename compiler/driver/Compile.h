@@ -22,11 +22,21 @@ enum class CompileStatus { Success = 0, InvalidInput = 1, OutOfMemory = 2 };
 /// pass manager that `configure` may adjust first (timing, IR printing).
 /// With compile-to=executable, fills `executable` with the file's bytes;
 /// otherwise `module` holds the phase's IR. Diagnostics go to the context's
-/// handlers.
+/// handlers; the memory plan, when buffers were assigned (for programs that
+/// do not fit too), to `memory`. The status is this compile's alone.
 CompileStatus
 compileModule(ModuleOp module, const CompileOptions &options,
               std::vector<uint8_t> *executable,
-              llvm::function_ref<LogicalResult(PassManager &)> configure = {});
+              llvm::function_ref<LogicalResult(PassManager &)> configure = {},
+              tpc::MemoryPlan *memory = nullptr);
+
+/// What `options` ask of the memory plan: its report (`--memory-report`,
+/// for the functions that fit; the others were reported as errors) printed
+/// to `report`, and the viewer page and data written to their files. An
+/// unwritable file is an error on `module`.
+LogicalResult emitMemoryOutputs(ModuleOp module, const CompileOptions &options,
+                                const tpc::MemoryPlan &memory,
+                                llvm::raw_ostream &report);
 
 } // namespace mlir::tpu
 

@@ -49,6 +49,14 @@ std::string formatLabel(const Allocation &a) {
   return a.label.size() > 256 ? a.label.substr(0, 256) + "..." : a.label;
 }
 
+std::string formatFitReport(const MemoryReport &report,
+                            const std::string &target) {
+  return absl::StrCat("@", report.function, " on ", target, ": uses ",
+                      formatBytes(report.used()), " of ",
+                      formatBytes(report.capacity), " hbm.\n\n",
+                      formatMemoryReport(report));
+}
+
 std::string outOfMemoryLine(const MemoryReport &report) {
   return absl::StrCat("Ran out of memory in memory space hbm. Used ",
                       formatBytes(report.used()), " of ",

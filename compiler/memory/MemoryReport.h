@@ -68,6 +68,26 @@ struct MemoryReport {
 
 /// "Ran out of memory in memory space hbm. Used 19.46G of 15.48G hbm.
 /// Exceeded hbm capacity by 3.98G."
+/// What buffer assignment found for a module: one report per function, for
+/// the target the buffers were planned on. Passes produce it as data; the
+/// driver or tpu-memory-report prints it and writes the viewer.
+struct MemoryPlan {
+  std::string target;
+  std::vector<MemoryReport> functions;
+
+  bool fits() const {
+    for (const MemoryReport &report : functions)
+      if (!report.fits())
+        return false;
+    return true;
+  }
+};
+
+/// "@main on v3: uses 1.20M of 15.48G hbm.", a blank line, then the report:
+/// what the memory report says of a function that fits.
+std::string formatFitReport(const MemoryReport &report,
+                            const std::string &target);
+
 std::string outOfMemoryLine(const MemoryReport &report);
 
 /// The report from "Total hbm usage >= ..." to the last allocation entry.

@@ -6,7 +6,9 @@
 
 #include "absl/strings/str_cat.h"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 
 namespace tpc {
 
@@ -308,6 +310,29 @@ std::string memoryViewerJson(const std::string &target,
 std::string memoryViewerHtml(const std::string &target,
                              const std::vector<MemoryReport> &reports) {
   return absl::StrCat(kHead, memoryViewerJson(target, reports), kScript);
+}
+
+absl::Status writeMemoryViewer(const std::string &path, const MemoryPlan &plan,
+                               bool html) {
+  std::string text = html ? memoryViewerHtml(plan.target, plan.functions)
+                          : memoryViewerJson(plan.target, plan.functions);
+  std::FILE *file = std::fopen(path.c_str(), "wb");
+  if (!file)
+    return absl::InvalidArgumentError(absl::StrCat(
+        "cannot write the memory viewer: '", path, "': ", std::strerror(errno)));
+  bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
+  if (std::fclose(file) != 0 || !written)
+    return absl::InvalidArgumentError(
+        absl::StrCat("cannot write the memory viewer: '", path, "'"));
+  return absl::OkStatus();
+}
+
+std::string formatFitReports(const MemoryPlan &plan) {
+  std::string text;
+  for (const MemoryReport &report : plan.functions)
+    if (report.fits())
+      absl::StrAppend(&text, formatFitReport(report, plan.target), "\n");
+  return text;
 }
 
 } // namespace tpc

@@ -13,6 +13,8 @@
 
 #include "compiler/memory/MemoryReport.h"
 
+#include "absl/status/status.h"
+
 #include <string>
 #include <vector>
 
@@ -27,6 +29,15 @@ std::string memoryViewerJson(const std::string &target,
 /// The page: memoryViewerJson embedded in a template with its script.
 std::string memoryViewerHtml(const std::string &target,
                              const std::vector<MemoryReport> &reports);
+
+/// Writes the viewer page of `plan` (`html`) or its data to `path`; an error
+/// names the path and why.
+absl::Status writeMemoryViewer(const std::string &path, const MemoryPlan &plan,
+                               bool html);
+
+/// The memory report of every function of `plan` that fits (those that do
+/// not are reported as errors), each followed by a blank line.
+std::string formatFitReports(const MemoryPlan &plan);
 
 } // namespace tpc
 

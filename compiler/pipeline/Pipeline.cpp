@@ -35,7 +35,8 @@ void mlir::tpu::buildImportPipeline(OpPassManager &pm,
 }
 
 void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
-                                     const CompileOptions &options) {
+                                     const CompileOptions &options,
+                                     tpc::MemoryPlan *memory) {
   auto wants = [&](Phase phase) { return phase <= options.compileTo; };
   // The one place the pipeline decides the target; passes read it back.
   pm.addPass(createTPUSetTarget(TPUSetTargetOptions{options.target}));
@@ -58,11 +59,13 @@ void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
   bool report = options.memoryReport || !options.memoryViewer.empty() ||
                 !options.memoryViewerJson.empty();
   auto assignBuffers = [&](bool withReport) {
-    pm.addPass(createTPUAssignBuffers(TPUAssignBuffersOptions{
-        withReport && options.memoryReport,
-        options.memoryReportTop,
-        withReport ? options.memoryViewer.getValue() : std::string(),
-        withReport ? options.memoryViewerJson.getValue() : std::string()}));
+    TPUAssignBuffersOptions assign{options.memoryReportTop};
+    pm.addPass(createTPUAssignBuffersPass(assign, withReport ? memory
+                                                             : nullptr));
+    if (withReport && !memory && report)
+      pm.addPass(createTPUMemoryReport(TPUMemoryReportOptions{
+          options.memoryReport, options.memoryViewer,
+          options.memoryViewerJson}));
   };
   if (wants(Phase::Pad) && (report || wants(Phase::Buffers)))
     assignBuffers(/*withReport=*/true);
@@ -83,5 +86,7 @@ void mlir::tpu::registerCompilePipeline() {
       "tpu-compile",
       "The whole compiler: simplify, fuse, assign layouts, pad, assign "
       "buffers, lower (stop early with compile-to=PHASE)",
-      buildCompilePipeline);
+      [](OpPassManager &pm, const CompileOptions &options) {
+        buildCompilePipeline(pm, options);
+      });
 }

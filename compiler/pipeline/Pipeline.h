@@ -79,8 +79,11 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
 void buildImportPipeline(OpPassManager &pm, hlo::Precision defaultPrecision);
 
 /// Adds the passes up to and including `options.compileTo` to `pm`, which
-/// must be anchored on builtin.module.
-void buildCompilePipeline(OpPassManager &pm, const CompileOptions &options);
+/// must be anchored on builtin.module. With `memory`, buffer assignment
+/// hands its plan there (the driver prints it); without, as in tpu-opt's
+/// `--tpu-compile`, tpu-memory-report prints what the options ask for.
+void buildCompilePipeline(OpPassManager &pm, const CompileOptions &options,
+                          tpc::MemoryPlan *memory = nullptr);
 
 /// Registers `tpu-compile` with tpu-opt's pass pipelines.
 void registerCompilePipeline();

@@ -5,7 +5,7 @@
 // XLA materializes the iota and fuses the compare with the labels into its
 // consumer; until fusion lands, this program reduces the iota directly.
 //
-// RUN: tpu-opt %s -tpu-assign-layouts=relayout-entry=true '-tpu-assign-buffers=report=true top=2' -o /dev/null | FileCheck %s
+// RUN: tpu-opt %s -tpu-assign-layouts=relayout-entry=true -tpu-assign-buffers=top=2 -tpu-memory-report -o /dev/null | FileCheck %s
 //
 // On v2 (7.48G) the same program does not fit: XLA's out-of-memory report,
 // and exit code 2.

@@ -1,19 +1,15 @@
 // The memory viewer's data: live bytes per schedule position, the peak and
 // the allocations live there, checked against hand-computed figures.
-// RUN: tpu-opt %s -tpu-assign-layouts '-tpu-assign-buffers=viewer-json=%t.json' -o /dev/null
+// RUN: tpu-opt %s -tpu-assign-layouts -tpu-assign-buffers '-tpu-memory-report=print=false viewer-json=%t.json' -o /dev/null
 // RUN: FileCheck %s < %t.json
 //
 // The same data is embedded in the page, inside a <script> element, with
 // '<' and '>' escaped so that no label can end the element.
-// RUN: tpu-opt %s -tpu-assign-layouts '-tpu-assign-buffers=viewer=%t.html' -o /dev/null
+// RUN: tpu-opt %s -tpu-assign-layouts -tpu-assign-buffers '-tpu-memory-report=print=false viewer=%t.html' -o /dev/null
 // RUN: FileCheck %s --check-prefix=HTML < %t.html
 //
-// A program that does not fit still gets its viewer, marked as such.
-// RUN: not tpu-opt %s -tpu-set-target=target=v2 -tpu-assign-layouts '-tpu-assign-buffers=viewer-json=%t.oom.json' -o /dev/null 2>/dev/null
-// RUN: FileCheck %s --check-prefix=OOM < %t.oom.json
-//
 // A file that cannot be written is an error.
-// RUN: not tpu-opt %s -tpu-assign-layouts '-tpu-assign-buffers=viewer=%t.missing/dir/page.html' -o /dev/null 2>&1 | FileCheck %s --check-prefix=WRITE
+// RUN: not tpu-opt %s -tpu-assign-layouts -tpu-assign-buffers '-tpu-memory-report=viewer=%t.missing/dir/page.html' -o /dev/null 2>&1 | FileCheck %s --check-prefix=WRITE
 
 // %a is 4.0K. Position 0 (exponential): %a + %0 = 8192 bytes. Position 1
 // (reduce): + f32[8] in T(128), 512 bytes padded, 32 unpadded: 8704 and
@@ -67,9 +63,6 @@
 // HTML:      \u003c8x128xf32
 // HTML:      </script>
 // HTML:      document.documentElement.dataset.ready = 'true';
-
-// OOM: {"name":"small","fits":true,
-// OOM: {"name":"big","fits":false,"out_of_memory_line":"Ran out of memory in memory space hbm. Used 14.11G of 7.48G hbm. Exceeded hbm capacity by 6.63G."
 
 // WRITE: error: cannot write the memory viewer: {{.+}}
 

@@ -1,5 +1,5 @@
 // RUN: tpu-opt %s -split-input-file -tpu-assign-layouts -tpu-assign-buffers | FileCheck %s
-// RUN: tpu-opt %s -split-input-file -tpu-assign-layouts '-tpu-assign-buffers=report=true top=2' -o /dev/null | FileCheck %s --check-prefix=REPORT
+// RUN: tpu-opt %s -split-input-file -tpu-assign-layouts -tpu-assign-buffers=top=2 -tpu-memory-report -o /dev/null | FileCheck %s --check-prefix=REPORT
 
 // The list scheduler runs each reduction right after its input, so the two
 // 8K temporaries are never live together and share offset 0. The peak (9.0K)

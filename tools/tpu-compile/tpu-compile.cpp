@@ -56,7 +56,8 @@ cl::opt<Phase> compileTo("compile-to",
                          cl::cat(category));
 cl::opt<bool> memoryReport(
     "memory-report",
-    cl::desc("Print XLA's memory report (stdout) even when the program fits"),
+    cl::desc("Print XLA's memory report even when the program fits (to "
+             "stdout, or stderr when the output is stdout)"),
     cl::cat(category));
 cl::opt<unsigned> memoryReportTop(
     "memory-report-top",
@@ -101,13 +102,23 @@ int compile(MLIRContext &context) {
   options.memoryViewer = memoryViewer;
   options.memoryViewerJson = memoryViewerJson;
   std::vector<uint8_t> bytes;
-  CompileStatus status =
-      compileModule(*module, options, &bytes, [](PassManager &pm) {
+  tpc::MemoryPlan memory;
+  CompileStatus status = compileModule(
+      *module, options, &bytes,
+      [](PassManager &pm) {
         if (failed(applyPassManagerCLOptions(pm)))
           return failure();
         applyDefaultTimingPassManagerCLOptions(pm);
         return success();
-      });
+      },
+      &memory);
+  // The report goes to stdout unless the program itself does: then stderr,
+  // so that the executable's bytes and the report never share a stream.
+  llvm::raw_ostream &report = outputFile == "-" ? llvm::errs() : llvm::outs();
+  if (!memory.functions.empty() &&
+      failed(emitMemoryOutputs(*module, options, memory, report)) &&
+      status == CompileStatus::Success)
+    status = CompileStatus::InvalidInput;
   if (status != CompileStatus::Success)
     return static_cast<int>(status);
 

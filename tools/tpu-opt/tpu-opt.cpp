@@ -1,24 +1,72 @@
-//===- tpu-opt.cpp - The compiler's pass driver
-//----------------------------===//
+//===- tpu-opt.cpp - The compiler's pass driver ---------------------------===//
 //
 // MlirOptMain over the hlo dialect, the upstream dialects its inputs use, and
-// every pass this project defines.
+// every pass this project defines. Exit status: 0 success, 1 failure, 2 a
+// program that does not fit in HBM (tpu-assign-buffers marked it so).
 //
 //===----------------------------------------------------------------------===//
 
 #include "compiler/InitAll.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "passes/Passes.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+
+namespace {
+
+/// Notes a failure of a module that buffer assignment found too large, so
+/// that this run, and nothing else, exits with 2.
+struct OutOfMemoryWatch : public PassInstrumentation {
+  explicit OutOfMemoryWatch(bool &outOfMemory) : outOfMemory(outOfMemory) {}
+  void runAfterPassFailed(Pass *, Operation *op) override {
+    if (auto module = dyn_cast<ModuleOp>(op))
+      outOfMemory |= tpu::isOutOfMemory(module);
+  }
+  bool &outOfMemory;
+};
+
+} // namespace
 
 int main(int argc, char **argv) {
-  mlir::DialectRegistry registry;
-  mlir::tpu::registerCompilerDialects(registry);
-  mlir::tpu::registerCompilerPasses();
-  mlir::LogicalResult result =
-      mlir::MlirOptMain(argc, argv, "TPU compiler pass driver\n", registry);
-  // 2 for a program that does not fit in HBM, 1 for any other failure.
-  if (mlir::failed(result))
-    return mlir::tpu::ranOutOfMemory() ? 2 : 1;
+  llvm::InitLLVM init(argc, argv);
+  DialectRegistry registry;
+  tpu::registerCompilerDialects(registry);
+  tpu::registerCompilerPasses();
+  auto [inputFile, outputFile] = registerAndParseCLIOptions(
+      argc, argv, "TPU compiler pass driver\n", registry);
+  MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
+  if (config.shouldListPasses())
+    return asMainReturnCode(MlirOptMain(argc, argv, inputFile, outputFile,
+                                        registry));
+  bool outOfMemory = false;
+  MlirOptMainConfig withWatch = config;
+  withWatch.setPassPipelineSetupFn([&](PassManager &pm) {
+    if (failed(config.setupPassPipeline(pm)))
+      return failure();
+    pm.addInstrumentation(std::make_unique<OutOfMemoryWatch>(outOfMemory));
+    return success();
+  });
+
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> input = openInputFile(inputFile, &error);
+  if (!input) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      openOutputFile(outputFile, &error);
+  if (!output) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+  if (failed(MlirOptMain(output->os(), std::move(input), registry, withWatch)))
+    return outOfMemory ? 2 : 1;
+  output->keep();
   return 0;
 }

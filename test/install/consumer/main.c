@@ -61,6 +61,31 @@ int main(void) {
   printf("bad target: status %d, %s\n", (int)s,
          strstr(diag.text, "v9") ? "names it" : diag.text);
 
+  /* Out of memory is this compile's verdict (2), with XLA's report among
+   * the diagnostics; the next compile's failure is its own (1). */
+  diag.length = 0;
+  s = tpuCompilerCompile(
+      compiler,
+      ref("func.func @main() -> tensor<29360128x10xi32> {\n"
+          "  %i = hlo.iota dim = 1 : tensor<29360128x10xi32>\n"
+          "  return %i : tensor<29360128x10xi32>\n"
+          "}\n"),
+      ref("target=v2 layout-mode=xla-default"), NULL, append, &diag);
+  printf("out of memory: status %d, %s\n", (int)s,
+         strstr(diag.text, "Ran out of memory") ? "reported" : diag.text);
+  diag.length = 0;
+  s = tpuCompilerCompile(compiler, ref("func.func @main( {"), ref(""), NULL,
+                         append, &diag);
+  printf("invalid after out of memory: status %d\n", (int)s);
+
+  /* The memory report reaches the caller, with the diagnostics. */
+  diag.length = 0;
+  out.length = 0;
+  s = tpuCompilerCompile(compiler, ref(kProgram), ref("memory-report=true"),
+                         append, append, &diag);
+  printf("memory report: status %d, %s\n", (int)s,
+         strstr(diag.text, "@main on v3: uses") ? "delivered" : diag.text);
+
   tpuCompilerDestroy(compiler);
   return 0;
 }
