@@ -40,14 +40,20 @@ struct ValueSize {
   int64_t unpadded = 0;
 };
 
+/// Padded bytes of the buffer; unpadded bytes of the logical value it holds
+/// (after tpu-pad, the type it stood for before padding).
 FailureOr<ValueSize> sizeOf(Value value) {
   Location loc = value.getLoc();
   FailureOr<tpc::Shape> shape =
       laidOutShape(loc, value.getType(), "tpu-assign-buffers");
   if (failed(shape))
     return failure();
+  FailureOr<tpc::Shape> logical =
+      laidOutShape(loc, logicalTypeOf(value), "tpu-assign-buffers");
+  if (failed(logical))
+    return failure();
   absl::StatusOr<int64_t> padded = tpc::paddedBytes(*shape);
-  absl::StatusOr<int64_t> unpadded = tpc::unpaddedBytes(*shape);
+  absl::StatusOr<int64_t> unpadded = tpc::unpaddedBytes(*logical);
   if (!padded.ok() || !unpadded.ok())
     return emitError(loc)
            << "cannot size " << value.getType() << ": "
@@ -133,7 +139,12 @@ void operatorOf(Location loc, tpc::Allocation &allocation) {
     return;
   }
   if (auto fused = dyn_cast<FusedLoc>(loc))
-    for (Location part : fused.getLocations())
+    for (Location part : fused.getLocations()) {
+      // tpu-pad wraps an op's location to record its logical types.
+      if (isa<FusedLoc>(part)) {
+        operatorOf(part, allocation);
+        continue;
+      }
       if (auto name = dyn_cast<NameLoc>(part)) {
         StringRef text = name.getName().getValue();
         if (text.consume_back(":"))
@@ -141,13 +152,18 @@ void operatorOf(Location loc, tpc::Allocation &allocation) {
         else
           allocation.opName = text.str();
       }
+    }
 }
 
 /// Elementwise ops and loop fusions compute each output element from the
-/// same element of their operands, so they may write over an operand.
+/// same element of their operands, so they may write over an operand; so
+/// does a pad into tile padding, which only zeroes the padding of the same
+/// physical array.
 bool writesInPlace(Operation *op) {
   if (auto fusion = dyn_cast<hlo::FusionOp>(op))
     return fusion.getKind() == hlo::FusionKind::loop;
+  if (auto pad = dyn_cast<hlo::PadOp>(op))
+    return padsTilePadding(pad);
   return op->hasTrait<OpTrait::Elementwise>();
 }
 
@@ -392,7 +408,7 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
     allocation.size = size;
     allocation.unpaddedSize = unpadded;
     operatorOf(v.getLoc(), allocation);
-    allocation.shape = tpc::shapeToString(*toShape(v.getType()));
+    allocation.shape = tpc::shapeToString(*toShape(logicalTypeOf(v)));
     std::string label;
     llvm::raw_string_ostream os(label);
     v.getDefiningOp()->print(os, state);

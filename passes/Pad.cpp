@@ -124,7 +124,6 @@ public:
 private:
   // Shapes.
   FailureOr<Dims> physicalDims(Location loc, Type type);
-  FailureOr<int64_t> roundToMxu(Location loc, int64_t size, int64_t mxu);
 
   // Building blocks.
   Physical lookup(Value logical) { return values.lookup(logical); }
@@ -193,14 +192,6 @@ FailureOr<Dims> Padder::physicalDims(Location loc, Type type) {
     return emitError(loc) << "cannot pad " << type << ": "
                           << std::string(dims.status().message());
   return Dims(dims->begin(), dims->end());
-}
-
-FailureOr<int64_t> Padder::roundToMxu(Location loc, int64_t size, int64_t mxu) {
-  std::optional<int64_t> rounded = tpc::checkedRoundUp(size, mxu);
-  if (!rounded)
-    return emitError(loc) << "dimension of size " << size
-                          << " overflows when rounded to the MXU size " << mxu;
-  return *rounded;
 }
 
 Value Padder::zeroScalar(Type elementType) {
@@ -356,10 +347,15 @@ Value Padder::zeroPadding(Location loc, Physical value,
   if (llvm::none_of(dims,
                     [&](int64_t d) { return paddedShape[d] > logical[d]; }))
     return value.value;
+  // A slice of ours that meets a smaller contracted size reads the same
+  // buffer: the padding it keeps is its source's.
+  Value origin = padded;
+  if (auto it = slices.find(origin); it != slices.end())
+    origin = it->second;
   // Inside a fusion body, the value its argument reads.
-  Value source = fusionInputs.lookup(padded);
+  Value source = fusionInputs.lookup(origin);
   if (!source)
-    source = padded;
+    source = origin;
   auto result = dyn_cast<OpResult>(source);
   auto producer =
       result ? dyn_cast<hlo::FusionOp>(result.getOwner()) : hlo::FusionOp();
@@ -378,7 +374,8 @@ Value Padder::zeroPadding(Location loc, Physical value,
                                   Neutral::Zero));
   }
   for (Physical &physical : llvm::make_second_range(values))
-    if (physical.value == source || physical.value == padded)
+    if (physical.value == source || physical.value == padded ||
+        physical.value == origin)
       physical.zeroPadded = true;
   return value.value;
 }
@@ -584,9 +581,10 @@ LogicalResult Padder::padConcatenate(hlo::ConcatenateOp op) {
                 {cloneWith(op, inputs, withDims(type, *common)), zeroPadded});
 }
 
-/// Batch and free dimensions meet at the largest padded size; the last
-/// contracting dimension is rounded to the MXU rows and the last rhs free
-/// dimension to the MXU columns, the shape the systolic array computes.
+/// Batch and free dimensions meet at the largest padded size, contracted
+/// ones at the smallest. No dimension is rounded to the MXU's size here:
+/// HBM holds only the tile-padded layouts, and tpu-lower aligns K and N to
+/// the systolic array in VMEM, zero-filling as its DMAs load blocks.
 /// Contracted padding is zero in both operands: 0 * NaN would leak.
 LogicalResult Padder::padDot(hlo::DotGeneralOp op) {
   Location loc = op.getLoc();
@@ -607,18 +605,11 @@ LogicalResult Padder::padDot(hlo::DotGeneralOp op) {
     lhsDims[l] = rhsDims[r] = size;
     dims.push_back(size);
   }
-  for (auto [i, pair] :
-       llvm::enumerate(llvm::zip(lhsContracting, rhsContracting))) {
-    auto [l, r] = pair;
-    int64_t size = std::max(lhsDims[l], rhsDims[r]);
-    if (i + 1 == lhsContracting.size()) {
-      FailureOr<int64_t> rounded = roundToMxu(loc, size, target.mxuRows);
-      if (failed(rounded))
-        return failure();
-      size = *rounded;
-    }
-    lhsDims[l] = rhsDims[r] = size;
-  }
+  // Contracted dimensions meet at the smaller padded size, which still
+  // holds every logical element: the other operand drops tile padding
+  // (a bitcast), where meeting at the larger would copy it into a wider one.
+  for (auto [l, r] : llvm::zip(lhsContracting, rhsContracting))
+    lhsDims[l] = rhsDims[r] = std::min(lhsDims[l], rhsDims[r]);
   for (int64_t d : op.getLhsFreeDimensions()) {
     lhsDims[d] = std::max(lhsDims[d], (*resultDims)[dims.size()]);
     dims.push_back(lhsDims[d]);
@@ -626,12 +617,6 @@ LogicalResult Padder::padDot(hlo::DotGeneralOp op) {
   Dims rhsFree = op.getRhsFreeDimensions();
   for (int64_t d : rhsFree) {
     int64_t size = std::max(rhsDims[d], (*resultDims)[dims.size()]);
-    if (d == rhsFree.back()) {
-      FailureOr<int64_t> rounded = roundToMxu(loc, size, target.mxuCols);
-      if (failed(rounded))
-        return failure();
-      size = *rounded;
-    }
     rhsDims[d] = size;
     dims.push_back(size);
   }
@@ -648,8 +633,8 @@ LogicalResult Padder::padDot(hlo::DotGeneralOp op) {
       op, {cloneWith(op, {lhsValue, rhsValue}, withDims(type, dims)), false});
 }
 
-/// Input features are contracted like a dot's K and rounded to the MXU
-/// rows, output features to the MXU columns. Padded spatial input is folded
+/// Input features are contracted like a dot's K, output features keep their
+/// tile-padded size (the MXU's alignment is tpu-lower's). Padded spatial input is folded
 /// into the window's high padding (which may become negative), so the output
 /// spatial sizes stay logical; padding a window reaches is masked to zero.
 /// Grouped convolutions keep logical feature sizes: padding each group would
@@ -680,16 +665,12 @@ LogicalResult Padder::padConvolution(hlo::ConvolutionOp op) {
   dims[0] = lhsDims[0] = std::max(lhsDims[0], (*resultDims)[0]);
   if (op.getFeatureGroupCount() == 1) {
     auto rhsType = cast<RankedTensorType>(rhs.value.getType());
-    FailureOr<int64_t> in = roundToMxu(
-        loc, std::max(lhsDims[feature], rhsType.getDimSize(kernelIn)),
-        target.mxuRows);
-    FailureOr<int64_t> out = roundToMxu(
-        loc, std::max(rhsType.getDimSize(kernelOut), (*resultDims)[feature]),
-        target.mxuCols);
-    if (failed(in) || failed(out))
-      return failure();
-    lhsDims[feature] = rhsDims[kernelIn] = *in;
-    rhsDims[kernelOut] = dims[feature] = *out;
+    // Input features are contracted: they meet at the smaller padded size,
+    // as a dot's K does. The MXU's alignment happens in VMEM (tpu-lower).
+    lhsDims[feature] = rhsDims[kernelIn] =
+        std::min(lhsDims[feature], rhsType.getDimSize(kernelIn));
+    rhsDims[kernelOut] = dims[feature] =
+        std::max(rhsType.getDimSize(kernelOut), (*resultDims)[feature]);
     lhsMasked.push_back(feature);
   } else {
     lhsDims[feature] = lhsLogical[feature];
@@ -888,6 +869,11 @@ LogicalResult Padder::run() {
       return failure();
     rewritten.push_back(op);
   }
+  // Buffer assignment reports how much of each padded buffer is padding.
+  for (Operation *op : rewritten)
+    for (Value result : op->getResults())
+      if (auto it = values.find(result); it != values.end())
+        setLogicalType(it->second.value, result.getType());
   for (Operation *op : llvm::reverse(rewritten))
     op->erase();
   for (Operation *op : llvm::reverse(resizes))

@@ -50,34 +50,95 @@ mlir::tpu::TensorBytes mlir::tpu::tensorBytes(Type type) {
   return bytes;
 }
 
+/// The logical types recorded in `loc`, or null.
+static ArrayAttr logicalTypesIn(Location loc) {
+  auto fused = dyn_cast<FusedLoc>(loc);
+  auto metadata =
+      fused ? dyn_cast_or_null<DictionaryAttr>(fused.getMetadata()) : nullptr;
+  return metadata ? metadata.getAs<ArrayAttr>(tpu::kLogicalTypesAttrName)
+                  : nullptr;
+}
+
+void mlir::tpu::setLogicalType(Value physical, Type logical) {
+  auto result = dyn_cast<OpResult>(physical);
+  if (!result || physical.getType() == logical)
+    return;
+  Operation *op = result.getOwner();
+  MLIRContext *context = op->getContext();
+  Location inner = op->getLoc();
+  SmallVector<Attribute> types;
+  if (ArrayAttr old = logicalTypesIn(inner)) {
+    types.assign(old.begin(), old.end());
+    inner = FusedLoc::get(context, cast<FusedLoc>(inner).getLocations());
+  } else {
+    for (Type type : op->getResultTypes())
+      types.push_back(TypeAttr::get(type));
+  }
+  // The first logical value a buffer holds names it (a bitcast's result
+  // shares the buffer under another logical shape).
+  Attribute &entry = types[result.getResultNumber()];
+  if (cast<TypeAttr>(entry).getValue() == physical.getType())
+    entry = TypeAttr::get(logical);
+  auto metadata = DictionaryAttr::get(
+      context, {NamedAttribute(StringAttr::get(context, kLogicalTypesAttrName),
+                               ArrayAttr::get(context, types))});
+  op->setLoc(FusedLoc::get(context, {inner}, metadata));
+}
+
+Type mlir::tpu::logicalTypeOf(Value value) {
+  auto result = dyn_cast<OpResult>(value);
+  if (!result)
+    return value.getType();
+  Operation *op = result.getOwner();
+  if (ArrayAttr types = logicalTypesIn(op->getLoc()))
+    if (auto type = dyn_cast<TypeAttr>(types[result.getResultNumber()]))
+      return type.getValue();
+  // Fusions formed after padding: the yielded value's record.
+  if (auto fusion = dyn_cast<hlo::FusionOp>(op)) {
+    Value yielded = fusion.getYielded()[result.getResultNumber()];
+    Type inner = logicalTypeOf(yielded);
+    if (inner != yielded.getType())
+      return inner;
+  }
+  return value.getType();
+}
+
 bool mlir::tpu::isZero(TypedAttr value) {
   return matchPattern(value, m_Zero()) || matchPattern(value, m_AnyZeroFloat());
+}
+
+/// Whether `a` and `b` are the same bytes: element type, layout and padded
+/// shape agree.
+static bool samePhysical(Value a, Value b) {
+  std::optional<tpc::Shape> sa = tpu::toShape(a.getType());
+  std::optional<tpc::Shape> sb = tpu::toShape(b.getType());
+  if (!sa || !sb || !sa->layout || !sb->layout ||
+      sa->elementType != sb->elementType || *sa->layout != *sb->layout)
+    return false;
+  absl::StatusOr<std::vector<int64_t>> pa = tpc::paddedDims(*sa);
+  absl::StatusOr<std::vector<int64_t>> pb = tpc::paddedDims(*sb);
+  return pa.ok() && pb.ok() && *pa == *pb;
+}
+
+static bool allZero(ArrayRef<int64_t> values) {
+  return llvm::all_of(values, [](int64_t v) { return v == 0; });
+}
+
+bool mlir::tpu::padsTilePadding(hlo::PadOp pad) {
+  return allZero(pad.getEdgePaddingLow()) && allZero(pad.getInteriorPadding()) &&
+         samePhysical(pad.getOperand(), pad.getResult());
 }
 
 bool mlir::tpu::isBitcast(Operation *op, Block &entry) {
   if (op->getNumOperands() < 1 || op->getNumResults() != 1)
     return false;
-  auto samePhysical = [](Value a, Value b) {
-    std::optional<tpc::Shape> sa = toShape(a.getType());
-    std::optional<tpc::Shape> sb = toShape(b.getType());
-    if (!sa || !sb || !sa->layout || !sb->layout ||
-        sa->elementType != sb->elementType || *sa->layout != *sb->layout)
-      return false;
-    absl::StatusOr<std::vector<int64_t>> pa = tpc::paddedDims(*sa);
-    absl::StatusOr<std::vector<int64_t>> pb = tpc::paddedDims(*sb);
-    return pa.ok() && pb.ok() && *pa == *pb;
-  };
-  auto none = [](ArrayRef<int64_t> values) {
-    return llvm::all_of(values, [](int64_t v) { return v == 0; });
-  };
   if (auto pad = dyn_cast<hlo::PadOp>(op)) {
     auto arg = dyn_cast<BlockArgument>(pad.getOperand());
     DenseElementsAttr value;
     return arg && arg.getOwner() == &entry &&
            matchPattern(pad.getPaddingValue(), m_Constant(&value)) &&
            value.isSplat() && isZero(value.getSplatValue<TypedAttr>()) &&
-           none(pad.getEdgePaddingLow()) && none(pad.getInteriorPadding()) &&
-           samePhysical(pad.getOperand(), pad.getResult());
+           padsTilePadding(pad);
   }
   // A reshape of row-major tensors with the same minor dimension only
   // regroups whole tiles when the second-minor ones are equal or both fill
@@ -112,7 +173,7 @@ bool mlir::tpu::isBitcast(Operation *op, Block &entry) {
             (fromSecond % rows == 0 && toSecond % rows == 0));
   }
   if (auto slice = dyn_cast<hlo::SliceOp>(op))
-    return none(slice.getStartIndices()) &&
+    return allZero(slice.getStartIndices()) &&
            llvm::all_of(slice.getStrides(), [](int64_t v) { return v == 1; }) &&
            samePhysical(slice.getOperand(), slice.getResult());
   return false;

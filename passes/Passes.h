@@ -41,8 +41,27 @@ struct TensorBytes {
 };
 TensorBytes tensorBytes(Type type);
 
+/// tpu-pad computes on tile-padded shapes; an op whose results it padded
+/// records, per result, the logical type the result stands for, so that
+/// buffer assignment can say how much of a padded buffer is padding (an
+/// entry equal to the result's own type means none). The record is
+/// provenance, like the name scope the report's Operator column reads, so it
+/// rides in the op's location: a FusedLoc whose metadata is a dictionary
+/// with this key, which leaves the printed IR unchanged.
+constexpr llvm::StringLiteral kLogicalTypesAttrName = "tpu.logical_types";
+/// Records that `physical` holds the logical value of type `logical`; a
+/// function argument, or a value of that very type, needs no record.
+void setLogicalType(Value physical, Type logical);
+/// The logical type `value` stands for: the record of tpu-pad, looked up
+/// through the fusions that formed after it, or the value's own type.
+Type logicalTypeOf(Value value);
+
 /// Integer 0 or float +-0: the value tile padding holds once it is neutral.
 bool isZero(TypedAttr value);
+
+/// Whether `pad` only fills tile padding: no low or interior padding, and
+/// operand and result with the same layout and physical (padded) shape.
+bool padsTilePadding(hlo::PadOp pad);
 
 /// Whether `op` only relabels its operand's buffer: the same bytes in the
 /// same layout, read as another logical shape. That is a slice from 0 with

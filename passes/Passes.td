@@ -88,9 +88,12 @@ def TPUPad : Pass<"tpu-pad", "::mlir::ModuleOp"> {
   let description = [{
     Rewrites every function whose values carry `#tpu.layout`s (run
     `-tpu-assign-layouts` first) so that its ops compute on the physical,
-    tile-padded shapes the layouts imply. Matmul and convolution contraction
-    and output-feature dimensions are also rounded up to the target's MXU
-    size, which is the work the systolic array does.
+    tile-padded shapes the layouts imply. Nothing is rounded to the MXU's
+    size here: HBM holds only tile-padded layouts, and tpu-lower aligns K
+    and N to the systolic array in VMEM. Contracted dimensions meet at the
+    smaller padded size of the two operands (the wider one is sliced, which
+    drops tile padding and copies nothing). Each padded value's logical type
+    is recorded for buffer assignment's report.
 
     Padded elements that an op reads hold a neutral value, so results are
     unchanged: the pass tracks which values have all-zero padding (arguments

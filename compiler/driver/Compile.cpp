@@ -13,6 +13,13 @@ tpu::compileModule(ModuleOp module, const CompileOptions &options,
                    std::vector<uint8_t> *executable,
                    llvm::function_ref<LogicalResult(PassManager &)> configure,
                    tpc::MemoryPlan *memory) {
+  bool wantsPlan = options.memoryReport || !options.memoryViewer.empty() ||
+                   !options.memoryViewerJson.empty();
+  if (wantsPlan && options.compileTo < Phase::Buffers) {
+    module.emitError("the memory report and viewer describe assigned "
+                     "buffers: they need compile-to=buffers or a later phase");
+    return CompileStatus::InvalidInput;
+  }
   PassManager pm(module.getContext());
   if (configure && failed(configure(pm)))
     return CompileStatus::InvalidInput;

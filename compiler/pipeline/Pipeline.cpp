@@ -51,32 +51,24 @@ void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
     // lays inputs out on the way in), so entry layouts are its to choose.
     pm.addPass(createTPUAssignLayouts(TPUAssignLayoutsOptions{
         options.layoutMode, /*relayoutEntry=*/true}));
-  // The memory report and viewer describe the laid-out program, where each
-  // value still has its logical shape and the report can say how much of a
-  // buffer is padding; tpu-pad makes the padding real, and buffer assignment
-  // then places the padded program that is lowered (same padded sizes, plus
-  // the masks and copies padding added).
-  bool report = options.memoryReport || !options.memoryViewer.empty() ||
-                !options.memoryViewerJson.empty();
-  auto assignBuffers = [&](bool withReport) {
-    TPUAssignBuffersOptions assign{options.memoryReportTop};
-    pm.addPass(createTPUAssignBuffersPass(assign, withReport ? memory
-                                                             : nullptr));
-    if (withReport && !memory && report)
-      pm.addPass(createTPUMemoryReport(TPUMemoryReportOptions{
-          options.memoryReport, options.memoryViewer,
-          options.memoryViewerJson}));
-  };
-  if (wants(Phase::Pad) && (report || wants(Phase::Buffers)))
-    assignBuffers(/*withReport=*/true);
   if (wants(Phase::Pad)) {
     pm.addPass(createTPUPad());
     // The masks and resizes padding adds fuse into their consumers.
     pm.addNestedPass<func::FuncOp>(
         createHLOFuse(HLOFuseOptions{options.maxFusionOps}));
   }
-  if (wants(Phase::Buffers))
-    assignBuffers(/*withReport=*/false);
+  // Buffer assignment places the padded program that is lowered, so its
+  // plan (the memory report and viewer) describes the executable's buffers;
+  // tpu-pad's record of logical types says how much of each is padding.
+  if (wants(Phase::Buffers)) {
+    pm.addPass(createTPUAssignBuffersPass(
+        TPUAssignBuffersOptions{options.memoryReportTop}, memory));
+    if (!memory && (options.memoryReport || !options.memoryViewer.empty() ||
+                    !options.memoryViewerJson.empty()))
+      pm.addPass(createTPUMemoryReport(TPUMemoryReportOptions{
+          options.memoryReport, options.memoryViewer,
+          options.memoryViewerJson}));
+  }
   if (wants(Phase::Lower))
     pm.addPass(createTPULower());
 }

@@ -1,7 +1,8 @@
 // RUN: tpu-opt %s -split-input-file -hlo-fuse -tpu-assign-layouts -tpu-pad | FileCheck %s
 
 // A convolution reads its input from memory straight into the MXU, so the
-// 64 padded features of the first convolution's result are zeroed where
+// padded features of the first convolution's result that the second
+// contracts (100 to 104, where its weights' sublanes end) are zeroed where
 // they are made: in that fusion's epilogue, not in front of the reader.
 // CHECK-LABEL: func.func @conv_chain
 // CHECK:      %[[F:.*]] = hlo.fusion kind = output
@@ -11,13 +12,15 @@
 // CHECK:        %[[MASKED:.*]] = hlo.select %[[IN]], %[[RELU]]
 // CHECK-NEXT:   hlo.yield %[[MASKED]]
 // CHECK-NOT:  hlo.select
-// CHECK:      hlo.convolution %[[F]]
-func.func @conv_chain(%x: tensor<2x8x8x128xf32>, %w1: tensor<3x3x128x64xf32>, %w2: tensor<3x3x64x64xf32>) -> tensor<2x8x8x64xf32> {
-  %c1 = hlo.convolution %x, %w1, window = {pad = [[1, 1], [1, 1]]} : (tensor<2x8x8x128xf32>, tensor<3x3x128x64xf32>) -> tensor<2x8x8x64xf32>
-  %zero = hlo.constant dense<0.0> : tensor<2x8x8x64xf32>
-  %r1 = hlo.maximum %c1, %zero : tensor<2x8x8x64xf32>
-  %c2 = hlo.convolution %r1, %w2, window = {pad = [[1, 1], [1, 1]]} : (tensor<2x8x8x64xf32>, tensor<3x3x64x64xf32>) -> tensor<2x8x8x64xf32>
-  return %c2 : tensor<2x8x8x64xf32>
+// CHECK:      %[[K:.*]] = hlo.slice %[[F]] [0:2, 0:8, 0:8, 0:104]
+// CHECK-NOT:  hlo.select
+// CHECK:      hlo.convolution %[[K]]
+func.func @conv_chain(%x: tensor<2x8x8x128xf32>, %w1: tensor<3x3x128x100xf32>, %w2: tensor<3x3x100x100xf32>) -> tensor<2x8x8x100xf32> {
+  %c1 = hlo.convolution %x, %w1, window = {pad = [[1, 1], [1, 1]]} : (tensor<2x8x8x128xf32>, tensor<3x3x128x100xf32>) -> tensor<2x8x8x100xf32>
+  %zero = hlo.constant dense<0.0> : tensor<2x8x8x100xf32>
+  %r1 = hlo.maximum %c1, %zero : tensor<2x8x8x100xf32>
+  %c2 = hlo.convolution %r1, %w2, window = {pad = [[1, 1], [1, 1]]} : (tensor<2x8x8x100xf32>, tensor<3x3x100x100xf32>) -> tensor<2x8x8x100xf32>
+  return %c2 : tensor<2x8x8x100xf32>
 }
 
 // -----
@@ -30,23 +33,27 @@ func.func @conv_chain(%x: tensor<2x8x8x128xf32>, %w1: tensor<3x3x128x64xf32>, %w
 // CHECK-NEXT:   hlo.yield
 // CHECK:      hlo.fusion kind = output (%param_0 = %[[F]]
 // CHECK-NOT:    hlo.select
-// CHECK:        hlo.convolution %param_0
-func.func @conv_chain_fused(%x: tensor<2x8x8x128xf32>, %w1: tensor<3x3x128x64xf32>, %w2: tensor<3x3x64x64xf32>) -> tensor<2x8x8x64xf32> {
-  %c1 = hlo.convolution %x, %w1, window = {pad = [[1, 1], [1, 1]]} : (tensor<2x8x8x128xf32>, tensor<3x3x128x64xf32>) -> tensor<2x8x8x64xf32>
-  %zero = hlo.constant dense<0.0> : tensor<2x8x8x64xf32>
-  %r1 = hlo.maximum %c1, %zero : tensor<2x8x8x64xf32>
-  %c2 = hlo.convolution %r1, %w2, window = {pad = [[1, 1], [1, 1]]} : (tensor<2x8x8x64xf32>, tensor<3x3x64x64xf32>) -> tensor<2x8x8x64xf32>
-  %r2 = hlo.maximum %c2, %zero : tensor<2x8x8x64xf32>
-  return %r2 : tensor<2x8x8x64xf32>
+// CHECK:        %[[K:.*]] = hlo.slice %param_0
+// CHECK-NOT:    hlo.select
+// CHECK:        hlo.convolution %[[K]]
+func.func @conv_chain_fused(%x: tensor<2x8x8x128xf32>, %w1: tensor<3x3x128x100xf32>, %w2: tensor<3x3x100x100xf32>) -> tensor<2x8x8x100xf32> {
+  %c1 = hlo.convolution %x, %w1, window = {pad = [[1, 1], [1, 1]]} : (tensor<2x8x8x128xf32>, tensor<3x3x128x100xf32>) -> tensor<2x8x8x100xf32>
+  %zero = hlo.constant dense<0.0> : tensor<2x8x8x100xf32>
+  %r1 = hlo.maximum %c1, %zero : tensor<2x8x8x100xf32>
+  %c2 = hlo.convolution %r1, %w2, window = {pad = [[1, 1], [1, 1]]} : (tensor<2x8x8x100xf32>, tensor<3x3x100x100xf32>) -> tensor<2x8x8x100xf32>
+  %r2 = hlo.maximum %c2, %zero : tensor<2x8x8x100xf32>
+  return %r2 : tensor<2x8x8x100xf32>
 }
 
 // -----
 
 // Negative: a producer that is not a fusion (a bare dot, whose padded
-// columns meet real rows) keeps the mask in front of the contraction.
+// columns meet real rows) keeps the mask in front of the contraction, on
+// the 104 columns K meets at.
 // CHECK-LABEL: func.func @unfused_producer
 // CHECK:      %[[D:.*]] = hlo.dot_general
-// CHECK:      %[[M:.*]] = hlo.select %{{.*}}, %[[D]]
+// CHECK:      %[[DK:.*]] = hlo.slice %[[D]] [0:8, 0:104]
+// CHECK:      %[[M:.*]] = hlo.select %{{.*}}, %[[DK]]
 // CHECK:      hlo.dot_general %[[M]]
 func.func @unfused_producer(%x: tensor<8x100xf32>, %w: tensor<100x100xf32>, %v: tensor<100x128xf32>) -> tensor<8x128xf32> {
   %h = hlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<8x100xf32>, tensor<100x100xf32>) -> tensor<8x100xf32>

@@ -1,5 +1,5 @@
-// RUN: tpu-opt %s -split-input-file -tpu-assign-layouts -tpu-pad | FileCheck %s --check-prefixes=CHECK,V3
-// RUN: tpu-opt %s -split-input-file -tpu-set-target=target=v6e -tpu-assign-layouts -tpu-pad | FileCheck %s --check-prefixes=CHECK,V6E
+// RUN: tpu-opt %s -split-input-file -tpu-assign-layouts -tpu-pad | FileCheck %s --check-prefix=CHECK
+// RUN: tpu-opt %s -split-input-file -tpu-set-target=target=v6e -tpu-assign-layouts -tpu-pad | FileCheck %s --check-prefix=CHECK
 
 // Layouts come from tpu-assign-layouts (xla-default), the pipeline users run.
 // Elementwise chain: arguments are zero-padded on entry, so the sum needs no
@@ -103,19 +103,17 @@ func.func @argmin_unpadded_dim(%x: tensor<4x128xi32>) -> tensor<4xi32> {
 
 // -----
 
-// K = 100 is padded to the MXU's 128 (256 on v6e), and so is N = 10. The
-// arguments are zero-padded, so nothing is masked.
+// Nothing is rounded to the MXU's 128 (256 on v6e) in HBM: tpu-lower
+// aligns K and N in VMEM. K = 100 meets at the smaller padded size of the
+// two operands, 104 (the rhs's sublanes; the lhs's 128 lanes hold it), and
+// N = 10 keeps the rhs's 128 lanes, on every target. The arguments are
+// zero-padded, so nothing is masked.
 // CHECK-LABEL: func.func @matmul
-// CHECK:         %[[L:.+]] = hlo.pad %arg0, %{{.+}}, low = [0, 0],
-// V3-SAME:         high = [0, 28], {{.*}} -> tensor<8x128xf32
-// V6E-SAME:        high = [0, 156], {{.*}} -> tensor<8x256xf32
-// CHECK:         %[[R:.+]] = hlo.pad %arg1, %{{.+}}, low = [0, 0],
-// V3-SAME:         high = [28, 118], {{.*}} -> tensor<128x128xf32
-// V6E-SAME:        high = [156, 246], {{.*}} -> tensor<256x256xf32
+// CHECK-DAG:     %[[R:.+]] = hlo.pad %arg1, %{{.+}}, low = [0, 0], high = [4, 118], {{.*}} -> tensor<104x128xf32
+// CHECK-DAG:     %[[L:.+]] = hlo.pad %arg0, %{{.+}}, low = [0, 0], high = [0, 4], {{.*}} -> tensor<8x104xf32
 // CHECK-NOT:     hlo.select
 // CHECK:         %[[D:.+]] = hlo.dot_general %[[L]], %[[R]], contracting_dims = [1] x [0]
-// V3-SAME:         -> tensor<8x128xf32
-// V6E-SAME:        -> tensor<8x256xf32
+// CHECK-SAME:      -> tensor<8x128xf32
 // CHECK:         %[[OUT:.+]] = hlo.slice %[[D]] [0:8, 0:10]
 // CHECK:         return %[[OUT]]
 func.func @matmul(%x: tensor<8x100xf32>, %w: tensor<100x10xf32>) -> tensor<8x10xf32> {
@@ -125,16 +123,17 @@ func.func @matmul(%x: tensor<8x100xf32>, %w: tensor<100x10xf32>) -> tensor<8x10x
 
 // -----
 
-// log(0) = -inf in the padding of %l: its K padding is masked to 0.
+// log(0) = -inf in the padding of %l: its K padding is masked to 0, on
+// the 104 columns K meets at (a slice that drops tile padding).
 // CHECK-LABEL: func.func @matmul_of_unmasked
-// CHECK:         %[[LOG:.+]] = hlo.log %{{.+}} : tensor<8x{{128|256}}xf32
 // CHECK:         %[[W:.+]] = hlo.pad %arg1
-// CHECK:         %[[IOTA:.+]] = hlo.iota dim = 1
+// CHECK:         %[[LOG:.+]] = hlo.log %{{.+}} : tensor<8x128xf32
+// CHECK:         %[[LOGK:.+]] = hlo.slice %[[LOG]] [0:8, 0:104]
+// CHECK:         %[[IOTA:.+]] = hlo.iota dim = 1 : tensor<8x104xi32
 // CHECK:         %[[K:.+]] = hlo.constant dense<100>
 // CHECK:         %[[IN:.+]] = hlo.compare LT, %[[IOTA]], %[[K]]
 // CHECK:         %[[ZEROS:.+]] = hlo.constant dense<0.000000e+00>
-// V3:            %[[M:.+]] = hlo.select %[[IN]], %[[LOG]], %[[ZEROS]]
-// V6E:           %[[M:.+]] = hlo.select %[[IN]], %{{.+}}, %[[ZEROS]] : {{.*}}, tensor<8x256xf32
+// CHECK:         %[[M:.+]] = hlo.select %[[IN]], %[[LOGK]], %[[ZEROS]]
 // CHECK:         hlo.dot_general %[[M]], %[[W]]
 func.func @matmul_of_unmasked(%x: tensor<8x100xf32>, %w: tensor<100x10xf32>) -> tensor<8x10xf32> {
   %l = hlo.log %x : tensor<8x100xf32>
@@ -144,15 +143,16 @@ func.func @matmul_of_unmasked(%x: tensor<8x100xf32>, %w: tensor<100x10xf32>) -> 
 
 // -----
 
-// 18 output features compute as one MXU-wide 128 (256 on v6e); 3 input
-// features contract as 128 (256). W = 28 is padded to 32 by the layout; the
-// 4 padded columns are zero, so they take the place of the window's high
-// padding (1 - 4 = -3) and the output keeps 28 columns.
+// Features keep their tile-padded sizes (the MXU's 128 or 256 is
+// tpu-lower's): the 3 input features contract at the weights' 4 sublanes,
+// the 18 output features fill the 128 lanes, on every target. W = 28 is
+// padded to 32 by the layout; the 4 padded columns are zero, so they take
+// the place of the window's high padding (1 - 4 = -3) and the output keeps
+// 28 columns.
 // CHECK-LABEL: func.func @conv
-// V3:            %[[X:.+]] = hlo.pad %arg0, %{{.+}}, low = [0, 0, 0, 0], high = [0, 0, 4, 125], {{.*}} -> tensor<8x28x32x128xf32, #tpu.layout<{3,2,1,0:T(8,128)}>>
-// V3:            %[[W:.+]] = hlo.pad %arg1, %{{.+}}, low = [0, 0, 0, 0], high = [0, 0, 125, 110], {{.*}} -> tensor<3x3x128x128xf32
-// V3:            %[[Y:.+]] = hlo.convolution %[[X]], %[[W]], window = {stride = [1, 1], pad = {{\[\[}}1, 1], [1, -3]]} : {{.*}} -> tensor<8x28x28x128xf32, #tpu.layout<{3,2,1,0:T(8,128)}>>
-// V6E:           hlo.convolution {{.*}} -> tensor<8x28x28x256xf32
+// CHECK-DAG:     %[[W:.+]] = hlo.pad %arg1, %{{.+}}, low = [0, 0, 0, 0], high = [0, 0, 1, 110], {{.*}} -> tensor<3x3x4x128xf32
+// CHECK-DAG:     %[[X:.+]] = hlo.pad %arg0, %{{.+}}, low = [0, 0, 0, 0], high = [0, 0, 4, 1], {{.*}} -> tensor<8x28x32x4xf32, #tpu.layout<{3,2,1,0:T(8,128)}>>
+// CHECK:         %[[Y:.+]] = hlo.convolution %[[X]], %[[W]], window = {stride = [1, 1], pad = {{\[\[}}1, 1], [1, -3]]} : {{.*}} -> tensor<8x28x28x128xf32, #tpu.layout<{3,2,1,0:T(8,128)}>>
 // CHECK:         %[[YP:.+]] = hlo.pad %{{.+}}, %{{.+}}, low = [0, 0, 0, 0], high = [0, 0, 4, 0]
 // CHECK:         %[[OUT:.+]] = hlo.slice %[[YP]] [0:8, 0:28, 0:28, 0:18]
 // CHECK:         return %[[OUT]]
@@ -166,14 +166,14 @@ func.func @conv(%x: tensor<8x28x28x3xf32>, %w: tensor<3x3x3x18xf32>) -> tensor<8
 // exp(0) = 1 in the padding: the columns the window reaches (W) and the
 // contracted features are masked to 0.
 // CHECK-LABEL: func.func @conv_of_unmasked
-// CHECK:         %[[E:.+]] = hlo.exponential
 // CHECK:         %[[W:.+]] = hlo.pad %arg1
+// CHECK:         %[[E:.+]] = hlo.exponential
+// CHECK:         %[[EK:.+]] = hlo.slice %[[E]] [0:8, 0:28, 0:32, 0:4]
 // CHECK:         %[[COLS:.+]] = hlo.iota dim = 2
 // CHECK:         %[[C28:.+]] = hlo.constant dense<28>
 // CHECK:         %[[IN1:.+]] = hlo.compare LT, %[[COLS]], %[[C28]]
 // CHECK:         %[[ZEROS:.+]] = hlo.constant dense<0.000000e+00>
-// V3:            %[[M1:.+]] = hlo.select %[[IN1]], %[[E]], %[[ZEROS]]
-// V6E:           %[[M1:.+]] = hlo.select %[[IN1]], %{{.+}}, %[[ZEROS]] : {{.*}}, tensor<8x28x32x256xf32
+// CHECK:         %[[M1:.+]] = hlo.select %[[IN1]], %[[EK]], %[[ZEROS]]
 // CHECK:         %[[FEATURES:.+]] = hlo.iota dim = 3
 // CHECK:         %[[C3:.+]] = hlo.constant dense<3>
 // CHECK:         %[[IN2:.+]] = hlo.compare LT, %[[FEATURES]], %[[C3]]

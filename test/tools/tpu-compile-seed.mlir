@@ -13,7 +13,7 @@
 // RUN: sh -c 'tpu-compile %s --compile-to=buffers --target=v2 --layout-mode=xla-default -o /dev/null 2>/dev/null; test $? -eq 2'
 //
 // min-padding keeps the 10 classes out of the lanes: it fits on v2.
-// RUN: tpu-compile %s --compile-to=pad --target=v2 --memory-report --memory-report-top=1 -o /dev/null | FileCheck %s --check-prefix=MIN
+// RUN: tpu-compile %s --compile-to=buffers --target=v2 --memory-report --memory-report-top=1 -o /dev/null | FileCheck %s --check-prefix=MIN
 
 // CHECK:      @main on v3: uses 14.66G of 15.48G hbm.
 // CHECK:        Largest program allocations in hbm:

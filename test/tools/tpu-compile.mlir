@@ -24,6 +24,7 @@
 // RUN: not tpu-compile %s --compile-to=nowhere 2>&1 | FileCheck %s --check-prefix=PHASE
 // RUN: not tpu-compile %s --target=v9 2>&1 | FileCheck %s --check-prefix=TARGET
 // RUN: not tpu-compile %t.missing.mlir 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: not tpu-compile %s --compile-to=pad --memory-report 2>&1 | FileCheck %s --check-prefix=NOPLAN
 // RUN: sh -c 'tpu-compile %s --target=v9 > /dev/null 2>&1; test $? -eq 1'
 
 // INPUT-LABEL: func.func @mlp
@@ -67,13 +68,14 @@
 // TIMING: HLOSimplify
 // TIMING: HLOFuse
 // TIMING: TPUAssignLayouts
-// TIMING: TPUAssignBuffers
 // TIMING: TPUPad
+// TIMING: TPUAssignBuffers
 // TIMING: TPULower
 
 // AFTER: IR Dump After HLOSimplify
 // AFTER: IR Dump After TPUAssignBuffers
 
+// NOPLAN: error: the memory report and viewer describe assigned buffers: they need compile-to=buffers or a later phase
 // PHASE: for the --compile-to option: Cannot find option named 'nowhere'!
 
 // TARGET: tpu-compile: unknown target 'v9'; expected v2, v3, v4, v5e or v6e

@@ -345,7 +345,8 @@ std::string jsonString(const std::string &s) {
   return out + "\"";
 }
 
-bool writeStats(const tpurt::RunResult &run, const tpc::Target &t) {
+bool writeStats(const tpurt::RunResult &run, const tpc::Target &t,
+                int64_t programBytes) {
   Summary s = summarize(run, t);
   tpurt::CallTime call = hostCall(run, t);
   std::error_code ec;
@@ -356,6 +357,7 @@ bool writeStats(const tpurt::RunResult &run, const tpc::Target &t) {
   }
   os << "{\n  \"target\": " << jsonString(std::string(t.name)) << ",\n"
      << llvm::format("  \"step_time_s\": %.9g,\n", s.stepTime)
+     << "  \"program_bytes\": " << programBytes << ",\n"
      << "  \"cycles\": " << run.cycles << ",\n"
      << "  \"flops\": " << run.flops << ",\n"
      << "  \"hbm_bytes\": " << run.hbmBytes << ",\n"
@@ -536,7 +538,7 @@ int runMain(MLIRContext &context) {
   if (!printResults(run->results))
     return 1;
   printSummary(*run, *found);
-  if (!statsJson.empty() && !writeStats(*run, *found))
+  if (!statsJson.empty() && !writeStats(*run, *found, exe.programBytes))
     return 1;
   if (!profile.empty() && !writeProfile(*run, *found))
     return 1;
