@@ -27,7 +27,7 @@ std::string reason(OpOperand &use) {
     os << "it is a function result";
   } else if (auto call = dyn_cast<func::CallOp>(reader)) {
     os << "it is an argument of a call to @" << call.getCallee();
-  } else if (reader->hasTrait<hlo::OpTrait::Contraction>()) {
+  } else if (hlo::isContraction(reader)) {
     os << "it is operand #" << use.getOperandNumber() << " of '"
        << reader->getName() << "', which the MXU reads from a physical buffer";
   } else if (isa<hlo::FusionOp>(reader)) {

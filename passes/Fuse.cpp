@@ -77,7 +77,7 @@ public:
     Block &block = func.getBody().front();
     SmallVector<Operation *> contractions;
     for (Operation &op : block)
-      if (op.hasTrait<hlo::OpTrait::Contraction>())
+      if (hlo::isContraction(&op))
         contractions.push_back(&op);
     for (Operation *op : contractions)
       fuseOutput(op);
@@ -184,7 +184,7 @@ Operation *Fuser::fuseOutput(Operation *mxu) {
 /// one read elsewhere too is copied if it is free or worth recomputing, and
 /// is otherwise read from memory.
 Operation *Fuser::fuseProducers(Operation *root) {
-  bool reduction = root->hasTrait<hlo::OpTrait::Reduction>() &&
+  bool reduction = hlo::isReduction(root) &&
                    isa<hlo::HLODialect>(root->getDialect());
   if (!reduction && (!isLoopFusible(root) || isFree(root)))
     return nullptr;

@@ -324,9 +324,7 @@ private:
   Value storage(Value value);
   /// The result of the kernel's matmul or convolution, if it has one.
   Value mxuResult() const {
-    return anchor && isa<hlo::DotGeneralOp, hlo::ConvolutionOp>(anchor)
-               ? anchor->getResult(0)
-               : Value();
+    return hlo::isContraction(anchor) ? anchor->getResult(0) : Value();
   }
   /// The result of the kernel's argmax or argmin, if it has one.
   Value argResult() const {
@@ -517,8 +515,7 @@ KernelLowering::analyze(ArrayRef<Operation *> ops, Value rootValue,
                         llvm::function_ref<FailureOr<Value>(Value)> leaf) {
   root = rootValue;
   for (Operation *inner : ops) {
-    if (isa<hlo::DotGeneralOp, hlo::ConvolutionOp, hlo::ReduceOp, hlo::ArgMaxOp,
-            hlo::ArgMinOp>(inner)) {
+    if (hlo::isContraction(inner) || hlo::isReduction(inner)) {
       if (anchor)
         return inner->emitOpError()
                << "tpu-lower: a kernel with two contractions or reductions "
@@ -1345,7 +1342,7 @@ LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
   Value result = inner->getResult(0);
   Value dst = current.lookup(result);
   auto bufferOf = [&](Value v) { return current.lookup(storage(v)); };
-  if (isa<hlo::DotGeneralOp, hlo::ConvolutionOp>(inner)) {
+  if (hlo::isContraction(inner)) {
     auto attr = inner->getAttrOfType<hlo::PrecisionAttr>("precision");
     Precision precision = attr && attr.getValue() == hlo::Precision::HIGHEST
                               ? Precision::highest

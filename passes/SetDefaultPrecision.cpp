@@ -27,7 +27,7 @@ struct HLOSetDefaultPrecision
     // Contractions inside fusions are set too: the pass may run at any
     // phase before lowering.
     getOperation().walk([&](Operation *op) {
-      if (!isa<hlo::DotGeneralOp, hlo::ConvolutionOp>(op) ||
+      if (!hlo::isContraction(op) ||
           op->hasAttr("precision"))
         return;
       op->setAttr("precision", attr);

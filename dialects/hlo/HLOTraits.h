@@ -117,6 +117,15 @@ class Contraction : public mlir::OpTrait::TraitBase<ConcreteType, Contraction> {
 };
 
 } // namespace OpTrait
+
+/// Whether `op` runs on the MXU (has the Contraction trait).
+inline bool isContraction(Operation *op) {
+  return op && op->hasTrait<OpTrait::Contraction>();
+}
+/// Whether `op` reduces dimensions (has the Reduction trait).
+inline bool isReduction(Operation *op) {
+  return op && op->hasTrait<OpTrait::Reduction>();
+}
 } // namespace mlir::hlo
 
 #endif // TPU_DIALECTS_HLO_HLOTRAITS_H
