@@ -8,11 +8,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/tpu/TPUDialect.h"
-#include "passes/Passes.h"
+#include "passes/PassUtils.h"
 
-#include "compiler/memory/HeapSimulator.h"
-#include "compiler/memory/MemoryReport.h"
-#include "compiler/target/Target.h"
+#include "passes/memory/HeapSimulator.h"
+#include "passes/memory/MemoryReport.h"
+#include "runtime/machine/Target.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AsmState.h"
 #include "llvm/ADT/MapVector.h"

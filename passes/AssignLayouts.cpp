@@ -10,9 +10,9 @@
 
 #include "dialects/hlo/HLOOps.h"
 #include "dialects/tpu/TPUDialect.h"
-#include "passes/Passes.h"
+#include "passes/PassUtils.h"
 
-#include "compiler/layout/Padding.h"
+#include "runtime/machine/Padding.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"

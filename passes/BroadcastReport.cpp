@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/Passes.h"
+#include "passes/PassUtils.h"
 
 namespace mlir::tpu {
 #define GEN_PASS_DEF_HLOBROADCASTREPORT

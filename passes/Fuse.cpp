@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/hlo/HLOOps.h"
-#include "passes/Passes.h"
+#include "passes/PassUtils.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"

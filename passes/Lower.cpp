@@ -8,9 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/Passes.h"
+#include "passes/PassUtils.h"
 
-#include "compiler/shape/Shape.h"
+#include "runtime/machine/Shape.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"

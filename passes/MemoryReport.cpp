@@ -6,9 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/Passes.h"
+#include "passes/PassUtils.h"
 
-#include "compiler/memory/MemoryViewer.h"
+#include "passes/memory/MemoryViewer.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace mlir::tpu {

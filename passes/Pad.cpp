@@ -13,10 +13,10 @@
 
 #include "dialects/hlo/HLOOps.h"
 #include "dialects/tpu/TPUDialect.h"
-#include "passes/Passes.h"
+#include "passes/PassUtils.h"
 
-#include "compiler/shape/Shape.h"
-#include "compiler/target/Target.h"
+#include "runtime/machine/Shape.h"
+#include "runtime/machine/Target.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"

@@ -1,9 +1,9 @@
 //===- PaddingReport.cpp - tpu-padding-report -----------------------------===//
 
 #include "dialects/tpu/TPUDialect.h"
-#include "passes/Passes.h"
+#include "passes/PassUtils.h"
 
-#include "compiler/layout/Padding.h"
+#include "runtime/machine/Padding.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"

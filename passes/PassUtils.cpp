@@ -1,6 +1,6 @@
 //===- PassUtils.cpp - What the passes share ------------------------------===//
 
-#include "passes/Passes.h"
+#include "passes/PassUtils.h"
 
 #include "dialects/hlo/HLOOps.h"
 #include "mlir/IR/Matchers.h"

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/Passes.h"
+#include "passes/PassUtils.h"
 
 #include "dialects/hlo/HLOOps.h"
 

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/Passes.h"
+#include "passes/PassUtils.h"
 
 namespace mlir::tpu {
 #define GEN_PASS_DEF_TPUSETTARGET

@@ -14,7 +14,7 @@
 
 #include "compiler/reference/Evaluator.h"
 #include "dialects/hlo/HLOOps.h"
-#include "passes/Passes.h"
+#include "passes/PassUtils.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/PatternMatch.h"

@@ -2,7 +2,7 @@
 
 #include "runtime/Device.h"
 
-#include "compiler/shape/Shape.h"
+#include "runtime/machine/Shape.h"
 #include "runtime/HbmAllocator.h"
 #include "runtime/Numerics.h"
 

@@ -15,7 +15,7 @@
 #include "runtime/Host.h"
 #include "runtime/Timing.h"
 
-#include "compiler/target/Target.h"
+#include "runtime/machine/Target.h"
 
 #include "absl/status/statusor.h"
 

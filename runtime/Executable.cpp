@@ -2,7 +2,7 @@
 
 #include "runtime/Executable.h"
 
-#include "compiler/shape/Shape.h"
+#include "runtime/machine/Shape.h"
 
 #include "absl/strings/str_cat.h"
 

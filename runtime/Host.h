@@ -11,7 +11,7 @@
 #ifndef TPU_RUNTIME_HOST_H
 #define TPU_RUNTIME_HOST_H
 
-#include "compiler/target/Target.h"
+#include "runtime/machine/Target.h"
 
 #include "absl/status/statusor.h"
 

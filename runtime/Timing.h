@@ -12,7 +12,7 @@
 #ifndef TPU_RUNTIME_TIMING_H
 #define TPU_RUNTIME_TIMING_H
 
-#include "compiler/target/Target.h"
+#include "runtime/machine/Target.h"
 
 #include "absl/status/statusor.h"
 

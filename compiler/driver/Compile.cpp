@@ -3,7 +3,7 @@
 #include "compiler/driver/Compile.h"
 
 #include "compiler/executable/ExecutableWriter.h"
-#include "compiler/memory/MemoryViewer.h"
+#include "passes/memory/MemoryViewer.h"
 #include "mlir/IR/BuiltinOps.h"
 
 using namespace mlir;

@@ -3,8 +3,8 @@
 #ifndef TPU_DIALECTS_TPU_TPUDIALECT_H
 #define TPU_DIALECTS_TPU_TPUDIALECT_H
 
-#include "compiler/shape/Shape.h"
-#include "compiler/target/Target.h"
+#include "runtime/machine/Shape.h"
+#include "runtime/machine/Target.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"

@@ -3,7 +3,7 @@
 #include "dialects/tpu/TPUDialect.h"
 #include "llvm/ADT/SmallBitVector.h"
 
-#include "compiler/target/Target.h"
+#include "runtime/machine/Target.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"

@@ -10,7 +10,7 @@
 
 #include "compiler/InitAll.h"
 #include "compiler/driver/Compile.h"
-#include "compiler/target/Target.h"
+#include "runtime/machine/Target.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"

@@ -20,7 +20,7 @@
 #include "compiler/driver/Compile.h"
 #include "compiler/executable/ExecutableWriter.h"
 #include "compiler/reference/Evaluator.h"
-#include "compiler/target/Target.h"
+#include "runtime/machine/Target.h"
 #include "passes/Passes.h"
 #include "runtime/Device.h"
 #include "runtime/Executable.h"

@@ -16,7 +16,7 @@
 #include "compiler/driver/Compile.h"
 #include "compiler/executable/ExecutableWriter.h"
 #include "compiler/reference/Evaluator.h"
-#include "compiler/target/Target.h"
+#include "runtime/machine/Target.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "passes/Passes.h"
 #include "runtime/Device.h"

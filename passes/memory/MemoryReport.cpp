@@ -1,8 +1,8 @@
 //===- MemoryReport.cpp - XLA's TPU out-of-memory report ------------------===//
 
-#include "compiler/memory/MemoryReport.h"
+#include "passes/memory/MemoryReport.h"
 
-#include "compiler/shape/Shape.h"
+#include "runtime/machine/Shape.h"
 
 #include "absl/strings/str_cat.h"
 

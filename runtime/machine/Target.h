@@ -5,10 +5,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TPU_COMPILER_TARGET_TARGET_H
-#define TPU_COMPILER_TARGET_TARGET_H
+#ifndef TPU_RUNTIME_MACHINE_TARGET_H
+#define TPU_RUNTIME_MACHINE_TARGET_H
 
-#include "compiler/shape/Shape.h"
+#include "runtime/machine/Shape.h"
 
 #include <string_view>
 #include <vector>
@@ -72,4 +72,4 @@ Layout defaultLayout(const Target &target, ElementType type,
 
 } // namespace tpc
 
-#endif // TPU_COMPILER_TARGET_TARGET_H
+#endif // TPU_RUNTIME_MACHINE_TARGET_H

@@ -1,6 +1,6 @@
 //===- Shape.cpp - XLA shapes, tiled layouts and padded sizes -------------===//
 
-#include "compiler/shape/Shape.h"
+#include "runtime/machine/Shape.h"
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"

@@ -1,8 +1,8 @@
 //===- MemoryViewer.cpp - A memory viewer page and its data ---------------===//
 
-#include "compiler/memory/MemoryViewer.h"
+#include "passes/memory/MemoryViewer.h"
 
-#include "compiler/shape/Shape.h"
+#include "runtime/machine/Shape.h"
 
 #include "absl/strings/str_cat.h"
 

@@ -1,6 +1,6 @@
 //===- Target.cpp - TPU generation presets --------------------------------===//
 
-#include "compiler/target/Target.h"
+#include "runtime/machine/Target.h"
 
 namespace tpc {
 

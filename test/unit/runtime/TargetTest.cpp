@@ -1,6 +1,6 @@
 //===- TargetTest.cpp - TPU presets and default layouts --------------------===//
 
-#include "compiler/target/Target.h"
+#include "runtime/machine/Target.h"
 
 #include <gtest/gtest.h>
 

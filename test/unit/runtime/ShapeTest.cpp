@@ -1,6 +1,6 @@
 //===- ShapeTest.cpp - XLA shape strings, padded sizes, size format -------===//
 
-#include "compiler/shape/Shape.h"
+#include "runtime/machine/Shape.h"
 
 #include <gtest/gtest.h>
 

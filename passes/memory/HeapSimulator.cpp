@@ -1,8 +1,8 @@
 //===- HeapSimulator.cpp - Packing buffers with live ranges ---------------===//
 
-#include "compiler/memory/HeapSimulator.h"
+#include "passes/memory/HeapSimulator.h"
 
-#include "compiler/shape/Shape.h"
+#include "runtime/machine/Shape.h"
 
 #include "absl/status/status.h"
 

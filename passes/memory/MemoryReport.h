@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TPU_COMPILER_MEMORY_MEMORYREPORT_H
-#define TPU_COMPILER_MEMORY_MEMORYREPORT_H
+#ifndef TPU_PASSES_MEMORY_MEMORYREPORT_H
+#define TPU_PASSES_MEMORY_MEMORYREPORT_H
 
 #include <cstdint>
 #include <string>
@@ -105,4 +105,4 @@ std::string formatLabel(const Allocation &allocation);
 
 } // namespace tpc
 
-#endif // TPU_COMPILER_MEMORY_MEMORYREPORT_H
+#endif // TPU_PASSES_MEMORY_MEMORYREPORT_H

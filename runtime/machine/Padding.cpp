@@ -1,6 +1,6 @@
 //===- Padding.cpp - Where padding comes from and how to avoid it ---------===//
 
-#include "compiler/layout/Padding.h"
+#include "runtime/machine/Padding.h"
 
 #include "absl/strings/str_cat.h"
 

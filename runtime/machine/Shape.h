@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TPU_COMPILER_SHAPE_SHAPE_H
-#define TPU_COMPILER_SHAPE_SHAPE_H
+#ifndef TPU_RUNTIME_MACHINE_SHAPE_H
+#define TPU_RUNTIME_MACHINE_SHAPE_H
 
 #include "absl/status/statusor.h"
 
@@ -138,4 +138,4 @@ std::optional<int64_t> checkedRoundUp(int64_t value, int64_t multiple);
 
 } // namespace tpc
 
-#endif // TPU_COMPILER_SHAPE_SHAPE_H
+#endif // TPU_RUNTIME_MACHINE_SHAPE_H

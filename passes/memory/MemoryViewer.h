@@ -8,10 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TPU_COMPILER_MEMORY_MEMORYVIEWER_H
-#define TPU_COMPILER_MEMORY_MEMORYVIEWER_H
+#ifndef TPU_PASSES_MEMORY_MEMORYVIEWER_H
+#define TPU_PASSES_MEMORY_MEMORYVIEWER_H
 
-#include "compiler/memory/MemoryReport.h"
+#include "passes/memory/MemoryReport.h"
 
 #include "absl/status/status.h"
 
@@ -41,4 +41,4 @@ std::string formatFitReports(const MemoryPlan &plan);
 
 } // namespace tpc
 
-#endif // TPU_COMPILER_MEMORY_MEMORYVIEWER_H
+#endif // TPU_PASSES_MEMORY_MEMORYVIEWER_H

@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TPU_COMPILER_MEMORY_HEAPSIMULATOR_H
-#define TPU_COMPILER_MEMORY_HEAPSIMULATOR_H
+#ifndef TPU_PASSES_MEMORY_HEAPSIMULATOR_H
+#define TPU_PASSES_MEMORY_HEAPSIMULATOR_H
 
 #include "absl/status/statusor.h"
 
@@ -46,4 +46,4 @@ packBuffers(const std::vector<LiveBuffer> &buffers, int64_t alignment);
 
 } // namespace tpc
 
-#endif // TPU_COMPILER_MEMORY_HEAPSIMULATOR_H
+#endif // TPU_PASSES_MEMORY_HEAPSIMULATOR_H

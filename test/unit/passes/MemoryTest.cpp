@@ -1,8 +1,8 @@
 //===- MemoryTest.cpp - Heap packing and the out-of-memory report ---------===//
 
-#include "compiler/memory/HeapSimulator.h"
-#include "compiler/memory/MemoryReport.h"
-#include "compiler/memory/MemoryViewer.h"
+#include "passes/memory/HeapSimulator.h"
+#include "passes/memory/MemoryReport.h"
+#include "passes/memory/MemoryViewer.h"
 
 #include <gtest/gtest.h>
 

@@ -6,11 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TPU_COMPILER_LAYOUT_PADDING_H
-#define TPU_COMPILER_LAYOUT_PADDING_H
+#ifndef TPU_RUNTIME_MACHINE_PADDING_H
+#define TPU_RUNTIME_MACHINE_PADDING_H
 
-#include "compiler/shape/Shape.h"
-#include "compiler/target/Target.h"
+#include "runtime/machine/Shape.h"
+#include "runtime/machine/Target.h"
 
 #include <string>
 #include <vector>
@@ -57,4 +57,4 @@ std::vector<std::string> paddingAdvice(const Target &target,
 
 } // namespace tpc
 
-#endif // TPU_COMPILER_LAYOUT_PADDING_H
+#endif // TPU_RUNTIME_MACHINE_PADDING_H

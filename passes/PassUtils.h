@@ -1,0 +1,70 @@
+//===- PassUtils.h - What the passes share ----------------------*- C++ -*-===//
+//
+// Helpers internal to the pass library (not for drivers): sizes of laid-out
+// tensors, buffers that alias their operand, tpu-pad's record of logical
+// types, and buffer assignment's analysis.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_PASSES_PASSUTILS_H
+#define TPU_PASSES_PASSUTILS_H
+
+#include "passes/Passes.h"
+
+namespace mlir::tpu {
+
+/// The shape library's view of a tensor type that carries a #tpu.layout;
+/// otherwise an error at `loc` saying that `pass` needs tpu-assign-layouts
+/// to run first.
+FailureOr<tpc::Shape> laidOutShape(Location loc, Type type,
+                                   llvm::StringRef pass);
+
+/// Bytes a tensor occupies in memory: unpadded, and padded when its type
+/// carries a #tpu.layout. Sizes that overflow saturate at INT64_MAX.
+struct TensorBytes {
+  int64_t unpadded = 0;
+  std::optional<int64_t> padded;
+};
+TensorBytes tensorBytes(Type type);
+
+/// tpu-pad computes on tile-padded shapes; an op whose results it padded
+/// records, per result, the logical type the result stands for, so that
+/// buffer assignment can say how much of a padded buffer is padding (an
+/// entry equal to the result's own type means none). The record is
+/// provenance, like the name scope the report's Operator column reads, so it
+/// rides in the op's location: a FusedLoc whose metadata is a dictionary
+/// with this key, which leaves the printed IR unchanged.
+constexpr llvm::StringLiteral kLogicalTypesAttrName = "tpu.logical_types";
+/// Records that `physical` holds the logical value of type `logical`; a
+/// function argument, or a value of that very type, needs no record.
+void setLogicalType(Value physical, Type logical);
+/// The logical type `value` stands for: the record of tpu-pad, looked up
+/// through the fusions that formed after it, or the value's own type.
+Type logicalTypeOf(Value value);
+
+/// Integer 0 or float +-0: the value tile padding holds once it is neutral.
+bool isZero(TypedAttr value);
+
+/// Whether `pad` only fills tile padding: no low or interior padding, and
+/// operand and result with the same layout and physical (padded) shape.
+bool padsTilePadding(hlo::PadOp pad);
+
+/// Whether `op` only relabels its operand's buffer: the same bytes in the
+/// same layout, read as another logical shape. That is a slice from 0 with
+/// stride 1 that keeps the padded shape (dropping tile padding), or a zero
+/// pad into tile padding of an argument of `entry` (the runtime lays
+/// arguments out zero-padded). Buffer assignment shares the operand's
+/// buffer and the lowering emits no kernel.
+bool isBitcast(Operation *op, Block &entry);
+
+/// tpu-assign-buffers' result as an MLIR analysis of the module, kept for
+/// tpu-memory-report.
+struct MemoryPlanAnalysis {
+  explicit MemoryPlanAnalysis(Operation *) {}
+  tpc::MemoryPlan plan;
+  bool computed = false;
+};
+
+} // namespace mlir::tpu
+
+#endif // TPU_PASSES_PASSUTILS_H
