@@ -2,7 +2,7 @@
 //
 // tpu-opt's view of buffer assignment: the plan tpu-assign-buffers left as
 // its analysis, printed as XLA's memory report, and the viewer written. The
-// driver prints the same plan with the same functions (compiler/memory).
+// driver prints the same plan with the same functions (passes/memory).
 //
 //===----------------------------------------------------------------------===//
 
