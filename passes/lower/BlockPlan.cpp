@@ -1,0 +1,270 @@
+//===- BlockPlan.cpp - Block sizes and their cost ---------------------------===//
+//
+// Choosing block sizes: VMEM footprints, the MXU kernels' cycle estimate
+// (exposed DMAs, MXU folds, HBM traffic, unhidden latency) and the search
+// that shrinks blocks until the double-buffered working set fits.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/lower/KernelLowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/CSE.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir::tpu::lowering {
+
+Value KernelLowering::storage(Value value) {
+  while (values[value].role == Role::Alias)
+    value = values[value].source;
+  return value;
+}
+
+SmallVector<int64_t>
+KernelLowering::blockShape(const ValueInfo &info,
+                           ArrayRef<int64_t> blocks) const {
+  SmallVector<int64_t> shape;
+  for (int64_t it : info.pmap)
+    shape.push_back(it < 0 ? 1 : blocks[it]);
+  return shape;
+}
+
+int64_t KernelLowering::largestBlock(ArrayRef<int64_t> blocks) {
+  int64_t largest = 0;
+  for (auto &[value, info] : values) {
+    if (info.role == Role::Alias || info.role == Role::Skip)
+      continue;
+    int64_t elements = 1;
+    for (int64_t d : blockShape(info, blocks))
+      elements = tpc::checkedMul(elements, d).value_or(INT64_MAX);
+    largest = std::max(largest, elements);
+  }
+  return largest;
+}
+
+int64_t KernelLowering::footprint(ArrayRef<int64_t> blocks) {
+  int64_t total = 0;
+  for (auto &[value, info] : values) {
+    if ((info.role == Role::Alias || info.role == Role::Skip) && value != root)
+      continue;
+    Type element = info.phys.element;
+    int64_t bytes = scratchFootprint(
+        memrefType(blockShape(info, blocks), element, MemorySpace::vmem));
+    int64_t slots = info.role == Role::Input ? inputSlots()
+                    : value == root          ? 2
+                                             : 1;
+    total = tpc::saturatingAdd(
+        total, tpc::checkedMul(bytes, slots).value_or(INT64_MAX));
+    // An MXU result narrower than f32 also needs an f32 accumulator, and
+    // an index reduction a block of the best values.
+    Type accumulator;
+    if (value == mxuResult() && !element.isF32())
+      accumulator = Float32Type::get(element.getContext());
+    if (value == argResult())
+      accumulator = getElementTypeOrSelf(anchor->getOperand(0).getType());
+    if (accumulator)
+      total = tpc::saturatingAdd(
+          total, scratchFootprint(memrefType(blockShape(info, blocks),
+                                             accumulator, MemorySpace::vmem)));
+  }
+  return total;
+}
+
+/// The first input blocks' DMAs, then the largest of the MXU's work, the
+/// HBM traffic (every step reloads its input blocks; each output block is
+/// written once) and the DMA latency the prefetch cannot hide, then the
+/// last output block's DMA. Larger output blocks
+/// cut the traffic; smaller blocks shorten the exposed first and last
+/// DMAs, which dominate small problems.
+double KernelLowering::estimateCycles(ArrayRef<int64_t> blocks) {
+  auto bytesOf = [&](const ValueInfo &info) {
+    double elements = 1;
+    for (int64_t d : blockShape(info, blocks))
+      elements *= d;
+    Type element = info.phys.element;
+    return elements * std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8);
+  };
+  double steps = 1, outBlocks = 1, work = 1;
+  for (size_t d = 0; d < extent.size(); ++d) {
+    double n = std::ceil(double(extent[d]) / blocks[d]);
+    steps *= n;
+    if (!reduction[d])
+      outBlocks *= n;
+    work *= double(blocks[d]);
+  }
+  double in = 0;
+  for (Value input : inputs)
+    in += bytesOf(values[input]);
+  double out = bytesOf(values[root]);
+  double perCycle = target.hbmBytesPerSecond / target.clockHz;
+  double latency = tpc::kDmaLatencyCycles;
+  // Each step folds its [K, N] weights over the arrays, R x C at a time;
+  // every fold streams the block's rows (at least R cycles: the next
+  // weights load meanwhile). Counting the arrays' fill and drain once per
+  // step (as if steps were not back to back) favours fewer, larger steps.
+  int64_t k = extent.size() - 1;
+  double kb = blocks[k], nb = blocks[values[mxuResult()].pmap.back()];
+  double rows = work / (kb * nb);
+  double folds =
+      std::ceil(std::ceil(kb / target.mxuRows) *
+                std::ceil(nb / target.mxuCols) / double(target.mxusPerCore));
+  double mxu = steps * (folds * std::max(rows, double(target.mxuRows)) +
+                        double(target.mxuRows + target.mxuCols));
+  double hbm = (steps * in + outBlocks * out) / perCycle;
+  // A step's DMAs are issued inputSlots() - 1 steps ahead, so a step
+  // shorter than that share of the DMA latency exposes the rest of it.
+  double issue = steps * latency / double(inputSlots() - 1);
+  return in / perCycle + latency + std::max({mxu, hbm, issue}) +
+         out / perCycle + latency;
+}
+
+void KernelLowering::chooseMxuBlocks(ArrayRef<int64_t> align, int64_t budget) {
+  SmallVector<int64_t> tiled;
+  SmallVector<SmallVector<int64_t>> options;
+  for (size_t d = 0; d < extent.size(); ++d) {
+    if (align[d] <= 1)
+      continue;
+    tiled.push_back(d);
+    int64_t full =
+        std::min(*tpc::checkedRoundUp(extent[d], align[d]), kMaxMxuBlock);
+    SmallVector<int64_t> sizes = {full};
+    for (int64_t size = align[d]; size < full; size *= 2)
+      sizes.push_back(size);
+    options.push_back(sizes);
+  }
+  SmallVector<int64_t> trial = block, best;
+  double bestCycles = 0;
+  std::function<void(size_t)> visit = [&](size_t i) {
+    if (i == tiled.size()) {
+      if (footprint(trial) > budget)
+        return;
+      double cycles = estimateCycles(trial);
+      if (best.empty() || cycles < bestCycles) {
+        best = trial;
+        bestCycles = cycles;
+      }
+      return;
+    }
+    for (int64_t size : options[i]) {
+      trial[tiled[i]] = size;
+      visit(i + 1);
+    }
+  };
+  visit(0);
+  if (!best.empty())
+    block = best;
+}
+
+LogicalResult KernelLowering::planBlocks() {
+  int64_t rank = extent.size();
+  // Tile alignment each dimension needs in some block.
+  SmallVector<int64_t> align(rank, 1);
+  for (auto &[value, info] : values) {
+    if (info.role == Role::Alias || info.role == Role::Skip)
+      continue;
+    int64_t n = info.pmap.size();
+    if (n >= 1 && info.pmap[n - 1] >= 0)
+      align[info.pmap[n - 1]] = kLanes;
+    if (n >= 2 && info.pmap[n - 2] >= 0)
+      align[info.pmap[n - 2]] = std::max(align[info.pmap[n - 2]], kSublanes);
+  }
+  // The MXU takes K and N in whole 128s even where an operand holds K in
+  // its sublanes.
+  if (mxuResult()) {
+    ArrayRef<int64_t> res = values[anchor->getResult(0)].pmap;
+    align[rank - 1] = std::max(align[rank - 1], kLanes);
+    align[res.back()] = std::max(align[res.back()], kLanes);
+  }
+  block.assign(rank, 1);
+  for (int64_t d = 0; d < rank; ++d) {
+    // A dimension shorter than its alignment (a small tile such as T(2,128),
+    // or a dimension tiled in one value only) is one block of its extent:
+    // values where it is a leading dimension then hold no copies of
+    // nothing.
+    if (align[d] > 1)
+      block[d] = extent[d] < align[d]
+                     ? extent[d]
+                     : std::min(*tpc::checkedRoundUp(extent[d], align[d]),
+                                kMaxTiledBlock);
+  }
+  int64_t budget = target.vmemBytes / 2;
+  if (mxuResult())
+    chooseMxuBlocks(align, budget);
+  while (footprint(block) > budget) {
+    // HBM traffic depends on the output block only (each input block is
+    // read once per output block it feeds), so reduced dimensions shrink
+    // first, down to a few tiles that still make large DMAs.
+    int64_t widest = -1;
+    for (int64_t d = 0; d < rank; ++d)
+      if (reduction[d] && block[d] > std::max(align[d], kMinReducedBlock) &&
+          (widest < 0 || block[d] > block[widest]))
+        widest = d;
+    if (widest < 0)
+      for (int64_t d = 0; d < rank; ++d)
+        if (block[d] > align[d] && (widest < 0 || block[d] > block[widest]))
+          widest = d;
+    if (widest < 0)
+      return op->emitOpError()
+             << "tpu-lower: the smallest blocks of this kernel need "
+             << tpc::formatBytes(footprint(block)) << " of VMEM, more than "
+             << "half of the " << tpc::formatBytes(target.vmemBytes) << " of "
+             << target.name;
+    block[widest] = std::max(
+        align[widest], *tpc::checkedRoundUp(block[widest] / 2, align[widest]));
+  }
+  // Grow untiled (leading) dimensions, innermost first, for larger DMAs.
+  for (int64_t d = rank - 1; d >= 0; --d) {
+    if (align[d] > 1 || llvm::is_contained(forcedUnit, d))
+      continue;
+    while (block[d] < extent[d]) {
+      if (largestBlock(block) >= kTargetBlockElements)
+        break;
+      SmallVector<int64_t> grown = block;
+      grown[d] = std::min(extent[d], block[d] * 2);
+      if (footprint(grown) > budget)
+        break;
+      block = grown;
+    }
+  }
+  // Masked DMAs zero-fill a reduced block past the end of its dimension,
+  // which only a sum ignores: other reductions take blocks that divide it.
+  auto reduce = dyn_cast_or_null<hlo::ReduceOp>(anchor);
+  if (anchor && !mxuResult() &&
+      !(reduce && reduce.getKind() == hlo::ReduceKind::sum))
+    for (int64_t d = 0; d < rank; ++d) {
+      if (!reduction[d] || extent[d] % block[d] == 0)
+        continue;
+      int64_t divisor = block[d] - block[d] % align[d];
+      while (divisor > 0 && extent[d] % divisor != 0)
+        divisor -= align[d];
+      // A dimension shorter than its alignment (a small tile such as
+      // T(2,128)) is one block of exactly its extent.
+      block[d] = divisor > 0 ? divisor : extent[d];
+    }
+  count.clear();
+  for (int64_t d = 0; d < rank; ++d)
+    count.push_back((extent[d] + block[d] - 1) / block[d]);
+  // The flattened loop: parallel dimensions outermost, reductions inner.
+  stride.assign(rank, 1);
+  trips = 1;
+  reductionTrips = 1;
+  for (bool inner : {true, false})
+    for (int64_t d = rank - 1; d >= 0; --d)
+      if (reduction[d] == inner) {
+        stride[d] = trips;
+        std::optional<int64_t> next = tpc::checkedMul(trips, count[d]);
+        if (!next)
+          return op->emitOpError("tpu-lower: too many blocks");
+        trips = *next;
+        if (inner)
+          reductionTrips = trips;
+      }
+  return success();
+}
+
+} // namespace mlir::tpu::lowering

@@ -1,0 +1,613 @@
+//===- Emit.cpp - The pipelined kernel loop ---------------------------------===//
+//
+// Emission: the flattened, software-pipelined loop over blocks, its DMAs
+// into rotating VMEM slots, and the MXU and vector-unit ops of each block.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/lower/KernelLowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/CSE.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir::tpu::lowering {
+
+FailureOr<Attribute> KernelLowering::mapsFor(ArrayRef<Value> operands,
+                                             Value result, Operation *user) {
+  ArrayRef<int64_t> outMap = values[result].pmap;
+  SmallVector<Attribute> maps;
+  bool identity = true;
+  for (Value operand : operands) {
+    const ValueInfo &info = values[storage(operand)];
+    SmallVector<int64_t> map;
+    for (int64_t it : info.pmap) {
+      if (it < 0) {
+        map.push_back(-1);
+        continue;
+      }
+      const int64_t *pos = llvm::find(outMap, it);
+      if (pos == outMap.end())
+        return user->emitOpError()
+               << "tpu-lower: an operand varies along a dimension its "
+                  "result does not have";
+      map.push_back(pos - outMap.begin());
+    }
+    if (map.size() != outMap.size() ||
+        llvm::any_of(llvm::enumerate(map), [](auto e) {
+          return e.value() != static_cast<int64_t>(e.index());
+        }))
+      identity = false;
+    maps.push_back(DenseI64ArrayAttr::get(b.getContext(), map));
+  }
+  if (identity)
+    return Attribute();
+  return Attribute(b.getArrayAttr(maps));
+}
+
+//===----------------------------------------------------------------------===//
+// Emission
+//===----------------------------------------------------------------------===//
+
+Value KernelLowering::index(int64_t value) {
+  Value &constant = indexConstants[value];
+  if (!constant) {
+    // Constants live at the top of the kernel, shared by every use.
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(kernelBlock);
+    constant = arith::ConstantIndexOp::create(b, loc(), value);
+  }
+  return constant;
+}
+
+Value KernelLowering::scratch(StringRef purpose, ArrayRef<int64_t> shape,
+                              Type element) {
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  os << purpose << ":" << element;
+  for (int64_t d : shape)
+    os << "x" << d;
+  Value &buffer = scratchBuffers[key];
+  if (!buffer) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(kernelBlock);
+    buffer = AllocOp::create(b, loc(),
+                             memrefType(shape, element, MemorySpace::vmem));
+  }
+  return buffer;
+}
+
+Value KernelLowering::splat(TypedAttr value) {
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  os << "splat:" << value;
+  Value &buffer = scratchBuffers[key];
+  if (!buffer) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(kernelBlock);
+    buffer = AllocOp::create(
+        b, loc(), memrefType({}, value.getType(), MemorySpace::vmem));
+    FillOp::create(b, loc(), buffer, value);
+  }
+  return buffer;
+}
+
+Value KernelLowering::mulC(Value v, int64_t c) {
+  if (std::optional<int64_t> k = getConstantIntValue(v))
+    return index(*k * c);
+  if (c == 1)
+    return v;
+  return arith::MulIOp::create(b, loc(), v, index(c));
+}
+
+Value KernelLowering::addC(Value v, int64_t c) {
+  if (std::optional<int64_t> k = getConstantIntValue(v))
+    return index(*k + c);
+  return arith::AddIOp::create(b, loc(), v, index(c));
+}
+
+Value KernelLowering::divC(Value v, int64_t c) {
+  if (std::optional<int64_t> k = getConstantIntValue(v))
+    return index(*k / c);
+  if (c == 1)
+    return v;
+  return arith::DivUIOp::create(b, loc(), v, index(c));
+}
+
+Value KernelLowering::remC(Value v, int64_t c) {
+  if (std::optional<int64_t> k = getConstantIntValue(v))
+    return index(*k % c);
+  if (c == 1)
+    return index(0);
+  return arith::RemUIOp::create(b, loc(), v, index(c));
+}
+
+Value KernelLowering::isEq(Value v, int64_t c) {
+  if (std::optional<int64_t> k = getConstantIntValue(v)) {
+    Value &constant = boolConstants[*k == c];
+    if (!constant) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(kernelBlock);
+      constant = arith::ConstantIntOp::create(b, loc(), *k == c, 1);
+    }
+    return constant;
+  }
+  return arith::CmpIOp::create(b, loc(), arith::CmpIPredicate::eq, v, index(c));
+}
+
+Value KernelLowering::pick(Value odd, Value even, Value oddValue) {
+  if (std::optional<int64_t> k = getConstantIntValue(odd))
+    return *k ? oddValue : even;
+  return arith::SelectOp::create(b, loc(), odd, oddValue, even);
+}
+
+Value KernelLowering::blockStart(const ValueInfo &info, int64_t position,
+                                 ArrayRef<Value> idx) {
+  int64_t it = info.pmap[position];
+  const Window &window = info.pwin[position];
+  Value at = it < 0 ? index(0) : mulC(idx[it], block[it] * window.stride);
+  if (window.tap >= 0)
+    at = arith::AddIOp::create(b, loc(), at,
+                               mulC(idx[window.tap], window.tapScale));
+  if (window.offset)
+    at = addC(at, window.offset);
+  return at;
+}
+
+Value KernelLowering::slotOf(Value t, ArrayRef<Value> options) {
+  Value r = remC(t, options.size());
+  Value chosen = options[0];
+  for (size_t i = 1; i < options.size(); ++i)
+    chosen = pick(isEq(r, i), chosen, options[i]);
+  return chosen;
+}
+
+SmallVector<Value> KernelLowering::blockIndices(Value t) {
+  SmallVector<Value> idx;
+  for (size_t d = 0; d < extent.size(); ++d)
+    idx.push_back(remC(divC(t, stride[d]), count[d]));
+  return idx;
+}
+
+void KernelLowering::emitDma(Value hbm, const ValueInfo &info,
+                             ArrayRef<Value> idx, Value vmem, Value sem,
+                             bool toHbm) {
+  SmallVector<Value> hbmIndices, vmemIndices;
+  SmallVector<int64_t> sizes = blockShape(info, block);
+  SmallVector<int64_t> strides(sizes.size(), 1);
+  bool masked = false;
+  for (auto [i, it] : llvm::enumerate(info.pmap)) {
+    vmemIndices.push_back(index(0));
+    if (it < 0) {
+      hbmIndices.push_back(index(0));
+      continue;
+    }
+    const Window &window = info.pwin[i];
+    hbmIndices.push_back(blockStart(info, i, idx));
+    strides[i] = window.stride;
+    // The lowest and highest positions any block reads; a negative stride
+    // or tap scale walks down.
+    int64_t end = (count[it] * block[it] - 1) * window.stride + window.offset;
+    int64_t low = std::min(window.offset, end),
+            high = std::max(window.offset, end);
+    if (window.tap >= 0) {
+      int64_t reach = (extent[window.tap] - 1) * window.tapScale;
+      (reach < 0 ? low : high) += reach;
+    }
+    if (low < 0 || high >= info.phys.dims[i])
+      masked = true;
+  }
+  DenseI64ArrayAttr strideAttr;
+  if (llvm::any_of(strides, [](int64_t s) { return s != 1; }))
+    strideAttr = b.getDenseI64ArrayAttr(strides);
+  auto hbmType = cast<MemRefType>(hbm.getType());
+  for (auto [i, size] : llvm::enumerate(sizes))
+    if (size > hbmType.getDimSize(i))
+      masked = true;
+  if (toHbm)
+    DmaStartOp::create(b, loc(), vmem, vmemIndices, hbm, hbmIndices, sem,
+                       b.getDenseI64ArrayAttr(sizes), strideAttr, masked);
+  else
+    DmaStartOp::create(b, loc(), hbm, hbmIndices, vmem, vmemIndices, sem,
+                       b.getDenseI64ArrayAttr(sizes), strideAttr, masked);
+}
+
+FailureOr<SmallVector<Attribute>>
+KernelLowering::explicitMaps(ArrayRef<Value> operands, Value result,
+                             Operation *user) {
+  FailureOr<Attribute> maps = mapsFor(operands, result, user);
+  if (failed(maps))
+    return failure();
+  if (auto list = llvm::dyn_cast_if_present<ArrayAttr>(*maps))
+    return llvm::to_vector(list.getValue());
+  return SmallVector<Attribute>(operands.size(),
+                                identityMap(values[result].pmap.size()));
+}
+
+Attribute KernelLowering::identityMap(int64_t rank) {
+  return DenseI64ArrayAttr::get(b.getContext(),
+                                llvm::to_vector(llvm::seq<int64_t>(0, rank)));
+}
+
+Value KernelLowering::inRange(const ValueInfo &info, int64_t dim, int64_t lo,
+                              int64_t hi, ArrayRef<Value> idx) {
+  SmallVector<int64_t> shape = blockShape(info, block);
+  int64_t pos = info.phys.positionOf(dim);
+  Value lanes = scratch("range.iota", shape, b.getI32Type());
+  IotaOp::create(b, loc(), lanes, pos, blockStart(info, pos, idx));
+  ArrayAttr maps = b.getArrayAttr({identityMap(shape.size()), identityMap(0)});
+  Value mask = scratch("range.mask", shape, b.getI1Type());
+  VectorOp::create(b, loc(), VectorKind::lt,
+                   ValueRange{lanes, splat(b.getI32IntegerAttr(hi))}, mask,
+                   maps);
+  if (lo > 0) {
+    Value above = scratch("range.above", shape, b.getI1Type());
+    VectorOp::create(b, loc(), VectorKind::ge,
+                     ValueRange{lanes, splat(b.getI32IntegerAttr(lo))}, above,
+                     maps);
+    // On i1, mul is and.
+    VectorOp::create(b, loc(), VectorKind::mul, ValueRange{mask, above}, mask,
+                     ArrayAttr());
+  }
+  return mask;
+}
+
+LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
+                                     bool accumulate) {
+  Value result = inner->getResult(0);
+  Value dst = current.lookup(result);
+  auto bufferOf = [&](Value v) { return current.lookup(storage(v)); };
+  if (hlo::isContraction(inner)) {
+    auto attr = inner->getAttrOfType<hlo::PrecisionAttr>("precision");
+    Precision precision = attr && attr.getValue() == hlo::Precision::HIGHEST
+                              ? Precision::highest
+                              : Precision::default_;
+    Value lhs = bufferOf(inner->getOperand(0)),
+          rhs = bufferOf(inner->getOperand(1));
+    if (mxuAcc)
+      dst = mxuAcc;
+    if (swapOperands)
+      std::swap(lhs, rhs);
+    MatmulOp::create(b, loc(), lhs, rhs, dst, accumulate, precision,
+                     transposeLhs, transposeRhs);
+    return success();
+  }
+  if (auto reduce = dyn_cast<hlo::ReduceOp>(inner)) {
+    Value in = storage(reduce.getOperand());
+    const ValueInfo &info = values[in];
+    SmallVector<int64_t> dims;
+    for (auto [i, it] : llvm::enumerate(info.pmap))
+      if (it >= 0 && reduction[it])
+        dims.push_back(i);
+    SmallVector<int64_t> valid = blockShape(info, block);
+    // The kept dimensions in the input's physical order, and where each
+    // lies in the result's.
+    SmallVector<int64_t> kept, keptShape, toResult;
+    ArrayRef<int64_t> resultMap = values[storage(result)].pmap;
+    for (auto [i, it] : llvm::enumerate(info.pmap))
+      if (it < 0 || !reduction[it]) {
+        kept.push_back(it);
+        keptShape.push_back(valid[i]);
+        toResult.push_back(llvm::find(resultMap, it) - resultMap.begin());
+      }
+    if (ArrayRef<int64_t>(kept) == resultMap || llvm::is_contained(kept, -1)) {
+      ReduceOp::create(b, loc(), *reduceKindOf(reduce.getKind()),
+                       current.lookup(in), dst, dims, valid, accumulate);
+      return success();
+    }
+    // Layout assignment may order the result's dimensions differently: the
+    // reduction accumulates in the input's order and each step's partial
+    // result is transposed into the result block.
+    Value partial = scratch("reduce.partial", keptShape,
+                            getElementTypeOrSelf(result.getType()));
+    ReduceOp::create(b, loc(), *reduceKindOf(reduce.getKind()),
+                     current.lookup(in), partial, dims, valid, accumulate);
+    VectorOp::create(b, loc(), VectorKind::copy, ValueRange{partial}, dst,
+                     b.getArrayAttr({b.getDenseI64ArrayAttr(toResult)}));
+    return success();
+  }
+  if (isa<hlo::ArgMaxOp, hlo::ArgMinOp>(inner)) {
+    Value in = storage(inner->getOperand(0));
+    const ValueInfo &info = values[in];
+    int64_t dim = info.phys.positionOf(
+        inner->getAttrOfType<IntegerAttr>("dimension").getInt());
+    ArgReduceKind kind = isa<hlo::ArgMaxOp>(inner) ? ArgReduceKind::argmax
+                                                   : ArgReduceKind::argmin;
+    ArgReduceOp::create(b, loc(), kind, current.lookup(in), bestAcc, dst, dim,
+                        blockShape(info, block)[dim],
+                        blockStart(info, dim, idx), accumulate);
+    return success();
+  }
+  if (auto pad = dyn_cast<hlo::PadOp>(inner)) {
+    // select(low <= i < low + size, operand, padding value) along each
+    // padded dimension.
+    Value operand = pad.getOperand();
+    Value padValue =
+        isZeroSplat(pad.getPaddingValue()) ? Value() : pad.getPaddingValue();
+    SmallVector<Value> ins = {operand};
+    if (padValue)
+      ins.push_back(padValue);
+    FailureOr<SmallVector<Attribute>> maps = explicitMaps(ins, result, inner);
+    if (failed(maps))
+      return failure();
+    const ValueInfo &info = values[result];
+    Attribute identity = identityMap(info.pmap.size());
+    Value fill =
+        padValue ? bufferOf(padValue) : splat(zeroOf(info.phys.element));
+    Attribute fillMap = padValue ? (*maps)[1] : identityMap(0);
+    auto logical = cast<RankedTensorType>(operand.getType());
+    VectorOp::create(b, loc(), VectorKind::copy, ValueRange{bufferOf(operand)},
+                     dst, b.getArrayAttr({(*maps)[0]}));
+    for (int64_t d = 0; d < logical.getRank(); ++d) {
+      int64_t low = pad.getEdgePaddingLow()[d],
+              high = pad.getEdgePaddingHigh()[d];
+      if (low <= 0 && high <= 0)
+        continue;
+      Value mask = inRange(info, d, low, low + logical.getDimSize(d), idx);
+      VectorOp::create(b, loc(), VectorKind::select,
+                       ValueRange{mask, dst, fill}, dst,
+                       b.getArrayAttr({identity, identity, fillMap}));
+    }
+    return success();
+  }
+  if (auto concat = dyn_cast<hlo::ConcatenateOp>(inner)) {
+    // The last input, then each earlier one selected in below its end.
+    SmallVector<Value> inputs(concat.getInputs());
+    FailureOr<SmallVector<Attribute>> maps =
+        explicitMaps(inputs, result, inner);
+    if (failed(maps))
+      return failure();
+    const ValueInfo &info = values[result];
+    Attribute identity = identityMap(info.pmap.size());
+    int64_t dim = concat.getDimension();
+    SmallVector<int64_t> ends;
+    int64_t end = 0;
+    for (Value input : inputs)
+      ends.push_back(end +=
+                     cast<RankedTensorType>(input.getType()).getDimSize(dim));
+    VectorOp::create(b, loc(), VectorKind::copy,
+                     ValueRange{bufferOf(inputs.back())}, dst,
+                     b.getArrayAttr({maps->back()}));
+    for (int64_t i = inputs.size() - 2; i >= 0; --i) {
+      Value mask = inRange(info, dim, 0, ends[i], idx);
+      VectorOp::create(b, loc(), VectorKind::select,
+                       ValueRange{mask, bufferOf(inputs[i]), dst}, dst,
+                       b.getArrayAttr({identity, (*maps)[i], identity}));
+    }
+    return success();
+  }
+  if (auto iota = dyn_cast<hlo::IotaOp>(inner)) {
+    const ValueInfo &info = values[result];
+    int64_t pos = info.phys.positionOf(iota.getIotaDimension());
+    IotaOp::create(b, loc(), dst, pos, blockStart(info, pos, idx));
+    return success();
+  }
+  std::optional<VectorKind> kind = vectorKindOf(inner);
+  SmallVector<Value> operands(inner->getOperands());
+  FailureOr<Attribute> maps = mapsFor(operands, result, inner);
+  if (failed(maps))
+    return failure();
+  SmallVector<Value> buffers = llvm::map_to_vector(operands, bufferOf);
+  VectorOp::create(b, loc(), *kind, buffers, dst,
+                   llvm::cast_if_present<ArrayAttr>(*maps));
+  return success();
+}
+
+void KernelLowering::emitPrefetch(Value t) {
+  SmallVector<Value> idx = blockIndices(t);
+  Value sem = slotOf(t, inSems);
+  for (Value input : inputs) {
+    ValueInfo &info = values[input];
+    emitDma(info.hbm, info, idx, slotOf(t, info.vmem), sem, false);
+  }
+}
+
+LogicalResult KernelLowering::emitBody(Value t, bool prefetch) {
+  if (prefetch)
+    emitPrefetch(addC(t, inputSlots() - 1));
+  if (!inputs.empty())
+    DmaWaitOp::create(b, loc(), slotOf(t, inSems));
+  SmallVector<Value> idx = blockIndices(t);
+  Value step = divC(t, reductionTrips);
+  outSlot = slotOf(step, values[root].vmem);
+  outSem = slotOf(step, outSems);
+  current.clear();
+  for (auto &[value, info] : values) {
+    if (info.role == Role::Input)
+      current[value] = slotOf(t, info.vmem);
+    else if (!info.vmem.empty())
+      current[value] = info.vmem[0];
+  }
+  current[root] = outSlot;
+
+  // Without an anchor the prologue computes the output block, so its slot
+  // must be free (its DMA two steps ago done) before the prologue runs.
+  if (!anchor)
+    DmaWaitOp::create(b, loc(), outSem);
+  for (Operation *inner : prologue)
+    if (failed(emitOp(inner, idx, false)))
+      return failure();
+  Value r = remC(t, reductionTrips);
+  bool rootIsAnchor = anchor && anchor->getResult(0) == root;
+  if (anchor) {
+    // The first reduction step overwrites the accumulator, the others add
+    // to it; an output slot is reused once its DMA two steps ago is done.
+    auto emitStep = [&](bool first) -> LogicalResult {
+      if (first && rootIsAnchor)
+        DmaWaitOp::create(b, loc(), outSem);
+      return emitOp(anchor, idx, !first);
+    };
+    Value first = isEq(r, 0);
+    if (std::optional<int64_t> k = getConstantIntValue(first)) {
+      if (failed(emitStep(*k != 0)))
+        return failure();
+    } else {
+      auto ifOp = scf::IfOp::create(b, loc(), first, /*withElse=*/true);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      if (failed(emitStep(true)))
+        return failure();
+      b.setInsertionPointToStart(ifOp.elseBlock());
+      if (failed(emitStep(false)))
+        return failure();
+    }
+  }
+  // The last reduction step finishes the output block.
+  auto finish = [&]() -> LogicalResult {
+    if (anchor && !rootIsAnchor)
+      DmaWaitOp::create(b, loc(), outSem);
+    if (mxuAcc)
+      VectorOp::create(b, loc(), VectorKind::convert, ValueRange{mxuAcc},
+                       current.lookup(anchor->getResult(0)), ArrayAttr());
+    for (Operation *inner : epilogue)
+      if (failed(emitOp(inner, idx, false)))
+        return failure();
+    Value rootStorage = storage(root);
+    bool written =
+        rootIsAnchor || (values[root].role == Role::Computed &&
+                         (llvm::is_contained(prologue, root.getDefiningOp()) ||
+                          llvm::is_contained(epilogue, root.getDefiningOp())));
+    if (!written) {
+      // The output is a parameter, a broadcast or a constant: copy it.
+      Value from = rootStorage;
+      FailureOr<Attribute> maps = mapsFor({from}, root, op);
+      if (failed(maps))
+        return failure();
+      VectorOp::create(b, loc(), VectorKind::copy,
+                       ValueRange{current.lookup(from)}, outSlot,
+                       llvm::cast_if_present<ArrayAttr>(*maps));
+    }
+    emitDma(out, values[root], idx, outSlot, outSem, true);
+    return success();
+  };
+  Value last = isEq(r, reductionTrips - 1);
+  if (std::optional<int64_t> k = getConstantIntValue(last)) {
+    if (*k && failed(finish()))
+      return failure();
+    return success();
+  }
+  auto ifOp = scf::IfOp::create(b, loc(), last, /*withElse=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  return finish();
+}
+
+LogicalResult
+KernelLowering::lower(ArrayRef<Operation *> ops, Value rootValue, Value outBuf,
+                      llvm::function_ref<FailureOr<Value>(Value)> leaf) {
+  out = outBuf;
+  if (failed(analyze(ops, rootValue, leaf)) || failed(planBlocks()))
+    return failure();
+  // The root is stored in the output slots; a broadcast returned as is is
+  // copied there. A fused constant or parameter returned as is is not
+  // lowered yet.
+  if (values[root].role == Role::Input || values[root].role == Role::Splat)
+    return op->emitOpError()
+           << "tpu-lower: a kernel that returns a parameter or constant "
+              "unchanged is not lowered yet";
+
+  OpBuilder::InsertionGuard guard(b);
+  KernelOp kernel = beginKernel();
+
+  auto alloc = [&](const ValueInfo &info) {
+    return AllocOp::create(b, loc(),
+                           memrefType(blockShape(info, block),
+                                      info.phys.element, MemorySpace::vmem))
+        .getResult();
+  };
+  for (auto &[value, info] : values) {
+    if (value == root) {
+      info.vmem = {alloc(info), alloc(info)};
+      continue;
+    }
+    switch (info.role) {
+    case Role::Input:
+      for (int64_t i = 0; i < inputSlots(); ++i)
+        info.vmem.push_back(alloc(info));
+      break;
+    case Role::Computed:
+      info.vmem = {alloc(info)};
+      break;
+    case Role::Splat: {
+      info.vmem = {alloc(info)};
+      auto dense = cast<DenseElementsAttr>(
+          cast<hlo::ConstantOp>(value.getDefiningOp()).getValue());
+      FillOp::create(b, loc(), info.vmem[0],
+                     cast<TypedAttr>(dense.getSplatValue<Attribute>()));
+      break;
+    }
+    case Role::Alias:
+    case Role::Skip:
+      break;
+    }
+  }
+  if (Value result = mxuResult()) {
+    const ValueInfo &info = values[result];
+    if (!info.phys.element.isF32())
+      mxuAcc = AllocOp::create(b, loc(),
+                               memrefType(blockShape(info, block),
+                                          b.getF32Type(), MemorySpace::vmem));
+  }
+  if (Value result = argResult())
+    bestAcc = AllocOp::create(
+        b, loc(),
+        memrefType(blockShape(values[result], block),
+                   getElementTypeOrSelf(anchor->getOperand(0).getType()),
+                   MemorySpace::vmem));
+  auto semType = SemaphoreType::get(b.getContext());
+  for (int64_t i = 0; i < inputSlots(); ++i)
+    inSems.push_back(SemaphoreAllocOp::create(b, loc(), semType));
+  for (Value &sem : outSems)
+    sem = SemaphoreAllocOp::create(b, loc(), semType);
+
+  // Prefetch the first blocks, run the blocks with the DMAs of the block
+  // inputSlots() - 1 ahead in flight, then the last ones (peeled, so the
+  // prefetch needs no condition), and drain the output DMAs.
+  int64_t ahead = std::min(inputSlots() - 1, trips);
+  for (int64_t t = 0; t < ahead; ++t)
+    emitPrefetch(index(t));
+  if (trips > ahead) {
+    auto loop =
+        scf::ForOp::create(b, loc(), index(0), index(trips - ahead), index(1));
+    OpBuilder::InsertionGuard inLoop(b);
+    b.setInsertionPointToStart(loop.getBody());
+    if (failed(emitBody(loop.getInductionVar(), /*prefetch=*/true)))
+      return failure();
+  }
+  for (int64_t t = std::max<int64_t>(trips - ahead, 0); t < trips; ++t)
+    if (failed(emitBody(index(t), /*prefetch=*/false)))
+      return failure();
+  DmaWaitOp::create(b, loc(), outSems[0]);
+  DmaWaitOp::create(b, loc(), outSems[1]);
+  cleanUp(kernel);
+  return success();
+}
+
+KernelOp KernelLowering::beginKernel() {
+  auto kernel = KernelOp::create(b, loc(), name);
+  kernelBlock = new Block();
+  kernel.getBody().push_back(kernelBlock);
+  b.setInsertionPointToStart(kernelBlock);
+  return kernel;
+}
+
+void KernelLowering::cleanUp(KernelOp kernel) {
+  IRRewriter rewriter(b);
+  DominanceInfo dominance(kernel);
+  eliminateCommonSubExpressions(rewriter, dominance, kernel);
+  SmallVector<Operation *> dead;
+  kernel.walk([&](Operation *inner) {
+    if (isa<arith::ArithDialect>(inner->getDialect()) && inner->use_empty())
+      dead.push_back(inner);
+  });
+  for (Operation *inner : llvm::reverse(dead))
+    if (inner->use_empty())
+      inner->erase();
+}
+
+} // namespace mlir::tpu::lowering

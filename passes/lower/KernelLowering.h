@@ -1,0 +1,284 @@
+//===- KernelLowering.h - One hlo kernel to a tpu.kernel -------*- C++ -*-===//
+//
+// tpu-lower's kernel model, shared by its parts: the analysis of a fused
+// computation (Analysis.cpp), block planning and its cost model
+// (BlockPlan.cpp), emission of the pipelined loop (Emit.cpp) and relayout
+// copies for reshapes (Relayout.cpp). Internal to the pass library; see
+// docs/lowering.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_PASSES_LOWER_KERNELLOWERING_H
+#define TPU_PASSES_LOWER_KERNELLOWERING_H
+
+#include "passes/PassUtils.h"
+
+#include "runtime/machine/Shape.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <functional>
+#include <string>
+
+namespace mlir::tpu::lowering {
+
+constexpr int64_t kLanes = 128;
+constexpr int64_t kSublanes = 8;
+/// Largest block along a tiled dimension: 512 rows or lanes keep a block
+/// of f32 at 1 MiB, enough to hide DMA latency.
+constexpr int64_t kMaxTiledBlock = 512;
+/// An MXU kernel's blocks go up to 1024, which halves a matmul's HBM
+/// traffic against 512, when its cost estimate says so.
+constexpr int64_t kMaxMxuBlock = 1024;
+/// Reduced dimensions shrink first when VMEM is short, down to this.
+constexpr int64_t kMinReducedBlock = 256;
+/// VMEM slots per input of an MXU kernel: block t+2's DMA starts while
+/// block t computes, into the slot block t-1 used, so a DMA never waits for
+/// the MXU to finish with the slot it fills and its latency stays hidden
+/// behind two blocks of work. Vector-unit kernels finish with a slot
+/// quickly and keep two.
+constexpr int64_t kMxuInputSlots = 3;
+constexpr int64_t kVectorInputSlots = 2;
+/// Leading (untiled) dimensions grow until some VMEM block holds this many
+/// elements, so that small minor dimensions still give large DMAs.
+constexpr int64_t kTargetBlockElements = 1 << 18;
+
+/// A tensor's storage: its tile-padded dimensions in physical
+/// (major-to-minor) order.
+struct Physical {
+  SmallVector<int64_t> dims;
+  /// The logical dimension at each physical position.
+  SmallVector<int64_t> logicalOf;
+  int64_t bytes = 0;
+  Type element;
+
+  int64_t positionOf(int64_t logical) const {
+    return llvm::find(logicalOf, logical) - logicalOf.begin();
+  }
+};
+
+FailureOr<Physical> physicalOf(Location loc, Type type);
+
+Attribute spaceAttr(MLIRContext *ctx, MemorySpace space);
+
+MemRefType memrefType(ArrayRef<int64_t> shape, Type element,
+                      MemorySpace space);
+
+/// Zero of an element type.
+TypedAttr zeroOf(Type element);
+
+/// The MXU's operand rule: bf16 or f32, both of one type.
+LogicalResult checkMxuElements(Operation *op, Type lhs, Type rhs);
+
+/// A constant's contents in its buffer's physical shape: logical data
+/// permuted into physical order, tile padding zero.
+ElementsAttr physicalConstant(DenseElementsAttr value, const Physical &phys);
+
+std::optional<VectorKind> vectorKindOf(Operation *op);
+
+std::optional<ReduceKind> reduceKindOf(hlo::ReduceKind kind);
+
+/// Whether `value` is a splat zero constant.
+bool isZeroSplat(Value value);
+
+//===----------------------------------------------------------------------===//
+// One kernel
+//===----------------------------------------------------------------------===//
+
+/// How a value of the fused computation is stored in the kernel.
+enum class Role {
+  Input,    // read from HBM by DMA into two VMEM slots
+  Alias,    // read through another value's buffer (broadcast, pad)
+  Splat,    // a VMEM block filled once
+  Computed, // written by an op each iteration (or each output step)
+  Skip,     // not read as data (a pad's padding value)
+};
+
+/// Where a value's block lies along one dimension, relative to the
+/// iteration space: the block for iteration block `b` (of size `block`) at
+/// window tap `t` starts at `b * block * stride + t * tapScale + offset`
+/// and steps by `stride`. Slices, pads, concatenations and convolution
+/// windows shift and stride their operands' blocks this way; the identity
+/// window is the common case.
+struct Window {
+  int64_t stride = 1;
+  int64_t tap = -1; // iteration dimension of the window tap, or -1
+  int64_t tapScale = 0;
+  int64_t offset = 0;
+
+  bool operator==(const Window &o) const {
+    return stride == o.stride && tap == o.tap && tapScale == o.tapScale &&
+           offset == o.offset;
+  }
+  bool operator!=(const Window &o) const { return !(*this == o); }
+  /// This window seen through `x -> scale * x + shift` (a slice's start and
+  /// stride, or a pad's or concatenation's negative offset).
+  Window then(int64_t scale, int64_t shift) const {
+    return Window{stride * scale, tap, tapScale * scale,
+                  offset * scale + shift};
+  }
+};
+
+struct ValueInfo {
+  Role role = Role::Computed;
+  /// Whether setMap gave it its maps (a scalar's maps are empty).
+  bool mapped = false;
+  /// Logical dimension -> iteration dimension, or -1 (read at index 0).
+  SmallVector<int64_t> lmap;
+  /// Logical dimension -> window.
+  SmallVector<Window> lwin;
+  Physical phys;
+  /// Physical position -> iteration dimension, or -1.
+  SmallVector<int64_t> pmap;
+  /// Physical position -> window.
+  SmallVector<Window> pwin;
+  /// Alias: the value whose buffer this one reads.
+  Value source;
+  /// Input: the HBM buffer.
+  Value hbm;
+  /// VMEM buffers: one, or two slots for inputs and the output.
+  SmallVector<Value, 2> vmem;
+};
+
+class KernelLowering {
+public:
+  KernelLowering(OpBuilder &b, const tpc::Target &target, Operation *op,
+                 std::string name)
+      : b(b), target(target), op(op), name(std::move(name)) {}
+
+  /// `leafBuffer` gives the HBM buffer of a value the computation reads
+  /// from outside (a fusion parameter, a fused dense constant, an operand).
+  LogicalResult lower(ArrayRef<Operation *> ops, Value root, Value out,
+                      llvm::function_ref<FailureOr<Value>(Value)> leafBuffer);
+
+  /// A reshape that moves data: a relayout copy through VMEM (see
+  /// docs/lowering.md).
+  LogicalResult lowerReshape(hlo::ReshapeOp reshape, Value in, Value outBuf);
+
+  /// Whether a leaf's tile padding holds zeros: true of the function's
+  /// arguments, which the runtime lays out zero-padded.
+  std::function<bool(Value)> zeroPadded = [](Value) { return false; };
+
+private:
+  LogicalResult setMap(Value value, ArrayRef<int64_t> map, Operation *user,
+                       ArrayRef<Window> windows = {});
+  LogicalResult analyzeConvolution(hlo::ConvolutionOp conv,
+                                   const Physical &rootPhys);
+  LogicalResult analyze(ArrayRef<Operation *> ops, Value root,
+                        llvm::function_ref<FailureOr<Value>(Value)> leaf);
+  // The steps of analyze, in order.
+  LogicalResult findAnchor(ArrayRef<Operation *> ops);
+  LogicalResult analyzeDot(hlo::DotGeneralOp dot, const Physical &rootPhys);
+  LogicalResult analyzeReduction();
+  LogicalResult propagateMaps(ArrayRef<Operation *> ops);
+  LogicalResult
+  classifyLeaves(ArrayRef<Operation *> ops,
+                 llvm::function_ref<FailureOr<Value>(Value)> leaf);
+  void splitPrologue(ArrayRef<Operation *> ops);
+  LogicalResult checkMxuOperands();
+  LogicalResult planBlocks();
+  int64_t footprint(ArrayRef<int64_t> blocks);
+  /// Estimated cycles of an MXU kernel with these blocks.
+  double estimateCycles(ArrayRef<int64_t> blocks);
+  /// The tiled blocks of an MXU kernel that minimize estimateCycles within
+  /// `budget` bytes of VMEM, if any fit.
+  void chooseMxuBlocks(ArrayRef<int64_t> align, int64_t budget);
+  /// Elements of the largest VMEM block.
+  int64_t largestBlock(ArrayRef<int64_t> blocks);
+  SmallVector<int64_t> blockShape(const ValueInfo &info,
+                                  ArrayRef<int64_t> blocks) const;
+  Value storage(Value value);
+  /// The result of the kernel's matmul or convolution, if it has one.
+  Value mxuResult() const {
+    return hlo::isContraction(anchor) ? anchor->getResult(0) : Value();
+  }
+  /// The result of the kernel's argmax or argmin, if it has one.
+  Value argResult() const {
+    return anchor && isa<hlo::ArgMaxOp, hlo::ArgMinOp>(anchor)
+               ? anchor->getResult(0)
+               : Value();
+  }
+  FailureOr<Attribute> mapsFor(ArrayRef<Value> inputs, Value out,
+                               Operation *user);
+
+  // Emission.
+  /// A VMEM buffer allocated once per kernel for `purpose`.
+  Value scratch(StringRef purpose, ArrayRef<int64_t> shape, Type element);
+  /// A rank-0 VMEM buffer holding `value`, filled once per kernel.
+  Value splat(TypedAttr value);
+  Value index(int64_t value);
+  Value mulC(Value v, int64_t c);
+  Value addC(Value v, int64_t c);
+  Value divC(Value v, int64_t c);
+  Value remC(Value v, int64_t c);
+  Value isEq(Value v, int64_t c);
+  Value pick(Value odd, Value even, Value oddValue);
+  /// options[t % options.size()].
+  Value slotOf(Value t, ArrayRef<Value> options);
+  SmallVector<Value> blockIndices(Value t);
+  /// The index of a block's first element along a physical position.
+  Value blockStart(const ValueInfo &info, int64_t position,
+                   ArrayRef<Value> idx);
+  /// An i1 block: whether each element's index along logical dimension
+  /// `dim` of `info` lies in [lo, hi).
+  Value inRange(const ValueInfo &info, int64_t dim, int64_t lo, int64_t hi,
+                ArrayRef<Value> idx);
+  /// The map [0, 1, .., rank-1] (rank 0: a scalar's empty map).
+  Attribute identityMap(int64_t rank);
+  /// mapsFor, with identity maps spelled out.
+  FailureOr<SmallVector<Attribute>> explicitMaps(ArrayRef<Value> operands,
+                                                 Value result, Operation *user);
+  void emitDma(Value hbm, const ValueInfo &info, ArrayRef<Value> idx,
+               Value vmem, Value sem, bool toHbm);
+  LogicalResult emitOp(Operation *op, ArrayRef<Value> idx, bool accumulate);
+  LogicalResult emitBody(Value t, bool prefetch);
+  /// Starts block t's input DMAs into its slots.
+  void emitPrefetch(Value t);
+  /// Opens the tpu.kernel and its block; the builder stays inside.
+  KernelOp beginKernel();
+  /// Removes the index arithmetic the two copies of a loop body repeat.
+  void cleanUp(KernelOp kernel);
+
+  OpBuilder &b;
+  const tpc::Target &target;
+  Operation *op;
+  std::string name;
+  Location loc() const { return op->getLoc(); }
+
+  llvm::MapVector<Value, ValueInfo> values;
+  SmallVector<Value> inputs; // Role::Input, in first-use order
+  SmallVector<Operation *> prologue, epilogue;
+  Operation *anchor = nullptr; // dot_general, convolution or reduce
+  bool transposeLhs = false, transposeRhs = false, swapOperands = false;
+  Value root, out;
+
+  // The iteration space.
+  SmallVector<int64_t> extent, block, count;
+  SmallVector<bool> reduction;
+  SmallVector<int64_t> stride; // of each dimension in the flattened loop
+  int64_t trips = 1, reductionTrips = 1;
+  SmallVector<int64_t> forcedUnit; // batch dimensions of a matmul
+
+  Block *kernelBlock = nullptr;
+  DenseMap<int64_t, Value> indexConstants;
+  llvm::StringMap<Value> scratchBuffers;
+  Value boolConstants[2];
+
+  // Per-iteration state while emitting.
+  DenseMap<Value, Value> current; // value -> VMEM buffer this iteration
+  SmallVector<Value, kMxuInputSlots> inSems;
+  Value outSems[2], outSlot, outSem;
+  /// VMEM slots per input.
+  int64_t inputSlots() const {
+    return mxuResult() ? kMxuInputSlots : kVectorInputSlots;
+  }
+  /// The f32 accumulator of an MXU op with a narrower result, converted
+  /// on the last contraction step.
+  Value mxuAcc;
+  /// The best values so far of an index reduction.
+  Value bestAcc;
+};
+
+} // namespace mlir::tpu::lowering
+
+#endif // TPU_PASSES_LOWER_KERNELLOWERING_H
