@@ -1,4 +1,5 @@
-//===- Analysis.cpp - What a fused kernel computes --------------------------===//
+//===- Analysis.cpp - What a fused kernel computes
+//--------------------------===//
 //
 // The kernel model of a fused computation: each value's role, index maps
 // and windows over the iteration space, and the helpers that size and type
@@ -175,7 +176,6 @@ bool isZeroSplat(Value value) {
          isZero(dense.getSplatValue<TypedAttr>());
 }
 
-
 LogicalResult KernelLowering::setMap(Value value, ArrayRef<int64_t> map,
                                      Operation *user,
                                      ArrayRef<Window> windows) {
@@ -339,15 +339,14 @@ LogicalResult KernelLowering::analyzeDot(hlo::DotGeneralOp dot,
         map[d] = res[freePosition];
     return map;
   };
-  if (failed(setMap(dot.getLhs(),
-                    operandMap(dot.getLhs(), dot.getLhsBatchingDimensions(),
-                               lhsK, batch),
-                    dot)) ||
-      failed(
-          setMap(dot.getRhs(),
-                 operandMap(dot.getRhs(), dot.getRhsBatchingDimensions(),
-                            dot.getRhsContractingDimensions()[0], batch + 1),
-                 dot)))
+  if (failed(setMap(
+          dot.getLhs(),
+          operandMap(dot.getLhs(), dot.getLhsBatchingDimensions(), lhsK, batch),
+          dot)) ||
+      failed(setMap(dot.getRhs(),
+                    operandMap(dot.getRhs(), dot.getRhsBatchingDimensions(),
+                               dot.getRhsContractingDimensions()[0], batch + 1),
+                    dot)))
     return failure();
   for (int64_t i = 0; i < batch; ++i)
     forcedUnit.push_back(res[i]);
@@ -367,8 +366,7 @@ LogicalResult KernelLowering::analyzeReduction() {
       cast<ShapedType>(result.getType()).getRank())
     return anchor->emitOpError() << "tpu-lower: work after a reduction must "
                                     "keep its rank";
-  FailureOr<Physical> inPhys =
-      physicalOf(anchor->getLoc(), operand.getType());
+  FailureOr<Physical> inPhys = physicalOf(anchor->getLoc(), operand.getType());
   if (failed(inPhys))
     return failure();
   extent = inPhys->dims;

@@ -1,4 +1,5 @@
-//===- BlockPlan.cpp - Block sizes and their cost ---------------------------===//
+//===- BlockPlan.cpp - Block sizes and their cost
+//---------------------------===//
 //
 // Choosing block sizes: VMEM footprints, the MXU kernels' cycle estimate
 // (exposed DMAs, MXU folds, HBM traffic, unhidden latency) and the search

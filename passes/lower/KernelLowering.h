@@ -61,8 +61,7 @@ FailureOr<Physical> physicalOf(Location loc, Type type);
 
 Attribute spaceAttr(MLIRContext *ctx, MemorySpace space);
 
-MemRefType memrefType(ArrayRef<int64_t> shape, Type element,
-                      MemorySpace space);
+MemRefType memrefType(ArrayRef<int64_t> shape, Type element, MemorySpace space);
 
 /// Zero of an element type.
 TypedAttr zeroOf(Type element);

@@ -1,4 +1,5 @@
-//===- Relayout.cpp - Reshapes that move data -------------------------------===//
+//===- Relayout.cpp - Reshapes that move data
+//-------------------------------===//
 //
 // A reshape whose operand and result do not share bytes: a relayout copy
 // through VMEM in runs of whole dimensions.

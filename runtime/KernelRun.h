@@ -1,0 +1,156 @@
+//===- KernelRun.h - One kernel on the simulated TensorCore -----*- C++ -*-===//
+//
+// The interpreter of one kernel's instruction stream, internal to the
+// runtime. The scalar core's dispatch, the dependence and race checks and
+// the timeline are KernelRun.cpp's; each engine's instructions are in a
+// file of their own: runtime/engines/Dma.cpp (HBM<->VMEM copies),
+// runtime/engines/Mxu.cpp (matmuls), runtime/engines/VectorUnit.cpp
+// (elementwise work, reductions, relayouts, fills). See docs/runtime.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_RUNTIME_KERNELRUN_H
+#define TPU_RUNTIME_KERNELRUN_H
+
+#include "runtime/Device.h"
+#include "runtime/Timing.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace tpurt::detail {
+
+/// Scalar memory per core; XLA does not publish it, and the lowering only
+/// uses it for scalars.
+constexpr int64_t kSmemBytes = 1 << 20;
+
+/// Calls body(index) for every index of `dims`, row-major.
+template <typename Body>
+void forEachIndex(const std::vector<int64_t> &dims, Body body) {
+  int64_t count = 1;
+  for (int64_t d : dims)
+    count *= d;
+  std::vector<int64_t> index(dims.size(), 0);
+  for (int64_t n = 0; n < count; ++n) {
+    body(index);
+    for (int64_t d = static_cast<int64_t>(dims.size()) - 1; d >= 0; --d) {
+      if (++index[d] < dims[d])
+        break;
+      index[d] = 0;
+    }
+  }
+}
+
+/// A buffer's bytes while a kernel runs.
+struct View {
+  const Buffer *buffer = nullptr;
+  uint8_t *data = nullptr;
+  int64_t id = 0;
+};
+
+std::vector<int64_t> rowMajorStrides(const std::vector<int64_t> &dims);
+
+/// C[M,N] += A[M,K] * B[K,N] in f32, row-major: the inner loop runs along
+/// contiguous rows of B and C so that the compiler vectorizes it.
+void gemm(int64_t m, int64_t k, int64_t n, const float *a, const float *b,
+          float *c);
+
+/// Copies a DMA window row by row between HBM and VMEM. Per dimension only
+/// window positions [lo, hi) lie inside the HBM buffer; a read zero-fills
+/// the rest of the VMEM window.
+void copyWindow(bool toHbm, int64_t rank, const std::vector<int64_t> &sizes,
+                const std::vector<int64_t> &steps,
+                const std::vector<int64_t> &lo, const std::vector<int64_t> &hi,
+                const std::vector<int64_t> &hbmAt,
+                const std::vector<int64_t> &vmemAt,
+                const std::vector<int64_t> &hbmStrides,
+                const std::vector<int64_t> &vmemStrides, uint8_t *hbmData,
+                uint8_t *vmemData, int64_t bytesPerElement);
+
+class KernelRun {
+public:
+  KernelRun(const Kernel &kernel, const tpc::Target &target,
+            const RunOptions &options, Timeline &timeline,
+            std::vector<View> &views, KernelStats &stats)
+      : kernel(kernel), target(target), options(options), timeline(timeline),
+        views(views), stats(stats), regs(kernel.registers, 0),
+        sems(kernel.semaphores), compute(!options.timingOnly) {}
+
+  absl::Status run() {
+    issue = timeline.makespan();
+    stats.start = issue;
+    absl::Status status = execute(kernel.code);
+    stats.end = std::max(issue, timeline.makespan());
+    return status;
+  }
+
+private:
+  absl::Status fail(const Instruction &inst, const std::string &why);
+
+  absl::StatusOr<View *> view(const Instruction &inst, int64_t reg);
+
+  absl::Status execute(const std::vector<Instruction> &code);
+
+  /// Dependences of an operation that reads `reads` and writes `writes`,
+  /// and the race check: no compute may touch a buffer a DMA is filling
+  /// or draining until the DMA has been waited for.
+  absl::StatusOr<std::vector<int64_t>> hazards(const Instruction &inst,
+                                               std::vector<View *> reads,
+                                               std::vector<View *> writes,
+                                               bool isDma);
+
+  void record(const std::vector<View *> &reads,
+              const std::vector<View *> &writes,
+              const std::vector<int64_t> &ids);
+
+  absl::Status step(const Instruction &inst);
+
+  absl::Status dma(const Instruction &inst);
+
+  /// The [rows, cols] matrix of a buffer's two minor dimensions, and the
+  /// number of matrices before them.
+  static bool matrix(const Buffer &b, int64_t &rows, int64_t &cols,
+                     int64_t &batch);
+
+  absl::Status matmul(const Instruction &inst);
+
+  /// Padded (8,128)-register elements of a block: what the vector unit
+  /// processes.
+  static int64_t registerElements(const Buffer &b);
+
+  /// Queues vector-unit work that reads `reads` and writes `writes`,
+  /// costing `elements` register elements (by default the first output's).
+  absl::Status vectorTask(const Instruction &inst, std::vector<View *> reads,
+                          std::vector<View *> writes, VectorCost cost,
+                          const char *what, int64_t elements = -1);
+
+  absl::Status vector(const Instruction &inst);
+
+  absl::Status reduce(const Instruction &inst);
+
+  absl::Status argReduce(const Instruction &inst);
+
+  absl::Status relayout(const Instruction &inst);
+
+  absl::Status fillOrIota(const Instruction &inst);
+
+  const Kernel &kernel;
+  const tpc::Target &target;
+  const RunOptions &options;
+  Timeline &timeline;
+  std::vector<View> &views;
+  KernelStats &stats;
+  std::vector<int64_t> regs;
+  /// Per semaphore: the DMA tasks started on it and their on-chip buffers.
+  std::vector<std::vector<std::pair<int64_t, int64_t>>> sems;
+  std::map<int64_t, std::vector<int64_t>> lastWriters, readers;
+  std::map<int64_t, int> inFlight;
+  int64_t issue = 0;
+  /// Whether values are computed, or only time (RunOptions::timingOnly).
+  bool compute;
+};
+
+} // namespace tpurt::detail
+
+#endif // TPU_RUNTIME_KERNELRUN_H

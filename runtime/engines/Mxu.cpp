@@ -1,0 +1,162 @@
+//===- Mxu.cpp - The MXU
+//----------------------------------------------------===//
+//
+// Matmuls on the systolic arrays: bf16 inputs (or HIGHEST's six passes),
+// f32 accumulation, and their cycles under the pipelined or serialized model.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/KernelRun.h"
+
+#include "runtime/Numerics.h"
+#include "runtime/machine/Shape.h"
+
+#include "absl/strings/str_cat.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <optional>
+
+namespace tpurt::detail {
+
+/// C[M,N] += A[M,K] * B[K,N] in f32, row-major: the inner loop runs along
+/// contiguous rows of B and C so that the compiler vectorizes it.
+void gemm(int64_t m, int64_t k, int64_t n, const float *a, const float *b,
+          float *c) {
+  constexpr int64_t kBlock = 256;
+  for (int64_t k0 = 0; k0 < k; k0 += kBlock) {
+    int64_t k1 = std::min(k, k0 + kBlock);
+    for (int64_t i = 0; i < m; ++i) {
+      float *ci = c + i * n;
+      for (int64_t kk = k0; kk < k1; ++kk) {
+        float av = a[i * k + kk];
+        const float *bk = b + kk * n;
+        for (int64_t j = 0; j < n; ++j)
+          ci[j] += av * bk[j];
+      }
+    }
+  }
+}
+
+/// The [rows, cols] matrix of a buffer's two minor dimensions, and the
+/// number of matrices before them.
+bool KernelRun::matrix(const Buffer &b, int64_t &rows, int64_t &cols,
+                       int64_t &batch) {
+  size_t rank = b.dims.size();
+  if (rank < 2)
+    return false;
+  batch = 1;
+  for (size_t i = 0; i + 2 < rank; ++i)
+    batch *= b.dims[i];
+  rows = b.dims[rank - 2];
+  cols = b.dims[rank - 1];
+  return true;
+}
+
+absl::Status KernelRun::matmul(const Instruction &inst) {
+  const std::vector<int64_t> &f = inst.fields;
+  absl::StatusOr<View *> lhs = view(inst, f[0]), rhs = view(inst, f[1]),
+                         acc = view(inst, f[2]);
+  if (!lhs.ok() || !rhs.ok() || !acc.ok())
+    return fail(inst, "operands are not buffers");
+  int64_t m = 0, k = 0, k2 = 0, n = 0, m2 = 0, n2 = 0;
+  int64_t lb = 0, rb = 0, batch = 0;
+  const Buffer &l = *(*lhs)->buffer, &r = *(*rhs)->buffer, &a = *(*acc)->buffer;
+  bool transposeLhs = f[5] != 0, transposeRhs = f[6] != 0;
+  bool shaped =
+      matrix(l, m, k, lb) && matrix(r, k2, n, rb) && matrix(a, m2, n2, batch);
+  if (transposeLhs)
+    std::swap(m, k);
+  if (transposeRhs)
+    std::swap(k2, n);
+  // An operand's batch is the accumulator's, or one matrix for all.
+  auto batchOk = [&](const Buffer &b, int64_t count) {
+    if (b.dims.size() != a.dims.size())
+      return false;
+    if (count == 1)
+      return true;
+    return std::equal(b.dims.begin(), b.dims.end() - 2, a.dims.begin());
+  };
+  if (!shaped || k != k2 || m != m2 || n != n2 || a.element != Element::F32 ||
+      l.element != r.element || !isFloat(l.element) || !batchOk(l, lb) ||
+      !batchOk(r, rb))
+    return fail(inst, "needs bf16 or f32 [B..,M,K] x [B..,K,N] into f32 "
+                      "[B..,M,N]");
+  bool highest = f[4] == 1 && l.element == Element::F32;
+  // Weights shared by a batch of untransposed rows: one matmul of all the
+  // rows, the weights loaded once.
+  int64_t matrices = batch;
+  if (rb == 1 && !transposeLhs && lb == batch) {
+    m *= batch;
+    matrices = 1;
+  }
+  // Row-major [rows, cols] floats of a matrix stored as such, or as its
+  // transpose.
+  auto toFloats = [](Element element, const uint8_t *data, int64_t rows,
+                     int64_t cols, bool transposed) {
+    std::vector<float> out(rows * cols);
+    int64_t size = elementBytes(element);
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < cols; ++j)
+        out[i * cols + j] = static_cast<float>(load(
+            element, data + (transposed ? j * rows + i : i * cols + j) * size));
+    return out;
+  };
+  // The MXU multiplies bf16: f32 inputs round to bf16 at DEFAULT. HIGHEST
+  // (XLA's bf16_6x: each input split into three bf16 terms, six of the
+  // nine products summed) reproduces the f32 product to its last bits, so
+  // it is computed as f32 multiply-adds in contraction order, which is
+  // what f32 results from XLA on other backends are; its time is still
+  // six passes.
+  auto mxuInputs = [&](std::vector<float> x) {
+    if (!highest)
+      for (float &v : x)
+        v = static_cast<float>(roundToBF16(v));
+    return x;
+  };
+  int64_t inSize = elementBytes(l.element);
+  for (int64_t bi = 0; compute && bi < matrices; ++bi) {
+    const uint8_t *ld = (*lhs)->data + (lb == 1 ? 0 : bi * m * k * inSize);
+    const uint8_t *rd = (*rhs)->data + (rb == 1 ? 0 : bi * k * n * inSize);
+    uint8_t *ad = (*acc)->data + bi * m * n * 4;
+    std::vector<float> ls =
+        mxuInputs(toFloats(l.element, ld, m, k, transposeLhs));
+    std::vector<float> rs =
+        mxuInputs(toFloats(r.element, rd, k, n, transposeRhs));
+    std::vector<float> c(m * n, 0.0f);
+    if (f[3])
+      for (int64_t i = 0; i < m * n; ++i)
+        c[i] = static_cast<float>(load(Element::F32, ad + 4 * i));
+    gemm(m, k, n, ls.data(), rs.data(), c.data());
+    for (int64_t i = 0; i < m * n; ++i)
+      store(Element::F32, ad + 4 * i, c[i]);
+  }
+
+  std::vector<View *> reads = {*lhs, *rhs};
+  if (f[3])
+    reads.push_back(*acc);
+  absl::StatusOr<std::vector<int64_t>> deps =
+      hazards(inst, reads, {*acc}, false);
+  if (!deps.ok())
+    return deps.status();
+  std::vector<int64_t> all;
+  for (int64_t bi = 0; bi < matrices; ++bi) {
+    absl::StatusOr<std::vector<int64_t>> ids = timeline.addMatmul(
+        kernel.name + "/matmul", m, k, n,
+        mxuPasses(highest ? Precision::Highest : Precision::Default,
+                  l.element == Element::F32),
+        options.mxuModel, *deps, issue);
+    if (!ids.ok())
+      return ids.status();
+    all.insert(all.end(), ids->begin(), ids->end());
+  }
+  record(reads, {*acc}, all);
+  stats.flops += 2 * m * n * k * matrices;
+  for (int64_t id : all)
+    stats.mxuBusyCycles += timeline.tasks()[id].cycles;
+  return absl::OkStatus();
+}
+
+} // namespace tpurt::detail
