@@ -492,9 +492,12 @@ struct TPUAssignBuffersPass
       memory.reserved = spec.reservedBytes;
       if (failed(BufferAssigner(spec, func, top).run(memory)))
         return signalPassFailure();
+      // XLA's first line names the function; the report follows as a note
+      // without a location, so that no source line and caret trail it.
       if (!memory.fits())
-        func.emitError() << tpc::outOfMemoryLine(memory) << "\n\n"
-                         << tpc::formatMemoryReport(memory);
+        func.emitError(tpc::outOfMemoryLine(memory))
+            .attachNote(UnknownLoc::get(&getContext()))
+            << tpc::formatMemoryReport(memory);
     }
     analysis.computed = true;
     // The plan is handed over for programs that do not fit too: that is

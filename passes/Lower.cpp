@@ -12,6 +12,7 @@
 #include "passes/lower/KernelLowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -65,7 +66,19 @@ LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target) {
   for (auto [from, to] : llvm::zip(entry.getArguments(), body->getArguments()))
     buffers[from] = to;
   int64_t programBytes = 0;
-  llvm::StringMap<int> kernelCount;
+  // A kernel is named as the memory report names its op's result, so the
+  // report and the profile agree: %fusion_0 is kernel fusion_0, and an
+  // unnamed result, %4 = hlo.reduce, is kernel reduce_4.
+  AsmState names(func, OpPrintingFlags().skipRegions());
+  auto kernelNameOf = [&](Operation *op) {
+    std::string name;
+    llvm::raw_string_ostream os(name);
+    op->getResult(0).printAsOperand(os, names);
+    llvm::StringRef id = llvm::StringRef(name).drop_front();
+    if (!id.empty() && llvm::isDigit(id.front()))
+      return (op->getName().stripDialect() + "_" + id).str();
+    return id.str();
+  };
 
   auto hbmBuffer = [&](Operation *at, Value value, int64_t offset,
                        ElementsAttr contents) -> FailureOr<Value> {
@@ -139,10 +152,7 @@ LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target) {
       return failure();
     buffers[result] = *outBuffer;
 
-    StringRef opName = op.getName().stripDialect();
-    std::string kernelName =
-        (opName + "." + std::to_string(kernelCount[opName]++)).str();
-    KernelLowering kernel(b, target, &op, kernelName);
+    KernelLowering kernel(b, target, &op, kernelNameOf(&op));
     SmallVector<Operation *> ops;
     Value root;
     DenseMap<Value, Value> outside;

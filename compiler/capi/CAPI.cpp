@@ -65,7 +65,7 @@ TpuCompileStatus tpuCompilerCompile(TpuCompiler compiler, TpuStringRef source,
       llvm::MemoryBuffer::getMemBufferCopy(
           llvm::StringRef(source.data, source.length), "<source>"),
       llvm::SMLoc());
-  SourceMgrDiagnosticHandler handler(sourceMgr, context, diagnostics);
+  tpu::DriverDiagnosticHandler handler(sourceMgr, context, diagnostics);
 
   llvm::StringRef optionText(options.data, options.length);
   tpu::CompileOptions compileOptions;

@@ -8,6 +8,24 @@
 
 using namespace mlir;
 
+tpu::DriverDiagnosticHandler::DriverDiagnosticHandler(llvm::SourceMgr &mgr,
+                                                      MLIRContext *context,
+                                                      llvm::raw_ostream &os)
+    : SourceMgrDiagnosticHandler(mgr, context, os) {
+  setHandler([this](Diagnostic &diag) {
+    emitDiagnostic(diag.getLocation(), diag.str(), diag.getSeverity());
+    for (Diagnostic &note : diag.getNotes()) {
+      if (isa<UnknownLoc>(note.getLocation())) {
+        std::string text = note.str();
+        this->os << text << (llvm::StringRef(text).ends_with("\n") ? "" : "\n");
+      }
+      else
+        emitDiagnostic(note.getLocation(), note.str(), note.getSeverity());
+    }
+    return success();
+  });
+}
+
 tpu::CompileStatus
 tpu::compileModule(ModuleOp module, const CompileOptions &options,
                    std::vector<uint8_t> *executable,
@@ -54,4 +72,22 @@ LogicalResult tpu::emitMemoryOutputs(ModuleOp module,
       return module.emitError() << std::string(written.message());
   }
   return success();
+}
+
+tpu::CompileStatus tpu::compileAndLoad(ModuleOp module, CompileOptions &options,
+                                       tpurt::Executable &executable,
+                                       std::string &error) {
+  options.compileTo = Phase::Executable;
+  std::vector<uint8_t> image;
+  if (CompileStatus status = compileModule(module, options, &image);
+      status != CompileStatus::Success)
+    return status;
+  absl::StatusOr<tpurt::Executable> parsed =
+      tpurt::parseExecutable(image.data(), image.size());
+  if (!parsed.ok()) {
+    error = std::string(parsed.status().message());
+    return CompileStatus::InvalidInput;
+  }
+  executable = std::move(*parsed);
+  return CompileStatus::Success;
 }

@@ -9,11 +9,25 @@
 #define TPU_COMPILER_DRIVER_COMPILE_H
 
 #include "compiler/pipeline/Pipeline.h"
+#include "runtime/Executable.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/SourceMgr.h"
 
 #include <cstdint>
 #include <vector>
 
 namespace mlir::tpu {
+
+/// The drivers' diagnostics: MLIR's source-manager rendering (location,
+/// message, source line and caret), except that a note without a location
+/// (XLA's memory report under an out-of-memory error) is printed as plain
+/// text after its error, with no `<unknown>` prefix.
+class DriverDiagnosticHandler : public SourceMgrDiagnosticHandler {
+public:
+  DriverDiagnosticHandler(llvm::SourceMgr &mgr, MLIRContext *context,
+                          llvm::raw_ostream &os = llvm::errs());
+};
 
 /// How a compilation ended; the values are tpu-compile's exit codes.
 enum class CompileStatus { Success = 0, InvalidInput = 1, OutOfMemory = 2 };
@@ -29,6 +43,14 @@ compileModule(ModuleOp module, const CompileOptions &options,
               std::vector<uint8_t> *executable,
               llvm::function_ref<LogicalResult(PassManager &)> configure = {},
               tpc::MemoryPlan *memory = nullptr);
+
+/// Compiles `module` to an executable and loads it as the runtime does: what
+/// tpu-run and tpu-conformance do with MLIR input. On failure, the compile's
+/// status (its diagnostics went to the context's handlers), or InvalidInput
+/// with `error` saying why the runtime rejected the executable.
+CompileStatus compileAndLoad(ModuleOp module, CompileOptions &options,
+                             tpurt::Executable &executable,
+                             std::string &error);
 
 /// What `options` ask of the memory plan: its report (`--memory-report`,
 /// for the functions that fit; the others were reported as errors) printed

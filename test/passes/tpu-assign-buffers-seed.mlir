@@ -33,9 +33,8 @@
 // CHECK-NEXT:      Allocation type: HLO temp
 // CHECK-NEXT:      ==========================
 
-// OOM:      tpu-assign-buffers-seed.mlir:[[# @LINE + 10]]:1: error: Ran out of memory in memory space hbm. Used 14.66G of 7.48G hbm. Exceeded hbm capacity by 7.17G.
-// OOM-EMPTY:
-// OOM-NEXT: Total hbm usage >= 15.17G:
+// OOM:      tpu-assign-buffers-seed.mlir:[[# @LINE + 9]]:1: error: Ran out of memory in memory space hbm. Used 14.66G of 7.48G hbm. Exceeded hbm capacity by 7.17G.
+// OOM:      note: Total hbm usage >= 15.17G:
 // OOM-NEXT:     reserved        530.00M
 // OOM-NEXT:     program          14.11G
 // OOM-NEXT:     arguments       560.02M

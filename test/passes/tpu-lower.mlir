@@ -1,4 +1,6 @@
 // RUN: tpu-opt %s -split-input-file --tpu-compile="compile-to=lower" | FileCheck %s
+// Kernels are named as the memory report names their op's result:
+// %fusion is kernel "fusion", an unnamed %2 = hlo.pad is kernel "pad_2".
 
 // An elementwise fusion over 1024x1024 f32: 512x512 blocks, a loop of
 // four, the next block's DMAs started before the current block is waited
@@ -7,7 +9,7 @@
 // CHECK-LABEL: func.func @elementwise
 // CHECK-SAME:    tpu.program_bytes = 4194304 : i64
 // CHECK:         %[[OUT:.+]] = tpu.hbm_buffer offset 0 : memref<1024x1024xf32, #tpu.memory_space<hbm>>
-// CHECK:         tpu.kernel "fusion.0"
+// CHECK:         tpu.kernel "fusion"
 // CHECK-DAG:       %[[C3:.+]] = arith.constant 3 : index
 // CHECK:           tpu.dma_start %arg0[%{{.+}}, %{{.+}}], %{{.+}}[%{{.+}}, %{{.+}}], %{{.+}}, sizes = [512, 512] :
 // CHECK:           scf.for %[[T:.+]] = %{{.+}} to %[[C3]] step
@@ -30,7 +32,7 @@ func.func @elementwise(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>) -> 
 // A row reduction: the rank-1 result accumulates over lane blocks on the
 // vector unit (the first block overwrites, the others accumulate).
 // CHECK-LABEL: func.func @reduction
-// CHECK:         tpu.kernel "reduce.0"
+// CHECK:         tpu.kernel "reduce_0"
 // CHECK:           scf.if
 // CHECK:             tpu.reduce max %{{.+}} -> %{{.+}} dims = [1] valid = [256, 512] : memref<256x512xf32, #tpu.memory_space<vmem>> -> memref<256xf32, #tpu.memory_space<vmem>>
 // CHECK:           } else {
@@ -48,9 +50,9 @@ func.func @reduction(%a: tensor<256x2048xf32>) -> tensor<256xf32> {
 // weights transposed, which the MXU reads as is.
 // CHECK-LABEL: func.func @matmul_unaligned
 // CHECK-SAME:    %arg1: memref<40x128xbf16, #tpu.memory_space<hbm>> {tpu.logical_type = tensor<100x40xbf16, #tpu.layout<{0,1:T(8,128)(2,1)}>>}
-// CHECK:         tpu.kernel "pad.0"
+// CHECK:         tpu.kernel "pad_2"
 // CHECK:           tpu.dma_start %arg1[%{{.+}}, %{{.+}}], %{{.+}}[%{{.+}}, %{{.+}}], %{{.+}}, sizes = [128, 128] masked : memref<40x128xbf16, #tpu.memory_space<hbm>>, memref<128x128xbf16, #tpu.memory_space<vmem>>
-// CHECK:         tpu.kernel "dot_general.0"
+// CHECK:         tpu.kernel "dot_general_3"
 // CHECK:           tpu.matmul %{{.+}}, %{{.+}}, %{{.+}} precision = default transpose_rhs : memref<16x128xbf16, #tpu.memory_space<vmem>>, memref<128x128xbf16, #tpu.memory_space<vmem>>, memref<16x128xf32, #tpu.memory_space<vmem>>
 func.func @matmul_unaligned(%x: tensor<16x100xbf16>, %w: tensor<100x40xbf16>) -> tensor<16x40xf32> {
   %d = hlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<16x100xbf16>, tensor<100x40xbf16>) -> tensor<16x40xf32>
@@ -64,7 +66,7 @@ func.func @matmul_unaligned(%x: tensor<16x100xbf16>, %w: tensor<100x40xbf16>) ->
 // through its index map from a rank-1 block, and takes the max with a
 // zero filled once per kernel.
 // CHECK-LABEL: func.func @matmul_bias_relu
-// CHECK:         tpu.kernel "fusion.0"
+// CHECK:         tpu.kernel "fusion"
 // CHECK:           tpu.fill %[[ZERO:.+]], 0.000000e+00 : f32
 // CHECK:           scf.for
 // CHECK:             tpu.matmul %{{.+}}, %{{.+}}, %[[ACC:.+]] precision = default :
@@ -93,7 +95,7 @@ func.func @matmul_bias_relu(%x: tensor<256x1024xbf16>, %w: tensor<1024x256xbf16>
 // per input, so two blocks are prefetched and the loop runs seven steps
 // before the last two.
 // CHECK-LABEL: func.func @convolution
-// CHECK:         tpu.kernel "fusion.0"
+// CHECK:         tpu.kernel "fusion"
 // CHECK-DAG:       %[[C7:.+]] = arith.constant 7 : index
 // CHECK-DAG:       %[[CM1:.+]] = arith.constant -1 : index
 // CHECK:           %[[START:.+]] = arith.addi %{{.+}}, %[[CM1]] : index
@@ -140,7 +142,7 @@ func.func @convolution_batch_minor(%x: tensor<64x9x9x5xf32>, %w: tensor<3x3x5x7x
 // best values and indices, the others accumulate, each with its block's
 // first column as the index offset.
 // CHECK-LABEL: func.func @argmax_blocks
-// CHECK:         tpu.kernel "argmax.0"
+// CHECK:         tpu.kernel "argmax_0"
 // CHECK:           %[[BEST:.+]] = tpu.alloc : memref<8xf32, #tpu.memory_space<vmem>>
 // CHECK:           scf.for
 // CHECK:             scf.if
@@ -159,10 +161,10 @@ func.func @argmax_blocks(%x: tensor<8x1280xf32>) -> tensor<8xi32> {
 // bitcast: no kernel, the consumer reads the same offset with the new shape.
 // CHECK-LABEL: func.func @reshape_bitcast
 // CHECK:         tpu.hbm_buffer offset 0 : memref<4x8x128xf32, #tpu.memory_space<hbm>>
-// CHECK:         tpu.kernel "negate.0"
+// CHECK:         tpu.kernel "negate_0"
 // CHECK:         %[[VIEW:.+]] = tpu.hbm_buffer offset 0 : memref<32x128xf32, #tpu.memory_space<hbm>>
 // CHECK-NOT:     tpu.kernel "reshape
-// CHECK:         tpu.kernel "abs.0"
+// CHECK:         tpu.kernel "abs_2"
 // CHECK:           tpu.dma_start %[[VIEW]]
 func.func @reshape_bitcast(%x: tensor<4x8x128xf32>) -> tensor<32x128xf32> {
   %n = hlo.negate %x : tensor<4x8x128xf32>
@@ -178,7 +180,7 @@ func.func @reshape_bitcast(%x: tensor<4x8x128xf32>) -> tensor<32x128xf32> {
 // shapes; each window is DMAed in, relaid out and DMAed out, the next one
 // in flight meanwhile.
 // CHECK-LABEL: func.func @reshape_flatten
-// CHECK:         tpu.kernel "reshape.0"
+// CHECK:         tpu.kernel "reshape_0"
 // CHECK:           scf.for
 // CHECK:             tpu.dma_start %arg0[%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}], %{{.+}}, sizes = [4, 12, 24, 256] : memref<16x24x24x256xf32, #tpu.memory_space<hbm>>, memref<4x12x24x256xf32, #tpu.memory_space<vmem>>
 // CHECK:             tpu.relayout %{{.+}} -> %{{.+}} src_order = [0, 1, 2, 3] dst_order = [0, 1] : memref<4x12x24x256xf32, #tpu.memory_space<vmem>> -> memref<4x73728xf32, #tpu.memory_space<vmem>>
@@ -207,7 +209,7 @@ func.func @reshape_permuted(%x: tensor<2x3x5x7xf32>) -> tensor<2x105xf32> {
 // logical element (19, 299) and walks down with stride -1, masked because
 // the padded block reaches below index 0, where it zero-fills.
 // CHECK-LABEL: func.func @reverse
-// CHECK:         tpu.kernel "reverse.0"
+// CHECK:         tpu.kernel "reverse_0"
 // CHECK:           tpu.dma_start %arg0[%c19, %c299], %{{.+}}, sizes = [24, 384] strides = [-1, -1] masked
 // CHECK:           tpu.vector copy
 // CHECK:           tpu.dma_start %{{.+}}, sizes = [24, 384] :

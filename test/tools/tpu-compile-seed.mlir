@@ -11,6 +11,8 @@
 // first line on stderr, and exit code 2.
 // RUN: not tpu-compile %s --compile-to=buffers --target=v2 --layout-mode=xla-default --memory-report-top=2 -o /dev/null 2>&1 | FileCheck %s --check-prefix=OOM
 // RUN: sh -c 'tpu-compile %s --compile-to=buffers --target=v2 --layout-mode=xla-default -o /dev/null 2>/dev/null; test $? -eq 2'
+// RUN: not tpu-compile %s --target=v2 --layout-mode=xla-default -o /dev/null 2>&1 | tail -n 1 | FileCheck %s --check-prefix=LAST
+// LAST: {{^}}     =========================={{$}}
 //
 // min-padding keeps the 10 classes out of the lanes: it fits on v2.
 // RUN: tpu-compile %s --compile-to=buffers --target=v2 --memory-report --memory-report-top=1 -o /dev/null | FileCheck %s --check-prefix=MIN
@@ -36,8 +38,11 @@
 // CHECK-NEXT:      Allocation type: HLO temp
 // CHECK-NEXT:      ==========================
 
-// OOM:      tpu-compile-seed.mlir:[[# @LINE + 11]]:1: error: Ran out of memory in memory space hbm. Used 14.66G of 7.48G hbm. Exceeded hbm capacity by 7.17G.
-// OOM-EMPTY:
+// The located error, its source line and caret, then XLA's report, which
+// ends the output (no stray source line after it).
+// OOM:      tpu-compile-seed.mlir:[[# @LINE + 12]]:1: error: Ran out of memory in memory space hbm. Used 14.66G of 7.48G hbm. Exceeded hbm capacity by 7.17G.
+// OOM-NEXT: func.func @main(
+// OOM-NEXT: ^
 // OOM-NEXT: Total hbm usage >= 15.17G:
 // OOM:        1. Size: 14.00G
 // OOM:        2. Size: 2.62G

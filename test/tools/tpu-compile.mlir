@@ -22,6 +22,11 @@
 //
 // Errors: exit code 1 with a message.
 // RUN: not tpu-compile %s --compile-to=nowhere 2>&1 | FileCheck %s --check-prefix=PHASE
+// RUN: not tpu-compile %s --layout-mode=fastest 2>&1 | FileCheck %s --check-prefix=MODE
+// RUN: not tpu-compile %s --default-precision=high 2>&1 | FileCheck %s --check-prefix=PRECISION
+// An executable is not written to a terminal (script gives it one).
+// RUN: not script -qec "tpu-compile %s" /dev/null | FileCheck %s --check-prefix=TTY
+// RUN: tpu-compile --help | FileCheck %s --check-prefix=HELP
 // RUN: not tpu-compile %s --target=v9 2>&1 | FileCheck %s --check-prefix=TARGET
 // RUN: not tpu-compile %t.missing.mlir 2>&1 | FileCheck %s --check-prefix=MISSING
 // RUN: not tpu-compile %s --compile-to=pad --memory-report 2>&1 | FileCheck %s --check-prefix=NOPLAN
@@ -55,7 +60,7 @@
 
 // LOWER-LABEL: func.func @mlp
 // LOWER-SAME:    memref<8x128xf32, #tpu.memory_space<hbm>> {tpu.logical_type = tensor<8x128xf32
-// LOWER:         tpu.kernel "fusion.0"
+// LOWER:         tpu.kernel "fusion"
 // LOWER:           tpu.matmul
 // LOWER:           tpu.vector tanh
 
@@ -76,7 +81,15 @@
 // AFTER: IR Dump After TPUAssignBuffers
 
 // NOPLAN: error: the memory report and viewer describe assigned buffers: they need compile-to=buffers or a later phase
-// PHASE: for the --compile-to option: Cannot find option named 'nowhere'!
+// PHASE: tpu-compile: for the --compile-to option: invalid value 'nowhere'; expected one of: input, simplify, fuse, layouts, pad, buffers, lower, executable
+// MODE: tpu-compile: for the --layout-mode option: invalid value 'fastest'; expected one of: xla-default, min-padding
+// PRECISION: tpu-compile: for the --default-precision option: invalid value 'high'; expected one of: default, highest
+// TTY: tpu-compile: refusing to write the binary executable to a terminal; give -o FILE (or --compile-to=PHASE for MLIR text)
+// HELP: tpu-compile options:
+// HELP: --compile-to
+// HELP: --target
+// HELP-NOT: amdgpu
+// HELP-NOT: polly
 
 // TARGET: tpu-compile: unknown target 'v9'; expected v2, v3, v4, v5e or v6e
 

@@ -18,6 +18,12 @@ func.func @bad(%a: tensor<8x128xf32>, %b: tensor<128xf32>) -> tensor<8x128xf32> 
 // HELP-DAG: --split-input-file
 // HELP-DAG: --verify-diagnostics
 // HELP-DAG: --canonicalize
+// HELP-DAG: --tpu-set-target
+// Options of the linked LLVM libraries stay out of --help.
+// RUN: tpu-opt --help | FileCheck %s --check-prefix=NOLIBS
+// NOLIBS-NOT: --amdgpu
+// NOLIBS-NOT: --polly
+// NOLIBS-NOT: --aarch64
 
 // DIALECTS-DAG: arith
 // DIALECTS-DAG: func

@@ -65,6 +65,11 @@
 // V6E: "target": "v6e"
 // DISAGREE: tpu-run: {{.*}}matmul.v6e.tpu was compiled for v6e, not v3
 // UNKNOWN: tpu-run: unknown target 'v9'; expected v2, v3, v4, v5e or v6e
+// Enum flags name their valid values; the flags are tpu-compile's.
+// RUN: not tpu-run %t/matmul.v6e.tpu --mxu-model=fast 2>&1 | FileCheck %s --check-prefix=MXU
+// RUN: not tpu-run %t/matmul.mlir --layout-mode=fastest 2>&1 | FileCheck %s --check-prefix=MODE
+// MXU: tpu-run: for the --mxu-model option: invalid value 'fast'; expected one of: pipelined, serialized
+// MODE: tpu-run: for the --layout-mode option: invalid value 'fastest'; expected one of: xla-default, min-padding
 
 //--- mlp.mlir
 func.func @main(%x: tensor<16x100xbf16>, %w1: tensor<100x40xbf16>, %b1: tensor<40xf32>, %w2: tensor<40x10xbf16>) -> tensor<16x10xf32> {

@@ -10,6 +10,7 @@
 
 #include "compiler/InitAll.h"
 #include "compiler/driver/Compile.h"
+#include "compiler/driver/ToolFlags.h"
 #include "runtime/machine/Target.h"
 
 #include "mlir/IR/AsmState.h"
@@ -21,6 +22,7 @@
 #include "mlir/Support/Timing.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
@@ -37,23 +39,13 @@ cl::opt<std::string> inputFile(cl::Positional, cl::desc("<program.mlir>"),
 cl::opt<std::string> outputFile("o", cl::desc("Output file (default stdout)"),
                                 cl::value_desc("file"), cl::init("-"),
                                 cl::cat(category));
-cl::opt<std::string> target("target",
-                            cl::desc("TPU generation: v2, v3, v4, v5e or v6e "
-                                     "(default: the module's tpu.target, "
-                                     "else v3)"),
-                            cl::cat(category));
-cl::opt<hlo::Precision> defaultPrecision(
-    "default-precision",
-    cl::desc("Precision of matmuls and convolutions that set none (JAX's "
-             "jax_default_matmul_precision)"),
-    cl::init(hlo::Precision::DEFAULT), precisionValues(), cl::cat(category));
-cl::opt<LayoutMode> layoutMode("layout-mode", cl::desc("Layout policy"),
-                               cl::init(LayoutMode::MinPadding),
-                               layoutModeValues(), cl::cat(category));
-cl::opt<Phase> compileTo("compile-to",
-                         cl::desc("Stop after this phase and write its MLIR"),
-                         cl::init(Phase::Executable), phaseValues(),
-                         cl::cat(category));
+CompileFlags flags(category, hlo::Precision::DEFAULT,
+                  "TPU generation: v2, v3, v4, v5e or v6e (default: the "
+                  "module's tpu.target, else v3)");
+EnumFlag<Phase> compileTo("compile-to",
+                          cl::desc("Stop after this phase and write its MLIR"),
+                          cl::init(Phase::Executable), phaseValues(),
+                          cl::cat(category));
 cl::opt<bool> memoryReport(
     "memory-report",
     cl::desc("Print XLA's memory report even when the program fits (to "
@@ -73,9 +65,16 @@ cl::opt<std::string>
                      cl::value_desc("file.json"), cl::cat(category));
 
 int compile(MLIRContext &context) {
-  if (!target.empty() && !tpc::findTarget(target)) {
-    llvm::errs() << "tpu-compile: " << tpc::unknownTargetMessage(target)
-                 << "\n";
+  if (std::string error = flags.checkTarget(); !error.empty()) {
+    llvm::errs() << "tpu-compile: " << error << "\n";
+    return 1;
+  }
+  // An executable is bytes for tpu-run, not text for a terminal.
+  if (compileTo == Phase::Executable && outputFile == "-" &&
+      llvm::sys::Process::StandardOutIsDisplayed()) {
+    llvm::errs() << "tpu-compile: refusing to write the binary executable to "
+                    "a terminal; give -o FILE (or --compile-to=PHASE for "
+                    "MLIR text)\n";
     return 1;
   }
   std::string error;
@@ -86,16 +85,14 @@ int compile(MLIRContext &context) {
   }
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
-  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  DriverDiagnosticHandler handler(sourceMgr, &context);
   OwningOpRef<ModuleOp> module =
       parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
   if (!module)
     return 1;
 
   CompileOptions options;
-  options.target = target;
-  options.layoutMode = layoutMode;
-  options.defaultPrecision = defaultPrecision;
+  flags.apply(options);
   options.compileTo = compileTo;
   options.memoryReport = memoryReport;
   options.memoryReportTop = memoryReportTop;
@@ -147,6 +144,9 @@ int main(int argc, char **argv) {
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
+  // --help lists tpu-compile's own options and MLIR's pass-manager ones
+  // (--mlir-timing, --mlir-print-ir-*), not every LLVM library's.
+  showOnlyToolOptions(category, /*passManagerOptions=*/true);
   cl::ParseCommandLineOptions(argc, argv, "TPU compiler\n");
 
   DialectRegistry registry;

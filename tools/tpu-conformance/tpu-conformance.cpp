@@ -18,6 +18,7 @@
 
 #include "compiler/InitAll.h"
 #include "compiler/driver/Compile.h"
+#include "compiler/driver/ToolFlags.h"
 #include "compiler/executable/ExecutableWriter.h"
 #include "compiler/reference/Evaluator.h"
 #include "runtime/machine/Target.h"
@@ -59,14 +60,9 @@ cl::opt<std::string> filter("filter",
                             cl::desc("Run only cases whose name contains "
                                      "this text"),
                             cl::cat(category));
-cl::opt<std::string> target("target",
-                            cl::desc("TPU generation: v2, v3, v4, v5e or v6e"),
-                            cl::init("v3"), cl::cat(category));
-cl::opt<hlo::Precision> defaultPrecision(
-    "default-precision",
-    cl::desc("Precision of matmuls and convolutions that set none; the "
-             "suite's expected values are f32 products"),
-    cl::init(hlo::Precision::HIGHEST), precisionValues(), cl::cat(category));
+// HIGHEST by default: the suite's expected values are f32 products.
+CompileFlags flags(category, hlo::Precision::HIGHEST,
+                   "TPU generation: v2, v3, v4, v5e or v6e (default: v3)");
 cl::opt<bool> checkReference("reference",
                              cl::desc("Also check the reference evaluator"),
                              cl::init(true), cl::cat(category));
@@ -131,7 +127,7 @@ llvm::Expected<std::vector<Tensor>> runReference(ModuleOp module,
   };
   OwningOpRef<ModuleOp> clone = module.clone();
   PassManager pm(module.getContext());
-  buildImportPipeline(pm, defaultPrecision);
+  buildImportPipeline(pm, flags.defaultPrecision);
   if (failed(pm.run(*clone)))
     return fail("the TOSA import failed");
   auto main = clone->lookupSymbol<func::FuncOp>("main");
@@ -157,17 +153,12 @@ llvm::Expected<std::vector<Tensor>> runDevice(ModuleOp module,
                                    diagnostics.take(what));
   };
   CompileOptions options;
-  options.target = target;
-  options.defaultPrecision = defaultPrecision;
-  options.compileTo = Phase::Executable;
-  std::vector<uint8_t> image;
-  if (compileModule(module, options, &image) != CompileStatus::Success)
-    return fail("compilation failed");
-  absl::StatusOr<tpurt::Executable> exe =
-      tpurt::parseExecutable(image.data(), image.size());
-  if (!exe.ok())
-    return fail(std::string(exe.status().message()));
-  absl::StatusOr<tpurt::RunResult> run = tpurt::run(*exe, device, "main", {});
+  flags.apply(options);
+  tpurt::Executable exe;
+  std::string error;
+  if (compileAndLoad(module, options, exe, error) != CompileStatus::Success)
+    return fail(error.empty() ? "compilation failed" : error);
+  absl::StatusOr<tpurt::RunResult> run = tpurt::run(exe, device, "main", {});
   if (!run.ok())
     return fail(std::string(run.status().message()));
   std::vector<Tensor> out;
@@ -189,12 +180,13 @@ std::optional<std::string> check(const std::vector<ExpectedResult> &expected,
 }
 
 int runSuite(MLIRContext &context) {
-  const tpc::Target *device = tpc::findTarget(target);
-  if (!device) {
-    llvm::errs() << "tpu-conformance: " << tpc::unknownTargetMessage(target)
-                 << "\n";
+  if (std::string error = flags.checkTarget(); !error.empty()) {
+    llvm::errs() << "tpu-conformance: " << error << "\n";
     return 1;
   }
+  const tpc::Target *device = flags.target.empty()
+                                  ? &tpc::defaultTarget()
+                                  : tpc::findTarget(flags.target);
   if (!llvm::sys::fs::is_directory(suiteDir)) {
     llvm::errs() << "tpu-conformance: no conformance suite at '" << suiteDir
                  << "': the suite lives outside the repository (CI puts it "
@@ -304,7 +296,7 @@ int runSuite(MLIRContext &context) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  cl::HideUnrelatedOptions(category);
+  showOnlyToolOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "Conformance suite runner\n");
   DialectRegistry registry;
   registerCompilerDialects(registry);

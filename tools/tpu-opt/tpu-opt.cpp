@@ -33,8 +33,20 @@ struct OutOfMemoryWatch : public PassInstrumentation {
 
 } // namespace
 
+/// Hides from --help the options the linked LLVM libraries registered before
+/// main (--amdgpu-*, --polly-*, ...): they stay usable and --help-hidden
+/// lists them, but --help shows MLIR's and tpu-opt's own.
+static void hideLibraryOptions() {
+  for (auto &[name, option] : llvm::cl::getRegisteredOptions()) {
+    llvm::StringRef key = name;
+    if (!key.starts_with("help") && key != "version")
+      option->setHiddenFlag(llvm::cl::Hidden);
+  }
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  hideLibraryOptions();
   DialectRegistry registry;
   tpu::registerCompilerDialects(registry);
   tpu::registerCompilerPasses();

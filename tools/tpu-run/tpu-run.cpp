@@ -14,6 +14,7 @@
 
 #include "compiler/InitAll.h"
 #include "compiler/driver/Compile.h"
+#include "compiler/driver/ToolFlags.h"
 #include "compiler/executable/ExecutableWriter.h"
 #include "compiler/reference/Evaluator.h"
 #include "runtime/machine/Target.h"
@@ -70,22 +71,12 @@ cl::opt<int64_t> steps("steps",
                                 "steps_per_execution): the launch overhead "
                                 "is paid once per call"),
                        cl::init(1), cl::cat(category));
-cl::opt<std::string> target(
-    "target",
-    cl::desc("TPU generation: v2, v3, v4, v5e or v6e. An executable runs on "
-             "the one it was compiled for (another is an error); MLIR is "
-             "compiled for this one (default: its tpu.target, else v3)"),
-    cl::cat(category));
-cl::opt<hlo::Precision> defaultPrecision(
-    "default-precision",
-    cl::desc("Precision of matmuls and convolutions that set none (JAX's "
-             "jax_default_matmul_precision)"),
-    cl::init(hlo::Precision::DEFAULT), precisionValues(), cl::cat(category));
-cl::opt<LayoutMode> layoutMode("layout-mode",
-                               cl::desc("Layout policy when compiling MLIR"),
-                               cl::init(LayoutMode::MinPadding),
-                               layoutModeValues(), cl::cat(category));
-cl::opt<tpurt::MxuModel> mxuModel(
+CompileFlags flags(category, hlo::Precision::DEFAULT,
+                  "TPU generation: v2, v3, v4, v5e or v6e. An executable "
+                  "runs on the one it was compiled for (another is an "
+                  "error); MLIR is compiled for this one (default: its "
+                  "tpu.target, else v3)");
+EnumFlag<tpurt::MxuModel> mxuModel(
     "mxu-model", cl::desc("MXU timing model"),
     cl::init(tpurt::MxuModel::Pipelined),
     cl::values(clEnumValN(tpurt::MxuModel::Pipelined, "pipelined",
@@ -427,8 +418,8 @@ bool writeProfile(const tpurt::RunResult &run, const tpc::Target &t) {
 }
 
 int runMain(MLIRContext &context) {
-  if (!target.empty() && !tpc::findTarget(target))
-    return fail(tpc::unknownTargetMessage(target));
+  if (std::string error = flags.checkTarget(); !error.empty())
+    return fail(error);
   if (steps < 1)
     return fail("--steps must be at least 1");
   if (timingOnly && reference)
@@ -477,7 +468,7 @@ int runMain(MLIRContext &context) {
   } else {
     llvm::SourceMgr sourceMgr;
     sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-    SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+    DriverDiagnosticHandler handler(sourceMgr, &context);
     OwningOpRef<ModuleOp> module =
         parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
     if (!module)
@@ -485,33 +476,25 @@ int runMain(MLIRContext &context) {
     if (reference) {
       // A TOSA program is imported first: the evaluator interprets hlo.
       PassManager pm(&context);
-      buildImportPipeline(pm, defaultPrecision);
+      buildImportPipeline(pm, flags.defaultPrecision);
       if (failed(pm.run(*module)))
         return 1;
       return runReference(*module, args);
     }
     CompileOptions options;
-    options.target = target;
-    options.layoutMode = layoutMode;
-    options.defaultPrecision = defaultPrecision;
-    options.compileTo = Phase::Executable;
-    std::vector<uint8_t> image;
-    if (CompileStatus status = compileModule(*module, options, &image);
+    flags.apply(options);
+    std::string error;
+    if (CompileStatus status = compileAndLoad(*module, options, exe, error);
         status != CompileStatus::Success)
-      return static_cast<int>(status);
-    absl::StatusOr<tpurt::Executable> parsed =
-        tpurt::parseExecutable(image.data(), image.size());
-    if (!parsed.ok())
-      return fail(std::string(parsed.status().message()));
-    exe = std::move(*parsed);
+      return error.empty() ? static_cast<int>(status) : fail(error);
   }
   // The executable names its target; a --target that disagrees is an error.
   const tpc::Target *found = tpc::findTarget(exe.target);
   if (!found)
     return fail(programFile + ": " + tpc::unknownTargetMessage(exe.target));
-  if (!target.empty() && target != exe.target)
+  if (!flags.target.empty() && flags.target != exe.target)
     return fail(programFile + " was compiled for " + exe.target + ", not " +
-                target.getValue());
+                flags.target.getValue());
   // NumPy has no bf16: an f32 file feeds a bf16 argument, rounded.
   if (const tpurt::Function *function = exe.findFunction(functionName))
     for (size_t i = 0; i < args.size() && i < function->arguments.size(); ++i)
@@ -562,7 +545,7 @@ int main(int argc, char **argv) {
   std::vector<const char *> args;
   for (const std::string &arg : renamed)
     args.push_back(arg.c_str());
-  cl::HideUnrelatedOptions(category);
+  showOnlyToolOptions(category);
   cl::ParseCommandLineOptions(static_cast<int>(args.size()), args.data(),
                               "Simulated TPU runner\n");
   DialectRegistry registry;

@@ -18,15 +18,18 @@
 
 using namespace llvm;
 
+static cl::OptionCategory category("tpu-shape options");
 static cl::list<std::string> shapes(cl::Positional, cl::OneOrMore,
-                                    cl::desc("<xla-shape>..."));
+                                    cl::desc("<xla-shape>..."),
+                                    cl::cat(category));
 static cl::opt<std::string> targetName("target",
                                        cl::desc("TPU generation: v2, v3, v4, "
                                                 "v5e or v6e"),
-                                       cl::init("v3"));
+                                       cl::init("v3"), cl::cat(category));
 static cl::opt<bool> jsonOutput("json",
                                 cl::desc("Print one JSON object per shape "
-                                         "in a JSON array"));
+                                         "in a JSON array"),
+                                cl::cat(category));
 
 static json::Array dimsJson(const std::vector<int64_t> &dims) {
   json::Array array;
@@ -101,6 +104,8 @@ static void printText(raw_ostream &os, const tpc::PaddingInfo &info,
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
+  // --help lists tpu-shape's options, not every linked library's.
+  cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
       argc, argv,
       "Padded HBM size of XLA shapes on a TPU, with advice\n\n"

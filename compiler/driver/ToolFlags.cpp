@@ -1,0 +1,47 @@
+//===- ToolFlags.cpp - The command-line flags the tools share -------------===//
+
+#include "compiler/driver/ToolFlags.h"
+
+#include "runtime/machine/Target.h"
+
+using namespace mlir;
+using namespace mlir::tpu;
+namespace cl = llvm::cl;
+
+CompileFlags::CompileFlags(cl::OptionCategory &category,
+                           hlo::Precision precision, llvm::StringRef targetHelp)
+    : target("target", cl::desc(targetHelp), cl::cat(category)),
+      layoutMode("layout-mode", cl::desc("Layout policy"),
+                 cl::init(LayoutMode::MinPadding), layoutModeValues(),
+                 cl::cat(category)),
+      defaultPrecision("default-precision",
+                       cl::desc("Precision of matmuls and convolutions that "
+                                "set none (JAX's "
+                                "jax_default_matmul_precision)"),
+                       cl::init(precision), precisionValues(),
+                       cl::cat(category)) {}
+
+std::string CompileFlags::checkTarget() const {
+  if (target.empty() || tpc::findTarget(target))
+    return "";
+  return tpc::unknownTargetMessage(target);
+}
+
+void CompileFlags::apply(CompileOptions &options) const {
+  options.target = target.getValue();
+  options.layoutMode = layoutMode.getValue();
+  options.defaultPrecision = defaultPrecision.getValue();
+}
+
+void mlir::tpu::showOnlyToolOptions(cl::OptionCategory &category,
+                                    bool passManagerOptions) {
+  cl::HideUnrelatedOptions(category);
+  if (!passManagerOptions)
+    return;
+  for (auto &[name, option] : cl::getRegisteredOptions()) {
+    llvm::StringRef key = name;
+    if (key.starts_with("mlir-timing") || key.starts_with("mlir-print-ir") ||
+        key.starts_with("mlir-pass-statistics"))
+      option->setHiddenFlag(cl::NotHidden);
+  }
+}

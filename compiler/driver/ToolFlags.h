@@ -1,0 +1,72 @@
+//===- ToolFlags.h - The command-line flags the tools share -----*- C++ -*-===//
+//
+// tpu-compile, tpu-run and tpu-conformance take the same compile flags
+// (--target, --layout-mode, --default-precision); they are declared once
+// here and fill CompileOptions, as IREE binds its options once. Enum flags
+// list their valid values when given another.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_COMPILER_DRIVER_TOOLFLAGS_H
+#define TPU_COMPILER_DRIVER_TOOLFLAGS_H
+
+#include "compiler/pipeline/Pipeline.h"
+
+#include "llvm/Support/CommandLine.h"
+
+#include <string>
+
+namespace mlir::tpu {
+
+/// cl::parser for an enum flag whose error names the valid values:
+/// "invalid value 'bogus'; expected one of: input, simplify, ...".
+template <typename T> class NamedValueParser : public llvm::cl::parser<T> {
+public:
+  using llvm::cl::parser<T>::parser;
+  bool parse(llvm::cl::Option &option, llvm::StringRef, llvm::StringRef arg,
+             T &value) {
+    std::string names;
+    for (const auto &entry : this->Values) {
+      if (entry.Name == arg) {
+        value = entry.V.getValue();
+        return false;
+      }
+      names += (names.empty() ? "" : ", ") + entry.Name.str();
+    }
+    return option.error("invalid value '" + arg + "'; expected one of: " +
+                        names);
+  }
+};
+
+template <typename T>
+using EnumFlag = llvm::cl::opt<T, false, NamedValueParser<T>>;
+
+/// Makes --help list only `category`'s options, and with
+/// `passManagerOptions` MLIR's pass-manager ones (--mlir-timing,
+/// --mlir-print-ir-*, --mlir-pass-statistics), not every linked library's.
+void showOnlyToolOptions(llvm::cl::OptionCategory &category,
+                         bool passManagerOptions = false);
+
+/// The compile flags of a tool, registered in `category` when constructed
+/// (at namespace scope, beside the tool's own flags).
+struct CompileFlags {
+  /// `defaultPrecision` is the tool's default (the conformance runner's
+  /// expected values are f32 products); `targetHelp` says what --target
+  /// means for this tool.
+  CompileFlags(llvm::cl::OptionCategory &category,
+               hlo::Precision defaultPrecision, llvm::StringRef targetHelp);
+
+  llvm::cl::opt<std::string> target;
+  EnumFlag<LayoutMode> layoutMode;
+  EnumFlag<hlo::Precision> defaultPrecision;
+
+  /// An error naming the valid targets when --target names none, else
+  /// empty.
+  std::string checkTarget() const;
+  /// Copies the flags into `options`.
+  void apply(CompileOptions &options) const;
+};
+
+} // namespace mlir::tpu
+
+#endif // TPU_COMPILER_DRIVER_TOOLFLAGS_H
