@@ -11,7 +11,7 @@
 # set in the environment.
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+root="$(cd -P "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build_dir="${BUILD_DIR:-$root/build}"
 build_type="${CMAKE_BUILD_TYPE:-Release}"
 
