@@ -10,11 +10,11 @@
 #include "dialects/tpu/TPUDialect.h"
 #include "passes/PassUtils.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/AsmState.h"
 #include "passes/memory/HeapSimulator.h"
 #include "passes/memory/MemoryReport.h"
 #include "runtime/machine/Target.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/AsmState.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -222,6 +222,10 @@ void timeline(ArrayRef<Operation *> order, ArrayRef<Buffer> heap,
   }
 }
 
+/// Buffer assignment of one function, in steps: measure every value,
+/// schedule, form buffers (in-place writes and bitcasts share), pack them
+/// with the constants, describe the largest for the report, and attach the
+/// offsets.
 class BufferAssigner {
 public:
   BufferAssigner(const tpc::Target &target, func::FuncOp func, unsigned top)
@@ -231,17 +235,45 @@ public:
   LogicalResult run(tpc::MemoryReport &report);
 
 private:
+  LogicalResult measure(Block &block);
+  void scheduleOps(Block &block, tpc::MemoryReport &report);
+  void formBuffers(Block &block);
+  LogicalResult pack(tpc::MemoryReport &report);
+  void describeLargest(Block &block, tpc::MemoryReport &report);
+  void attachOffsets(Block &block, const tpc::MemoryReport &report);
+
+  bool liveAtPeak(const Buffer &buffer) const {
+    return buffer.start <= packed.peakPosition &&
+           packed.peakPosition <= buffer.end;
+  }
+  int64_t lastUse(Value v) {
+    int64_t last = position.lookup(v.getDefiningOp());
+    for (Operation *user : v.getUsers())
+      last = std::max(last, position.lookup(user));
+    return outputs.count(v) ? end : last;
+  }
+
   const tpc::Target &target;
   func::FuncOp func;
   unsigned top;
+
+  DenseMap<Value, ValueSize> sizes;
+  /// A fusion reads its dense constants from HBM; splats are immediates.
+  llvm::MapVector<Operation *, SmallVector<Value>> fusedConstants;
+  SmallVector<Operation *> order;
+  DenseMap<Operation *, int64_t> position;
+  int64_t end = 0;
+  /// Returned values: outputs, live to the end.
+  DenseSet<Value> outputs;
+  int64_t argumentsUnpadded = 0, globalUnpadded = 0;
+  std::vector<Buffer> heap;
+  DenseMap<Value, size_t> bufferOf;
+  /// Constants and their offsets in the global region.
+  std::vector<std::pair<Value, int64_t>> constants;
+  tpc::HeapAssignment packed;
 };
 
-LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
-  if (!func.getBody().hasOneBlock())
-    return func.emitOpError(
-        "tpu-assign-buffers supports single-block functions only");
-  Block &block = func.getBody().front();
-  DenseMap<Value, ValueSize> sizes;
+LogicalResult BufferAssigner::measure(Block &block) {
   auto addSize = [&](Value value) -> LogicalResult {
     if (!isa<RankedTensorType>(value.getType()))
       return emitError(value.getLoc())
@@ -261,7 +293,6 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
       if (failed(addSize(result)))
         return failure();
   // A fusion reads its dense constants from HBM; splats are immediates.
-  llvm::MapVector<Operation *, SmallVector<Value>> fusedConstants;
   func.walk([&](hlo::ConstantOp constant) {
     auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
     if (isa<hlo::FusionOp>(constant->getParentOp()) && dense &&
@@ -272,20 +303,21 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
     for (Value constant : inner)
       if (failed(addSize(constant)))
         return failure();
+  return success();
+}
 
+void BufferAssigner::scheduleOps(Block &block, tpc::MemoryReport &report) {
   // Schedule, then put the ops in that order.
-  SmallVector<Operation *> order = schedule(block, sizes);
+  order = schedule(block, sizes);
   Operation *terminator = block.getTerminator();
   for (Operation *op : order)
     op->moveBefore(terminator);
-  int64_t end = static_cast<int64_t>(order.size());
-  DenseMap<Operation *, int64_t> position;
+  end = static_cast<int64_t>(order.size());
   for (auto [i, op] : llvm::enumerate(order))
     position[op] = static_cast<int64_t>(i);
   position[terminator] = end;
 
   // Classify. Returned values are outputs, live to the end.
-  DenseSet<Value> outputs;
   for (Value v : terminator->getOperands()) {
     if (!outputs.insert(v).second)
       continue;
@@ -293,23 +325,15 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
     if (isa<BlockArgument>(v))
       report.outputSharedWithArguments += sizes[v].padded;
   }
-  int64_t argumentsUnpadded = 0;
   for (BlockArgument arg : block.getArguments()) {
     report.arguments += sizes[arg].padded;
     argumentsUnpadded += sizes[arg].unpadded;
   }
+}
 
+void BufferAssigner::formBuffers(Block &block) {
   // One heap buffer per value, except that an elementwise op writes into
   // an operand buffer of the same size whose last user it is.
-  std::vector<Buffer> heap;
-  DenseMap<Value, size_t> bufferOf;
-  std::vector<std::pair<Value, int64_t>> constants;
-  auto lastUse = [&](Value v) {
-    int64_t last = position.lookup(v.getDefiningOp());
-    for (Operation *user : v.getUsers())
-      last = std::max(last, position.lookup(user));
-    return outputs.count(v) ? end : last;
-  };
   for (Operation *op : order) {
     int64_t t = position[op];
     if (isBitcast(op, block)) {
@@ -359,10 +383,11 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
                       lastUse(result)});
     }
   }
+}
 
+LogicalResult BufferAssigner::pack(tpc::MemoryReport &report) {
   // Constants first, then the heap.
   int64_t alignment = target.hbmAlignment;
-  int64_t globalUnpadded = 0;
   for (auto &[value, offset] : constants) {
     globalUnpadded = tpc::saturatingAdd(globalUnpadded, sizes[value].unpadded);
     offset = report.global;
@@ -377,31 +402,31 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
   std::vector<tpc::LiveBuffer> live;
   for (const Buffer &buffer : heap)
     live.push_back({buffer.size, buffer.start, buffer.end});
-  absl::StatusOr<tpc::HeapAssignment> packed =
+  absl::StatusOr<tpc::HeapAssignment> assignment =
       tpc::packBuffers(live, alignment);
-  if (!packed.ok())
+  if (!assignment.ok())
     return func.emitOpError("cannot pack its buffers: ")
-           << std::string(packed.status().message());
-  report.temp = packed->heapSize;
-  report.peakPosition = packed->peakPosition;
-  auto liveAtPeak = [&](const Buffer &buffer) {
-    return buffer.start <= packed->peakPosition &&
-           packed->peakPosition <= buffer.end;
-  };
+           << std::string(assignment.status().message());
+  packed = std::move(*assignment);
+  report.temp = packed.heapSize;
+  report.peakPosition = packed.peakPosition;
   for (const Buffer &buffer : heap)
     if (liveAtPeak(buffer)) {
       report.tempPaddedAtPeak += buffer.size;
       report.tempUnpaddedAtPeak += buffer.unpadded;
     }
+  return success();
+}
 
+void BufferAssigner::describeLargest(Block &block, tpc::MemoryReport &report) {
   // The largest allocations (labelled before the offsets are attached):
   // heap buffers (named after the value that
   // defines them) and constants, largest first, then in schedule order.
   // A fusion is labelled by its signature, as XLA labels `fusion(...)`
   // without the fused computation.
   AsmState state(func, OpPrintingFlags().skipRegions());
-  timeline(order, heap, report, argumentsUnpadded, globalUnpadded, alignment,
-           state);
+  timeline(order, heap, report, argumentsUnpadded, globalUnpadded,
+           target.hbmAlignment, state);
   auto describe = [&](Value v, int64_t size, int64_t unpadded,
                       const char *type) {
     tpc::Allocation allocation;
@@ -443,6 +468,10 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
     if (atPeak && report.atPeak.size() < top)
       report.atPeak.push_back(allocation);
   }
+}
+
+void BufferAssigner::attachOffsets(Block &block,
+                                   const tpc::MemoryReport &report) {
   // Offsets for the lowering.
   Builder builder(func.getContext());
   DenseMap<Value, int64_t> offsetOf;
@@ -450,7 +479,7 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
     offsetOf[value] = offset;
   for (auto [i, buffer] : llvm::enumerate(heap))
     for (Value v : buffer.values)
-      offsetOf[v] = report.global + packed->offsets[i];
+      offsetOf[v] = report.global + packed.offsets[i];
   SmallVector<Operation *> placed(order);
   for (auto &[fusion, inner] : fusedConstants)
     for (Value constant : inner)
@@ -464,7 +493,21 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
       offsets.push_back(offsetOf.lookup(result));
     op->setAttr("tpu.hbm_offsets", builder.getDenseI64ArrayAttr(offsets));
   }
+}
 
+LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
+  if (!func.getBody().hasOneBlock())
+    return func.emitOpError(
+        "tpu-assign-buffers supports single-block functions only");
+  Block &block = func.getBody().front();
+  if (failed(measure(block)))
+    return failure();
+  scheduleOps(block, report);
+  formBuffers(block);
+  if (failed(pack(report)))
+    return failure();
+  describeLargest(block, report);
+  attachOffsets(block, report);
   return success();
 }
 
@@ -496,7 +539,7 @@ struct TPUAssignBuffersPass
       // without a location, so that no source line and caret trail it.
       if (!memory.fits())
         func.emitError(tpc::outOfMemoryLine(memory))
-            .attachNote(UnknownLoc::get(&getContext()))
+                .attachNote(UnknownLoc::get(&getContext()))
             << tpc::formatMemoryReport(memory);
     }
     analysis.computed = true;
