@@ -18,6 +18,7 @@
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <set>
+#include <tuple>
 
 namespace mlir::tpu::lowering {
 
@@ -93,18 +94,46 @@ SmallVector<int64_t> runWindow(ArrayRef<int64_t> dims, int64_t r) {
 /// result's dimensions. Each step DMAs the operand's window into VMEM,
 /// relayouts it into the result's block shape and DMAs that out, with two
 /// slots on each side so that the next window arrives while this one moves.
-LogicalResult KernelLowering::lowerReshape(hlo::ReshapeOp reshape, Value in,
-                                           Value outBuf) {
+/// A physical shape from logical sizes: `logical` in `phys`'s order.
+static SmallVector<int64_t> physicalShape(ArrayRef<int64_t> logical,
+                                          const Physical &phys) {
+  SmallVector<int64_t> shape;
+  for (int64_t l : phys.logicalOf)
+    shape.push_back(logical[l]);
+  return shape;
+}
+
+/// What planRelayout chooses and emission reads.
+struct RelayoutPlan {
+  ArrayRef<int64_t> inShape, outShape;
+  Physical inPhys, outPhys;
+  SmallVector<ReshapeGroup> groups;
+  /// Per group: the elements a block moves, the blocks, their stride in the
+  /// flattened loop.
+  SmallVector<int64_t> per, counts, strides;
+  /// Logical block shapes of the operand and the result.
+  SmallVector<int64_t> inBlock, outBlock;
+  int64_t trips = 1;
+};
+
+/// Block choice of a relayout: per dimension group, the run each block
+/// moves (the longest that fits half of VMEM, kept dimensions then grown
+/// while the block is small), and the flattened loop over the blocks.
+static LogicalResult planRelayout(hlo::ReshapeOp reshape,
+                                  const tpc::Target &target,
+                                  RelayoutPlan &plan) {
   auto inType = cast<RankedTensorType>(reshape.getOperand().getType());
   auto outType = cast<RankedTensorType>(reshape.getType());
   FailureOr<Physical> inPhys = physicalOf(reshape.getLoc(), inType);
   FailureOr<Physical> outPhys = physicalOf(reshape.getLoc(), outType);
   if (failed(inPhys) || failed(outPhys))
     return failure();
-  if (inType.getNumElements() == 0)
-    return success();
-  ArrayRef<int64_t> inShape = inType.getShape(), outShape = outType.getShape();
-  SmallVector<ReshapeGroup> groups = reshapeGroups(inShape, outShape);
+  plan.inPhys = *inPhys;
+  plan.outPhys = *outPhys;
+  ArrayRef<int64_t> inShape = plan.inShape = inType.getShape();
+  ArrayRef<int64_t> outShape = plan.outShape = outType.getShape();
+  SmallVector<ReshapeGroup> &groups = plan.groups;
+  groups = reshapeGroups(inShape, outShape);
   int64_t rank = groups.size();
 
   // Per group: the candidate runs (a kept dimension: block sizes 1, 2, 4..)
@@ -140,12 +169,6 @@ LogicalResult KernelLowering::lowerReshape(hlo::ReshapeOp reshape, Value in,
     }
     return std::pair(inBlock, outBlock);
   };
-  auto physicalShape = [](ArrayRef<int64_t> logical, const Physical &phys) {
-    SmallVector<int64_t> shape;
-    for (int64_t l : phys.logicalOf)
-      shape.push_back(logical[l]);
-    return shape;
-  };
   auto footprintOf = [&](ArrayRef<int64_t> per) {
     auto [inBlock, outBlock] = blockShapes(per);
     int64_t one = tpc::saturatingAdd(
@@ -158,7 +181,8 @@ LogicalResult KernelLowering::lowerReshape(hlo::ReshapeOp reshape, Value in,
   // The longest runs that fit half of VMEM, then kept dimensions grow,
   // innermost first, while the block is small.
   int64_t budget = target.vmemBytes / 2;
-  SmallVector<int64_t> per(rank, 1);
+  SmallVector<int64_t> &per = plan.per;
+  per.assign(rank, 1);
   SmallVector<size_t> choice(rank, 0);
   for (int64_t g = 0; g < rank; ++g)
     if (!runs[g].empty()) {
@@ -199,8 +223,11 @@ LogicalResult KernelLowering::lowerReshape(hlo::ReshapeOp reshape, Value in,
   }
 
   // The flattened loop over the groups, row-major.
-  SmallVector<int64_t> counts(rank), strides(rank);
-  int64_t trips = 1;
+  SmallVector<int64_t> &counts = plan.counts, &strides = plan.strides;
+  counts.assign(rank, 0);
+  strides.assign(rank, 0);
+  int64_t &trips = plan.trips;
+  trips = 1;
   for (int64_t g = rank - 1; g >= 0; --g) {
     const ReshapeGroup &group = groups[g];
     int64_t total = 1;
@@ -213,7 +240,24 @@ LogicalResult KernelLowering::lowerReshape(hlo::ReshapeOp reshape, Value in,
       return reshape.emitOpError("tpu-lower: too many blocks");
     trips = *next;
   }
-  auto [inBlock, outBlock] = blockShapes(per);
+  std::tie(plan.inBlock, plan.outBlock) = blockShapes(per);
+  return success();
+}
+
+LogicalResult KernelLowering::lowerReshape(hlo::ReshapeOp reshape, Value in,
+                                           Value outBuf) {
+  if (cast<ShapedType>(reshape.getOperand().getType()).getNumElements() == 0)
+    return success();
+  RelayoutPlan plan;
+  if (failed(planRelayout(reshape, target, plan)))
+    return failure();
+  const Physical *inPhys = &plan.inPhys, *outPhys = &plan.outPhys;
+  ArrayRef<int64_t> inShape = plan.inShape, outShape = plan.outShape;
+  ArrayRef<ReshapeGroup> groups = plan.groups;
+  ArrayRef<int64_t> per = plan.per, counts = plan.counts,
+                    strides = plan.strides;
+  ArrayRef<int64_t> inBlock = plan.inBlock, outBlock = plan.outBlock;
+  int64_t trips = plan.trips;
 
   OpBuilder::InsertionGuard guard(b);
   KernelOp kernel = beginKernel();
@@ -235,7 +279,7 @@ LogicalResult KernelLowering::lowerReshape(hlo::ReshapeOp reshape, Value in,
   auto dma = [&](Value t, bool toHbm, Value vmem, Value sem) {
     const Physical &phys = toHbm ? *outPhys : *inPhys;
     ArrayRef<int64_t> shape = toHbm ? outShape : inShape;
-    SmallVector<int64_t> logicalBlock = toHbm ? outBlock : inBlock;
+    ArrayRef<int64_t> logicalBlock = toHbm ? outBlock : inBlock;
     SmallVector<Value> starts(shape.size());
     bool masked = false;
     for (auto [g, group] : llvm::enumerate(groups)) {
