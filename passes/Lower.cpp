@@ -31,13 +31,13 @@ namespace {
 // Functions
 //===----------------------------------------------------------------------===//
 
-LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target) {
+/// The lowered function's declaration: arguments and results as HBM
+/// memrefs of their physical shapes, keeping their tensor types as
+/// tpu.logical_type.
+FailureOr<func::FuncOp> declareLowered(func::FuncOp func, OpBuilder &b) {
   MLIRContext *ctx = func.getContext();
   Block &entry = func.getBody().front();
-  OpBuilder b(func);
-
   SmallVector<Type> argTypes, resultTypes;
-  SmallVector<Physical> argPhys;
   for (BlockArgument arg : entry.getArguments()) {
     FailureOr<Physical> phys = physicalOf(arg.getLoc(), arg.getType());
     if (failed(phys))
@@ -59,6 +59,16 @@ LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target) {
     lowered.setArgAttr(i, "tpu.logical_type", TypeAttr::get(arg.getType()));
   for (auto [i, type] : llvm::enumerate(func.getResultTypes()))
     lowered.setResultAttr(i, "tpu.logical_type", TypeAttr::get(type));
+  return lowered;
+}
+
+LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target) {
+  Block &entry = func.getBody().front();
+  OpBuilder b(func);
+  FailureOr<func::FuncOp> declared = declareLowered(func, b);
+  if (failed(declared))
+    return failure();
+  func::FuncOp lowered = *declared;
   Block *body = lowered.addEntryBlock();
   b.setInsertionPointToStart(body);
 
