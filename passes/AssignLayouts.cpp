@@ -12,10 +12,10 @@
 #include "dialects/tpu/TPUDialect.h"
 #include "passes/PassUtils.h"
 
-#include "runtime/machine/Padding.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
+#include "runtime/machine/Padding.h"
 
 #include <functional>
 #include <limits>
@@ -84,6 +84,12 @@ public:
   LogicalResult run(func::FuncOp func);
 
 private:
+  Order chooseOrder(
+      ArrayRef<Value> members,
+      const llvm::DenseMap<Value, SmallVector<Requirement *>> &requirementsOf);
+  void materialize(func::FuncOp func, ArrayRef<Value> values,
+                   llvm::DenseMap<Value, tpc::Layout> &chosen,
+                   std::vector<Requirement> &requirements);
   tpc::Layout layoutFor(const tpc::Shape &shape, const Order &order) {
     return tpc::defaultLayout(target, shape.elementType, shape.dims, order);
   }
@@ -245,6 +251,119 @@ void LayoutAssigner::collectRequirements(
   });
 }
 
+/// The dimension order of one layout group: XLA's, or under min-padding
+/// the candidate with the fewest padded bytes counting the copies a
+/// violated requirement costs (hard requirements inside fusions first).
+Order LayoutAssigner::chooseOrder(
+    ArrayRef<Value> members,
+    const llvm::DenseMap<Value, SmallVector<Requirement *>> &requirementsOf) {
+  int64_t rank = cast<RankedTensorType>(members.front().getType()).getRank();
+  // XLA puts a convolution's batch in the lanes once it reaches 64.
+  Order xlaOrder = tpc::rowMajorOrder(rank);
+  for (Value v : members) {
+    bool activation = isa_and_nonnull<hlo::ConvolutionOp>(v.getDefiningOp()) ||
+                      llvm::any_of(v.getUses(), [](OpOperand &use) {
+                        return isa<hlo::ConvolutionOp>(use.getOwner()) &&
+                               use.getOperandNumber() == 0;
+                      });
+    auto type = cast<RankedTensorType>(v.getType());
+    if (activation && rank >= 3 && type.getDimSize(0) >= 64) {
+      xlaOrder = {0};
+      for (int64_t d = rank - 1; d >= 1; --d)
+        xlaOrder.push_back(d);
+    }
+  }
+  std::vector<Order> orders = mode == LayoutMode::XlaDefault || rank < 2
+                                  ? std::vector<Order>{xlaOrder}
+                                  : candidates(rank, xlaOrder);
+  // Inside a fusion an MXU op reads its operands from memory and feeds
+  // its epilogue from its accumulator: a copy there cannot be lowered
+  // with blocks that fit VMEM, so those requirements are hard (when some
+  // order meets them all).
+  auto meetsHard = [&](const Order &order) {
+    return llvm::all_of(members, [&](Value v) {
+      return llvm::all_of(requirementsOf.lookup(v), [&](Requirement *r) {
+        return !insideFusion(*r) || r->allows(order);
+      });
+    });
+  };
+  std::vector<Order> meeting;
+  llvm::copy_if(orders, std::back_inserter(meeting), meetsHard);
+  if (!meeting.empty())
+    orders = std::move(meeting);
+  SmallVector<tpc::Shape> shapes;
+  for (Value v : members)
+    shapes.push_back(logicalShape(v.getType()));
+  Order best;
+  int64_t bestCost = std::numeric_limits<int64_t>::max();
+  for (const Order &order : orders) {
+    int64_t cost = 0;
+    for (auto [v, shape] : llvm::zip(members, shapes)) {
+      int64_t own = bytes(shape, layoutFor(shape, order));
+      cost = tpc::saturatingAdd(cost, own);
+      // A violated requirement costs the copy: its buffer, plus the bytes
+      // read and written.
+      for (Requirement *r : requirementsOf.lookup(v))
+        if (!r->allows(order)) {
+          int64_t other = bytes(shape, r->required);
+          cost = tpc::saturatingAdd(
+              cost, tpc::saturatingAdd(tpc::saturatingAdd(other, other), own));
+        }
+    }
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = order;
+    }
+  }
+  return best;
+}
+
+/// Puts the chosen layouts on every value, then copies where a
+/// requirement is violated. Arguments and results are retyped before uses
+/// are redirected.
+void LayoutAssigner::materialize(func::FuncOp func, ArrayRef<Value> values,
+                                 llvm::DenseMap<Value, tpc::Layout> &chosen,
+                                 std::vector<Requirement> &requirements) {
+  for (Value v : values) {
+    auto type = withLayout(cast<RankedTensorType>(v.getType()), chosen[v]);
+    if (auto constant = v.getDefiningOp<hlo::ConstantOp>())
+      constant.setResultType(type);
+    else
+      v.setType(type);
+  }
+  OpBuilder builder(func.getContext());
+  auto copyTo = [&](Value source, const tpc::Layout &layout) {
+    return hlo::CopyOp::create(
+        builder, source.getLoc(),
+        withLayout(cast<RankedTensorType>(source.getType()), layout), source);
+  };
+  auto satisfied = [](const Requirement &r, const tpc::Layout &layout) {
+    return layout == r.required || r.allows(layout.minorToMajor);
+  };
+  for (Requirement &r : requirements) {
+    tpc::Layout groupLayout = chosen[r.value];
+    if (r.kind == Requirement::Use || satisfied(r, groupLayout))
+      continue;
+    r.value.setType(
+        withLayout(cast<RankedTensorType>(r.value.getType()), r.required));
+    if (auto arg = dyn_cast<BlockArgument>(r.value))
+      builder.setInsertionPointToStart(arg.getOwner());
+    else
+      builder.setInsertionPointAfter(r.value.getDefiningOp());
+    hlo::CopyOp copy = copyTo(r.value, groupLayout);
+    r.value.replaceAllUsesExcept(copy, copy);
+  }
+  for (Requirement &r : requirements) {
+    if (r.kind != Requirement::Use)
+      continue;
+    Value current = r.use->get();
+    if (satisfied(r, getLayout(current.getType()).toLayout()))
+      continue;
+    builder.setInsertionPoint(r.use->getOwner());
+    r.use->set(copyTo(current, r.required));
+  }
+}
+
 LogicalResult LayoutAssigner::run(func::FuncOp func) {
   // Every tensor value, in program order: arguments, then results.
   SmallVector<Value> values;
@@ -320,110 +439,12 @@ LogicalResult LayoutAssigner::run(func::FuncOp func) {
 
   llvm::DenseMap<Value, tpc::Layout> chosen;
   for (auto &[root, members] : groups) {
-    int64_t rank = cast<RankedTensorType>(members.front().getType()).getRank();
-    // XLA puts a convolution's batch in the lanes once it reaches 64.
-    Order xlaOrder = tpc::rowMajorOrder(rank);
-    for (Value v : members) {
-      bool activation =
-          isa_and_nonnull<hlo::ConvolutionOp>(v.getDefiningOp()) ||
-          llvm::any_of(v.getUses(), [](OpOperand &use) {
-            return isa<hlo::ConvolutionOp>(use.getOwner()) &&
-                   use.getOperandNumber() == 0;
-          });
-      auto type = cast<RankedTensorType>(v.getType());
-      if (activation && rank >= 3 && type.getDimSize(0) >= 64) {
-        xlaOrder = {0};
-        for (int64_t d = rank - 1; d >= 1; --d)
-          xlaOrder.push_back(d);
-      }
-    }
-    std::vector<Order> orders = mode == LayoutMode::XlaDefault || rank < 2
-                                    ? std::vector<Order>{xlaOrder}
-                                    : candidates(rank, xlaOrder);
-    // Inside a fusion an MXU op reads its operands from memory and feeds
-    // its epilogue from its accumulator: a copy there cannot be lowered
-    // with blocks that fit VMEM, so those requirements are hard (when some
-    // order meets them all).
-    auto meetsHard = [&](const Order &order) {
-      return llvm::all_of(members, [&](Value v) {
-        return llvm::all_of(requirementsOf.lookup(v), [&](Requirement *r) {
-          return !insideFusion(*r) || r->allows(order);
-        });
-      });
-    };
-    std::vector<Order> meeting;
-    llvm::copy_if(orders, std::back_inserter(meeting), meetsHard);
-    if (!meeting.empty())
-      orders = std::move(meeting);
-    SmallVector<tpc::Shape> shapes;
+    Order best = chooseOrder(members, requirementsOf);
     for (Value v : members)
-      shapes.push_back(logicalShape(v.getType()));
-    Order best;
-    int64_t bestCost = std::numeric_limits<int64_t>::max();
-    for (const Order &order : orders) {
-      int64_t cost = 0;
-      for (auto [v, shape] : llvm::zip(members, shapes)) {
-        int64_t own = bytes(shape, layoutFor(shape, order));
-        cost = tpc::saturatingAdd(cost, own);
-        // A violated requirement costs the copy: its buffer, plus the bytes
-        // read and written.
-        for (Requirement *r : requirementsOf.lookup(v))
-          if (!r->allows(order)) {
-            int64_t other = bytes(shape, r->required);
-            cost = tpc::saturatingAdd(
-                cost,
-                tpc::saturatingAdd(tpc::saturatingAdd(other, other), own));
-          }
-      }
-      if (cost < bestCost) {
-        bestCost = cost;
-        best = order;
-      }
-    }
-    for (auto [v, shape] : llvm::zip(members, shapes))
-      chosen[v] = layoutFor(shape, best);
+      chosen[v] = layoutFor(logicalShape(v.getType()), best);
   }
 
-  // Materialize: layouts on every value, then copies where a requirement is
-  // violated. Arguments and results are retyped before uses are redirected.
-  for (Value v : values) {
-    auto type = withLayout(cast<RankedTensorType>(v.getType()), chosen[v]);
-    if (auto constant = v.getDefiningOp<hlo::ConstantOp>())
-      constant.setResultType(type);
-    else
-      v.setType(type);
-  }
-  OpBuilder builder(func.getContext());
-  auto copyTo = [&](Value source, const tpc::Layout &layout) {
-    return hlo::CopyOp::create(
-        builder, source.getLoc(),
-        withLayout(cast<RankedTensorType>(source.getType()), layout), source);
-  };
-  auto satisfied = [](const Requirement &r, const tpc::Layout &layout) {
-    return layout == r.required || r.allows(layout.minorToMajor);
-  };
-  for (Requirement &r : requirements) {
-    tpc::Layout groupLayout = chosen[r.value];
-    if (r.kind == Requirement::Use || satisfied(r, groupLayout))
-      continue;
-    r.value.setType(
-        withLayout(cast<RankedTensorType>(r.value.getType()), r.required));
-    if (auto arg = dyn_cast<BlockArgument>(r.value))
-      builder.setInsertionPointToStart(arg.getOwner());
-    else
-      builder.setInsertionPointAfter(r.value.getDefiningOp());
-    hlo::CopyOp copy = copyTo(r.value, groupLayout);
-    r.value.replaceAllUsesExcept(copy, copy);
-  }
-  for (Requirement &r : requirements) {
-    if (r.kind != Requirement::Use)
-      continue;
-    Value current = r.use->get();
-    if (satisfied(r, getLayout(current.getType()).toLayout()))
-      continue;
-    builder.setInsertionPoint(r.use->getOwner());
-    r.use->set(copyTo(current, r.required));
-  }
+  materialize(func, values, chosen, requirements);
 
   // The signature follows the entry block and the returned values.
   Block &entry = func.getBody().front();
