@@ -76,6 +76,8 @@ private:
     return success();
   }
 
+  /// An instruction of the scalar core (registers, control, scratch); the
+  /// engines' are writeEngineOp's.
   LogicalResult writeOp(Operation *op, std::vector<tpurt::Instruction> &out) {
     using tpurt::Opcode;
     auto emit = [&](Opcode opcode, std::vector<int64_t> fields) {
@@ -196,6 +198,17 @@ private:
           return success();
         })
         .Case([&](scf::YieldOp) { return success(); })
+        .Default([&](Operation *) { return writeEngineOp(op, operands, out); });
+  }
+
+  /// An instruction of a TensorCore engine: DMA, MXU, vector unit.
+  LogicalResult writeEngineOp(Operation *op, ArrayRef<int64_t> operands,
+                              std::vector<tpurt::Instruction> &out) {
+    using tpurt::Opcode;
+    auto emit = [&](Opcode opcode, std::vector<int64_t> fields) {
+      out.push_back({opcode, std::move(fields), {}, {}});
+    };
+    return llvm::TypeSwitch<Operation *, LogicalResult>(op)
         .Case([&](DmaStartOp dma) {
           int64_t rank = dma.getSizes().size();
           std::vector<int64_t> fields = {
@@ -269,7 +282,8 @@ private:
           emit(Opcode::ArgReduce, {static_cast<int64_t>(reduce.getKind()),
                                    operands[0], operands[1], operands[2],
                                    operands[3], reduce.getAccumulate() ? 1 : 0,
-                                   reduce.getDim(), reduce.getValid()});
+                                   static_cast<int64_t>(reduce.getDim()),
+                                   static_cast<int64_t>(reduce.getValid())});
           return success();
         })
         .Case([&](RelayoutOp relayout) {
