@@ -30,6 +30,7 @@ public:
 
   /// Converts `op`, mapping its results; fails with one error at it.
   LogicalResult convert(Operation *op);
+  FailureOr<Value> convertStructural(Operation *op);
   Value lookup(Value v) const { return mapping.lookupOrDefault(v); }
 
 private:
@@ -529,6 +530,89 @@ FailureOr<Value> Importer::tile(tosa::TileOp op) {
   return Value(hlo::ReshapeOp::create(b, loc, resultType(op), broadcast));
 }
 
+/// Reductions and data movement, one hlo op each (convert's other half).
+FailureOr<Value> Importer::convertStructural(Operation *op) {
+  Location loc = op->getLoc();
+  auto operand = [&](unsigned i) { return lookup(op->getOperand(i)); };
+  return llvm::TypeSwitch<Operation *, FailureOr<Value>>(op)
+      .Case([&](tosa::ReduceAnyOp r) {
+        // On i1, sum is or and product is and.
+        return reduce(op, hlo::ReduceKind::sum, r.getInput(), r.getAxis());
+      })
+      .Case([&](tosa::ReduceAllOp r) {
+        return reduce(op, hlo::ReduceKind::product, r.getInput(), r.getAxis());
+      })
+      .Case([&](tosa::ReduceSumOp r) {
+        return reduce(op, hlo::ReduceKind::sum, r.getInput(), r.getAxis());
+      })
+      .Case([&](tosa::ReduceMaxOp r) {
+        return reduce(op, hlo::ReduceKind::max, r.getInput(), r.getAxis());
+      })
+      .Case([&](tosa::ReduceMinOp r) {
+        return reduce(op, hlo::ReduceKind::min, r.getInput(), r.getAxis());
+      })
+      .Case([&](tosa::ReduceProductOp r) {
+        return reduce(op, hlo::ReduceKind::product, r.getInput(), r.getAxis());
+      })
+      .Case([&](tosa::ArgMaxOp a) {
+        return Value(hlo::ArgMaxOp::create(b, loc, resultType(op), operand(0),
+                                           a.getAxis()));
+      })
+      .Case([&](tosa::ReshapeOp) {
+        return Value(
+            hlo::ReshapeOp::create(b, loc, resultType(op), operand(0)));
+      })
+      .Case([&](tosa::TransposeOp t) {
+        SmallVector<int64_t> perm(t.getPerms().begin(), t.getPerms().end());
+        return Value(hlo::TransposeOp::create(
+            b, loc, resultType(op), operand(0), b.getDenseI64ArrayAttr(perm)));
+      })
+      .Case([&](tosa::SliceOp s) -> FailureOr<Value> {
+        FailureOr<SmallVector<int64_t>> start =
+            shapeValues(op, s.getStart(), "start");
+        FailureOr<SmallVector<int64_t>> size =
+            shapeValues(op, s.getSize(), "size");
+        if (failed(start) || failed(size))
+          return failure();
+        SmallVector<int64_t> limit;
+        for (auto [at, n] : llvm::zip(*start, *size))
+          limit.push_back(at + n);
+        return Value(hlo::SliceOp::create(
+            b, loc, resultType(op), operand(0), b.getDenseI64ArrayAttr(*start),
+            b.getDenseI64ArrayAttr(limit),
+            b.getDenseI64ArrayAttr(SmallVector<int64_t>(start->size(), 1))));
+      })
+      .Case([&](tosa::PadOp p) -> FailureOr<Value> {
+        FailureOr<SmallVector<int64_t>> padding =
+            shapeValues(op, p.getPadding(), "padding");
+        if (failed(padding))
+          return failure();
+        SmallVector<int64_t> low, high;
+        for (size_t i = 0; i + 1 < padding->size(); i += 2) {
+          low.push_back((*padding)[i]);
+          high.push_back((*padding)[i + 1]);
+        }
+        Value value = lookup(p.getPadConst());
+        auto scalar =
+            RankedTensorType::get({}, getElementTypeOrSelf(value.getType()));
+        value = hlo::ReshapeOp::create(b, loc, scalar, value);
+        return Value(hlo::PadOp::create(
+            b, loc, resultType(op), operand(0), value,
+            b.getDenseI64ArrayAttr(low), b.getDenseI64ArrayAttr(high),
+            b.getDenseI64ArrayAttr(SmallVector<int64_t>(low.size(), 0))));
+      })
+      .Case([&](tosa::ConcatOp c) -> FailureOr<Value> {
+        SmallVector<Value> inputs;
+        for (Value input : c.getInput1())
+          inputs.push_back(lookup(input));
+        return Value(hlo::ConcatenateOp::create(b, loc, resultType(op), inputs,
+                                                c.getAxis()));
+      })
+      .Default([&](Operation *) -> FailureOr<Value> {
+        return unsupported(op) << "no conversion to hlo exists for it yet";
+      });
+}
+
 LogicalResult Importer::convert(Operation *op) {
   if (isa<tosa::ConstShapeOp>(op))
     return success(); // read by the ops that take shapes
@@ -648,86 +732,7 @@ LogicalResult Importer::convert(Operation *op) {
           .Case<tosa::SinOp>(unaryCase<hlo::SineOp>())
           .Case<tosa::CosOp>(unaryCase<hlo::CosineOp>())
           .Case<tosa::ErfOp>(unaryCase<hlo::ErfOp>())
-          .Case([&](tosa::ReduceAnyOp r) {
-            // On i1, sum is or and product is and.
-            return reduce(op, hlo::ReduceKind::sum, r.getInput(), r.getAxis());
-          })
-          .Case([&](tosa::ReduceAllOp r) {
-            return reduce(op, hlo::ReduceKind::product, r.getInput(),
-                          r.getAxis());
-          })
-          .Case([&](tosa::ReduceSumOp r) {
-            return reduce(op, hlo::ReduceKind::sum, r.getInput(), r.getAxis());
-          })
-          .Case([&](tosa::ReduceMaxOp r) {
-            return reduce(op, hlo::ReduceKind::max, r.getInput(), r.getAxis());
-          })
-          .Case([&](tosa::ReduceMinOp r) {
-            return reduce(op, hlo::ReduceKind::min, r.getInput(), r.getAxis());
-          })
-          .Case([&](tosa::ReduceProductOp r) {
-            return reduce(op, hlo::ReduceKind::product, r.getInput(),
-                          r.getAxis());
-          })
-          .Case([&](tosa::ArgMaxOp a) {
-            return Value(hlo::ArgMaxOp::create(b, loc, resultType(op),
-                                               operand(0), a.getAxis()));
-          })
-          .Case([&](tosa::ReshapeOp) {
-            return Value(
-                hlo::ReshapeOp::create(b, loc, resultType(op), operand(0)));
-          })
-          .Case([&](tosa::TransposeOp t) {
-            SmallVector<int64_t> perm(t.getPerms().begin(), t.getPerms().end());
-            return Value(
-                hlo::TransposeOp::create(b, loc, resultType(op), operand(0),
-                                         b.getDenseI64ArrayAttr(perm)));
-          })
-          .Case([&](tosa::SliceOp s) -> FailureOr<Value> {
-            FailureOr<SmallVector<int64_t>> start =
-                shapeValues(op, s.getStart(), "start");
-            FailureOr<SmallVector<int64_t>> size =
-                shapeValues(op, s.getSize(), "size");
-            if (failed(start) || failed(size))
-              return failure();
-            SmallVector<int64_t> limit;
-            for (auto [at, n] : llvm::zip(*start, *size))
-              limit.push_back(at + n);
-            return Value(hlo::SliceOp::create(
-                b, loc, resultType(op), operand(0),
-                b.getDenseI64ArrayAttr(*start), b.getDenseI64ArrayAttr(limit),
-                b.getDenseI64ArrayAttr(
-                    SmallVector<int64_t>(start->size(), 1))));
-          })
-          .Case([&](tosa::PadOp p) -> FailureOr<Value> {
-            FailureOr<SmallVector<int64_t>> padding =
-                shapeValues(op, p.getPadding(), "padding");
-            if (failed(padding))
-              return failure();
-            SmallVector<int64_t> low, high;
-            for (size_t i = 0; i + 1 < padding->size(); i += 2) {
-              low.push_back((*padding)[i]);
-              high.push_back((*padding)[i + 1]);
-            }
-            Value value = lookup(p.getPadConst());
-            auto scalar = RankedTensorType::get(
-                {}, getElementTypeOrSelf(value.getType()));
-            value = hlo::ReshapeOp::create(b, loc, scalar, value);
-            return Value(hlo::PadOp::create(
-                b, loc, resultType(op), operand(0), value,
-                b.getDenseI64ArrayAttr(low), b.getDenseI64ArrayAttr(high),
-                b.getDenseI64ArrayAttr(SmallVector<int64_t>(low.size(), 0))));
-          })
-          .Case([&](tosa::ConcatOp c) -> FailureOr<Value> {
-            SmallVector<Value> inputs;
-            for (Value input : c.getInput1())
-              inputs.push_back(lookup(input));
-            return Value(hlo::ConcatenateOp::create(b, loc, resultType(op),
-                                                    inputs, c.getAxis()));
-          })
-          .Default([&](Operation *) -> FailureOr<Value> {
-            return unsupported(op) << "no conversion to hlo exists for it yet";
-          });
+          .Default([&](Operation *) { return convertStructural(op); });
   if (failed(result))
     return failure();
   mapping.map(op->getResult(0), *result);
