@@ -51,23 +51,6 @@ struct View {
 
 std::vector<int64_t> rowMajorStrides(const std::vector<int64_t> &dims);
 
-/// C[M,N] += A[M,K] * B[K,N] in f32, row-major: the inner loop runs along
-/// contiguous rows of B and C so that the compiler vectorizes it.
-void gemm(int64_t m, int64_t k, int64_t n, const float *a, const float *b,
-          float *c);
-
-/// Copies a DMA window row by row between HBM and VMEM. Per dimension only
-/// window positions [lo, hi) lie inside the HBM buffer; a read zero-fills
-/// the rest of the VMEM window.
-void copyWindow(bool toHbm, int64_t rank, const std::vector<int64_t> &sizes,
-                const std::vector<int64_t> &steps,
-                const std::vector<int64_t> &lo, const std::vector<int64_t> &hi,
-                const std::vector<int64_t> &hbmAt,
-                const std::vector<int64_t> &vmemAt,
-                const std::vector<int64_t> &hbmStrides,
-                const std::vector<int64_t> &vmemStrides, uint8_t *hbmData,
-                uint8_t *vmemData, int64_t bytesPerElement);
-
 class KernelRun {
 public:
   KernelRun(const Kernel &kernel, const tpc::Target &target,

@@ -24,14 +24,14 @@ namespace tpurt::detail {
 /// Copies a DMA window row by row between HBM and VMEM. Per dimension only
 /// window positions [lo, hi) lie inside the HBM buffer; a read zero-fills
 /// the rest of the VMEM window.
-void copyWindow(bool toHbm, int64_t rank, const std::vector<int64_t> &sizes,
-                const std::vector<int64_t> &steps,
-                const std::vector<int64_t> &lo, const std::vector<int64_t> &hi,
-                const std::vector<int64_t> &hbmAt,
-                const std::vector<int64_t> &vmemAt,
-                const std::vector<int64_t> &hbmStrides,
-                const std::vector<int64_t> &vmemStrides, uint8_t *hbmData,
-                uint8_t *vmemData, int64_t bytesPerElement) {
+static void
+copyWindow(bool toHbm, int64_t rank, const std::vector<int64_t> &sizes,
+           const std::vector<int64_t> &steps, const std::vector<int64_t> &lo,
+           const std::vector<int64_t> &hi, const std::vector<int64_t> &hbmAt,
+           const std::vector<int64_t> &vmemAt,
+           const std::vector<int64_t> &hbmStrides,
+           const std::vector<int64_t> &vmemStrides, uint8_t *hbmData,
+           uint8_t *vmemData, int64_t bytesPerElement) {
   std::vector<int64_t> rows(sizes.begin(), sizes.end());
   if (rank)
     rows[rank - 1] = 1;

@@ -23,8 +23,8 @@ namespace tpurt::detail {
 
 /// C[M,N] += A[M,K] * B[K,N] in f32, row-major: the inner loop runs along
 /// contiguous rows of B and C so that the compiler vectorizes it.
-void gemm(int64_t m, int64_t k, int64_t n, const float *a, const float *b,
-          float *c) {
+static void gemm(int64_t m, int64_t k, int64_t n, const float *a,
+                 const float *b, float *c) {
   constexpr int64_t kBlock = 256;
   for (int64_t k0 = 0; k0 < k; k0 += kBlock) {
     int64_t k1 = std::min(k, k0 + kBlock);
