@@ -581,8 +581,8 @@ LogicalResult Padder::padConcatenate(hlo::ConcatenateOp op) {
                 {cloneWith(op, inputs, withDims(type, *common)), zeroPadded});
 }
 
-/// Batch and free dimensions meet at the largest padded size, contracted
-/// ones at the smallest. No dimension is rounded to the MXU's size here:
+/// Every dimension meets at the smallest padded size of the operands and
+/// the result. No dimension is rounded to the MXU's size here:
 /// HBM holds only the tile-padded layouts, and tpu-lower aligns K and N to
 /// the systolic array in VMEM, zero-filling as its DMAs load blocks.
 /// Contracted padding is zero in both operands: 0 * NaN would leak.
@@ -599,26 +599,27 @@ LogicalResult Padder::padDot(hlo::DotGeneralOp op) {
   ArrayRef<int64_t> rhsBatch = op.getRhsBatchingDimensions();
   ArrayRef<int64_t> lhsContracting = op.getLhsContractingDimensions();
   ArrayRef<int64_t> rhsContracting = op.getRhsContractingDimensions();
+  // Every dimension meets at the smallest padded size among the operands
+  // and the result, which still holds every logical element: the others
+  // drop tile padding (a bitcast), where meeting at the largest would copy
+  // them into wider buffers (a one-hot f32[29360128,10] times a 10x16
+  // weight would have needed 14G copies). The result grows back to its own
+  // padded size in place.
   for (auto [l, r] : llvm::zip(lhsBatch, rhsBatch)) {
     int64_t size =
-        std::max({lhsDims[l], rhsDims[r], (*resultDims)[dims.size()]});
+        std::min({lhsDims[l], rhsDims[r], (*resultDims)[dims.size()]});
     lhsDims[l] = rhsDims[r] = size;
     dims.push_back(size);
   }
-  // Contracted dimensions meet at the smaller padded size, which still
-  // holds every logical element: the other operand drops tile padding
-  // (a bitcast), where meeting at the larger would copy it into a wider one.
   for (auto [l, r] : llvm::zip(lhsContracting, rhsContracting))
     lhsDims[l] = rhsDims[r] = std::min(lhsDims[l], rhsDims[r]);
   for (int64_t d : op.getLhsFreeDimensions()) {
-    lhsDims[d] = std::max(lhsDims[d], (*resultDims)[dims.size()]);
+    lhsDims[d] = std::min(lhsDims[d], (*resultDims)[dims.size()]);
     dims.push_back(lhsDims[d]);
   }
-  Dims rhsFree = op.getRhsFreeDimensions();
-  for (int64_t d : rhsFree) {
-    int64_t size = std::max(rhsDims[d], (*resultDims)[dims.size()]);
-    rhsDims[d] = size;
-    dims.push_back(size);
+  for (int64_t d : op.getRhsFreeDimensions()) {
+    rhsDims[d] = std::min(rhsDims[d], (*resultDims)[dims.size()]);
+    dims.push_back(rhsDims[d]);
   }
   Physical newLhs = resize(loc, lhs, lhsDims);
   Physical newRhs = resize(loc, rhs, rhsDims);

@@ -90,9 +90,9 @@ def TPUPad : Pass<"tpu-pad", "::mlir::ModuleOp"> {
     `-tpu-assign-layouts` first) so that its ops compute on the physical,
     tile-padded shapes the layouts imply. Nothing is rounded to the MXU's
     size here: HBM holds only tile-padded layouts, and tpu-lower aligns K
-    and N to the systolic array in VMEM. Contracted dimensions meet at the
-    smaller padded size of the two operands (the wider one is sliced, which
-    drops tile padding and copies nothing). Each padded value's logical type
+    and N to the systolic array in VMEM. A matmul's dimensions meet at the
+    smallest padded size of its operands and result (the wider ones are
+    sliced, which drops tile padding and copies nothing). Each padded value's logical type
     is recorded for buffer assignment's report.
 
     Padded elements that an op reads hold a neutral value, so results are

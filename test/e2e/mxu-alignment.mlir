@@ -1,5 +1,6 @@
 // RUN: %python %S/Inputs/run_e2e.py tpu-run %s | FileCheck %s
 // RUN: %python %S/Inputs/run_e2e.py tpu-run %s --target=v6e --layout-mode=xla-default | FileCheck %s
+// RUN: %python %S/Inputs/run_e2e.py tpu-run %s --target=v2 | FileCheck %s
 
 // MXU operands keep their tile-padded sizes in HBM; tpu-lower aligns K and
 // N to the systolic array in VMEM. Contracted dimensions meet at the
@@ -41,4 +42,19 @@ func.func @conv_chain_masked(%x: tensor<2x8x8x128xf32>, %w1: tensor<3x3x128x100x
   %r1 = hlo.exponential %c1 : tensor<2x8x8x100xf32>
   %c2 = hlo.convolution %r1, %w2, window = {pad = [[1, 1], [1, 1]]}, precision = HIGHEST : (tensor<2x8x8x100xf32>, tensor<3x3x100x100xf32>) -> tensor<2x8x8x100xf32>
   return %c2 : tensor<2x8x8x100xf32>
+}
+
+// Free dimensions meet at the smallest padded size too: the weights' 16
+// columns fill 128 lanes, the result keeps its 16 in sublanes under
+// min-padding (the one-hot shape: 10 classes to 16 features).
+// CHECK: @onehot_dot: result 0: 300x16xf32 {{exact|close}}
+func.func @onehot_dot(%labels: tensor<300xi32>, %w: tensor<10x16xf32>) -> tensor<300x16xf32> {
+  %iota = hlo.iota dim = 1 : tensor<300x10xi32>
+  %b = hlo.broadcast_in_dim %labels, dims = [0] : (tensor<300xi32>) -> tensor<300x10xi32>
+  %eq = hlo.compare EQ, %iota, %b : (tensor<300x10xi32>, tensor<300x10xi32>) -> tensor<300x10xi1>
+  %one = hlo.constant dense<1.0> : tensor<300x10xf32>
+  %zero = hlo.constant dense<0.0> : tensor<300x10xf32>
+  %oh = hlo.select %eq, %one, %zero : tensor<300x10xi1>, tensor<300x10xf32>
+  %y = hlo.dot_general %oh, %w, contracting_dims = [1] x [0], precision = HIGHEST : (tensor<300x10xf32>, tensor<10x16xf32>) -> tensor<300x16xf32>
+  return %y : tensor<300x16xf32>
 }

@@ -44,15 +44,16 @@ func.func @reduction(%a: tensor<256x2048xf32>) -> tensor<256xf32> {
 
 // -----
 
-// A matmul whose dimensions are not multiples of 128: tpu-pad rounds K
-// (100) and N (40) up to the MXU; the DMA of the unpadded weights is
-// masked, zero-filling the rest of the block. min-padding stores the
-// weights transposed, which the MXU reads as is.
+// A matmul whose dimensions are not multiples of 128: K (100) and N (40)
+// reach the MXU's 128 in VMEM, where the masked DMA of the weights as
+// stored (40 rows, tile-padded lanes) zero-fills the rest of the block; no
+// padded copy is made in HBM. min-padding stores the weights transposed,
+// which the MXU reads as is.
 // CHECK-LABEL: func.func @matmul_unaligned
 // CHECK-SAME:    %arg1: memref<40x128xbf16, #tpu.memory_space<hbm>> {tpu.logical_type = tensor<100x40xbf16, #tpu.layout<{0,1:T(8,128)(2,1)}>>}
-// CHECK:         tpu.kernel "pad_2"
-// CHECK:           tpu.dma_start %arg1[%{{.+}}, %{{.+}}], %{{.+}}[%{{.+}}, %{{.+}}], %{{.+}}, sizes = [128, 128] masked : memref<40x128xbf16, #tpu.memory_space<hbm>>, memref<128x128xbf16, #tpu.memory_space<vmem>>
+// CHECK-NOT:     tpu.kernel "pad
 // CHECK:         tpu.kernel "dot_general_3"
+// CHECK:           tpu.dma_start %arg1[%{{.+}}, %{{.+}}], %{{.+}}[%{{.+}}, %{{.+}}], %{{.+}}, sizes = [128, 128] masked : memref<40x128xbf16, #tpu.memory_space<hbm>>, memref<128x128xbf16, #tpu.memory_space<vmem>>
 // CHECK:           tpu.matmul %{{.+}}, %{{.+}}, %{{.+}} precision = default transpose_rhs : memref<16x128xbf16, #tpu.memory_space<vmem>>, memref<128x128xbf16, #tpu.memory_space<vmem>>, memref<16x128xf32, #tpu.memory_space<vmem>>
 func.func @matmul_unaligned(%x: tensor<16x100xbf16>, %w: tensor<100x40xbf16>) -> tensor<16x40xf32> {
   %d = hlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<16x100xbf16>, tensor<100x40xbf16>) -> tensor<16x40xf32>
