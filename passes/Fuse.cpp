@@ -184,8 +184,8 @@ Operation *Fuser::fuseOutput(Operation *mxu) {
 /// one read elsewhere too is copied if it is free or worth recomputing, and
 /// is otherwise read from memory.
 Operation *Fuser::fuseProducers(Operation *root) {
-  bool reduction = hlo::isReduction(root) &&
-                   isa<hlo::HLODialect>(root->getDialect());
+  bool reduction =
+      hlo::isReduction(root) && isa<hlo::HLODialect>(root->getDialect());
   if (!reduction && (!isLoopFusible(root) || isFree(root)))
     return nullptr;
   OpSet moved, copied;

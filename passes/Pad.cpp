@@ -15,13 +15,13 @@
 #include "dialects/tpu/TPUDialect.h"
 #include "passes/PassUtils.h"
 
-#include "runtime/machine/Shape.h"
-#include "runtime/machine/Target.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "runtime/machine/Shape.h"
+#include "runtime/machine/Target.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/Sequence.h"
@@ -635,11 +635,11 @@ LogicalResult Padder::padDot(hlo::DotGeneralOp op) {
 }
 
 /// Input features are contracted like a dot's K, output features keep their
-/// tile-padded size (the MXU's alignment is tpu-lower's). Padded spatial input is folded
-/// into the window's high padding (which may become negative), so the output
-/// spatial sizes stay logical; padding a window reaches is masked to zero.
-/// Grouped convolutions keep logical feature sizes: padding each group would
-/// interleave padding between groups.
+/// tile-padded size (the MXU's alignment is tpu-lower's). Padded spatial input
+/// is folded into the window's high padding (which may become negative), so the
+/// output spatial sizes stay logical; padding a window reaches is masked to
+/// zero. Grouped convolutions keep logical feature sizes: padding each group
+/// would interleave padding between groups.
 LogicalResult Padder::padConvolution(hlo::ConvolutionOp op) {
   Location loc = op.getLoc();
   FailureOr<Dims> resultDims = physicalDims(loc, op.getType());

@@ -3,8 +3,8 @@
 #include "dialects/tpu/TPUDialect.h"
 #include "passes/PassUtils.h"
 
-#include "runtime/machine/Padding.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "runtime/machine/Padding.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"

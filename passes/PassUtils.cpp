@@ -125,7 +125,8 @@ static bool allZero(ArrayRef<int64_t> values) {
 }
 
 bool mlir::tpu::padsTilePadding(hlo::PadOp pad) {
-  return allZero(pad.getEdgePaddingLow()) && allZero(pad.getInteriorPadding()) &&
+  return allZero(pad.getEdgePaddingLow()) &&
+         allZero(pad.getInteriorPadding()) &&
          samePhysical(pad.getOperand(), pad.getResult());
 }
 

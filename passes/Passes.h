@@ -10,8 +10,6 @@
 #ifndef TPU_PASSES_PASSES_H
 #define TPU_PASSES_PASSES_H
 
-#include "passes/memory/MemoryReport.h"
-#include "runtime/machine/Target.h"
 #include "dialects/hlo/HLOOps.h"
 #include "dialects/tpu/TPUDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -19,6 +17,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include "passes/memory/MemoryReport.h"
+#include "runtime/machine/Target.h"
 #include "llvm/Support/CommandLine.h"
 
 namespace mlir::tpu {

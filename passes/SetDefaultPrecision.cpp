@@ -27,8 +27,7 @@ struct HLOSetDefaultPrecision
     // Contractions inside fusions are set too: the pass may run at any
     // phase before lowering.
     getOperation().walk([&](Operation *op) {
-      if (!hlo::isContraction(op) ||
-          op->hasAttr("precision"))
+      if (!hlo::isContraction(op) || op->hasAttr("precision"))
         return;
       op->setAttr("precision", attr);
     });

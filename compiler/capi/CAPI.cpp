@@ -80,9 +80,8 @@ TpuCompileStatus tpuCompilerCompile(TpuCompiler compiler, TpuStringRef source,
     return TpuCompileInvalidInput;
   std::vector<uint8_t> bytes;
   tpc::MemoryPlan memory;
-  tpu::CompileStatus status = tpu::compileModule(*module, compileOptions,
-                                                 &bytes, /*configure=*/{},
-                                                 &memory);
+  tpu::CompileStatus status = tpu::compileModule(
+      *module, compileOptions, &bytes, /*configure=*/{}, &memory);
   // The memory report is the caller's, with the diagnostics.
   if (!memory.functions.empty() &&
       failed(tpu::emitMemoryOutputs(*module, compileOptions, memory,

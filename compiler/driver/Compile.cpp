@@ -3,8 +3,8 @@
 #include "compiler/driver/Compile.h"
 
 #include "compiler/executable/ExecutableWriter.h"
-#include "passes/memory/MemoryViewer.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "passes/memory/MemoryViewer.h"
 
 using namespace mlir;
 
@@ -18,8 +18,7 @@ tpu::DriverDiagnosticHandler::DriverDiagnosticHandler(llvm::SourceMgr &mgr,
       if (isa<UnknownLoc>(note.getLocation())) {
         std::string text = note.str();
         this->os << text << (llvm::StringRef(text).ends_with("\n") ? "" : "\n");
-      }
-      else
+      } else
         emitDiagnostic(note.getLocation(), note.str(), note.getSeverity());
     }
     return success();

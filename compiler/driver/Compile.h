@@ -49,8 +49,7 @@ compileModule(ModuleOp module, const CompileOptions &options,
 /// status (its diagnostics went to the context's handlers), or InvalidInput
 /// with `error` saying why the runtime rejected the executable.
 CompileStatus compileAndLoad(ModuleOp module, CompileOptions &options,
-                             tpurt::Executable &executable,
-                             std::string &error);
+                             tpurt::Executable &executable, std::string &error);
 
 /// What `options` ask of the memory plan: its report (`--memory-report`,
 /// for the functions that fit; the others were reported as errors) printed

@@ -33,8 +33,8 @@ public:
       }
       names += (names.empty() ? "" : ", ") + entry.Name.str();
     }
-    return option.error("invalid value '" + arg + "'; expected one of: " +
-                        names);
+    return option.error("invalid value '" + arg +
+                        "'; expected one of: " + names);
   }
 };
 

@@ -49,8 +49,8 @@ void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
   if (wants(Phase::Layouts))
     // The compiler owns the executable's calling convention (the runtime
     // lays inputs out on the way in), so entry layouts are its to choose.
-    pm.addPass(createTPUAssignLayouts(TPUAssignLayoutsOptions{
-        options.layoutMode, /*relayoutEntry=*/true}));
+    pm.addPass(createTPUAssignLayouts(
+        TPUAssignLayoutsOptions{options.layoutMode, /*relayoutEntry=*/true}));
   if (wants(Phase::Pad)) {
     pm.addPass(createTPUPad());
     // The masks and resizes padding adds fuse into their consumers.
@@ -65,9 +65,9 @@ void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
         TPUAssignBuffersOptions{options.memoryReportTop}, memory));
     if (!memory && (options.memoryReport || !options.memoryViewer.empty() ||
                     !options.memoryViewerJson.empty()))
-      pm.addPass(createTPUMemoryReport(TPUMemoryReportOptions{
-          options.memoryReport, options.memoryViewer,
-          options.memoryViewerJson}));
+      pm.addPass(createTPUMemoryReport(
+          TPUMemoryReportOptions{options.memoryReport, options.memoryViewer,
+                                 options.memoryViewerJson}));
   }
   if (wants(Phase::Lower))
     pm.addPass(createTPULower());

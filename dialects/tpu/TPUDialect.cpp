@@ -53,9 +53,8 @@ Attribute TargetAttr::parse(AsmParser &parser, Type) {
   SMLoc at = parser.getCurrentLocation();
   if (parser.parseLess() || parser.parseString(&name) || parser.parseGreater())
     return {};
-  FailureOr<TargetAttr> attr = get(parser.getContext(), name, [&] {
-    return parser.emitError(at);
-  });
+  FailureOr<TargetAttr> attr =
+      get(parser.getContext(), name, [&] { return parser.emitError(at); });
   return succeeded(attr) ? *attr : TargetAttr();
 }
 

@@ -3,13 +3,13 @@
 #ifndef TPU_DIALECTS_TPU_TPUDIALECT_H
 #define TPU_DIALECTS_TPU_TPUDIALECT_H
 
-#include "runtime/machine/Shape.h"
-#include "runtime/machine/Target.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/TensorEncoding.h"
+#include "runtime/machine/Shape.h"
+#include "runtime/machine/Target.h"
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/OpDefinition.h"

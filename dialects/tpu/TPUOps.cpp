@@ -3,10 +3,10 @@
 #include "dialects/tpu/TPUDialect.h"
 #include "llvm/ADT/SmallBitVector.h"
 
-#include "runtime/machine/Target.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
+#include "runtime/machine/Target.h"
 
 using namespace mlir;
 using namespace mlir::tpu;

@@ -318,8 +318,9 @@ absl::Status writeMemoryViewer(const std::string &path, const MemoryPlan &plan,
                           : memoryViewerJson(plan.target, plan.functions);
   std::FILE *file = std::fopen(path.c_str(), "wb");
   if (!file)
-    return absl::InvalidArgumentError(absl::StrCat(
-        "cannot write the memory viewer: '", path, "': ", std::strerror(errno)));
+    return absl::InvalidArgumentError(
+        absl::StrCat("cannot write the memory viewer: '", path,
+                     "': ", std::strerror(errno)));
   bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
   if (std::fclose(file) != 0 || !written)
     return absl::InvalidArgumentError(

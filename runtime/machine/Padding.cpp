@@ -33,8 +33,8 @@ absl::StatusOr<PaddingInfo> analyzePadding(const Target &target, Shape shape) {
     for (int64_t i = 0; i < std::min(k, shape.rank()); ++i) {
       int64_t dim = layout.minorToMajor[i];
       if ((*dims)[dim] != shape.dims[dim])
-        info.paddedDims.push_back({dim, shape.dims[dim], (*dims)[dim],
-                                   tile[k - 1 - i], i == 0});
+        info.paddedDims.push_back(
+            {dim, shape.dims[dim], (*dims)[dim], tile[k - 1 - i], i == 0});
     }
   }
   // Largest expansion first; the lane dimension first among equals.
@@ -86,12 +86,12 @@ std::vector<std::string> paddingAdvice(const Target &target,
                    : absl::StrCat("the second-minor (sublane) dimension, "
                                   "tiled by ",
                                   pad.tileSize);
-    advice.push_back(absl::StrCat(
-        "dimension ", pad.dim, " (size ", pad.size, ") is ", where,
-        ": it pads to ", pad.paddedSize, " (",
-        formatExpansion(pad.paddedSize, pad.size),
-        "); a size that is a multiple of ", pad.tileSize,
-        " removes this padding"));
+    advice.push_back(absl::StrCat("dimension ", pad.dim, " (size ", pad.size,
+                                  ") is ", where, ": it pads to ",
+                                  pad.paddedSize, " (",
+                                  formatExpansion(pad.paddedSize, pad.size),
+                                  "); a size that is a multiple of ",
+                                  pad.tileSize, " removes this padding"));
   }
   if (!info.paddedDims.empty()) {
     absl::StatusOr<Layout> best =
@@ -127,11 +127,11 @@ std::vector<std::string> paddingAdvice(const Target &target,
     Shape bf16{ElementType::BF16, shape.dims, std::nullopt};
     absl::StatusOr<PaddingInfo> half = analyzePadding(target, bf16);
     if (half.ok())
-      advice.push_back(absl::StrCat(
-          "in bf16 it takes ", formatBytes(half->paddedBytes), " (unpadded ",
-          formatBytes(half->unpaddedBytes), ", layout ",
-          layoutToString(*half->shape.layout), ") instead of ",
-          formatBytes(info.paddedBytes)));
+      advice.push_back(
+          absl::StrCat("in bf16 it takes ", formatBytes(half->paddedBytes),
+                       " (unpadded ", formatBytes(half->unpaddedBytes),
+                       ", layout ", layoutToString(*half->shape.layout),
+                       ") instead of ", formatBytes(info.paddedBytes)));
   }
   return advice;
 }

@@ -40,8 +40,8 @@ cl::opt<std::string> outputFile("o", cl::desc("Output file (default stdout)"),
                                 cl::value_desc("file"), cl::init("-"),
                                 cl::cat(category));
 CompileFlags flags(category, hlo::Precision::DEFAULT,
-                  "TPU generation: v2, v3, v4, v5e or v6e (default: the "
-                  "module's tpu.target, else v3)");
+                   "TPU generation: v2, v3, v4, v5e or v6e (default: the "
+                   "module's tpu.target, else v3)");
 EnumFlag<Phase> compileTo("compile-to",
                           cl::desc("Stop after this phase and write its MLIR"),
                           cl::init(Phase::Executable), phaseValues(),

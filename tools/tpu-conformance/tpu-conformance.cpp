@@ -21,10 +21,10 @@
 #include "compiler/driver/ToolFlags.h"
 #include "compiler/executable/ExecutableWriter.h"
 #include "compiler/reference/Evaluator.h"
-#include "runtime/machine/Target.h"
 #include "passes/Passes.h"
 #include "runtime/Device.h"
 #include "runtime/Executable.h"
+#include "runtime/machine/Target.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"

@@ -54,8 +54,8 @@ int main(int argc, char **argv) {
       argc, argv, "TPU compiler pass driver\n", registry);
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
   if (config.shouldListPasses())
-    return asMainReturnCode(MlirOptMain(argc, argv, inputFile, outputFile,
-                                        registry));
+    return asMainReturnCode(
+        MlirOptMain(argc, argv, inputFile, outputFile, registry));
   bool outOfMemory = false;
   MlirOptMainConfig withWatch = config;
   withWatch.setPassPipelineSetupFn([&](PassManager &pm) {

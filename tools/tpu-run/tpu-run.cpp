@@ -17,7 +17,6 @@
 #include "compiler/driver/ToolFlags.h"
 #include "compiler/executable/ExecutableWriter.h"
 #include "compiler/reference/Evaluator.h"
-#include "runtime/machine/Target.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "passes/Passes.h"
 #include "runtime/Device.h"
@@ -25,6 +24,7 @@
 #include "runtime/Host.h"
 #include "runtime/Npy.h"
 #include "runtime/Numerics.h"
+#include "runtime/machine/Target.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -72,10 +72,10 @@ cl::opt<int64_t> steps("steps",
                                 "is paid once per call"),
                        cl::init(1), cl::cat(category));
 CompileFlags flags(category, hlo::Precision::DEFAULT,
-                  "TPU generation: v2, v3, v4, v5e or v6e. An executable "
-                  "runs on the one it was compiled for (another is an "
-                  "error); MLIR is compiled for this one (default: its "
-                  "tpu.target, else v3)");
+                   "TPU generation: v2, v3, v4, v5e or v6e. An executable "
+                   "runs on the one it was compiled for (another is an "
+                   "error); MLIR is compiled for this one (default: its "
+                   "tpu.target, else v3)");
 EnumFlag<tpurt::MxuModel> mxuModel(
     "mxu-model", cl::desc("MXU timing model"),
     cl::init(tpurt::MxuModel::Pipelined),

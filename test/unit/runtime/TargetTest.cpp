@@ -1,4 +1,5 @@
-//===- TargetTest.cpp - TPU presets and default layouts --------------------===//
+//===- TargetTest.cpp - TPU presets and default layouts
+//--------------------===//
 
 #include "runtime/machine/Target.h"
 
@@ -33,8 +34,8 @@ TEST(Target, PeakFlopsMatchThePublishedChipFigures) {
 }
 
 std::string defaultFor(const char *type, std::vector<int64_t> dims) {
-  return layoutToString(defaultLayout(defaultTarget(), *parseElementType(type),
-                                      dims));
+  return layoutToString(
+      defaultLayout(defaultTarget(), *parseElementType(type), dims));
 }
 
 TEST(Target, DefaultTilesFollowObservedTPULayouts) {
