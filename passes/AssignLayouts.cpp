@@ -294,7 +294,7 @@ Order LayoutAssigner::chooseOrder(
   SmallVector<tpc::Shape> shapes;
   for (Value v : members)
     shapes.push_back(logicalShape(v.getType()));
-  Order best;
+  Order best = orders.front();
   int64_t bestCost = std::numeric_limits<int64_t>::max();
   for (const Order &order : orders) {
     int64_t cost = 0;
@@ -392,6 +392,20 @@ LogicalResult LayoutAssigner::run(func::FuncOp func) {
   });
   if (walk.wasInterrupted())
     return failure();
+  // A tensor whose tile-padded size does not fit in 64 bits cannot be
+  // stored; it is reported at its value instead of wrapping around.
+  for (Value v : values) {
+    tpc::Shape shape = logicalShape(v.getType());
+    absl::StatusOr<int64_t> padded = tpc::paddedBytes(
+        {shape.elementType, shape.dims,
+         tpc::defaultLayout(target, shape.elementType, shape.dims)});
+    absl::Status status =
+        padded.ok() ? tpc::unpaddedBytes(shape).status() : padded.status();
+    if (!status.ok())
+      return emitError(v.getLoc())
+             << "tpu-assign-layouts: " << v.getType()
+             << " cannot be stored: " << std::string(status.message());
+  }
 
   // Union-find: elementwise ops join their operands and results.
   std::vector<unsigned> parent(values.size());

@@ -77,14 +77,17 @@ HostTensor readBack(const TensorSpec &spec, const Buffer &buffer,
 }
 
 /// Inputs must match the function's signature.
-absl::Status checkInputs(const Function &function, const std::string &name,
+} // namespace
+
+absl::Status checkInputs(const std::vector<TensorSpec> &arguments,
+                         const std::string &name,
                          const std::vector<HostTensor> &inputs) {
-  if (inputs.size() != function.arguments.size())
+  if (inputs.size() != arguments.size())
     return absl::InvalidArgumentError(
-        absl::StrCat("function '", name, "' takes ", function.arguments.size(),
+        absl::StrCat("function '", name, "' takes ", arguments.size(),
                      " arguments, but ", inputs.size(), " inputs were given"));
   for (size_t i = 0; i < inputs.size(); ++i) {
-    const TensorSpec &spec = function.arguments[i];
+    const TensorSpec &spec = arguments[i];
     if (inputs[i].element != spec.element || inputs[i].dims != spec.dims ||
         static_cast<int64_t>(inputs[i].values.size()) != inputs[i].elements())
       return absl::InvalidArgumentError(absl::StrCat(
@@ -94,8 +97,6 @@ absl::Status checkInputs(const Function &function, const std::string &name,
   }
   return absl::OkStatus();
 }
-
-} // namespace
 
 absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
                               const std::string &name,
@@ -111,7 +112,8 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
                      std::string(target.name)));
   bool compute = !options.timingOnly;
   if (compute || !inputs.empty()) {
-    if (absl::Status s = checkInputs(*function, name, inputs); !s.ok())
+    if (absl::Status s = checkInputs(function->arguments, name, inputs);
+        !s.ok())
       return s;
   }
 

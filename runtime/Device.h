@@ -69,6 +69,14 @@ struct RunResult {
   int64_t hostInBytes = 0, hostOutBytes = 0, hostTransfers = 0;
 };
 
+/// Checks `inputs` against a function's `arguments` (count, element type,
+/// dimensions): INVALID_ARGUMENT naming the argument and its expected type.
+/// The simulated run and tpu-run's reference evaluation both use it, so the
+/// two accept exactly the same inputs.
+absl::Status checkInputs(const std::vector<TensorSpec> &arguments,
+                         const std::string &name,
+                         const std::vector<HostTensor> &inputs);
+
 /// Runs `function` of `executable` on `target`. Inputs must match the
 /// signature (or be empty with `timingOnly`) (INVALID_ARGUMENT naming the
 /// argument and its expected type otherwise); a program that reads out of

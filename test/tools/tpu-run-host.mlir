@@ -18,6 +18,18 @@
 // RUN: tpu-run %s --function=halve --input=@%t/h.npy | FileCheck %s --check-prefix=BF16
 // BF16: result[0]: 2x3xbf16=[0.0625 -0.125 0.21875][-0.25 0.3125 -0.375]
 
+// --reference takes inputs exactly as the simulated run does: an f32 file
+// for a bf16 argument is rounded to bf16 first (1.00390625 is a tie that
+// rounds to even, 1; 1.01171875 rounds to 1.015625), and a mistyped input
+// is the same error.
+// RUN: %python %tpu_src_root/test/tools/Inputs/write_npy.py %t/r.npy '<f4' 2,3 1.00390625,1.01171875,3,-1.00390625,5,6
+// RUN: tpu-run %s --function=halve --input=@%t/r.npy | FileCheck %s --check-prefix=ROUND
+// RUN: tpu-run %s --function=halve --input=@%t/r.npy --reference | FileCheck %s --check-prefix=ROUND
+// ROUND: result[0]: 2x3xbf16=[0.25 0.2539062 0.75][-0.25 1.25 1.5]
+// RUN: not tpu-run %s --input=@%t/n.npy --input=@%t/n.npy --reference 2>&1 | FileCheck %s --check-prefix=TYPE
+// RUN: not tpu-run %s --input=@%t/x.npy --reference 2>&1 | FileCheck %s --check-prefix=COUNT
+// COUNT: tpu-run: function 'main' takes 2 arguments, but 1 inputs were given
+
 // A mistyped or malformed file is an error naming it.
 // RUN: not tpu-run %s --input=@%t/n.npy --input=@%t/n.npy 2>&1 | FileCheck %s --check-prefix=TYPE
 // TYPE: argument 0 of 'main' must be 2x3xf32, but the input is 2x3xi32

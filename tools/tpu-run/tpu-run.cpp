@@ -213,16 +213,53 @@ bool printResults(const std::vector<tpurt::HostTensor> &results) {
   return true;
 }
 
-int runReference(ModuleOp module, const std::vector<tpurt::HostTensor> &args) {
+/// NumPy has no bf16: an f32 .npy file feeds a bf16 argument, rounded.
+/// Both the simulated run and the reference do this, so that they see the
+/// same numbers.
+void roundNpyInputs(std::vector<tpurt::HostTensor> &args,
+                    const std::vector<bool> &fromNpy,
+                    const std::vector<tpurt::TensorSpec> &arguments) {
+  for (size_t i = 0; i < args.size() && i < arguments.size(); ++i)
+    if (fromNpy[i] && args[i].element == tpurt::Element::F32 &&
+        arguments[i].element == tpurt::Element::BF16) {
+      args[i].element = tpurt::Element::BF16;
+      for (double &v : args[i].values)
+        v = tpurt::roundTo(tpurt::Element::BF16, v);
+    }
+}
+
+int runReference(ModuleOp module, std::vector<tpurt::HostTensor> args,
+                 const std::vector<bool> &fromNpy) {
   auto func = module.lookupSymbol<func::FuncOp>(functionName);
   if (!func)
     return fail("the program has no function '" + functionName + "'");
+  // The arguments as the executable would declare them, so that the inputs
+  // are rounded and checked exactly as for the simulated run.
+  std::vector<tpurt::TensorSpec> arguments;
+  for (Type type : func.getArgumentTypes()) {
+    auto ranked = dyn_cast<RankedTensorType>(type);
+    std::optional<tpurt::Element> element =
+        ranked ? toRuntimeElement(ranked.getElementType()) : std::nullopt;
+    if (!element) {
+      std::string name;
+      llvm::raw_string_ostream os(name);
+      os << type;
+      return fail("the reference evaluator takes f32, bf16, i32, i8 and i1 "
+                  "tensors, not " +
+                  name);
+    }
+    tpurt::TensorSpec spec;
+    spec.element = *element;
+    spec.dims.assign(ranked.getShape().begin(), ranked.getShape().end());
+    arguments.push_back(std::move(spec));
+  }
+  roundNpyInputs(args, fromNpy, arguments);
+  if (absl::Status s = tpurt::checkInputs(arguments, functionName, args);
+      !s.ok())
+    return fail(std::string(s.message()));
   SmallVector<Literal> literals;
   for (auto [i, arg] : llvm::enumerate(args)) {
-    if (i >= func.getNumArguments())
-      return fail("too many inputs");
-    auto type = cast<RankedTensorType>(func.getArgument(i).getType());
-    Literal literal(type);
+    Literal literal(cast<RankedTensorType>(func.getArgument(i).getType()));
     literal.data = arg.values;
     literals.push_back(std::move(literal));
   }
@@ -479,7 +516,7 @@ int runMain(MLIRContext &context) {
       buildImportPipeline(pm, flags.defaultPrecision);
       if (failed(pm.run(*module)))
         return 1;
-      return runReference(*module, args);
+      return runReference(*module, args, fromNpy);
     }
     CompileOptions options;
     flags.apply(options);
@@ -495,15 +532,8 @@ int runMain(MLIRContext &context) {
   if (!flags.target.empty() && flags.target != exe.target)
     return fail(programFile + " was compiled for " + exe.target + ", not " +
                 flags.target.getValue());
-  // NumPy has no bf16: an f32 file feeds a bf16 argument, rounded.
   if (const tpurt::Function *function = exe.findFunction(functionName))
-    for (size_t i = 0; i < args.size() && i < function->arguments.size(); ++i)
-      if (fromNpy[i] && args[i].element == tpurt::Element::F32 &&
-          function->arguments[i].element == tpurt::Element::BF16) {
-        args[i].element = tpurt::Element::BF16;
-        for (double &v : args[i].values)
-          v = tpurt::roundTo(tpurt::Element::BF16, v);
-      }
+    roundNpyInputs(args, fromNpy, function->arguments);
 
   tpurt::RunOptions options;
   options.mxuModel = mxuModel;
