@@ -542,7 +542,6 @@ struct TPUAssignBuffersPass
                 .attachNote(UnknownLoc::get(&getContext()))
             << tpc::formatMemoryReport(memory);
     }
-    analysis.computed = true;
     // The plan is handed over for programs that do not fit too: that is
     // when the report and the viewer are most wanted.
     if (sink)

@@ -28,7 +28,7 @@ struct TPUMemoryReportPass
     markAllAnalysesPreserved();
     ModuleOp module = getOperation();
     auto analysis = getCachedAnalysis<tpu::MemoryPlanAnalysis>();
-    if (!analysis || !analysis->get().computed) {
+    if (!analysis) {
       module.emitError("tpu-memory-report prints the plan of "
                        "tpu-assign-buffers; run -tpu-assign-buffers right "
                        "before it");
@@ -37,15 +37,10 @@ struct TPUMemoryReportPass
     const tpc::MemoryPlan &plan = analysis->get().plan;
     if (print)
       llvm::outs() << tpc::formatFitReports(plan);
-    for (auto [path, html] : {std::pair(viewer.getValue(), true),
-                              std::pair(viewerJson.getValue(), false)}) {
-      if (path.empty())
-        continue;
-      absl::Status written = tpc::writeMemoryViewer(path, plan, html);
-      if (!written.ok()) {
-        module.emitError() << std::string(written.message());
-        return signalPassFailure();
-      }
+    absl::Status written = tpc::writeMemoryViewers(plan, viewer, viewerJson);
+    if (!written.ok()) {
+      module.emitError() << std::string(written.message());
+      return signalPassFailure();
     }
   }
 };

@@ -58,11 +58,11 @@ bool padsTilePadding(hlo::PadOp pad);
 bool isBitcast(Operation *op, Block &entry);
 
 /// tpu-assign-buffers' result as an MLIR analysis of the module, kept for
-/// tpu-memory-report.
+/// tpu-memory-report: only that pass makes it, and it is cached only while
+/// no later pass has invalidated it.
 struct MemoryPlanAnalysis {
   explicit MemoryPlanAnalysis(Operation *) {}
   tpc::MemoryPlan plan;
-  bool computed = false;
 };
 
 } // namespace mlir::tpu

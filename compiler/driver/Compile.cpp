@@ -30,9 +30,7 @@ tpu::compileModule(ModuleOp module, const CompileOptions &options,
                    std::vector<uint8_t> *executable,
                    llvm::function_ref<LogicalResult(PassManager &)> configure,
                    tpc::MemoryPlan *memory) {
-  bool wantsPlan = options.memoryReport || !options.memoryViewer.empty() ||
-                   !options.memoryViewerJson.empty();
-  if (wantsPlan && options.compileTo < Phase::Buffers) {
+  if (options.wantsMemoryPlan() && options.compileTo < Phase::Buffers) {
     module.emitError("the memory report and viewer describe assigned "
                      "buffers: they need compile-to=buffers or a later phase");
     return CompileStatus::InvalidInput;
@@ -61,15 +59,10 @@ LogicalResult tpu::emitMemoryOutputs(ModuleOp module,
                                      llvm::raw_ostream &report) {
   if (options.memoryReport)
     report << tpc::formatFitReports(memory);
-  for (auto [path, html] :
-       {std::pair(options.memoryViewer.getValue(), true),
-        std::pair(options.memoryViewerJson.getValue(), false)}) {
-    if (path.empty())
-      continue;
-    absl::Status written = tpc::writeMemoryViewer(path, memory, html);
-    if (!written.ok())
-      return module.emitError() << std::string(written.message());
-  }
+  absl::Status written = tpc::writeMemoryViewers(memory, options.memoryViewer,
+                                                 options.memoryViewerJson);
+  if (!written.ok())
+    return module.emitError() << std::string(written.message());
   return success();
 }
 

@@ -63,8 +63,7 @@ void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
   if (wants(Phase::Buffers)) {
     pm.addPass(createTPUAssignBuffersPass(
         TPUAssignBuffersOptions{options.memoryReportTop}, memory));
-    if (!memory && (options.memoryReport || !options.memoryViewer.empty() ||
-                    !options.memoryViewerJson.empty()))
+    if (!memory && options.wantsMemoryPlan())
       pm.addPass(createTPUMemoryReport(
           TPUMemoryReportOptions{options.memoryReport, options.memoryViewer,
                                  options.memoryViewerJson}));

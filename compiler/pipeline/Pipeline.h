@@ -70,6 +70,11 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
       *this, "max-fusion-ops",
       llvm::cl::desc("Largest number of ops in one fusion"),
       llvm::cl::init(256)};
+
+  /// Whether the memory report or viewer is asked for.
+  bool wantsMemoryPlan() const {
+    return memoryReport || !memoryViewer.empty() || !memoryViewerJson.empty();
+  }
 };
 
 /// Adds what every consumer of a program runs first, the compile pipeline

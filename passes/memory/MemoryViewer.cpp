@@ -312,10 +312,8 @@ std::string memoryViewerHtml(const std::string &target,
   return absl::StrCat(kHead, memoryViewerJson(target, reports), kScript);
 }
 
-absl::Status writeMemoryViewer(const std::string &path, const MemoryPlan &plan,
-                               bool html) {
-  std::string text = html ? memoryViewerHtml(plan.target, plan.functions)
-                          : memoryViewerJson(plan.target, plan.functions);
+static absl::Status writeViewerFile(const std::string &path,
+                                    const std::string &text) {
   std::FILE *file = std::fopen(path.c_str(), "wb");
   if (!file)
     return absl::InvalidArgumentError(
@@ -325,6 +323,20 @@ absl::Status writeMemoryViewer(const std::string &path, const MemoryPlan &plan,
   if (std::fclose(file) != 0 || !written)
     return absl::InvalidArgumentError(
         absl::StrCat("cannot write the memory viewer: '", path, "'"));
+  return absl::OkStatus();
+}
+
+absl::Status writeMemoryViewers(const MemoryPlan &plan,
+                                const std::string &htmlPath,
+                                const std::string &jsonPath) {
+  if (!htmlPath.empty())
+    if (absl::Status s = writeViewerFile(
+            htmlPath, memoryViewerHtml(plan.target, plan.functions));
+        !s.ok())
+      return s;
+  if (!jsonPath.empty())
+    return writeViewerFile(jsonPath,
+                           memoryViewerJson(plan.target, plan.functions));
   return absl::OkStatus();
 }
 

@@ -30,10 +30,12 @@ std::string memoryViewerJson(const std::string &target,
 std::string memoryViewerHtml(const std::string &target,
                              const std::vector<MemoryReport> &reports);
 
-/// Writes the viewer page of `plan` (`html`) or its data to `path`; an error
-/// names the path and why.
-absl::Status writeMemoryViewer(const std::string &path, const MemoryPlan &plan,
-                               bool html);
+/// Writes the viewer page of `plan` to `htmlPath` and its data to
+/// `jsonPath`, each unless its path is empty; an error names the path and
+/// why. The driver and tpu-memory-report both write through it.
+absl::Status writeMemoryViewers(const MemoryPlan &plan,
+                                const std::string &htmlPath,
+                                const std::string &jsonPath);
 
 /// The memory report of every function of `plan` that fits (those that do
 /// not are reported as errors), each followed by a blank line.
