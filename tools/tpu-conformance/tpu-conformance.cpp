@@ -146,7 +146,6 @@ llvm::Expected<std::vector<Tensor>> runReference(ModuleOp module,
 }
 
 llvm::Expected<std::vector<Tensor>> runDevice(ModuleOp module,
-                                              const tpc::Target &device,
                                               Diagnostics &diagnostics) {
   auto fail = [&](llvm::StringRef what) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
@@ -158,7 +157,11 @@ llvm::Expected<std::vector<Tensor>> runDevice(ModuleOp module,
   std::string error;
   if (compileAndLoad(module, options, exe, error) != CompileStatus::Success)
     return fail(error.empty() ? "compilation failed" : error);
-  absl::StatusOr<tpurt::RunResult> run = tpurt::run(exe, device, "main", {});
+  // The executable runs on the target it was compiled for.
+  const tpc::Target *device = tpc::findTarget(exe.target);
+  if (!device)
+    return fail(tpc::unknownTargetMessage(exe.target));
+  absl::StatusOr<tpurt::RunResult> run = tpurt::run(exe, *device, "main", {});
   if (!run.ok())
     return fail(std::string(run.status().message()));
   std::vector<Tensor> out;
@@ -184,9 +187,6 @@ int runSuite(MLIRContext &context) {
     llvm::errs() << "tpu-conformance: " << error << "\n";
     return 1;
   }
-  const tpc::Target *device = flags.target.empty()
-                                  ? &tpc::defaultTarget()
-                                  : tpc::findTarget(flags.target);
   if (!llvm::sys::fs::is_directory(suiteDir)) {
     llvm::errs() << "tpu-conformance: no conformance suite at '" << suiteDir
                  << "': the suite lives outside the repository (CI puts it "
@@ -261,7 +261,7 @@ int runSuite(MLIRContext &context) {
     }
     if (ok) {
       llvm::Expected<std::vector<Tensor>> results =
-          runDevice(*module, *device, diagnostics);
+          runDevice(*module, diagnostics);
       std::optional<std::string> why =
           results ? check(*expected, *results)
                   : llvm::toString(results.takeError());
