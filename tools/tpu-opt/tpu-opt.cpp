@@ -9,6 +9,7 @@
 #include "compiler/InitAll.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "passes/Passes.h"
@@ -53,9 +54,10 @@ int main(int argc, char **argv) {
   auto [inputFile, outputFile] = registerAndParseCLIOptions(
       argc, argv, "TPU compiler pass driver\n", registry);
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
-  if (config.shouldListPasses())
-    return asMainReturnCode(
-        MlirOptMain(argc, argv, inputFile, outputFile, registry));
+  if (config.shouldListPasses()) {
+    printRegisteredPasses();
+    return 0;
+  }
   bool outOfMemory = false;
   MlirOptMainConfig withWatch = config;
   withWatch.setPassPipelineSetupFn([&](PassManager &pm) {
