@@ -248,14 +248,11 @@ def HLOSimplify : Pass<"hlo-simplify", "::mlir::func::FuncOp"> {
       has, then broadcast; a `sum` multiplies by the number of copies, `max`
       and `min` need nothing more; `argmax`/`argmin` along a broadcast
       dimension is the constant 0;
-    * constant folding of elementwise ops, broadcasts, reshapes and
-      transposes through the reference evaluator: splats stay splats at any
-      size, other results fold up to `fold-limit` elements.
+    * constant folding through the hlo dialect's folders: exact
+      elementwise arithmetic, comparisons, selects, conversions, broadcasts,
+      reshapes and transposes; splats stay splats at any size, other
+      results fold up to 65536 elements.
   }];
-  let options = [
-    Option<"foldLimit", "fold-limit", "int64_t", /*default=*/"65536",
-           "Largest non-splat constant (in elements) that folding may create">,
-  ];
   let dependentDialects = ["::mlir::hlo::HLODialect"];
 }
 

@@ -2,8 +2,8 @@
 //
 // Algebraic simplification that clears broadcasts out of the way before
 // fusion: identities, broadcast composition and sinking, reductions of
-// broadcasts, and constant folding through the reference evaluator, so that
-// a folded constant is exactly what the program would have computed.
+// broadcasts. Constants fold through the hlo dialect's own folders
+// (dialects/hlo/HLOFold.cpp), which the greedy driver applies.
 //
 // No rewrite changes the result for any input, NaN, infinities and signed
 // zeros included, except that a sum over operand and broadcast dimensions
@@ -12,7 +12,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "compiler/reference/Evaluator.h"
 #include "dialects/hlo/HLOOps.h"
 #include "passes/PassUtils.h"
 
@@ -48,14 +47,6 @@ std::optional<Attribute> splatOf(Value value) {
   return dense.getSplatValue<Attribute>();
 }
 
-double toDouble(Attribute scalar) {
-  if (auto f = dyn_cast<FloatAttr>(scalar))
-    return f.getValue().convertToDouble();
-  const APInt &i = cast<IntegerAttr>(scalar).getValue();
-  return i.getBitWidth() == 1 ? static_cast<double>(i.getZExtValue())
-                              : static_cast<double>(i.getSExtValue());
-}
-
 /// Float identities are exact: `x + (-0.0)` is `x` for every x, `x + 0.0` is
 /// not (-0.0 + 0.0 is +0.0), and `x - 0.0` is `x` while `x - (-0.0)` is not.
 enum class Identity { AddZero, SubZero, One };
@@ -81,6 +72,20 @@ bool isIdentity(Value value, Identity which) {
 
 RankedTensorType plainType(ArrayRef<int64_t> shape, Type elementType) {
   return RankedTensorType::get(shape, elementType);
+}
+
+/// `value` as a scalar of `type`: rounded to nearest even for floats,
+/// wrapped for integers, `value != 0` for i1.
+TypedAttr scalarAttr(Type type, int64_t value) {
+  APInt wide(64, static_cast<uint64_t>(value), /*isSigned=*/true);
+  if (auto floatType = dyn_cast<FloatType>(type)) {
+    APFloat x(floatType.getFloatSemantics());
+    x.convertFromAPInt(wide, /*IsSigned=*/true, APFloat::rmNearestTiesToEven);
+    return FloatAttr::get(type, x);
+  }
+  unsigned width = type.getIntOrFloatBitWidth();
+  return IntegerAttr::get(type, width == 1 ? APInt(1, value != 0)
+                                           : wide.trunc(width));
 }
 
 Value splatConstant(PatternRewriter &rewriter, Location loc,
@@ -535,14 +540,14 @@ struct ReduceOfBroadcast : OpRewritePattern<hlo::ReduceOp> {
       auto type = cast<RankedTensorType>(value.getType());
       Value count = splatConstant(
           rewriter, loc, type,
-          toScalarAttr(elementType, static_cast<double>(s.copies)));
+          scalarAttr(elementType, s.copies));
       value = hlo::MulOp::create(rewriter, loc, value, count);
       // A sum starts from +0.0, so copies of -0.0 sum to +0.0; adding +0.0
       // keeps that and changes nothing else.
       if (isa<FloatType>(elementType) && s.operandDims.empty())
         value = hlo::AddOp::create(
             rewriter, loc, value,
-            splatConstant(rewriter, loc, type, toScalarAttr(elementType, 0.0)));
+            splatConstant(rewriter, loc, type, scalarAttr(elementType, 0)));
     }
     rewriter.replaceOpWithNewOp<hlo::BroadcastInDimOp>(
         op, op.getType(), value, rewriter.getDenseI64ArrayAttr(s.resultDims));
@@ -581,68 +586,6 @@ template <typename OpTy> struct ArgReduceOfBroadcast : OpRewritePattern<OpTy> {
   }
 };
 
-//===----------------------------------------------------------------------===//
-// Constant folding
-//===----------------------------------------------------------------------===//
-
-/// Folds elementwise ops, broadcasts, reshapes and transposes of constants.
-/// Splats fold to splats at any size; other results only up to `limit`
-/// elements, so that folding never turns a small program into a large one.
-struct FoldConstants : RewritePattern {
-  FoldConstants(MLIRContext *context, int64_t limit)
-      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/2, context),
-        limit(limit) {}
-
-  LogicalResult matchAndRewrite(Operation *op,
-                                PatternRewriter &rewriter) const override {
-    bool foldable =
-        isa<hlo::HLODialect>(op->getDialect()) && op->getNumResults() == 1 &&
-        op->getNumOperands() > 0 &&
-        (op->hasTrait<OpTrait::Elementwise>() ||
-         isa<hlo::BroadcastInDimOp, hlo::ReshapeOp, hlo::TransposeOp>(op));
-    if (!foldable)
-      return failure();
-    SmallVector<DenseElementsAttr> operands;
-    for (Value operand : op->getOperands()) {
-      auto constant = operand.getDefiningOp<hlo::ConstantOp>();
-      auto dense = constant ? dyn_cast<DenseElementsAttr>(constant.getValue())
-                            : DenseElementsAttr();
-      if (!dense)
-        return failure();
-      operands.push_back(dense);
-    }
-    auto type = cast<RankedTensorType>(op->getResult(0).getType());
-    Type elementType = type.getElementType();
-    DenseElementsAttr folded;
-    if (llvm::all_of(operands, [](auto d) { return d.isSplat(); })) {
-      SmallVector<double> scalars;
-      for (DenseElementsAttr d : operands)
-        scalars.push_back(toDouble(d.getSplatValue<Attribute>()));
-      double value = op->hasTrait<OpTrait::Elementwise>()
-                         ? evaluateElementwise(op, scalars)
-                         : scalars.front();
-      folded = DenseElementsAttr::get(plainType(type.getShape(), elementType),
-                                      toScalarAttr(elementType, value));
-    } else {
-      if (type.getNumElements() > limit)
-        return failure();
-      SmallVector<Literal> literals;
-      for (DenseElementsAttr d : operands)
-        literals.push_back(toLiteral(d));
-      FailureOr<Literal> result = evaluateOp(op, literals);
-      if (failed(result))
-        return failure();
-      folded = toAttr(*result, plainType(type.getShape(), elementType));
-    }
-    auto constant = hlo::ConstantOp::create(rewriter, op->getLoc(), folded);
-    if (constant.getType() != type)
-      constant.setResultType(type);
-    rewriter.replaceOp(op, constant);
-    return success();
-  }
-  int64_t limit;
-};
-
 struct HLOSimplifyPass : tpu::impl::HLOSimplifyBase<HLOSimplifyPass> {
   using HLOSimplifyBase::HLOSimplifyBase;
 
@@ -670,7 +613,6 @@ struct HLOSimplifyPass : tpu::impl::HLOSimplifyBase<HLOSimplifyPass> {
                  ReduceOfUnitReshape, ReduceOfBroadcast,
                  ArgReduceOfBroadcast<hlo::ArgMaxOp>,
                  ArgReduceOfBroadcast<hlo::ArgMinOp>>(context);
-    patterns.add<FoldConstants>(context, foldLimit);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
   }

@@ -49,10 +49,18 @@ double highest(Element element) {
 }
 
 double maximum(double a, double b) {
-  return std::isnan(a) || std::isnan(b) ? std::nan("") : std::max(a, b);
+  if (std::isnan(a) || std::isnan(b))
+    return std::nan("");
+  if (a == b) // IEEE 754 maximum: +0 is above -0.
+    return std::signbit(a) ? b : a;
+  return std::max(a, b);
 }
 double minimum(double a, double b) {
-  return std::isnan(a) || std::isnan(b) ? std::nan("") : std::min(a, b);
+  if (std::isnan(a) || std::isnan(b))
+    return std::nan("");
+  if (a == b) // IEEE 754 minimum: -0 is below +0.
+    return std::signbit(a) ? a : b;
+  return std::min(a, b);
 }
 
 } // namespace

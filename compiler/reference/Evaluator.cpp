@@ -109,12 +109,20 @@ double highest(Type type) {
   return width == 1 ? 1 : std::ldexp(1.0, width - 1) - 1;
 }
 
-/// max/min propagate NaN.
+/// max/min propagate NaN and order -0 below +0, as IEEE 754's do.
 double maximum(double a, double b) {
-  return std::isnan(a) || std::isnan(b) ? std::nan("") : std::max(a, b);
+  if (std::isnan(a) || std::isnan(b))
+    return std::nan("");
+  if (a == b) // IEEE 754 maximum: +0 is above -0.
+    return std::signbit(a) ? b : a;
+  return std::max(a, b);
 }
 double minimum(double a, double b) {
-  return std::isnan(a) || std::isnan(b) ? std::nan("") : std::min(a, b);
+  if (std::isnan(a) || std::isnan(b))
+    return std::nan("");
+  if (a == b) // IEEE 754 minimum: -0 is below +0.
+    return std::signbit(a) ? a : b;
+  return std::min(a, b);
 }
 
 double unary(Operation *op, Type type, double x) {

@@ -32,6 +32,7 @@ def HLO_Dialect : Dialect {
     Functions are upstream `func.func`, `func.return` and `func.call`.
   }];
   let useDefaultAttributePrinterParser = 1;
+  let hasConstantMaterializer = 1;
 }
 
 //===----------------------------------------------------------------------===//

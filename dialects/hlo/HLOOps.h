@@ -22,4 +22,10 @@
 #define GET_OP_CLASSES
 #include "dialects/hlo/HLOOps.h.inc"
 
+namespace mlir::hlo {
+/// The largest constant (in elements) that folding creates unless it is a
+/// splat, as XLA's constant folding bounds what it materializes.
+constexpr int64_t kFoldElementLimit = 65536;
+} // namespace mlir::hlo
+
 #endif // TPU_DIALECTS_HLO_HLOOPS_H

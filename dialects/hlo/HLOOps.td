@@ -84,6 +84,7 @@ class HLO_UnaryOp<string mnemonic, string what, list<Trait> traits = []>
   let summary = "Elementwise " # what;
   let arguments = (ins HLO_Tensor:$operand);
   let results = (outs HLO_Tensor:$result);
+  let hasFolder = 1;
   let assemblyFormat = [{
     $operand attr-dict `:`
         custom<SameOperandsAndResultType>(type($operand), type($result))
@@ -126,6 +127,7 @@ def HLO_ConvertOp : HLO_ElementwiseOp<"convert"> {
   }];
   let arguments = (ins HLO_Tensor:$operand);
   let results = (outs HLO_Tensor:$result);
+  let hasFolder = 1;
   let assemblyFormat = "$operand attr-dict `:` functional-type($operand, $result)";
   let builders = [
     OpBuilder<(ins "::mlir::Value":$operand, "::mlir::Type":$elementType)>];
@@ -137,6 +139,7 @@ class HLO_BinaryOp<string mnemonic, string what, list<Trait> traits = []>
   let summary = "Elementwise " # what;
   let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs);
   let results = (outs HLO_Tensor:$result);
+  let hasFolder = 1;
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict `:`
         custom<SameOperandsAndResultType>(type($lhs), type($rhs), type($result))
@@ -187,6 +190,7 @@ def HLO_CompareOp : HLO_ElementwiseOp<"compare", [SameTypeOperands,
   let arguments = (ins HLO_ComparisonDirectionAttr:$comparison_direction,
                        HLO_Tensor:$lhs, HLO_Tensor:$rhs);
   let results = (outs HLO_Tensor:$result);
+  let hasFolder = 1;
   let assemblyFormat = [{
     custom<EnumKeyword>($comparison_direction) `,` $lhs `,` $rhs attr-dict `:`
         functional-type(operands, results)
@@ -206,6 +210,7 @@ def HLO_SelectOp : HLO_ElementwiseOp<"select", [HLO_InferType]> {
   let arguments = (ins HLO_Tensor:$pred, HLO_Tensor:$on_true,
                        HLO_Tensor:$on_false);
   let results = (outs HLO_Tensor:$result);
+  let hasFolder = 1;
   let assemblyFormat = [{
     $pred `,` $on_true `,` $on_false attr-dict `:` type($pred) `,`
         custom<SameOperandsAndResultType>(type($on_true), type($on_false),
@@ -230,6 +235,7 @@ def HLO_BroadcastInDimOp : HLO_Op<"broadcast_in_dim"> {
   let arguments = (ins HLO_Tensor:$operand,
                        DenseI64ArrayAttr:$broadcast_dimensions);
   let results = (outs HLO_Tensor:$result);
+  let hasFolder = 1;
   let assemblyFormat = [{
     $operand `,` `dims` `=` $broadcast_dimensions attr-dict `:`
         functional-type($operand, $result)
@@ -267,6 +273,7 @@ def HLO_ReshapeOp : HLO_Op<"reshape", [SameOperandsAndResultElementType]> {
   }];
   let arguments = (ins HLO_Tensor:$operand);
   let results = (outs HLO_Tensor:$result);
+  let hasFolder = 1;
   let assemblyFormat = "$operand attr-dict `:` functional-type($operand, $result)";
   let hasVerifier = 1;
 }
@@ -282,6 +289,7 @@ def HLO_TransposeOp : HLO_Op<"transpose", [HLO_InferType]> {
   }];
   let arguments = (ins HLO_Tensor:$operand, DenseI64ArrayAttr:$permutation);
   let results = (outs HLO_Tensor:$result);
+  let hasFolder = 1;
   let assemblyFormat = [{
     $operand `,` `dims` `=` $permutation attr-dict `:`
         functional-type($operand, $result)

@@ -5,9 +5,10 @@
 //                 [--default-precision=highest] [--reference=true]
 // Runs every case of a suite in the refexec format (NAME.tosa.mlir with a
 // no-argument @main, NAME.expected with its results and tolerances), such
-// as ../shared/conformance/stablehlo-tosa: compiles each for the simulated
-// TPU and runs it, and also runs the hlo reference evaluator on the
-// imported program; both must match. A case whose element types the
+// as ../shared/conformance/stablehlo-tosa: the constants @main defines
+// become arguments, so the compiler cannot fold the case away; compiles
+// each for the simulated TPU and runs it on those inputs, and also runs
+// the hlo reference evaluator on the imported program; both must match. A case whose element types the
 // project does not support is skipped and counted by reason. Prints each
 // failure and one line `N passed, M failed, K skipped`; exits 1 when a case
 // fails or the suite is missing.
@@ -119,23 +120,68 @@ private:
   ScopedDiagnosticHandler handler;
 };
 
-llvm::Expected<std::vector<Tensor>> runReference(ModuleOp module,
-                                                 Diagnostics &diagnostics) {
+/// A case ready to run: its program imported into hlo, with the constants
+/// that the source's @main defines (the case's inputs) turned into
+/// arguments, as IREE's util.unfoldable_constant keeps inputs out of the
+/// compiler's reach, and the values to pass for them.
+struct PreparedCase {
+  OwningOpRef<ModuleOp> module;
+  SmallVector<Literal> inputs;
+};
+
+/// The locations of the tensor constants in the body of `source`'s @main.
+DenseSet<Location> inputLocations(ModuleOp source) {
+  DenseSet<Location> locations;
+  if (auto main = source.lookupSymbol<func::FuncOp>("main"))
+    for (Operation &op : main.getBody().getOps())
+      if (op.hasTrait<OpTrait::ConstantLike>() && op.getNumResults() == 1 &&
+          isa<RankedTensorType>(op.getResult(0).getType()))
+        locations.insert(op.getLoc());
+  return locations;
+}
+
+llvm::Expected<PreparedCase> prepare(ModuleOp source,
+                                     Diagnostics &diagnostics) {
   auto fail = [&](llvm::StringRef what) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    diagnostics.take(what));
   };
-  OwningOpRef<ModuleOp> clone = module.clone();
-  PassManager pm(module.getContext());
+  PreparedCase prepared{source.clone(), {}};
+  PassManager pm(source.getContext());
   buildImportPipeline(pm, flags.defaultPrecision);
-  if (failed(pm.run(*clone)))
+  if (failed(pm.run(*prepared.module)))
     return fail("the TOSA import failed");
-  auto main = clone->lookupSymbol<func::FuncOp>("main");
+  auto main = prepared.module->lookupSymbol<func::FuncOp>("main");
   if (!main)
     return fail("no function @main");
-  FailureOr<SmallVector<Literal>> results = evaluate(main, {});
+  // The import keeps each constant's location, so the hlo constants that
+  // carry an input's location are that input (or a conversion of it).
+  DenseSet<Location> inputs = inputLocations(source);
+  Block &entry = main.getBody().front();
+  for (auto constant :
+       llvm::make_early_inc_range(entry.getOps<hlo::ConstantOp>())) {
+    auto value = dyn_cast<DenseElementsAttr>(constant.getValue());
+    if (!value || !inputs.contains(constant.getLoc()))
+      continue;
+    prepared.inputs.push_back(toLiteral(value));
+    BlockArgument arg =
+        entry.addArgument(constant.getType(), constant.getLoc());
+    constant.getResult().replaceAllUsesWith(arg);
+    constant.erase();
+  }
+  main.setFunctionType(FunctionType::get(source.getContext(),
+                                         entry.getArgumentTypes(),
+                                         main.getResultTypes()));
+  return prepared;
+}
+
+llvm::Expected<std::vector<Tensor>> runReference(PreparedCase &prepared,
+                                                 Diagnostics &diagnostics) {
+  auto main = prepared.module->lookupSymbol<func::FuncOp>("main");
+  FailureOr<SmallVector<Literal>> results = evaluate(main, prepared.inputs);
   if (failed(results))
-    return fail("the evaluator failed");
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   diagnostics.take("the evaluator failed"));
   std::vector<Tensor> out;
   for (const Literal &literal : *results)
     out.push_back({std::string(tpurt::elementName(
@@ -145,23 +191,31 @@ llvm::Expected<std::vector<Tensor>> runReference(ModuleOp module,
   return out;
 }
 
-llvm::Expected<std::vector<Tensor>> runDevice(ModuleOp module,
+llvm::Expected<std::vector<Tensor>> runDevice(PreparedCase &prepared,
                                               Diagnostics &diagnostics) {
   auto fail = [&](llvm::StringRef what) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    diagnostics.take(what));
   };
+  std::vector<tpurt::HostTensor> inputs;
+  for (const Literal &literal : prepared.inputs)
+    inputs.push_back({*toRuntimeElement(literal.elementType),
+                      {literal.shape.begin(), literal.shape.end()},
+                      literal.data});
+  // Compiling consumes the module; the reference may still need it.
+  OwningOpRef<ModuleOp> module = prepared.module->clone();
   CompileOptions options;
   flags.apply(options);
   tpurt::Executable exe;
   std::string error;
-  if (compileAndLoad(module, options, exe, error) != CompileStatus::Success)
+  if (compileAndLoad(*module, options, exe, error) != CompileStatus::Success)
     return fail(error.empty() ? "compilation failed" : error);
   // The executable runs on the target it was compiled for.
   const tpc::Target *device = tpc::findTarget(exe.target);
   if (!device)
     return fail(tpc::unknownTargetMessage(exe.target));
-  absl::StatusOr<tpurt::RunResult> run = tpurt::run(exe, *device, "main", {});
+  absl::StatusOr<tpurt::RunResult> run =
+      tpurt::run(exe, *device, "main", inputs);
   if (!run.ok())
     return fail(std::string(run.status().message()));
   std::vector<Tensor> out;
@@ -247,10 +301,15 @@ int runSuite(MLIRContext &context) {
         llvm::outs() << "SKIP " << name << ": " << *reason << "\n";
       continue;
     }
+    llvm::Expected<PreparedCase> prepared = prepare(*module, diagnostics);
+    if (!prepared) {
+      report("import", llvm::toString(prepared.takeError()));
+      continue;
+    }
     bool ok = true;
     if (checkReference) {
       llvm::Expected<std::vector<Tensor>> results =
-          runReference(*module, diagnostics);
+          runReference(*prepared, diagnostics);
       std::optional<std::string> why =
           results ? check(*expected, *results)
                   : llvm::toString(results.takeError());
@@ -261,7 +320,7 @@ int runSuite(MLIRContext &context) {
     }
     if (ok) {
       llvm::Expected<std::vector<Tensor>> results =
-          runDevice(*module, diagnostics);
+          runDevice(*prepared, diagnostics);
       std::optional<std::string> why =
           results ? check(*expected, *results)
                   : llvm::toString(results.takeError());
@@ -273,7 +332,8 @@ int runSuite(MLIRContext &context) {
     if (ok) {
       ++passed;
       if (verbose)
-        llvm::outs() << "PASS " << name << "\n";
+        llvm::outs() << "PASS " << name << " (" << prepared->inputs.size()
+                     << " inputs as arguments)\n";
     }
   }
   int skippedTotal = 0;
