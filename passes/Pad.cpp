@@ -528,7 +528,9 @@ LogicalResult Padder::padSlice(hlo::SliceOp op) {
 }
 
 /// The op's own high padding is extended to the physical size; that padding
-/// holds the padding value.
+/// holds the padding value, unless the op crops (a negative high edge): the
+/// extension then starts inside the operand, so the cropped elements land in
+/// the result's padding, which is left to be masked like any other.
 LogicalResult Padder::padPad(hlo::PadOp op) {
   auto type = cast<RankedTensorType>(op.getType());
   FailureOr<Dims> dims = physicalDims(op.getLoc(), type);
@@ -536,10 +538,12 @@ LogicalResult Padder::padPad(hlo::PadOp op) {
     return failure();
   Value operand = resizeToLogical(op.getLoc(), op.getOperand());
   Dims high(op.getEdgePaddingHigh());
-  bool extended = false;
+  bool extended = false, cropsIntoPadding = false;
   for (auto [d, size] : llvm::enumerate(*dims)) {
+    bool grows = size != type.getDimSize(d);
+    cropsIntoPadding |= grows && high[d] < 0;
     high[d] += size - type.getDimSize(d);
-    extended |= size != type.getDimSize(d);
+    extended |= grows;
   }
   Value padded = cloneWith(op, {operand, lookup(op.getPaddingValue()).value},
                            withDims(type, *dims));
@@ -548,7 +552,7 @@ LogicalResult Padder::padPad(hlo::PadOp op) {
   if (auto constant = op.getPaddingValue().getDefiningOp<hlo::ConstantOp>())
     if (auto dense = dyn_cast<DenseElementsAttr>(constant.getValue()))
       zeroValue = isZero(dense.getSplatValue<TypedAttr>());
-  values[op] = {padded, zeroValue || !extended};
+  values[op] = {padded, !extended || (zeroValue && !cropsIntoPadding)};
   return success();
 }
 

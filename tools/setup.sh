@@ -6,6 +6,10 @@
 #   tools/setup.sh test      build, then run every test (lit, GoogleTest and the
 #                            conformance suite in ../shared/conformance)
 #   tools/setup.sh build     install packages if missing, configure and build
+#   tools/setup.sh sanitize  the same tests under AddressSanitizer and
+#                            UndefinedBehaviorSanitizer (clang-22, in
+#                            build-sanitize), then replay the fuzzers' kept
+#                            inputs and fuzz each target FUZZ_SECONDS (20)
 #
 # BUILD_DIR (default: build) and CMAKE_BUILD_TYPE (default: Release) may be
 # set in the environment.
@@ -20,6 +24,8 @@ packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools libabsl-dev
 # Only the tests need these: the memory viewer's page is checked in
 # headless Chromium.
 test_packages=(chromium)
+# The sanitizer build and the libFuzzer targets need clang and its runtimes.
+sanitize_packages=(clang-22 libclang-rt-22-dev libfuzzer-22-dev)
 
 install_packages() {
   local missing=()
@@ -56,6 +62,31 @@ run_tests() {
   return $status
 }
 
+run_sanitized() {
+  install_packages "${test_packages[@]}" "${sanitize_packages[@]}"
+  local dir="${SANITIZE_BUILD_DIR:-$root/build-sanitize}"
+  echo "== configuring $dir (clang-22, ASan + UBSan, fuzzers)"
+  # Debug keeps the project's assertions on; -O2 keeps the simulator fast.
+  cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
+    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+    -DTPU_SANITIZE=ON -DCMAKE_C_FLAGS_DEBUG="-O2 -gline-tables-only" \
+    -DCMAKE_CXX_FLAGS_DEBUG="-O2 -gline-tables-only" >/dev/null
+  echo "== building"
+  cmake --build "$dir"
+  # LLVM's BumpPtrAllocator poisons and unpoisons its slabs in inline code:
+  # the project's instrumented copy poisons what Debian's uninstrumented
+  # libraries then allocate without unpoisoning. allow_user_poisoning=0
+  # ignores that manual poisoning (not ASan's own redzones).
+  export ASAN_OPTIONS="detect_leaks=1:allow_user_poisoning=0"
+  export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+  local status=0
+  local build_dir="$dir"
+  run_tests || status=1
+  echo "== fuzzers: kept inputs, then ${FUZZ_SECONDS:-20} s per target"
+  "$root/tools/fuzz/run.sh" "$dir" "${FUZZ_SECONDS:-20}" || status=1
+  return $status
+}
+
 run_example() {
   local example="$root/docs/examples/mnist_mlp.mlir"
   echo "== $example: verify and print with tpu-opt"
@@ -89,5 +120,6 @@ case "${1:-}" in
   build) build ;;
   test) install_packages "${test_packages[@]}" && build && run_tests ;;
   example) build && run_example ;;
-  *) echo "usage: $0 {example|test|build}" >&2; exit 2 ;;
+  sanitize) run_sanitized ;;
+  *) echo "usage: $0 {example|test|build|sanitize}" >&2; exit 2 ;;
 esac

@@ -507,8 +507,10 @@ Literal Evaluator::reduce(hlo::ReduceOp op) {
                 : kind == hlo::ReduceKind::max     ? lowest(type)
                                                    : highest(type);
   std::fill(result.data.begin(), result.data.end(), init);
-  std::vector<uint64_t> bits(result.numElements(),
-                             static_cast<uint64_t>(static_cast<int64_t>(init)));
+  // Integer accumulators (float ones start at +-inf, which no integer holds).
+  std::vector<uint64_t> bits(
+      result.numElements(),
+      integer ? static_cast<uint64_t>(static_cast<int64_t>(init)) : 0);
   Index kept;
   for (int64_t d = 0; d < operand.rank(); ++d)
     if (!llvm::is_contained(reduced, d))

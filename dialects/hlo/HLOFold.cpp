@@ -126,9 +126,9 @@ APInt shift(Operation *op, const APInt &x, const APInt &amount) {
     return inRange ? x.shl(amount) : APInt(width, 0);
   if (isa<ShiftRightLogicalOp>(op))
     return inRange ? x.lshr(amount) : APInt(width, 0);
-  return inRange ? x.ashr(amount)
-                 : (x.isNegative() ? APInt::getAllOnes(width)
-                                   : APInt(width, 0));
+  return inRange
+             ? x.ashr(amount)
+             : (x.isNegative() ? APInt::getAllOnes(width) : APInt(width, 0));
 }
 
 std::optional<Scalar> floatBinary(Operation *op, const APFloat &a,
@@ -149,8 +149,7 @@ std::optional<Scalar> floatBinary(Operation *op, const APFloat &a,
   return std::nullopt;
 }
 
-std::optional<Scalar> intBinary(Operation *op, const APInt &a,
-                                const APInt &b) {
+std::optional<Scalar> intBinary(Operation *op, const APInt &a, const APInt &b) {
   unsigned width = a.getBitWidth();
   if (width == 1) { // add, multiply, maximum, minimum are or, and, or, and.
     if (isa<AddOp, OrOp, MaxOp>(op))
@@ -234,7 +233,7 @@ bool compare(ComparisonDirection direction, const Scalar &a, const Scalar &b) {
   }
   // Integers compare signed; i1 is 0 or 1.
   int c = a.i.getBitWidth() == 1 ? (a.i.ult(b.i) ? -1 : a.i != b.i)
-                                  : (a.i.slt(b.i) ? -1 : a.i != b.i);
+                                 : (a.i.slt(b.i) ? -1 : a.i != b.i);
   switch (direction) {
   case ComparisonDirection::EQ:
     return c == 0;
@@ -311,8 +310,7 @@ OpFoldResult gather(Operation *op, Attribute operand,
     return {};
   auto type = cast<RankedTensorType>(op->getResult(0).getType());
   if (dense.isSplat())
-    return build(type.getShape(), type.getElementType(),
-                 {elementAt(dense, 0)});
+    return build(type.getShape(), type.getElementType(), {elementAt(dense, 0)});
   if (type.getNumElements() > kFoldElementLimit)
     return {};
   SmallVector<Scalar> results;

@@ -89,3 +89,23 @@ func.func @reverse_fused(%x: tensor<3x5x130xi32>) -> tensor<3x5x130xi32> {
   %s = hlo.add %r, %x : tensor<3x5x130xi32>
   return %s : tensor<3x5x130xi32>
 }
+
+// A crop (negative high edge) feeding a reduction: the cropped elements end
+// up in the result's tile padding and must be masked, not summed (issue 21:
+// a row sum of ones gave 7 instead of 5). i32 keeps the sum exact.
+// CHECK: @pad_crop_reduce: result 0: 4xi32 exact
+func.func @pad_crop_reduce(%x: tensor<4x7xi32>) -> tensor<4xi32> {
+  %z = hlo.constant dense<0> : tensor<i32>
+  %p = hlo.pad %x, %z, low = [0, 1], high = [0, -3], interior = [0, 0] : (tensor<4x7xi32>, tensor<i32>) -> tensor<4x5xi32>
+  %s = hlo.reduce sum %p, dims = [1] : (tensor<4x5xi32>) -> tensor<4xi32>
+  return %s : tensor<4xi32>
+}
+
+// The same crop under a max: the cropped elements must not win.
+// CHECK: @pad_crop_max: result 0: 9xf32 exact
+func.func @pad_crop_max(%x: tensor<9x130xf32>) -> tensor<9xf32> {
+  %z = hlo.constant dense<-1.0e30> : tensor<f32>
+  %p = hlo.pad %x, %z, low = [0, 0], high = [0, -70], interior = [0, 0] : (tensor<9x130xf32>, tensor<f32>) -> tensor<9x60xf32>
+  %m = hlo.reduce max %p, dims = [1] : (tensor<9x60xf32>) -> tensor<9xf32>
+  return %m : tensor<9xf32>
+}

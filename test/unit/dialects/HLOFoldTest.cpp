@@ -49,9 +49,10 @@ float roundToBF16(float f) {
 /// Float values worth folding: edges, then random bit patterns.
 std::vector<float> floatSamples(size_t count, bool bf16) {
   float inf = std::numeric_limits<float>::infinity();
-  std::vector<float> values = {0.0f,  -0.0f, 1.0f,     -1.0f,  0.5f, 3.0f,
-                               inf,   -inf,  NAN,      1e38f,  -1e38f,
-                               1e-40f /* subnormal */, 65504.0f, 1.0078125f};
+  std::vector<float> values = {
+      0.0f,     -0.0f,     1.0f, -1.0f, 0.5f,   3.0f,
+      inf,      -inf,      NAN,  1e38f, -1e38f, 1e-40f /* subnormal */,
+      65504.0f, 1.0078125f};
   std::mt19937 rng(7);
   while (values.size() < count)
     values.push_back(fromBits(static_cast<uint32_t>(rng())));
@@ -82,8 +83,8 @@ protected:
     for (DenseElementsAttr operand : operands)
       state.addOperands(constant(operand));
     auto type = cast<RankedTensorType>(operands.back().getType());
-    state.addTypes(type.clone(resultElement ? resultElement
-                                            : type.getElementType()));
+    state.addTypes(
+        type.clone(resultElement ? resultElement : type.getElementType()));
     state.addAttributes(attrs);
     Operation *op = builder.create(state);
     SmallVector<OpFoldResult> results;
@@ -179,7 +180,8 @@ float ieeeMax(float a, float b) {
 // f32 arithmetic rounded to bf16 (exact: f32 has more than twice bf16's
 // precision).
 TEST_F(HLOFoldTest, FloatArithmeticMatchesTheHost) {
-  for (Type element : {Type(builder.getF32Type()), Type(builder.getBF16Type())}) {
+  for (Type element :
+       {Type(builder.getF32Type()), Type(builder.getBF16Type())}) {
     checkFloatBinary("hlo.add", element, add);
     checkFloatBinary("hlo.subtract", element, sub);
     checkFloatBinary("hlo.multiply", element, mul);
@@ -201,17 +203,17 @@ TEST_F(HLOFoldTest, SqrtIsCorrectlyRounded) {
 
 TEST_F(HLOFoldTest, FloatToIntSaturatesAndNaNIsZero) {
   std::vector<float> samples = floatSamples(4096, /*bf16=*/false);
-  DenseElementsAttr result = fold("hlo.convert",
-                                  {floats(samples, builder.getF32Type())},
-                                  builder.getIntegerType(8));
+  DenseElementsAttr result =
+      fold("hlo.convert", {floats(samples, builder.getF32Type())},
+           builder.getIntegerType(8));
   ASSERT_TRUE(result);
   size_t i = 0;
   for (APInt got : result.getValues<APInt>()) {
     float x = samples[i++];
-    int64_t want = std::isnan(x)    ? 0
-                   : x >= 127.0f    ? 127
-                   : x <= -128.0f   ? -128
-                                    : static_cast<int64_t>(std::trunc(x));
+    int64_t want = std::isnan(x)  ? 0
+                   : x >= 127.0f  ? 127
+                   : x <= -128.0f ? -128
+                                  : static_cast<int64_t>(std::trunc(x));
     ASSERT_EQ(got.getSExtValue(), want) << "convert(" << x << ")";
   }
 }
@@ -241,35 +243,36 @@ TEST_F(HLOFoldTest, IntegerArithmeticWrapsLikeTwosComplement) {
       ++i;
     }
   };
-  check("hlo.add", [](int8_t a, int8_t b) {
-    return static_cast<int8_t>((a + b) & 0xFF);
-  });
-  check("hlo.multiply", [](int8_t a, int8_t b) {
-    return static_cast<int8_t>((a * b) & 0xFF);
-  });
+  check("hlo.add",
+        [](int8_t a, int8_t b) { return static_cast<int8_t>((a + b) & 0xFF); });
+  check("hlo.multiply",
+        [](int8_t a, int8_t b) { return static_cast<int8_t>((a * b) & 0xFF); });
   check("hlo.divide", [](int8_t a, int8_t b) -> int8_t {
     if (b == 0)
       return -1;
     return static_cast<int8_t>((a / b) & 0xFF); // -128 / -1 wraps to -128.
   });
   check("hlo.shift_left", [](int8_t a, int8_t b) -> int8_t {
-    return b < 0 || b >= 8 ? 0 : static_cast<int8_t>((a << b) & 0xFF);
+    return b < 0 || b >= 8
+               ? 0
+               : static_cast<int8_t>(
+                     (static_cast<unsigned>(static_cast<uint8_t>(a)) << b) &
+                     0xFF);
   });
   check("hlo.shift_right_arithmetic", [](int8_t a, int8_t b) -> int8_t {
     return b < 0 || b >= 8 ? (a < 0 ? -1 : 0) : static_cast<int8_t>(a >> b);
   });
   check("hlo.shift_right_logical", [](int8_t a, int8_t b) -> int8_t {
-    return b < 0 || b >= 8
-               ? 0
-               : static_cast<int8_t>(static_cast<uint8_t>(a) >> b);
+    return b < 0 || b >= 8 ? 0
+                           : static_cast<int8_t>(static_cast<uint8_t>(a) >> b);
   });
 }
 
 TEST_F(HLOFoldTest, TranscendentalsDoNotFold) {
   DenseElementsAttr x = floats({1.0f, 2.0f}, builder.getF32Type());
-  for (StringRef name : {"hlo.exponential", "hlo.log", "hlo.tanh",
-                         "hlo.logistic", "hlo.rsqrt", "hlo.sine", "hlo.cosine",
-                         "hlo.erf"})
+  for (StringRef name :
+       {"hlo.exponential", "hlo.log", "hlo.tanh", "hlo.logistic", "hlo.rsqrt",
+        "hlo.sine", "hlo.cosine", "hlo.erf"})
     EXPECT_FALSE(fold(name, {x})) << name.str();
 }
 
@@ -288,9 +291,9 @@ TEST_F(HLOFoldTest, OnlySplatsFoldPastTheLimit) {
   EXPECT_FALSE(fold("hlo.add", {ints<int32_t>(ramp, i32), splat}));
   ramp.pop_back();
   auto fits = RankedTensorType::get({n - 1}, i32);
-  EXPECT_TRUE(fold("hlo.add", {ints<int32_t>(ramp, i32),
-                               DenseElementsAttr::get(
-                                   fits, builder.getI32IntegerAttr(1))}));
+  EXPECT_TRUE(fold(
+      "hlo.add", {ints<int32_t>(ramp, i32),
+                  DenseElementsAttr::get(fits, builder.getI32IntegerAttr(1))}));
 }
 
 } // namespace
