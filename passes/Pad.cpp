@@ -785,10 +785,16 @@ LogicalResult Padder::padFusion(hlo::FusionOp op) {
   SmallVector<Value> yielded;
   SmallVector<bool> zeroPadded;
   for (auto [value, type] : llvm::zip(op.getYielded(), resultTypes)) {
-    Physical physical = resize(value.getLoc(), lookup(value),
-                               cast<RankedTensorType>(type).getShape());
+    Physical before = lookup(value);
+    Physical physical =
+        resize(value.getLoc(), before, cast<RankedTensorType>(type).getShape());
     yielded.push_back(physical.value);
-    zeroPadded.push_back(physical.zeroPadded);
+    // A reduction kernel iterates over its operand, so it writes a result
+    // grown here only as far as the operand reaches: the rest of the tile
+    // is left as it was, not zero.
+    bool grew = physical.value.getType() != before.value.getType();
+    zeroPadded.push_back(physical.zeroPadded &&
+                         !(grew && op.getKind() == hlo::FusionKind::input));
   }
   hlo::YieldOp::create(b, op.getLoc(), yielded);
   for (auto [old, result, zero] :

@@ -227,6 +227,26 @@ def HLOSetDefaultPrecision : Pass<"hlo-set-default-precision",
   ];
 }
 
+def HLODecompose : Pass<"hlo-decompose", "::mlir::func::FuncOp"> {
+  let summary = "Rewrites dot_general and interior pads into the forms the TPU backend lowers";
+  let description = [{
+    Runs before layout assignment and keeps every result:
+
+    * a `dot_general` with several contracting dimensions, or several free
+      dimensions on an operand, becomes batch dimensions then one free and
+      one contracting dimension per operand: each operand is transposed to
+      group its dimensions and reshaped to collapse each group, and the
+      product is reshaped back, as XLA's DotDecomposer does (a
+      matrix-vector product, whose [M, 1] result would pad 128-fold, is
+      left as it is);
+    * a `pad` with interior padding becomes edge pads: along a dimension of
+      size n with interior i the operand is reshaped to [n, 1], padded to
+      [n, 1 + i] and reshaped to [n * (1 + i)]; the final edge pad crops the
+      i trailing elements off its high edge.
+  }];
+  let dependentDialects = ["::mlir::hlo::HLODialect"];
+}
+
 def HLOSimplify : Pass<"hlo-simplify", "::mlir::func::FuncOp"> {
   let summary = "Algebraic simplification that removes broadcasts before fusion";
   let description = [{

@@ -41,8 +41,11 @@ void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
   // The one place the pipeline decides the target; passes read it back.
   pm.addPass(createTPUSetTarget(TPUSetTargetOptions{options.target}));
   buildImportPipeline(pm, options.defaultPrecision);
-  if (wants(Phase::Simplify))
+  if (wants(Phase::Simplify)) {
     pm.addNestedPass<func::FuncOp>(createHLOSimplify());
+    // After simplification, which may remove the ops decomposition expands.
+    pm.addNestedPass<func::FuncOp>(createHLODecompose());
+  }
   if (wants(Phase::Fuse))
     pm.addNestedPass<func::FuncOp>(
         createHLOFuse(HLOFuseOptions{options.maxFusionOps}));

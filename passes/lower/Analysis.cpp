@@ -457,7 +457,8 @@ LogicalResult KernelLowering::propagateMaps(ArrayRef<Operation *> ops) {
     if (auto pad = dyn_cast<hlo::PadOp>(inner)) {
       if (llvm::any_of(pad.getInteriorPadding(), [](int64_t v) { return v; }))
         return pad.emitOpError()
-               << "tpu-lower: interior padding is not lowered yet";
+               << "tpu-lower: interior padding is not lowered yet "
+                  "(hlo-decompose rewrites it into edge pads)";
       // Element i of the result is element i - low of the operand.
       SmallVector<Window> operandWin;
       for (auto [d, w] : llvm::enumerate(win))

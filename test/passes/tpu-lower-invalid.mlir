@@ -18,16 +18,6 @@ func.func @lhs_dilation(%x: tensor<8x4x4x128xf32>, %k: tensor<3x3x128x128xf32>) 
 
 // -----
 
-// Interior padding is not a DMA window: a clear error.
-func.func @interior_pad(%x: tensor<8x128xf32>) -> tensor<15x128xf32> {
-  %z = hlo.constant dense<0.0> : tensor<f32>
-  // expected-error@+1 {{tpu-lower: interior padding is not lowered yet}}
-  %p = hlo.pad %x, %z, low = [0, 0], high = [0, 0], interior = [1, 0] : (tensor<8x128xf32>, tensor<f32>) -> tensor<15x128xf32>
-  return %p : tensor<15x128xf32>
-}
-
-// -----
-
 // A value read through two different windows in one kernel.
 func.func @two_windows(%x: tensor<8x128xf32>) -> tensor<16x128xf32> {
   // expected-error@+1 {{tpu-lower: a value is read through two different index maps in one kernel, which the lowering does not support yet}}

@@ -1,0 +1,170 @@
+//===- Decompose.cpp - hlo-decompose --------------------------------------===//
+//
+// Rewrites the ops the TPU backend takes only in one canonical form into that
+// form, with the same results:
+//
+// * dot_general with several (or no) free dimensions on an operand, or
+//   several contracting dimensions, becomes the MXU's form, batch dimensions
+//   then one free and one contracting dimension per operand: each operand is
+//   transposed to (batch, free, contracting) or (batch, contracting, free)
+//   and reshaped to collapse each group into one dimension, and the product
+//   is reshaped back. This is XLA's DotDecomposer. Matrix-vector products
+//   (an operand without free dimensions) are left alone: as [M,K] x [K,1]
+//   their [M,1] result would pad 128-fold in HBM.
+// * pad with interior padding becomes edge pads: along a dimension of size n
+//   with interior i, x is reshaped to [n, 1], padded to [n, 1 + i] and
+//   reshaped to [n * (1 + i)], which is the interior-padded dimension with i
+//   more padding elements at the end; the final edge pad takes them off its
+//   high edge.
+//
+// Runs on programs without layouts (before tpu-assign-layouts).
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/hlo/HLOOps.h"
+#include "passes/PassUtils.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::tpu {
+#define GEN_PASS_DEF_HLODECOMPOSE
+#include "passes/Passes.h.inc"
+} // namespace mlir::tpu
+
+using namespace mlir;
+using namespace mlir::tpu;
+
+namespace {
+
+using Dims = SmallVector<int64_t>;
+
+bool hasLayouts(Operation *op) {
+  auto withEncoding = [](Type t) {
+    auto tensor = dyn_cast<RankedTensorType>(t);
+    return tensor && tensor.getEncoding();
+  };
+  return llvm::any_of(op->getOperandTypes(), withEncoding) ||
+         llvm::any_of(op->getResultTypes(), withEncoding);
+}
+
+/// `value` transposed to `batch ++ first ++ second` and reshaped to
+/// [batch..., prod(first), prod(second)].
+Value collapse(PatternRewriter &rewriter, Location loc, Value value,
+               ArrayRef<int64_t> batch, ArrayRef<int64_t> first,
+               ArrayRef<int64_t> second) {
+  auto type = cast<RankedTensorType>(value.getType());
+  Dims permutation(batch);
+  permutation.append(first.begin(), first.end());
+  permutation.append(second.begin(), second.end());
+  if (!llvm::equal(permutation, llvm::seq<int64_t>(0, type.getRank())))
+    value = hlo::TransposeOp::create(
+        rewriter, loc, value, rewriter.getDenseI64ArrayAttr(permutation));
+  Dims shape;
+  for (int64_t d : batch)
+    shape.push_back(type.getDimSize(d));
+  for (ArrayRef<int64_t> group : {first, second}) {
+    int64_t size = 1;
+    for (int64_t d : group)
+      size *= type.getDimSize(d);
+    shape.push_back(size);
+  }
+  return hlo::ReshapeOp::create(
+      rewriter, loc, RankedTensorType::get(shape, type.getElementType()),
+      value);
+}
+
+struct DotToMatmul : OpRewritePattern<hlo::DotGeneralOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(hlo::DotGeneralOp dot,
+                                PatternRewriter &rewriter) const override {
+    SmallVector<int64_t> lhsFree = dot.getLhsFreeDimensions();
+    SmallVector<int64_t> rhsFree = dot.getRhsFreeDimensions();
+    if (hasLayouts(dot) || (dot.getLhsContractingDimensions().size() == 1 &&
+                            lhsFree.size() == 1 && rhsFree.size() == 1))
+      return failure();
+    // A matrix-vector product as [M,K] x [K,1] would write an [M,1] result,
+    // which a tiled layout pads 128-fold in HBM; it is left to a vector-unit
+    // lowering (multiply and reduce) that does not exist yet.
+    if (lhsFree.empty() || rhsFree.empty())
+      return failure();
+    Location loc = dot.getLoc();
+    Value lhs =
+        collapse(rewriter, loc, dot.getLhs(), dot.getLhsBatchingDimensions(),
+                 lhsFree, dot.getLhsContractingDimensions());
+    Value rhs =
+        collapse(rewriter, loc, dot.getRhs(), dot.getRhsBatchingDimensions(),
+                 dot.getRhsContractingDimensions(), rhsFree);
+    auto resultType = cast<RankedTensorType>(dot.getType());
+    auto lhsType = cast<RankedTensorType>(lhs.getType());
+    auto rhsType = cast<RankedTensorType>(rhs.getType());
+    int64_t batch = dot.getLhsBatchingDimensions().size();
+    Dims shape(lhsType.getShape().drop_back());
+    shape.push_back(rhsType.getShape().back());
+    Dims batchDims = llvm::to_vector(llvm::seq<int64_t>(0, batch));
+    Value product = hlo::DotGeneralOp::create(
+        rewriter, loc,
+        RankedTensorType::get(shape, resultType.getElementType()), lhs, rhs,
+        rewriter.getDenseI64ArrayAttr(batchDims),
+        rewriter.getDenseI64ArrayAttr(batchDims),
+        rewriter.getDenseI64ArrayAttr({batch + 1}),
+        rewriter.getDenseI64ArrayAttr({batch}), dot.getPrecisionAttr());
+    rewriter.replaceOpWithNewOp<hlo::ReshapeOp>(dot, resultType, product);
+    return success();
+  }
+};
+
+struct InteriorPadToEdgePads : OpRewritePattern<hlo::PadOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(hlo::PadOp pad,
+                                PatternRewriter &rewriter) const override {
+    ArrayRef<int64_t> interior = pad.getInteriorPadding();
+    if (hasLayouts(pad) ||
+        llvm::all_of(interior, [](int64_t i) { return i == 0; }))
+      return failure();
+    Location loc = pad.getLoc();
+    Value value = pad.getOperand();
+    Type elementType = getElementTypeOrSelf(value.getType());
+    Dims high(pad.getEdgePaddingHigh());
+    for (auto [d, i] : llvm::enumerate(interior)) {
+      Dims shape(cast<RankedTensorType>(value.getType()).getShape());
+      int64_t n = shape[d];
+      if (i == 0 || n == 0)
+        continue;
+      Dims expanded(shape);
+      expanded.insert(expanded.begin() + d + 1, 1);
+      value = hlo::ReshapeOp::create(
+          rewriter, loc, RankedTensorType::get(expanded, elementType), value);
+      Dims zeros(expanded.size(), 0), unitHigh(expanded.size(), 0);
+      unitHigh[d + 1] = i;
+      value = hlo::PadOp::create(rewriter, loc, value, pad.getPaddingValue(),
+                                 rewriter.getDenseI64ArrayAttr(zeros),
+                                 rewriter.getDenseI64ArrayAttr(unitHigh),
+                                 rewriter.getDenseI64ArrayAttr(zeros));
+      shape[d] = n * (1 + i);
+      value = hlo::ReshapeOp::create(
+          rewriter, loc, RankedTensorType::get(shape, elementType), value);
+      high[d] -= i;
+    }
+    Dims zeros(interior.size(), 0);
+    rewriter.replaceOpWithNewOp<hlo::PadOp>(
+        pad, pad.getType(), value, pad.getPaddingValue(),
+        pad.getEdgePaddingLowAttr(), rewriter.getDenseI64ArrayAttr(high),
+        rewriter.getDenseI64ArrayAttr(zeros));
+    return success();
+  }
+};
+
+struct HLODecomposePass : tpu::impl::HLODecomposeBase<HLODecomposePass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<DotToMatmul, InteriorPadToEdgePads>(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+  }
+};
+
+} // namespace

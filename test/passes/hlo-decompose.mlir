@@ -1,0 +1,65 @@
+// RUN: tpu-opt %s -split-input-file -hlo-decompose | FileCheck %s
+// The numbers these rewrites keep are checked end to end in
+// test/e2e/decompose.mlir.
+
+// A matrix-vector product is left alone: as [M,K] x [K,1] its [M,1]
+// result would pad 128-fold in HBM.
+// CHECK-LABEL: func.func @negative_matrix_vector
+// CHECK-NEXT: hlo.dot_general
+// CHECK-NEXT: return
+func.func @negative_matrix_vector(%a: tensor<5x7xf32>, %v: tensor<7xf32>) -> tensor<5xf32> {
+  %d = hlo.dot_general %a, %v, contracting_dims = [1] x [0], precision = HIGHEST : (tensor<5x7xf32>, tensor<7xf32>) -> tensor<5xf32>
+  return %d : tensor<5xf32>
+}
+
+// -----
+
+// Two contracting dimensions, batched, with the rhs dimensions out of order:
+// each operand is transposed to (batch, free, contracting) or (batch,
+// contracting, free) and the groups collapse.
+// CHECK-LABEL: func.func @two_contracting_batched
+// CHECK:      hlo.reshape %{{.+}} : (tensor<2x3x4x5xbf16>) -> tensor<2x3x20xbf16>
+// CHECK:      hlo.transpose %{{.+}}, dims = [2, 1, 0, 3] : (tensor<5x4x2x6xbf16>) -> tensor<2x4x5x6xbf16>
+// CHECK:      hlo.reshape %{{.+}} : (tensor<2x4x5x6xbf16>) -> tensor<2x20x6xbf16>
+// CHECK:      hlo.dot_general %{{.+}}, %{{.+}}, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<2x3x20xbf16>, tensor<2x20x6xbf16>) -> tensor<2x3x6xf32>
+func.func @two_contracting_batched(%a: tensor<2x3x4x5xbf16>, %b: tensor<5x4x2x6xbf16>) -> tensor<2x3x6xf32> {
+  %d = hlo.dot_general %a, %b, batching_dims = [0] x [2], contracting_dims = [2, 3] x [1, 0] : (tensor<2x3x4x5xbf16>, tensor<5x4x2x6xbf16>) -> tensor<2x3x6xf32>
+  return %d : tensor<2x3x6xf32>
+}
+
+// -----
+
+// The MXU's form is left alone.
+// CHECK-LABEL: func.func @negative_matmul
+// CHECK-NEXT: hlo.dot_general
+// CHECK-NEXT: return
+func.func @negative_matmul(%a: tensor<4x8x16xf32>, %b: tensor<4x32x16xf32>) -> tensor<4x8x32xf32> {
+  %d = hlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [2] : (tensor<4x8x16xf32>, tensor<4x32x16xf32>) -> tensor<4x8x32xf32>
+  return %d : tensor<4x8x32xf32>
+}
+
+// -----
+
+// Interior padding i along a dimension of n: reshape to [n, 1], pad to
+// [n, 1 + i], reshape to [n * (1 + i)], and the final edge pad crops the i
+// extra elements (high 2 - 1 = 1 here, low kept).
+// CHECK-LABEL: func.func @interior_pad
+// CHECK-SAME: (%[[X:.+]]: tensor<3x4xf32>, %[[Z:.+]]: tensor<f32>)
+// CHECK:      %[[E:.+]] = hlo.reshape %[[X]] : (tensor<3x4xf32>) -> tensor<3x4x1xf32>
+// CHECK:      %[[P:.+]] = hlo.pad %[[E]], %[[Z]], low = [0, 0, 0], high = [0, 0, 1], interior = [0, 0, 0] : (tensor<3x4x1xf32>, tensor<f32>) -> tensor<3x4x2xf32>
+// CHECK:      %[[C:.+]] = hlo.reshape %[[P]] : (tensor<3x4x2xf32>) -> tensor<3x8xf32>
+// CHECK:      hlo.pad %[[C]], %[[Z]], low = [1, -1], high = [0, 1], interior = [0, 0] : (tensor<3x8xf32>, tensor<f32>) -> tensor<4x8xf32>
+func.func @interior_pad(%x: tensor<3x4xf32>, %z: tensor<f32>) -> tensor<4x8xf32> {
+  %p = hlo.pad %x, %z, low = [1, -1], high = [0, 2], interior = [0, 1] : (tensor<3x4xf32>, tensor<f32>) -> tensor<4x8xf32>
+  return %p : tensor<4x8xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @negative_no_interior
+// CHECK-NEXT: hlo.pad
+// CHECK-NEXT: return
+func.func @negative_no_interior(%x: tensor<3x4xf32>, %z: tensor<f32>) -> tensor<4x5xf32> {
+  %p = hlo.pad %x, %z, low = [1, 0], high = [0, 1], interior = [0, 0] : (tensor<3x4xf32>, tensor<f32>) -> tensor<4x5xf32>
+  return %p : tensor<4x5xf32>
+}

@@ -1,0 +1,225 @@
+"""Random-program differential tester: the simulated TPU against the
+reference evaluator.
+
+    python3 tools/fuzz/difftest.py --build build --seeds 0:1000   # a long run
+    python3 tools/fuzz/difftest.py --build build --check tools/fuzz/difftest-seeds.txt
+
+For each seed, tools/fuzz/gen_hlo.py writes a random valid hlo program of
+--ops ops (a range A:B draws the count from the seed). The program must
+verify (tpu-opt); tpu-run --reference evaluates it once, and tpu-run
+compiles and runs it on every --targets x --modes pair with the same
+inputs (test/e2e/Inputs/gen_inputs.py: small multiples of 1/8, integers in
+[-8, 8]), at --default-precision=highest so that the MXU's f32 emulation,
+not bf16 rounding, is compared. Integer and i1 results must be equal; a
+float result r matches the reference e when |r - e| <= 1e-3 * (|e| +
+max|E|) + 1e-3, E being the reference tensor (summation order and the
+MXU's f32 passes differ from the evaluator's double sums), and NaN matches
+NaN. Each run is classified:
+
+  invalid   the generator wrote a program the verifier rejects (a tester bug)
+  compile   tpu-run exited with a diagnostic (the compiler refused the program)
+  crash     tpu-run died on a signal or an assertion
+  timeout   tpu-run took longer than --timeout seconds
+  mismatch  a result differs from the evaluator's
+
+and the run prints one line per failing seed, the classes' counts and the
+most frequent messages, then `N passed, M failed`.
+
+--check FILE runs the seeds FILE lists (`SEED OPS [xfail CLASS: reason]`):
+a listed seed must pass, or fail exactly as its xfail line says (a known
+bug, named); a seed that passes while marked xfail is an error too, so the
+list is kept current. Exit status 1 on any failure not expected.
+"""
+import argparse
+import math
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(ROOT, "test", "e2e", "Inputs"))
+import gen_hlo  # noqa: E402
+import gen_inputs  # noqa: E402
+
+RTOL = 1e-3
+ATOL = 1e-3
+
+
+def parse_results(text):
+    """[(type, element type, values)] of the results tpu-run printed."""
+    out = []
+    for line in text.splitlines():
+        m = re.match(r"result\[(\d+)\]: ([0-9x]*)(f32|bf16|i32|i8|i1)=(.*)", line)
+        if m:
+            values = re.sub(r"[\[\]]", " ", m.group(4)).split()
+            out.append((m.group(2) + m.group(3), m.group(3),
+                        [float(v) for v in values]))
+    return out
+
+
+def mismatch(sim, ref):
+    """Why two result lists differ, or None."""
+    if len(sim) != len(ref):
+        return "%d results, the evaluator gave %d" % (len(sim), len(ref))
+    for i, ((st, et, sv), (rt, _, rv)) in enumerate(zip(sim, ref)):
+        if st != rt or len(sv) != len(rv):
+            return "result %d is %s, the evaluator's %s" % (i, st, rt)
+        scale = max([abs(b) for b in rv if math.isfinite(b)] or [0.0])
+        for n, (a, b) in enumerate(zip(sv, rv)):
+            if a == b or (math.isnan(a) and math.isnan(b)):
+                continue
+            if et in ("f32", "bf16") and math.isfinite(a) and math.isfinite(b) \
+                    and abs(a - b) <= RTOL * (abs(b) + scale) + ATOL:
+                continue
+            return "result %d (%s) element %d is %r, the evaluator's %r" % (
+                i, st, n, a, b)
+    return None
+
+
+def first_line(text):
+    for line in text.splitlines():
+        line = line.strip()
+        if line and "error" in line.lower():
+            return line
+    lines = [l.strip() for l in text.splitlines() if l.strip()]
+    return lines[0] if lines else ""
+
+
+def run(cmd, timeout):
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None
+    return p
+
+
+def crashed(p):
+    return p.returncode < 0 or "Stack dump" in p.stderr or \
+        "PLEASE submit" in p.stderr or "Assertion" in p.stderr or \
+        "Sanitizer" in p.stderr
+
+
+def normalize(message):
+    """A message with its numbers and SSA names blurred, to group failures."""
+    message = re.sub(r"^(\w+ [\w-]+: )?[^ ]*\.mlir:\d+:\d+: ", "", message)
+    message = re.sub(r"%[\w#]+", "%v", message)
+    return re.sub(r"\d+", "N", message)[:150]
+
+
+def check_seed(seed, n_ops, args, work):
+    """(class, message) of the first failure, or (None, None)."""
+    program = os.path.join(work, "seed%d.mlir" % seed)
+    with open(program, "w") as f:
+        f.write(gen_hlo.generate(seed, n_ops))
+    tools = os.path.join(args.build, "bin")
+    p = run([os.path.join(tools, "tpu-opt"), program, "-o", os.devnull],
+            args.timeout)
+    if p is None or p.returncode:
+        return "invalid", first_line(p.stderr) if p else "tpu-opt timed out"
+    text = open(program).read()
+    header = re.search(r"func\.func @main\(([^)]*)\)", text).group(1)
+    types = re.findall(r"tensor<([^>]*)>", header)
+    argfile = os.path.join(work, "seed%d.args" % seed)
+    with open(argfile, "w") as f:
+        for i, t in enumerate(types):
+            f.write("--input=%s=%s\n" % (t, ",".join(gen_inputs.values(t, i + 1))))
+    base = [os.path.join(tools, "tpu-run"), program, "@" + argfile,
+            "--default-precision=highest"]
+    ref = run(base + ["--reference"], args.timeout)
+    if ref is None:
+        return "timeout", "the evaluator timed out"
+    if ref.returncode:
+        return ("crash" if crashed(ref) else "compile",
+                "evaluator: " + first_line(ref.stderr))
+    expected = parse_results(ref.stdout)
+    for target in args.targets.split(","):
+        for mode in args.modes.split(","):
+            where = "%s %s: " % (target, mode)
+            p = run(base + ["--target=" + target, "--layout-mode=" + mode],
+                    args.timeout)
+            if p is None:
+                return "timeout", where + "tpu-run took over %d s" % args.timeout
+            if p.returncode:
+                return ("crash" if crashed(p) else "compile",
+                        where + first_line(p.stderr))
+            why = mismatch(parse_results(p.stdout), expected)
+            if why:
+                return "mismatch", where + why
+    return None, None
+
+
+def ops_for(seed, spec):
+    lo, _, hi = spec.partition(":")
+    if not hi:
+        return int(lo)
+    return gen_hlo.random.Random(seed * 7919).randint(int(lo), int(hi))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--build", required=True, help="the build tree")
+    parser.add_argument("--seeds", default="0:100", help="A:B, seeds A..B-1")
+    parser.add_argument("--ops", default="20:60", help="N, or A:B per seed")
+    parser.add_argument("--targets", default="v3,v6e")
+    parser.add_argument("--modes", default="xla-default,min-padding")
+    parser.add_argument("--timeout", type=int, default=120)
+    parser.add_argument("--check", help="a seed list with expected failures")
+    parser.add_argument("--keep", help="copy failing programs here")
+    args = parser.parse_args()
+    args.build = os.path.abspath(args.build)
+
+    if args.check:
+        cases = []
+        for line in open(args.check):
+            line = line.split("#")[0].strip()
+            if not line:
+                continue
+            m = re.match(r"(\d+)\s+(\d+)(?:\s+xfail\s+(\w+):\s*(.*))?$", line)
+            if not m:
+                sys.exit("%s: cannot read '%s'" % (args.check, line))
+            cases.append((int(m.group(1)), int(m.group(2)), m.group(3), m.group(4)))
+    else:
+        a, _, b = args.seeds.partition(":")
+        cases = [(s, ops_for(s, args.ops), None, None)
+                 for s in range(int(a), int(b))]
+
+    classes, messages = Counter(), Counter()
+    passed = failed = 0
+    with tempfile.TemporaryDirectory() as work:
+        for seed, n_ops, xfail, reason in cases:
+            cls, message = check_seed(seed, n_ops, args, work)
+            ok = cls == xfail
+            if ok and cls is None:
+                passed += 1
+                continue
+            if ok:
+                print("XFAIL seed %d (%d ops): %s: %s" % (seed, n_ops, cls, reason))
+                passed += 1
+                continue
+            failed += 1
+            classes[cls or "unexpected pass"] += 1
+            messages[normalize(message or "")] += 1
+            print("FAIL seed %d (%d ops): %s: %s" % (
+                seed, n_ops, cls or "passes, but is marked xfail " + xfail,
+                message or reason), flush=True)
+            if args.keep and cls:
+                os.makedirs(args.keep, exist_ok=True)
+                with open(os.path.join(args.keep, "seed%d.mlir" % seed), "w") as f:
+                    f.write(gen_hlo.generate(seed, n_ops))
+    if failed:
+        print("failure classes: " + ", ".join(
+            "%s %d" % kv for kv in sorted(classes.items())))
+        print("most frequent messages:")
+        for message, n in messages.most_common(12):
+            print("  %4d  %s" % (n, message))
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
