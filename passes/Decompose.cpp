@@ -8,9 +8,11 @@
 //   then one free and one contracting dimension per operand: each operand is
 //   transposed to (batch, free, contracting) or (batch, contracting, free)
 //   and reshaped to collapse each group into one dimension, and the product
-//   is reshaped back. This is XLA's DotDecomposer. Matrix-vector products
-//   (an operand without free dimensions) are left alone: as [M,K] x [K,1]
-//   their [M,1] result would pad 128-fold in HBM.
+//   is reshaped back. This is XLA's DotDecomposer.
+// * a matrix-vector product (an operand without free dimensions), whose
+//   [M,1] result as a matmul would pad 128-fold in HBM, becomes a multiply
+//   and a sum on the vector unit in a fusion of its own (XLA's dot strength
+//   reduction).
 // * pad with interior padding becomes edge pads: along a dimension of size n
 //   with interior i, x is reshaped to [n, 1], padded to [n, 1 + i] and
 //   reshaped to [n * (1 + i)], which is the interior-padded dimension with i
@@ -85,9 +87,8 @@ struct DotToMatmul : OpRewritePattern<hlo::DotGeneralOp> {
     if (hasLayouts(dot) || (dot.getLhsContractingDimensions().size() == 1 &&
                             lhsFree.size() == 1 && rhsFree.size() == 1))
       return failure();
-    // A matrix-vector product as [M,K] x [K,1] would write an [M,1] result,
-    // which a tiled layout pads 128-fold in HBM; it is left to a vector-unit
-    // lowering (multiply and reduce) that does not exist yet.
+    // As [M,K] x [K,1] a matrix-vector product would write an [M,1] result,
+    // which a tiled layout pads 128-fold in HBM: MatrixVectorToReduce.
     if (lhsFree.empty() || rhsFree.empty())
       return failure();
     Location loc = dot.getLoc();
@@ -112,6 +113,81 @@ struct DotToMatmul : OpRewritePattern<hlo::DotGeneralOp> {
         rewriter.getDenseI64ArrayAttr({batch + 1}),
         rewriter.getDenseI64ArrayAttr({batch}), dot.getPrecisionAttr());
     rewriter.replaceOpWithNewOp<hlo::ReshapeOp>(dot, resultType, product);
+    return success();
+  }
+};
+
+/// A matrix-vector (or vector-vector) product, with no free dimension on
+/// one side, is a multiply of the operands broadcast to [batch, lhs free,
+/// rhs free, contracting] and a sum over the contracting dimensions on the
+/// vector unit: XLA's dot strength reduction. It is built as its own
+/// reduction fusion, so that, like the dot it replaces, it reads its
+/// operands from memory rather than absorbing their producers, and the
+/// memory picture stays the dot's.
+struct MatrixVectorToReduce : OpRewritePattern<hlo::DotGeneralOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(hlo::DotGeneralOp dot,
+                                PatternRewriter &rewriter) const override {
+    SmallVector<int64_t> lhsFree = dot.getLhsFreeDimensions();
+    SmallVector<int64_t> rhsFree = dot.getRhsFreeDimensions();
+    if (hasLayouts(dot) || (!lhsFree.empty() && !rhsFree.empty()) ||
+        dot->getParentOfType<hlo::FusionOp>())
+      return failure();
+    Location loc = dot.getLoc();
+    auto resultType = cast<RankedTensorType>(dot.getType());
+    Type element = resultType.getElementType();
+    ArrayRef<int64_t> lhsContracting = dot.getLhsContractingDimensions();
+    int64_t batch = dot.getLhsBatchingDimensions().size();
+    int64_t free = lhsFree.size() + rhsFree.size();
+    int64_t nc = lhsContracting.size();
+    auto lhsType = cast<RankedTensorType>(dot.getLhs().getType());
+    Dims shape(resultType.getShape());
+    for (int64_t d : lhsContracting)
+      shape.push_back(lhsType.getDimSize(d));
+    auto spaceType = RankedTensorType::get(shape, element);
+
+    auto fusion = hlo::FusionOp::create(rewriter, loc, TypeRange{resultType},
+                                        ValueRange{dot.getLhs(), dot.getRhs()},
+                                        hlo::FusionKind::input);
+    Block *body = rewriter.createBlock(&fusion.getBody());
+    Value lhsParam = body->addArgument(dot.getLhs().getType(), loc);
+    Value rhsParam = body->addArgument(dot.getRhs().getType(), loc);
+    rewriter.setInsertionPointToEnd(body);
+    // Each operand, as [batch, free, contracting], into the iteration space.
+    auto spread = [&](Value operand, ArrayRef<int64_t> batchDims,
+                      ArrayRef<int64_t> freeDims, ArrayRef<int64_t> contracting,
+                      int64_t freeStart) -> Value {
+      Dims order(batchDims), dims;
+      order.append(freeDims.begin(), freeDims.end());
+      order.append(contracting.begin(), contracting.end());
+      if (!llvm::equal(order, llvm::seq<int64_t>(0, order.size())))
+        operand = hlo::TransposeOp::create(
+            rewriter, loc, operand, rewriter.getDenseI64ArrayAttr(order));
+      if (getElementTypeOrSelf(operand.getType()) != element)
+        operand = hlo::ConvertOp::create(rewriter, loc, operand, element);
+      for (int64_t i = 0; i < batch; ++i)
+        dims.push_back(i);
+      for (int64_t i = 0; i < static_cast<int64_t>(freeDims.size()); ++i)
+        dims.push_back(freeStart + i);
+      for (int64_t i = 0; i < nc; ++i)
+        dims.push_back(batch + free + i);
+      return hlo::BroadcastInDimOp::create(rewriter, loc, spaceType, operand,
+                                           rewriter.getDenseI64ArrayAttr(dims));
+    };
+    Value lhs = spread(lhsParam, dot.getLhsBatchingDimensions(), lhsFree,
+                       lhsContracting, batch);
+    Value rhs = spread(rhsParam, dot.getRhsBatchingDimensions(), rhsFree,
+                       dot.getRhsContractingDimensions(),
+                       batch + static_cast<int64_t>(lhsFree.size()));
+    Value product = hlo::MulOp::create(rewriter, loc, lhs, rhs);
+    Dims reduced =
+        llvm::to_vector(llvm::seq<int64_t>(batch + free, batch + free + nc));
+    Value sum =
+        hlo::ReduceOp::create(rewriter, loc, resultType, hlo::ReduceKind::sum,
+                              product, rewriter.getDenseI64ArrayAttr(reduced));
+    hlo::YieldOp::create(rewriter, loc, ValueRange{sum});
+    rewriter.replaceOp(dot, fusion.getResults());
     return success();
   }
 };
@@ -161,7 +237,8 @@ struct InteriorPadToEdgePads : OpRewritePattern<hlo::PadOp> {
 struct HLODecomposePass : tpu::impl::HLODecomposeBase<HLODecomposePass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<DotToMatmul, InteriorPadToEdgePads>(&getContext());
+    patterns.add<DotToMatmul, MatrixVectorToReduce, InteriorPadToEdgePads>(
+        &getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
   }

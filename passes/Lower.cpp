@@ -163,6 +163,7 @@ LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target) {
     buffers[result] = *outBuffer;
 
     KernelLowering kernel(b, target, &op, kernelNameOf(&op));
+    std::unique_ptr<Block> scratch;
     SmallVector<Operation *> ops;
     Value root;
     DenseMap<Value, Value> outside;
@@ -173,6 +174,23 @@ LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target) {
       for (auto [param, operand] :
            llvm::zip(fusion.getBlock().getArguments(), fusion.getInputs()))
         outside[param] = operand;
+    } else if (isa<hlo::ConcatenateOp>(op) &&
+               llvm::SmallPtrSet<Value, 4>(op.operand_begin(), op.operand_end())
+                       .size() != op.getNumOperands()) {
+      // A value concatenated with itself is read through one window per
+      // operand: each operand gets its own parameter, as in a fusion, and
+      // the kernel reads the one buffer twice.
+      scratch = std::make_unique<Block>();
+      Operation *clone = op.clone();
+      for (auto [i, operand] : llvm::enumerate(op.getOperands())) {
+        BlockArgument param =
+            scratch->addArgument(operand.getType(), operand.getLoc());
+        outside[param] = operand;
+        clone->setOperand(i, param);
+      }
+      scratch->push_back(clone);
+      ops.push_back(clone);
+      root = clone->getResult(0);
     } else {
       ops.push_back(&op);
       root = result;

@@ -236,9 +236,12 @@ def HLODecompose : Pass<"hlo-decompose", "::mlir::func::FuncOp"> {
       dimensions on an operand, becomes batch dimensions then one free and
       one contracting dimension per operand: each operand is transposed to
       group its dimensions and reshaped to collapse each group, and the
-      product is reshaped back, as XLA's DotDecomposer does (a
-      matrix-vector product, whose [M, 1] result would pad 128-fold, is
-      left as it is);
+      product is reshaped back, as XLA's DotDecomposer does;
+    * a matrix-vector (or vector-vector) `dot_general`, whose [M, 1] result
+      as a matmul would pad 128-fold in HBM, becomes a `multiply` of the
+      operands broadcast to [batch, lhs free, rhs free, contracting] and a
+      `reduce sum`, in a reduction fusion of its own (XLA's dot strength
+      reduction): like the dot it reads its operands from memory;
     * a `pad` with interior padding becomes edge pads: along a dimension of
       size n with interior i the operand is reshaped to [n, 1], padded to
       [n, 1 + i] and reshaped to [n * (1 + i)]; the final edge pad crops the

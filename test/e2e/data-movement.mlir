@@ -109,3 +109,10 @@ func.func @pad_crop_max(%x: tensor<9x130xf32>) -> tensor<9xf32> {
   %m = hlo.reduce max %p, dims = [1] : (tensor<9x60xf32>) -> tensor<9xf32>
   return %m : tensor<9xf32>
 }
+
+// A value concatenated with itself: one buffer read through two windows.
+// CHECK: @concatenate_self: result 0: 5x390xf32 exact
+func.func @concatenate_self(%x: tensor<5x130xf32>) -> tensor<5x390xf32> {
+  %c = hlo.concatenate %x, %x, %x, dim = 1 : (tensor<5x130xf32>, tensor<5x130xf32>, tensor<5x130xf32>) -> tensor<5x390xf32>
+  return %c : tensor<5x390xf32>
+}

@@ -2,8 +2,34 @@
 // RUN: %python %S/Inputs/run_e2e.py tpu-run %s --target=v6e --layout-mode=min-padding | FileCheck %s
 
 // The programs hlo-decompose rewrites, on the simulated TPU against the
-// evaluator: dot_generals outside the MXU's form and interior padding (each
-// refused by the lowering before).
+// evaluator: dot_generals outside the MXU's form, matrix-vector products on
+// the vector unit, and interior padding (each refused by the lowering
+// before).
+
+// CHECK: @matrix_vector: result 0: 37xf32 {{exact|close}}
+func.func @matrix_vector(%a: tensor<37x130xf32>, %v: tensor<130xf32>) -> tensor<37xf32> {
+  %d = hlo.dot_general %a, %v, contracting_dims = [1] x [0] : (tensor<37x130xf32>, tensor<130xf32>) -> tensor<37xf32>
+  return %d : tensor<37xf32>
+}
+
+// CHECK: @vector_matrix_bf16: result 0: 10xf32 {{exact|close}}
+func.func @vector_matrix_bf16(%v: tensor<5xbf16>, %a: tensor<5x10xbf16>) -> tensor<10xf32> {
+  %d = hlo.dot_general %v, %a, contracting_dims = [0] x [0] : (tensor<5xbf16>, tensor<5x10xbf16>) -> tensor<10xf32>
+  return %d : tensor<10xf32>
+}
+
+// CHECK: @vector_dot_i32: result 0: i32 exact
+func.func @vector_dot_i32(%a: tensor<9xi32>, %b: tensor<9xi32>) -> tensor<i32> {
+  %d = hlo.dot_general %a, %b, contracting_dims = [0] x [0] : (tensor<9xi32>, tensor<9xi32>) -> tensor<i32>
+  return %d : tensor<i32>
+}
+
+// Wraps: 37 products of up to 64 overflow i8.
+// CHECK: @batched_matrix_vector_i8: result 0: 4x3xi8 exact
+func.func @batched_matrix_vector_i8(%a: tensor<4x3x37xi8>, %b: tensor<37x4xi8>) -> tensor<4x3xi8> {
+  %d = hlo.dot_general %a, %b, batching_dims = [0] x [1], contracting_dims = [2] x [0] : (tensor<4x3x37xi8>, tensor<37x4xi8>) -> tensor<4x3xi8>
+  return %d : tensor<4x3xi8>
+}
 
 // CHECK: @two_contracting_batched: result 0: 2x3x6xf32 {{exact|close}}
 func.func @two_contracting_batched(%a: tensor<2x3x4x5xf32>, %b: tensor<5x4x2x6xf32>) -> tensor<2x3x6xf32> {

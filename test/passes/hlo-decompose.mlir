@@ -2,14 +2,35 @@
 // The numbers these rewrites keep are checked end to end in
 // test/e2e/decompose.mlir.
 
-// A matrix-vector product is left alone: as [M,K] x [K,1] its [M,1]
-// result would pad 128-fold in HBM.
-// CHECK-LABEL: func.func @negative_matrix_vector
-// CHECK-NEXT: hlo.dot_general
-// CHECK-NEXT: return
-func.func @negative_matrix_vector(%a: tensor<5x7xf32>, %v: tensor<7xf32>) -> tensor<5xf32> {
+// A matrix-vector product is a multiply and a sum on the vector unit, in a
+// reduction fusion of its own (as a [M,K] x [K,1] matmul its [M,1] result
+// would pad 128-fold in HBM).
+// CHECK-LABEL: func.func @matrix_vector
+// CHECK-SAME: (%[[A:.+]]: tensor<5x7xf32>, %[[V:.+]]: tensor<7xf32>)
+// CHECK:      hlo.fusion kind = input (%[[PA:.+]] = %[[A]], %[[PV:.+]] = %[[V]])
+// CHECK-NEXT:   %[[B:.+]] = hlo.broadcast_in_dim %[[PV]], dims = [1] : (tensor<7xf32>) -> tensor<5x7xf32>
+// CHECK-NEXT:   %[[M:.+]] = hlo.multiply %[[PA]], %[[B]] : tensor<5x7xf32>
+// CHECK-NEXT:   %[[S:.+]] = hlo.reduce sum %[[M]], dims = [1] : (tensor<5x7xf32>) -> tensor<5xf32>
+// CHECK-NEXT:   hlo.yield %[[S]]
+// CHECK-NOT:  hlo.dot_general
+func.func @matrix_vector(%a: tensor<5x7xf32>, %v: tensor<7xf32>) -> tensor<5xf32> {
   %d = hlo.dot_general %a, %v, contracting_dims = [1] x [0], precision = HIGHEST : (tensor<5x7xf32>, tensor<7xf32>) -> tensor<5xf32>
   return %d : tensor<5xf32>
+}
+
+// -----
+
+// A batched bf16 vector-matrix product accumulating in f32: the operands are
+// transposed to [batch, free, contracting] and converted before the product.
+// CHECK-LABEL: func.func @vector_matrix_batched_bf16
+// CHECK:      hlo.fusion kind = input
+// CHECK:        hlo.convert %{{.+}} : (tensor<4x10xbf16>) -> tensor<4x10xf32>
+// CHECK:        hlo.broadcast_in_dim %{{.+}}, dims = [0, 2] : (tensor<4x10xf32>) -> tensor<4x3x10xf32>
+// CHECK:        hlo.transpose %{{.+}}, dims = [0, 2, 1] : (tensor<4x10x3xbf16>) -> tensor<4x3x10xbf16>
+// CHECK:        hlo.reduce sum %{{.+}}, dims = [2] : (tensor<4x3x10xf32>) -> tensor<4x3xf32>
+func.func @vector_matrix_batched_bf16(%v: tensor<4x10xbf16>, %a: tensor<4x10x3xbf16>) -> tensor<4x3xf32> {
+  %d = hlo.dot_general %v, %a, batching_dims = [0] x [0], contracting_dims = [1] x [1] : (tensor<4x10xbf16>, tensor<4x10x3xbf16>) -> tensor<4x3xf32>
+  return %d : tensor<4x3xf32>
 }
 
 // -----

@@ -30,8 +30,9 @@ seed_dirs() {
   rm -rf "$seeds" && mkdir -p "$seeds"
   case $target in
     parse|compile)
-      find "$root/test" "$root/docs/examples" -name '*.mlir' -size -64k \
-        -exec cp -t "$seeds" {} + ;;
+      # Named by their path: several directories hold an invalid.mlir.
+      find "$root/test" "$root/docs/examples" -name '*.mlir' -size -64k |
+        while read -r f; do cp "$f" "$seeds/$(echo "${f#$root/}" | tr / _)"; done ;;
     executable)
       for f in "$root"/docs/examples/*.mlir "$root"/test/e2e/*.mlir; do
         "$build/bin/tpu-compile" "$f" -o "$seeds/$(basename "$f" .mlir).tpu" \
