@@ -39,3 +39,12 @@ if chromium:
     config.substitutions.append(("%chromium", chromium))
 import sys
 config.substitutions.append(("%python", sys.executable))
+
+# A project that links the installed library of a sanitized build needs the
+# same compiler and the sanitizer runtimes.
+consumer_flags = ""
+if config.llvm_use_sanitizer:
+    consumer_flags = ("-DCMAKE_C_COMPILER=%s -DCMAKE_CXX_COMPILER=%s "
+                      "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined"
+                      % (config.c_compiler, config.cxx_compiler))
+config.substitutions.append(("%consumer_cmake_flags", consumer_flags))

@@ -34,7 +34,8 @@ seed_dirs() {
       find "$root/test" "$root/docs/examples" -name '*.mlir' -size -64k |
         while read -r f; do cp "$f" "$seeds/$(echo "${f#$root/}" | tr / _)"; done ;;
     executable)
-      for f in "$root"/docs/examples/*.mlir "$root"/test/e2e/*.mlir; do
+      # Small programs: the examples' networks take seconds per run.
+      for f in "$root"/test/e2e/*.mlir "$root"/test/tools/tpu-run*.mlir; do
         "$build/bin/tpu-compile" "$f" -o "$seeds/$(basename "$f" .mlir).tpu" \
           2>/dev/null || true
       done ;;
