@@ -432,7 +432,9 @@ LogicalResult LayoutAssigner::run(func::FuncOp func) {
         join(result, yielded);
       return;
     }
-    if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() == 0)
+    // Elementwise ops of other dialects (arith on indices) hold no tensors.
+    if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() == 0 ||
+        !index.count(op->getResult(0)))
       return;
     unsigned root = find(index.lookup(op->getResult(0)));
     for (Value operand : op->getOperands())

@@ -171,6 +171,9 @@ private:
   Block *scope = nullptr;
   /// Zero-pads made by resize() and the value each one padded.
   DenseMap<Value, Value> zeroPads;
+  /// Zero pads at a reduction's root: the kernel does not write what they
+  /// add (padReduce), so it is not zero either.
+  llvm::SmallPtrSet<Value, 4> unwrittenPads;
   /// Arguments of the fusion bodies made so far and the physical values
   /// they read.
   DenseMap<Value, Value> fusionInputs;
@@ -341,7 +344,8 @@ Value Padder::zeroPadding(Location loc, Physical value,
   // A zero-pad of ours holds zeros where it grew; only the padding of what
   // it padded is unspecified.
   Value padded = value.value;
-  if (auto it = zeroPads.find(padded); it != zeroPads.end())
+  if (auto it = zeroPads.find(padded);
+      it != zeroPads.end() && !unwrittenPads.contains(padded))
     padded = it->second;
   auto paddedShape = cast<RankedTensorType>(padded.getType()).getShape();
   if (llvm::none_of(dims,
@@ -693,7 +697,8 @@ LogicalResult Padder::padConvolution(hlo::ConvolutionOp op) {
 
 /// Padding along reduced dimensions becomes the reduction's identity; a sum
 /// of zero padding needs no mask. Kept dimensions carry their padding
-/// through, which stays zero when it was.
+/// through, which stays zero when it was, unless the result's tiles need
+/// more than the operand has.
 LogicalResult Padder::padReduce(hlo::ReduceOp op) {
   Physical operand = lookup(op.getOperand());
   ArrayRef<int64_t> reduced = op.getDimensions();
@@ -710,8 +715,22 @@ LogicalResult Padder::padReduce(hlo::ReduceOp op) {
   bool nonEmpty = llvm::all_of(
       reduced, [&](int64_t d) { return logical.getDimSize(d) > 0; });
   auto type = cast<RankedTensorType>(op.getType());
-  return finish(op, {cloneWith(op, input, withDims(type, dims)),
-                     operand.zeroPadded && nonEmpty});
+  // Where the result's tiles are larger than the kept dimensions the operand
+  // brings, they grow after the reduction; the kernel writes the result only
+  // as far as its operand reaches, so that padding is not zero.
+  FailureOr<Dims> own = physicalDims(op.getLoc(), type);
+  if (failed(own))
+    return failure();
+  bool grows = llvm::any_of(llvm::zip(*own, dims), [](auto pair) {
+    return std::get<0>(pair) > std::get<1>(pair);
+  });
+  if (failed(finish(op, {cloneWith(op, input, withDims(type, dims)),
+                         operand.zeroPadded && nonEmpty && !grows})))
+    return failure();
+  // Nor is the growing pad one whose new elements are zero (zeroPadding).
+  if (grows)
+    unwrittenPads.insert(values[op.getResult()].value);
+  return success();
 }
 
 /// Padding along the searched dimension becomes -inf (argmax) or +inf
@@ -785,16 +804,10 @@ LogicalResult Padder::padFusion(hlo::FusionOp op) {
   SmallVector<Value> yielded;
   SmallVector<bool> zeroPadded;
   for (auto [value, type] : llvm::zip(op.getYielded(), resultTypes)) {
-    Physical before = lookup(value);
-    Physical physical =
-        resize(value.getLoc(), before, cast<RankedTensorType>(type).getShape());
+    Physical physical = resize(value.getLoc(), lookup(value),
+                               cast<RankedTensorType>(type).getShape());
     yielded.push_back(physical.value);
-    // A reduction kernel iterates over its operand, so it writes a result
-    // grown here only as far as the operand reaches: the rest of the tile
-    // is left as it was, not zero.
-    bool grew = physical.value.getType() != before.value.getType();
-    zeroPadded.push_back(physical.zeroPadded &&
-                         !(grew && op.getKind() == hlo::FusionKind::input));
+    zeroPadded.push_back(physical.zeroPadded);
   }
   hlo::YieldOp::create(b, op.getLoc(), yielded);
   for (auto [old, result, zero] :

@@ -3,6 +3,7 @@
 #include "runtime/Npy.h"
 
 #include "runtime/Numerics.h"
+#include "runtime/machine/Shape.h"
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -114,21 +115,28 @@ absl::StatusOr<HostTensor> parseNpy(const std::vector<uint8_t> &bytes) {
       return malformed(absl::StrCat("bad shape ", *shape));
     tensor.dims.push_back(d);
   }
-  int64_t count = tensor.elements();
-  int64_t size = fileBytes(tensor.element);
+  // A header may claim any shape: its size is checked before it is used.
+  absl::StatusOr<int64_t> elements = tpc::elementCount(tensor.dims);
+  std::optional<int64_t> needed =
+      elements.ok() ? tpc::checkedMul(*elements, fileBytes(tensor.element))
+                    : std::nullopt;
+  if (!needed)
+    return malformed(absl::StrCat("shape ", *shape, " of ", *descr,
+                                  " has more than 2^63 bytes"));
+  int64_t count = *elements;
   size_t dataStart = headerStart + headerLength;
-  if (count < 0 ||
-      static_cast<uint64_t>(bytes.size() - dataStart) !=
-          static_cast<uint64_t>(count) * static_cast<uint64_t>(size))
+  if (static_cast<uint64_t>(bytes.size() - dataStart) !=
+      static_cast<uint64_t>(*needed))
     return malformed(absl::StrCat("the data holds ", bytes.size() - dataStart,
                                   " bytes, but shape ", *shape, " of ", *descr,
-                                  " needs ", count * size));
+                                  " needs ", *needed));
   tensor.values.resize(count);
   const uint8_t *data = bytes.data() + dataStart;
   for (int64_t i = 0; i < count; ++i)
-    tensor.values[i] = tensor.element == Element::I1
-                           ? (data[i] != 0 ? 1.0 : 0.0)
-                           : load(tensor.element, data + i * size);
+    tensor.values[i] =
+        tensor.element == Element::I1
+            ? (data[i] != 0 ? 1.0 : 0.0)
+            : load(tensor.element, data + i * fileBytes(tensor.element));
   return tensor;
 }
 

@@ -613,7 +613,9 @@ FailureOr<Literal> Evaluator::evalOp(Operation *op) {
         Literal result = resultLiteral(op);
         int64_t dim = static_cast<int64_t>(op.getIotaDimension());
         forEachIndex(result.shape, [&](ArrayRef<int64_t> index, int64_t n) {
-          result.data[n] = static_cast<double>(index[dim]);
+          // Rounded as a store would: i8 wraps past 127, bf16 rounds 129.
+          result.data[n] =
+              roundTo(result.elementType, static_cast<double>(index[dim]));
         });
         return result;
       })

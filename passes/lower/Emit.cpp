@@ -280,7 +280,33 @@ LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
   }
   if (auto reduce = dyn_cast<hlo::ReduceOp>(inner)) {
     Value in = storage(reduce.getOperand());
-    const ValueInfo &info = values[in];
+    const ValueInfo *infoPtr = &values[in];
+    Value input = current.lookup(in);
+    // A broadcast read in place holds one copy of what the reduction sees
+    // many times along a reduced dimension: max and min do not mind, a sum
+    // or product does, so the copies are spread into a block first.
+    const ValueInfo &spread = values[reduce.getOperand()];
+    bool idempotent = reduce.getKind() == hlo::ReduceKind::max ||
+                      reduce.getKind() == hlo::ReduceKind::min ||
+                      getElementTypeOrSelf(result.getType()).isInteger(1);
+    if (!idempotent && in != reduce.getOperand() &&
+        llvm::all_of(infoPtr->pmap, [](int64_t it) { return it >= 0; }) &&
+        llvm::any_of(spread.pmap, [&](int64_t it) {
+          return it >= 0 && reduction[it] &&
+                 !llvm::is_contained(infoPtr->pmap, it);
+        })) {
+      SmallVector<int64_t> map;
+      for (int64_t it : infoPtr->pmap)
+        map.push_back(llvm::find(spread.pmap, it) - spread.pmap.begin());
+      Value copies =
+          scratch("reduce.spread", blockShape(spread, block),
+                  getElementTypeOrSelf(reduce.getOperand().getType()));
+      VectorOp::create(b, loc(), VectorKind::copy, ValueRange{input}, copies,
+                       b.getArrayAttr({b.getDenseI64ArrayAttr(map)}));
+      infoPtr = &spread;
+      input = copies;
+    }
+    const ValueInfo &info = *infoPtr;
     SmallVector<int64_t> dims;
     for (auto [i, it] : llvm::enumerate(info.pmap))
       if (it >= 0 && reduction[it])
@@ -297,8 +323,8 @@ LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
         toResult.push_back(llvm::find(resultMap, it) - resultMap.begin());
       }
     if (ArrayRef<int64_t>(kept) == resultMap || llvm::is_contained(kept, -1)) {
-      ReduceOp::create(b, loc(), *reduceKindOf(reduce.getKind()),
-                       current.lookup(in), dst, dims, valid, accumulate);
+      ReduceOp::create(b, loc(), *reduceKindOf(reduce.getKind()), input, dst,
+                       dims, valid, accumulate);
       return success();
     }
     // Layout assignment may order the result's dimensions differently: the
@@ -306,8 +332,8 @@ LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
     // result is transposed into the result block.
     Value partial = scratch("reduce.partial", keptShape,
                             getElementTypeOrSelf(result.getType()));
-    ReduceOp::create(b, loc(), *reduceKindOf(reduce.getKind()),
-                     current.lookup(in), partial, dims, valid, accumulate);
+    ReduceOp::create(b, loc(), *reduceKindOf(reduce.getKind()), input, partial,
+                     dims, valid, accumulate);
     VectorOp::create(b, loc(), VectorKind::copy, ValueRange{partial}, dst,
                      b.getArrayAttr({b.getDenseI64ArrayAttr(toResult)}));
     return success();

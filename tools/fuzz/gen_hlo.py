@@ -178,7 +178,7 @@ class Generator:
 
     def op_convert(self):
         v = self.pick()
-        to = self.rng.choice([t for t in set(TYPES) if t != v.dtype])
+        to = self.rng.choice([t for t in sorted(set(TYPES)) if t != v.dtype])
         return self.fresh(v.shape, to, "hlo.convert %s : (%s) -> %s"
                           % (v.name, v.type, type_str(v.shape, to)))
 
@@ -302,6 +302,10 @@ class Generator:
         dims = sorted(self.rng.sample(range(len(v.shape)),
                                       self.rng.randint(1, len(v.shape))))
         kind = self.rng.choice(["sum", "sum", "max", "min", "product"])
+        # A long float product overflows f32 in some orders and not in the
+        # evaluator's double one: both are right, so the tester avoids it.
+        if kind == "product" and count([v.shape[d] for d in dims]) > 8:
+            kind = "sum"
         shape = [s for k, s in enumerate(v.shape) if k not in dims]
         return self.fresh(shape, v.dtype, "hlo.reduce %s %s, dims = [%s] : (%s) -> %s"
                           % (kind, v.name, ", ".join(map(str, dims)), v.type,

@@ -1,0 +1,43 @@
+// RUN: %python %S/Inputs/run_e2e.py tpu-run %s --layout-mode=xla-default | FileCheck %s
+// RUN: %python %S/Inputs/run_e2e.py tpu-run %s --layout-mode=min-padding --target=v6e | FileCheck %s
+
+// Wrong results the differential tester (tools/fuzz/difftest.py) found,
+// reduced to the ops that matter, against the evaluator.
+
+// A product over a dimension along which its operand is a broadcast: the
+// kernel read the one copy it holds instead of eight (x instead of x^8).
+// CHECK: @product_over_broadcast: result 0: 3x2x2xf32 {{exact|close}}
+func.func @product_over_broadcast(%x: tensor<f32>) -> tensor<3x2x2xf32> {
+  %b = hlo.broadcast_in_dim %x, dims = [] : (tensor<f32>) -> tensor<8x3xf32>
+  %c = hlo.broadcast_in_dim %b, dims = [0, 1] : (tensor<8x3xf32>) -> tensor<8x3x2x2xf32>
+  %p = hlo.reduce product %c, dims = [0] : (tensor<8x3x2x2xf32>) -> tensor<3x2x2xf32>
+  return %p : tensor<3x2x2xf32>
+}
+
+// The same with a sum, which must count every copy too.
+// CHECK: @sum_over_broadcast_in_kernel: result 0: 3xi32 exact
+func.func @sum_over_broadcast_in_kernel(%x: tensor<3xi32>, %y: tensor<8x3xi32>) -> tensor<3xi32> {
+  %b = hlo.broadcast_in_dim %x, dims = [1] : (tensor<3xi32>) -> tensor<8x3xi32>
+  %m = hlo.multiply %b, %y : tensor<8x3xi32>
+  %s = hlo.reduce sum %m, dims = [0] : (tensor<8x3xi32>) -> tensor<3xi32>
+  return %s : tensor<3xi32>
+}
+
+// An i8 iota past 127 wraps (the evaluator kept 128).
+// CHECK: @iota_i8_wraps: result 0: 2x130xi8 exact
+func.func @iota_i8_wraps(%x: tensor<2x130xi8>) -> tensor<2x130xi8> {
+  %i = hlo.iota dim = 1 : tensor<2x130xi8>
+  %s = hlo.add %i, %x : tensor<2x130xi8>
+  return %s : tensor<2x130xi8>
+}
+
+// A reduction whose [1] result grows to its 128-lane tile inside the kernel,
+// read whole by a second reduction: the padding must be masked, not summed
+// (it held whatever the buffer held before).
+// CHECK: @reduction_of_reduction: result 0: i32 exact
+func.func @reduction_of_reduction(%a: tensor<1x16x1xi32>, %b: tensor<16x1x1xi32>, %c: tensor<10x128xi32>) -> (tensor<i32>, tensor<10x128xi32>) {
+  %n = hlo.negate %c : tensor<10x128xi32>
+  %d = hlo.dot_general %a, %b, batching_dims = [2] x [2], contracting_dims = [0, 1] x [1, 0] : (tensor<1x16x1xi32>, tensor<16x1x1xi32>) -> tensor<1xi32>
+  %e = hlo.dot_general %d, %d, contracting_dims = [0] x [0] : (tensor<1xi32>, tensor<1xi32>) -> tensor<i32>
+  return %e, %n : tensor<i32>, tensor<10x128xi32>
+}
