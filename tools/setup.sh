@@ -9,7 +9,8 @@
 #   tools/setup.sh sanitize  the same tests under AddressSanitizer and
 #                            UndefinedBehaviorSanitizer (clang-22, in
 #                            build-sanitize), then replay the fuzzers' kept
-#                            inputs and fuzz each target FUZZ_SECONDS (20)
+#                            inputs and fuzz each target FUZZ_SECONDS (20),
+#                            or exactly FUZZ_RUNS inputs from a fixed seed
 #
 # BUILD_DIR (default: build) and CMAKE_BUILD_TYPE (default: Release) may be
 # set in the environment.
@@ -82,7 +83,11 @@ run_sanitized() {
   local status=0
   local build_dir="$dir"
   run_tests || status=1
-  echo "== fuzzers: kept inputs, then ${FUZZ_SECONDS:-20} s per target"
+  if [ -n "${FUZZ_RUNS:-}" ]; then
+    echo "== fuzzers: kept inputs, then $FUZZ_RUNS inputs per target from seed 1"
+  else
+    echo "== fuzzers: kept inputs, then ${FUZZ_SECONDS:-20} s per target"
+  fi
   "$root/tools/fuzz/run.sh" "$dir" "${FUZZ_SECONDS:-20}" || status=1
   return $status
 }

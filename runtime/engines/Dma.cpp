@@ -113,11 +113,14 @@ absl::Status KernelRun::dma(const Instruction &inst) {
                                      " is outside the VMEM buffer"));
     // The j in [0, size) with 0 <= hbmAt + j * step < dims: an interval,
     // as the position moves one way.
+    // Positions are computed in 128 bits: an executable may hold any start
+    // and step, and a far one is simply outside the buffer.
     auto firstWith = [&](auto pred) {
       int64_t low = 0, high = sizes[i];
       while (low < high) {
         int64_t mid = low + (high - low) / 2;
-        if (pred(hbmAt[i] + mid * steps[i]))
+        if (pred(static_cast<__int128>(hbmAt[i]) +
+                 static_cast<__int128>(mid) * steps[i]))
           high = mid;
         else
           low = mid + 1;
@@ -125,11 +128,11 @@ absl::Status KernelRun::dma(const Instruction &inst) {
       return low;
     };
     if (steps[i] > 0) {
-      lo[i] = firstWith([](int64_t at) { return at >= 0; });
-      hi[i] = firstWith([&](int64_t at) { return at >= hbm.dims[i]; });
+      lo[i] = firstWith([](__int128 at) { return at >= 0; });
+      hi[i] = firstWith([&](__int128 at) { return at >= hbm.dims[i]; });
     } else {
-      lo[i] = firstWith([&](int64_t at) { return at < hbm.dims[i]; });
-      hi[i] = firstWith([](int64_t at) { return at < 0; });
+      lo[i] = firstWith([&](__int128 at) { return at < hbm.dims[i]; });
+      hi[i] = firstWith([](__int128 at) { return at < 0; });
     }
     hi[i] = std::max(lo[i], hi[i]);
     if (!masked && (lo[i] != 0 || hi[i] != sizes[i]))

@@ -2,6 +2,7 @@
 # Runs the libFuzzer targets of a -DTPU_SANITIZE=ON build.
 #
 #   tools/fuzz/run.sh BUILD_DIR SECONDS [TARGET...]
+#   FUZZ_RUNS=N tools/fuzz/run.sh BUILD_DIR 0 [TARGET...]
 #
 # Each target (default: all five: parse compile executable npy shape) first
 # replays its kept regression inputs (tools/fuzz/regressions/TARGET), then
@@ -9,7 +10,10 @@
 # and examples for parse and compile, executables compiled from examples
 # for executable, and tools/fuzz/corpus/{npy,shape}. The growing corpus
 # stays in BUILD_DIR/fuzz/TARGET; a crash, leak, timeout or sanitizer
-# report fails the run and leaves the input in BUILD_DIR/fuzz/. Prints one
+# report fails the run and leaves the input in BUILD_DIR/fuzz/. With
+# FUZZ_RUNS, each target runs exactly N inputs from libFuzzer's seed 1
+# instead, which repeats the same run on every machine (what CI does, so
+# that a green CI stays green; long runs look for new bugs). Prints one
 # line per target: executions, coverage (cov: edges) and the corpus size.
 set -euo pipefail
 
@@ -64,11 +68,18 @@ for target in "${targets[@]}"; do
   corpus="$work/$target"
   mkdir -p "$corpus"
   seeds="$(seed_dirs "$target")"
-  if "$fuzzer" "${options[@]}" -max_total_time="$seconds" "$corpus" "$seeds" \
+  if [ -n "${FUZZ_RUNS:-}" ]; then
+    # A fresh corpus: a kept one would make the run depend on the last.
+    rm -rf "$corpus" && mkdir -p "$corpus"
+    budget=(-runs="$FUZZ_RUNS" -seed=1)
+  else
+    budget=(-max_total_time="$seconds")
+  fi
+  if "$fuzzer" "${options[@]}" "${budget[@]}" "$corpus" "$seeds" \
       > "$work/$target.log" 2>&1; then
     execs=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$work/$target.log" | grep -o '[0-9]*$')
     cov=$(grep -o 'cov: [0-9]*' "$work/$target.log" | tail -n 1 | grep -o '[0-9]*$')
-    echo "$target: ${execs:-0} executions in ${seconds} s, cov: ${cov:-?} edges, corpus $(ls "$corpus" | wc -l) inputs"
+    echo "$target: ${execs:-0} executions, cov: ${cov:-?} edges, corpus $(ls "$corpus" | wc -l) inputs"
   else
     echo "$target: FAILED (log: $work/$target.log)"
     grep -E 'ERROR|SUMMARY|Test unit written|==[0-9]+==' "$work/$target.log" | head -n 20
