@@ -40,7 +40,9 @@ absl::StatusOr<PaddingInfo> analyzePadding(const Target &target, Shape shape) {
   // Largest expansion first; the lane dimension first among equals.
   std::stable_sort(info.paddedDims.begin(), info.paddedDims.end(),
                    [](const DimPadding &a, const DimPadding &b) {
-                     return a.paddedSize * b.size > b.paddedSize * a.size;
+                     // Cross-multiplied in 128 bits: sizes reach 2^62.
+                     return static_cast<__int128>(a.paddedSize) * b.size >
+                            static_cast<__int128>(b.paddedSize) * a.size;
                    });
   info.shape = std::move(shape);
   return info;

@@ -44,26 +44,16 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(ROOT, "test", "e2e", "Inputs"))
+sys.path.insert(0, os.path.join(ROOT, "test", "tools", "Inputs"))
 import gen_hlo  # noqa: E402
 import gen_inputs  # noqa: E402
+from compare_results import parse as parse_results  # noqa: E402
 
 RTOL = 1e-3
 ATOL = 1e-3
 # bf16 keeps 8 significant bits: results rounded from different f32 sums
 # may differ by one unit in the last place (2^-7 relative).
 BF16_RTOL = 1e-2
-
-
-def parse_results(text):
-    """[(type, element type, values)] of the results tpu-run printed."""
-    out = []
-    for line in text.splitlines():
-        m = re.match(r"result\[(\d+)\]: ([0-9x]*)(f32|bf16|i32|i8|i1)=(.*)", line)
-        if m:
-            values = re.sub(r"[\[\]]", " ", m.group(4)).split()
-            out.append((m.group(2) + m.group(3), m.group(3),
-                        [float(v) for v in values]))
-    return out
 
 
 def mismatch(sim, ref):
