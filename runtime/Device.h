@@ -43,6 +43,11 @@ struct RunOptions {
   /// FLOPs and bytes equal a full run's, since no instruction branches on
   /// data; this is how models too large to compute on the host are timed.
   bool timingOnly = false;
+  /// Stop a kernel that executes more instructions than this (loop bodies
+  /// counted per iteration) with RESOURCE_EXHAUSTED; 0 is no limit. For
+  /// callers that run executables they did not compile (the fuzzer): any
+  /// loop bound is valid, and a huge one would otherwise run for hours.
+  int64_t maxSteps = 0;
 };
 
 /// What one kernel did, for the profile and the roofline.

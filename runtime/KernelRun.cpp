@@ -44,9 +44,14 @@ absl::StatusOr<View *> KernelRun::view(const Instruction &inst, int64_t reg) {
 }
 
 absl::Status KernelRun::execute(const std::vector<Instruction> &code) {
-  for (const Instruction &inst : code)
+  for (const Instruction &inst : code) {
+    if (options.maxSteps > 0 && ++executedSteps > options.maxSteps)
+      return absl::ResourceExhaustedError(absl::StrCat(
+          "kernel '", kernel.name, "' executed more than ", options.maxSteps,
+          " instructions (RunOptions::maxSteps)"));
     if (absl::Status s = step(inst); !s.ok())
       return s;
+  }
   return absl::OkStatus();
 }
 

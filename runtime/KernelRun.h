@@ -130,6 +130,8 @@ private:
   std::map<int64_t, std::vector<int64_t>> lastWriters, readers;
   std::map<int64_t, int> inFlight;
   int64_t issue = 0;
+  /// Instructions executed so far, loop bodies counted per iteration.
+  int64_t executedSteps = 0;
   /// Whether values are computed, or only time (RunOptions::timingOnly).
   bool compute;
 };

@@ -2,7 +2,9 @@
 //
 // Arbitrary bytes through tpurt::parseExecutable, as tpu-run reads a .tpu
 // file; an executable that loads is then run, timing only, on its target
-// (a run checks every instruction's operands before it touches memory).
+// (a run checks every instruction's operands before it touches memory), for
+// at most 100,000 instructions per kernel: a fuzzed loop bound is valid but
+// could take hours.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +24,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   tpurt::RunOptions options;
   options.timingOnly = true;
+  options.maxSteps = 100000;
   for (const tpurt::Function &function : exe->functions)
     (void)tpurt::run(*exe, *target, function.name, {}, options);
   return 0;
