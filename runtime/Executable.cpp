@@ -547,6 +547,14 @@ absl::StatusOr<Executable> parseExecutable(const uint8_t *data, size_t size) {
     TPU_ASSIGN(dataSize, r.read<int64_t>("data size"));
     buffer.offset = offset;
     buffer.argument = argument;
+    // Sizes and ends are checked here, so the runtime may add them freely.
+    absl::StatusOr<int64_t> count = tpc::elementCount(buffer.dims);
+    std::optional<int64_t> bytes =
+        count.ok() ? tpc::checkedMul(*count, elementBytes(buffer.element))
+                   : std::nullopt;
+    if (!bytes || !tpc::checkedAdd(offset, *bytes))
+      return r.error(absl::StrCat("buffer ", i,
+                                  " ends past 2^63 bytes"));
     bool constant = buffer.kind == BufferKind::Constant;
     if (offset < 0 || (buffer.kind == BufferKind::Argument && argument < 0) ||
         dataSize != (constant ? buffer.bytes() : 0))
