@@ -131,14 +131,22 @@ APInt shift(Operation *op, const APInt &x, const APInt &amount) {
              : (x.isNegative() ? APInt::getAllOnes(width) : APInt(width, 0));
 }
 
-std::optional<Scalar> floatBinary(Operation *op, const APFloat &a,
-                                  const APFloat &b) {
+/// + - * on APFloat (rounded to nearest even) and APInt (wrapping) alike.
+template <typename T>
+std::optional<Scalar> ring(Operation *op, const T &a, const T &b) {
   if (isa<AddOp>(op))
     return Scalar(a + b);
   if (isa<SubtractOp>(op))
     return Scalar(a - b);
   if (isa<MulOp>(op))
     return Scalar(a * b);
+  return std::nullopt;
+}
+
+std::optional<Scalar> floatBinary(Operation *op, const APFloat &a,
+                                  const APFloat &b) {
+  if (std::optional<Scalar> r = ring(op, a, b))
+    return r;
   if (isa<DivOp>(op))
     return Scalar(a / b);
   // IEEE 754-2019 maximum/minimum: NaN propagates, -0 < +0.
@@ -160,12 +168,8 @@ std::optional<Scalar> intBinary(Operation *op, const APInt &a, const APInt &b) {
       return Scalar(a ^ b);
     return std::nullopt;
   }
-  if (isa<AddOp>(op))
-    return Scalar(a + b);
-  if (isa<SubtractOp>(op))
-    return Scalar(a - b);
-  if (isa<MulOp>(op))
-    return Scalar(a * b);
+  if (std::optional<Scalar> r = ring(op, a, b))
+    return r;
   if (isa<DivOp>(op)) // XLA: x / 0 is -1; MIN / -1 wraps to MIN.
     return Scalar(b.isZero() ? APInt::getAllOnes(width) : a.sdiv(b));
   if (isa<MaxOp>(op))
