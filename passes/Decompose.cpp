@@ -51,18 +51,27 @@ bool hasLayouts(Operation *op) {
          llvm::any_of(op->getResultTypes(), withEncoding);
 }
 
-/// `value` transposed to `batch ++ first ++ second` and reshaped to
+/// `value` with its dimensions in the order `batch ++ first ++ second` (no
+/// op when they already are).
+Value regroup(PatternRewriter &rewriter, Location loc, Value value,
+              ArrayRef<int64_t> batch, ArrayRef<int64_t> first,
+              ArrayRef<int64_t> second) {
+  Dims permutation(batch);
+  permutation.append(first.begin(), first.end());
+  permutation.append(second.begin(), second.end());
+  if (llvm::equal(permutation, llvm::seq<int64_t>(0, permutation.size())))
+    return value;
+  return hlo::TransposeOp::create(rewriter, loc, value,
+                                  rewriter.getDenseI64ArrayAttr(permutation));
+}
+
+/// `value` regrouped to `batch ++ first ++ second` and reshaped to
 /// [batch..., prod(first), prod(second)].
 Value collapse(PatternRewriter &rewriter, Location loc, Value value,
                ArrayRef<int64_t> batch, ArrayRef<int64_t> first,
                ArrayRef<int64_t> second) {
   auto type = cast<RankedTensorType>(value.getType());
-  Dims permutation(batch);
-  permutation.append(first.begin(), first.end());
-  permutation.append(second.begin(), second.end());
-  if (!llvm::equal(permutation, llvm::seq<int64_t>(0, type.getRank())))
-    value = hlo::TransposeOp::create(
-        rewriter, loc, value, rewriter.getDenseI64ArrayAttr(permutation));
+  value = regroup(rewriter, loc, value, batch, first, second);
   Dims shape;
   for (int64_t d : batch)
     shape.push_back(type.getDimSize(d));
@@ -158,14 +167,11 @@ struct MatrixVectorToReduce : OpRewritePattern<hlo::DotGeneralOp> {
     auto spread = [&](Value operand, ArrayRef<int64_t> batchDims,
                       ArrayRef<int64_t> freeDims, ArrayRef<int64_t> contracting,
                       int64_t freeStart) -> Value {
-      Dims order(batchDims), dims;
-      order.append(freeDims.begin(), freeDims.end());
-      order.append(contracting.begin(), contracting.end());
-      if (!llvm::equal(order, llvm::seq<int64_t>(0, order.size())))
-        operand = hlo::TransposeOp::create(
-            rewriter, loc, operand, rewriter.getDenseI64ArrayAttr(order));
+      operand =
+          regroup(rewriter, loc, operand, batchDims, freeDims, contracting);
       if (getElementTypeOrSelf(operand.getType()) != element)
         operand = hlo::ConvertOp::create(rewriter, loc, operand, element);
+      Dims dims;
       for (int64_t i = 0; i < batch; ++i)
         dims.push_back(i);
       for (int64_t i = 0; i < static_cast<int64_t>(freeDims.size()); ++i)

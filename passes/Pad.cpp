@@ -717,7 +717,8 @@ LogicalResult Padder::padReduce(hlo::ReduceOp op) {
   auto type = cast<RankedTensorType>(op.getType());
   // Where the result's tiles are larger than the kept dimensions the operand
   // brings, they grow after the reduction; the kernel writes the result only
-  // as far as its operand reaches, so that padding is not zero.
+  // as far as its operand reaches, so that padding is not zero. This is
+  // known before finish() so that resize() caches the growth as not zero.
   FailureOr<Dims> own = physicalDims(op.getLoc(), type);
   if (failed(own))
     return failure();

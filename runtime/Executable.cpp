@@ -557,13 +557,12 @@ absl::StatusOr<Executable> parseExecutable(const uint8_t *data, size_t size) {
                                   " ends past 2^63 bytes"));
     bool constant = buffer.kind == BufferKind::Constant;
     if (offset < 0 || (buffer.kind == BufferKind::Argument && argument < 0) ||
-        dataSize != (constant ? buffer.bytes() : 0))
+        dataSize != (constant ? *bytes : 0))
       return r.error(absl::StrCat("buffer ", i,
                                   " has a bad offset, "
                                   "argument or data size"));
     if (buffer.space == Space::Hbm && buffer.kind != BufferKind::Argument &&
-        (!tpc::checkedAdd(offset, buffer.bytes()) ||
-         offset + buffer.bytes() > exe.programBytes))
+        offset + *bytes > exe.programBytes)
       return r.error(absl::StrCat("buffer ", i,
                                   " lies outside the program "
                                   "region"));

@@ -22,13 +22,6 @@
 
 namespace tpurt::detail {
 
-std::vector<int64_t> rowMajorStrides(const std::vector<int64_t> &dims) {
-  std::vector<int64_t> strides(dims.size(), 1);
-  for (int64_t d = static_cast<int64_t>(dims.size()) - 2; d >= 0; --d)
-    strides[d] = strides[d + 1] * dims[d + 1];
-  return strides;
-}
-
 absl::Status KernelRun::fail(const Instruction &inst, const std::string &why) {
   return absl::FailedPreconditionError(
       absl::StrCat("kernel '", kernel.name,

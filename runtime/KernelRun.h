@@ -14,6 +14,7 @@
 
 #include "runtime/Device.h"
 #include "runtime/Timing.h"
+#include "runtime/machine/Shape.h"
 
 #include <map>
 #include <string>
@@ -49,7 +50,7 @@ struct View {
   int64_t id = 0;
 };
 
-std::vector<int64_t> rowMajorStrides(const std::vector<int64_t> &dims);
+using tpc::rowMajorStrides;
 
 class KernelRun {
 public:

@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/hlo/HLOOps.h"
+#include "runtime/machine/Shape.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/APFloat.h"
@@ -331,11 +332,8 @@ OpFoldResult gather(Operation *op, Attribute operand,
 }
 
 /// Row-major strides of `shape`.
-SmallVector<int64_t> stridesOf(ArrayRef<int64_t> shape) {
-  SmallVector<int64_t> strides(shape.size(), 1);
-  for (int64_t d = static_cast<int64_t>(shape.size()) - 2; d >= 0; --d)
-    strides[d] = strides[d + 1] * shape[d + 1];
-  return strides;
+std::vector<int64_t> stridesOf(ArrayRef<int64_t> shape) {
+  return tpc::rowMajorStrides(std::vector<int64_t>(shape.begin(), shape.end()));
 }
 
 } // namespace
@@ -413,7 +411,7 @@ OpFoldResult BroadcastInDimOp::fold(FoldAdaptor adaptor) {
       isIdentity(getBroadcastDimensions()))
     return getOperand();
   auto operandType = cast<RankedTensorType>(getOperand().getType());
-  SmallVector<int64_t> strides = stridesOf(operandType.getShape());
+  std::vector<int64_t> strides = stridesOf(operandType.getShape());
   ArrayRef<int64_t> dims = getBroadcastDimensions();
   return gather(*this, adaptor.getOperand(), [&](ArrayRef<int64_t> index) {
     int64_t offset = 0;
@@ -440,7 +438,7 @@ OpFoldResult TransposeOp::fold(FoldAdaptor adaptor) {
   if (getOperand().getType() == getType() && isIdentity(permutation))
     return getOperand();
   auto operandType = cast<RankedTensorType>(getOperand().getType());
-  SmallVector<int64_t> strides = stridesOf(operandType.getShape());
+  std::vector<int64_t> strides = stridesOf(operandType.getShape());
   return gather(*this, adaptor.getOperand(), [&](ArrayRef<int64_t> index) {
     int64_t offset = 0;
     for (auto [d, p] : llvm::enumerate(permutation))

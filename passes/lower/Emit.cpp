@@ -258,6 +258,36 @@ Value KernelLowering::inRange(const ValueInfo &info, int64_t dim, int64_t lo,
   return mask;
 }
 
+/// What a reduction reads and how it is laid out. A broadcast read in place
+/// holds one copy of what the reduction sees many times along a reduced
+/// dimension: max and min do not mind, a sum or product does, so the copies
+/// are spread into a block of the broadcast's shape first.
+std::pair<const ValueInfo *, Value>
+KernelLowering::reductionInput(hlo::ReduceOp reduce) {
+  Value in = storage(reduce.getOperand());
+  const ValueInfo &stored = values[in];
+  const ValueInfo &spread = values[reduce.getOperand()];
+  bool idempotent = reduce.getKind() == hlo::ReduceKind::max ||
+                    reduce.getKind() == hlo::ReduceKind::min ||
+                    getElementTypeOrSelf(reduce.getType()).isInteger(1);
+  bool dropsCopies =
+      !idempotent && in != reduce.getOperand() &&
+      llvm::all_of(stored.pmap, [](int64_t it) { return it >= 0; }) &&
+      llvm::any_of(spread.pmap, [&](int64_t it) {
+        return it >= 0 && reduction[it] && !llvm::is_contained(stored.pmap, it);
+      });
+  if (!dropsCopies)
+    return {&stored, current.lookup(in)};
+  SmallVector<int64_t> map;
+  for (int64_t it : stored.pmap)
+    map.push_back(llvm::find(spread.pmap, it) - spread.pmap.begin());
+  Value copies = scratch("reduce.spread", blockShape(spread, block),
+                         getElementTypeOrSelf(reduce.getOperand().getType()));
+  VectorOp::create(b, loc(), VectorKind::copy, ValueRange{current.lookup(in)},
+                   copies, b.getArrayAttr({b.getDenseI64ArrayAttr(map)}));
+  return {&spread, copies};
+}
+
 LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
                                      bool accumulate) {
   Value result = inner->getResult(0);
@@ -279,33 +309,7 @@ LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
     return success();
   }
   if (auto reduce = dyn_cast<hlo::ReduceOp>(inner)) {
-    Value in = storage(reduce.getOperand());
-    const ValueInfo *infoPtr = &values[in];
-    Value input = current.lookup(in);
-    // A broadcast read in place holds one copy of what the reduction sees
-    // many times along a reduced dimension: max and min do not mind, a sum
-    // or product does, so the copies are spread into a block first.
-    const ValueInfo &spread = values[reduce.getOperand()];
-    bool idempotent = reduce.getKind() == hlo::ReduceKind::max ||
-                      reduce.getKind() == hlo::ReduceKind::min ||
-                      getElementTypeOrSelf(result.getType()).isInteger(1);
-    if (!idempotent && in != reduce.getOperand() &&
-        llvm::all_of(infoPtr->pmap, [](int64_t it) { return it >= 0; }) &&
-        llvm::any_of(spread.pmap, [&](int64_t it) {
-          return it >= 0 && reduction[it] &&
-                 !llvm::is_contained(infoPtr->pmap, it);
-        })) {
-      SmallVector<int64_t> map;
-      for (int64_t it : infoPtr->pmap)
-        map.push_back(llvm::find(spread.pmap, it) - spread.pmap.begin());
-      Value copies =
-          scratch("reduce.spread", blockShape(spread, block),
-                  getElementTypeOrSelf(reduce.getOperand().getType()));
-      VectorOp::create(b, loc(), VectorKind::copy, ValueRange{input}, copies,
-                       b.getArrayAttr({b.getDenseI64ArrayAttr(map)}));
-      infoPtr = &spread;
-      input = copies;
-    }
+    auto [infoPtr, input] = reductionInput(reduce);
     const ValueInfo &info = *infoPtr;
     SmallVector<int64_t> dims;
     for (auto [i, it] : llvm::enumerate(info.pmap))

@@ -203,6 +203,8 @@ private:
   // Emission.
   /// A VMEM buffer allocated once per kernel for `purpose`.
   Value scratch(StringRef purpose, ArrayRef<int64_t> shape, Type element);
+  /// The info and buffer a reduction reads (Emit.cpp).
+  std::pair<const ValueInfo *, Value> reductionInput(hlo::ReduceOp reduce);
   /// A rank-0 VMEM buffer holding `value`, filled once per kernel.
   Value splat(TypedAttr value);
   Value index(int64_t value);

@@ -88,6 +88,13 @@ std::vector<int64_t> rowMajorOrder(int64_t rank) {
   return order;
 }
 
+std::vector<int64_t> rowMajorStrides(const std::vector<int64_t> &dims) {
+  std::vector<int64_t> strides(dims.size(), 1);
+  for (int64_t d = static_cast<int64_t>(dims.size()) - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * dims[d + 1];
+  return strides;
+}
+
 std::string shapeToString(const Shape &shape) {
   std::string text =
       absl::StrCat(std::string(elementTypeName(shape.elementType)), "[",

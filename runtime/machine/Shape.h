@@ -70,6 +70,9 @@ std::string layoutToString(const Layout &layout);
 /// The descending order {rank-1, ..., 0}: row-major.
 std::vector<int64_t> rowMajorOrder(int64_t rank);
 
+/// Element strides of a dense row-major array of `dims` (the last is 1).
+std::vector<int64_t> rowMajorStrides(const std::vector<int64_t> &dims);
+
 struct Shape {
   ElementType elementType = ElementType::F32;
   std::vector<int64_t> dims;
