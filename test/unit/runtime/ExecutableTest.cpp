@@ -128,6 +128,23 @@ TEST(DeviceTest, MissingWaitIsARace) {
       << status;
 }
 
+TEST(DeviceTest, MaxStepsStopsAKernelThatRunsLonger) {
+  const tpc::Target &v3 = *tpc::findTarget("v3");
+  HostTensor x{Element::F32, {8, 128}, std::vector<double>(1024, 0)};
+  Executable exe = addOne();
+  auto steps = static_cast<int64_t>(exe.functions[0].kernels[0].code.size());
+  RunOptions options;
+  options.maxSteps = steps - 1;
+  absl::Status status = tpurt::run(exe, v3, "main", {x}, options).status();
+  EXPECT_EQ(status.code(), absl::StatusCode::kResourceExhausted) << status;
+  EXPECT_NE(status.message().find("kernel 'add_one' executed more than"),
+            std::string::npos)
+      << status;
+  // Exactly enough steps runs.
+  options.maxSteps = steps;
+  EXPECT_TRUE(tpurt::run(exe, v3, "main", {x}, options).ok());
+}
+
 TEST(DeviceTest, NamesTheMistypedArgument) {
   HostTensor x{Element::I32, {8, 128}, std::vector<double>(1024, 0)};
   EXPECT_EQ(tpurt::run(addOne(), *tpc::findTarget("v3"), "main", {x})
