@@ -125,9 +125,9 @@ LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target) {
       func::ReturnOp::create(b, ret.getLoc(), results);
       continue;
     }
-    if (op.getNumResults() != 1)
+    if (op.getNumResults() != 1 && !isa<hlo::FusionOp>(op))
       return op.emitOpError() << "tpu-lower: ops with " << op.getNumResults()
-                              << " results are not lowered yet";
+                              << " results are not lowered";
     if (isBitcast(&op, entry)) {
       Value from = buffers.lookup(op.getOperand(0));
       // A reshape views the same bytes with its own shape.
@@ -148,29 +148,32 @@ LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target) {
     FailureOr<ArrayRef<int64_t>> offsets = offsetsOf(&op);
     if (failed(offsets))
       return failure();
-    Value result = op.getResult(0);
     if (auto constant = dyn_cast<hlo::ConstantOp>(op)) {
-      FailureOr<Value> buffer =
-          hbmBuffer(&op, result, (*offsets)[0], constant.getValue());
+      FailureOr<Value> buffer = hbmBuffer(&op, constant.getResult(),
+                                          (*offsets)[0], constant.getValue());
       if (failed(buffer))
         return failure();
-      buffers[result] = *buffer;
+      buffers[constant.getResult()] = *buffer;
       continue;
     }
-    FailureOr<Value> outBuffer = hbmBuffer(&op, result, (*offsets)[0], {});
-    if (failed(outBuffer))
-      return failure();
-    buffers[result] = *outBuffer;
+    SmallVector<Value> outBuffers;
+    for (auto [result, offset] : llvm::zip(op.getResults(), *offsets)) {
+      FailureOr<Value> outBuffer = hbmBuffer(&op, result, offset, {});
+      if (failed(outBuffer))
+        return failure();
+      buffers[result] = *outBuffer;
+      outBuffers.push_back(*outBuffer);
+    }
 
     KernelLowering kernel(b, target, &op, kernelNameOf(&op));
     std::unique_ptr<Block> scratch;
     SmallVector<Operation *> ops;
-    Value root;
+    SmallVector<Value> roots;
     DenseMap<Value, Value> outside;
     if (auto fusion = dyn_cast<hlo::FusionOp>(op)) {
       for (Operation &inner : fusion.getBlock().without_terminator())
         ops.push_back(&inner);
-      root = fusion.getBlock().getTerminator()->getOperand(0);
+      llvm::append_range(roots, fusion.getBlock().getTerminator()->getOperands());
       for (auto [param, operand] :
            llvm::zip(fusion.getBlock().getArguments(), fusion.getInputs()))
         outside[param] = operand;
@@ -190,10 +193,10 @@ LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target) {
       }
       scratch->push_back(clone);
       ops.push_back(clone);
-      root = clone->getResult(0);
+      roots.push_back(clone->getResult(0));
     } else {
       ops.push_back(&op);
-      root = result;
+      roots.push_back(op.getResult(0));
     }
     auto leaf = [&](Value value) -> FailureOr<Value> {
       if (Value operand = outside.lookup(value))
@@ -221,11 +224,12 @@ LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target) {
     };
     if (auto reshape = dyn_cast<hlo::ReshapeOp>(op)) {
       FailureOr<Value> in = leaf(reshape.getOperand());
-      if (failed(in) || failed(kernel.lowerReshape(reshape, *in, *outBuffer)))
+      if (failed(in) ||
+          failed(kernel.lowerReshape(reshape, *in, outBuffers.front())))
         return failure();
       continue;
     }
-    if (failed(kernel.lower(ops, root, *outBuffer, leaf)))
+    if (failed(kernel.lower(ops, roots, outBuffers, leaf)))
       return failure();
   }
   lowered->setAttr("tpu.program_bytes", b.getI64IntegerAttr(programBytes));

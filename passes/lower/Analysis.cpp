@@ -625,10 +625,26 @@ LogicalResult KernelLowering::checkMxuOperands() {
   return success();
 }
 
+/// Every result is computed block by block with the root: they share its
+/// shape and so its maps, whatever their layouts.
+LogicalResult KernelLowering::mapOutputs() {
+  auto shape = cast<ShapedType>(root.getType()).getShape();
+  for (Value output : outputs) {
+    if (cast<ShapedType>(output.getType()).getShape() != shape)
+      return op->emitOpError()
+             << "tpu-lower: the results of a multi-output kernel must have "
+                "one shape; "
+             << output.getType() << " differs from " << root.getType();
+    ValueInfo rootInfo = values[root];
+    if (failed(setMap(output, rootInfo.lmap, op, rootInfo.lwin)))
+      return failure();
+  }
+  return success();
+}
+
 LogicalResult
-KernelLowering::analyze(ArrayRef<Operation *> ops, Value rootValue,
+KernelLowering::analyze(ArrayRef<Operation *> ops,
                         llvm::function_ref<FailureOr<Value>(Value)> leaf) {
-  root = rootValue;
   if (failed(findAnchor(ops)))
     return failure();
   FailureOr<Physical> rootPhys = physicalOf(root.getLoc(), root.getType());
@@ -650,7 +666,8 @@ KernelLowering::analyze(ArrayRef<Operation *> ops, Value rootValue,
     if (failed(setMap(root, logicalToIteration(*rootPhys), op)))
       return failure();
   }
-  if (failed(propagateMaps(ops)) || failed(classifyLeaves(ops, leaf)))
+  if (failed(mapOutputs()) || failed(propagateMaps(ops)) ||
+      failed(classifyLeaves(ops, leaf)))
     return failure();
   splitPrologue(ops);
   return checkMxuOperands();

@@ -51,13 +51,14 @@ int64_t KernelLowering::largestBlock(ArrayRef<int64_t> blocks) {
 int64_t KernelLowering::footprint(ArrayRef<int64_t> blocks) {
   int64_t total = 0;
   for (auto &[value, info] : values) {
-    if ((info.role == Role::Alias || info.role == Role::Skip) && value != root)
+    if ((info.role == Role::Alias || info.role == Role::Skip) &&
+        !isOutput(value))
       continue;
     Type element = info.phys.element;
     int64_t bytes = scratchFootprint(
         memrefType(blockShape(info, blocks), element, MemorySpace::vmem));
     int64_t slots = info.role == Role::Input ? inputSlots()
-                    : value == root          ? 2
+                    : isOutput(value)        ? 2
                                              : 1;
     total = tpc::saturatingAdd(
         total, tpc::checkedMul(bytes, slots).value_or(INT64_MAX));
@@ -101,7 +102,9 @@ double KernelLowering::estimateCycles(ArrayRef<int64_t> blocks) {
   double in = 0;
   for (Value input : inputs)
     in += bytesOf(values[input]);
-  double out = bytesOf(values[root]);
+  double out = 0;
+  for (Value output : outputs)
+    out += bytesOf(values[output]);
   double perCycle = target.hbmBytesPerSecond / target.clockHz;
   double latency = tpc::kDmaLatencyCycles;
   // Each step folds its [K, N] weights over the arrays, R x C at a time;

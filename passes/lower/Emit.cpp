@@ -445,7 +445,6 @@ LogicalResult KernelLowering::emitBody(Value t, bool prefetch) {
     DmaWaitOp::create(b, loc(), slotOf(t, inSems));
   SmallVector<Value> idx = blockIndices(t);
   Value step = divC(t, reductionTrips);
-  outSlot = slotOf(step, values[root].vmem);
   outSem = slotOf(step, outSems);
   current.clear();
   for (auto &[value, info] : values) {
@@ -454,7 +453,10 @@ LogicalResult KernelLowering::emitBody(Value t, bool prefetch) {
     else if (!info.vmem.empty())
       current[value] = info.vmem[0];
   }
-  current[root] = outSlot;
+  // Each result is computed in its output slot, which its DMA drains.
+  DenseMap<Value, Value> outSlots;
+  for (Value output : outputs)
+    outSlots[output] = current[output] = slotOf(step, values[output].vmem);
 
   // Without an anchor the prologue computes the output block, so its slot
   // must be free (its DMA two steps ago done) before the prologue runs.
@@ -464,12 +466,12 @@ LogicalResult KernelLowering::emitBody(Value t, bool prefetch) {
     if (failed(emitOp(inner, idx, false)))
       return failure();
   Value r = remC(t, reductionTrips);
-  bool rootIsAnchor = anchor && anchor->getResult(0) == root;
+  bool anchorIsOutput = anchor && isOutput(anchor->getResult(0));
   if (anchor) {
     // The first reduction step overwrites the accumulator, the others add
     // to it; an output slot is reused once its DMA two steps ago is done.
     auto emitStep = [&](bool first) -> LogicalResult {
-      if (first && rootIsAnchor)
+      if (first && anchorIsOutput)
         DmaWaitOp::create(b, loc(), outSem);
       return emitOp(anchor, idx, !first);
     };
@@ -490,7 +492,7 @@ LogicalResult KernelLowering::emitBody(Value t, bool prefetch) {
   }
   // The last reduction step finishes the output block.
   auto finish = [&]() -> LogicalResult {
-    if (anchor && !rootIsAnchor)
+    if (anchor && !anchorIsOutput)
       DmaWaitOp::create(b, loc(), outSem);
     if (mxuAcc)
       VectorOp::create(b, loc(), VectorKind::convert, ValueRange{mxuAcc},
@@ -498,22 +500,24 @@ LogicalResult KernelLowering::emitBody(Value t, bool prefetch) {
     for (Operation *inner : epilogue)
       if (failed(emitOp(inner, idx, false)))
         return failure();
-    Value rootStorage = storage(root);
-    bool written =
-        rootIsAnchor || (values[root].role == Role::Computed &&
-                         (llvm::is_contained(prologue, root.getDefiningOp()) ||
-                          llvm::is_contained(epilogue, root.getDefiningOp())));
-    if (!written) {
-      // The output is a parameter, a broadcast or a constant: copy it.
-      Value from = rootStorage;
-      FailureOr<Attribute> maps = mapsFor({from}, root, op);
-      if (failed(maps))
-        return failure();
-      VectorOp::create(b, loc(), VectorKind::copy,
-                       ValueRange{current.lookup(from)}, outSlot,
-                       llvm::cast_if_present<ArrayAttr>(*maps));
+    for (auto [output, hbm] : llvm::zip(outputs, outBuffers)) {
+      Operation *def = output.getDefiningOp();
+      bool written = (anchor && def == anchor) ||
+                     (values[output].role == Role::Computed &&
+                      (llvm::is_contained(prologue, def) ||
+                       llvm::is_contained(epilogue, def)));
+      if (!written) {
+        // The output is a parameter, a broadcast or a constant: copy it.
+        Value from = storage(output);
+        FailureOr<Attribute> maps = mapsFor({from}, output, op);
+        if (failed(maps))
+          return failure();
+        VectorOp::create(b, loc(), VectorKind::copy,
+                         ValueRange{current.lookup(from)}, outSlots[output],
+                         llvm::cast_if_present<ArrayAttr>(*maps));
+      }
+      emitDma(hbm, values[output], idx, outSlots[output], outSem, true);
     }
-    emitDma(out, values[root], idx, outSlot, outSem, true);
     return success();
   };
   Value last = isEq(r, reductionTrips - 1);
@@ -529,18 +533,23 @@ LogicalResult KernelLowering::emitBody(Value t, bool prefetch) {
 }
 
 LogicalResult
-KernelLowering::lower(ArrayRef<Operation *> ops, Value rootValue, Value outBuf,
+KernelLowering::lower(ArrayRef<Operation *> ops, ArrayRef<Value> results,
+                      ArrayRef<Value> outs,
                       llvm::function_ref<FailureOr<Value>(Value)> leaf) {
-  out = outBuf;
-  if (failed(analyze(ops, rootValue, leaf)) || failed(planBlocks()))
+  outputs.assign(results.begin(), results.end());
+  outBuffers.assign(outs.begin(), outs.end());
+  root = outputs.front();
+  if (failed(analyze(ops, leaf)) || failed(planBlocks()))
     return failure();
-  // The root is stored in the output slots; a broadcast returned as is is
-  // copied there. A fused constant or parameter returned as is is not
+  // Each result is stored in its output slots; a broadcast returned as is
+  // is copied there. A fused constant or parameter returned as is is not
   // lowered yet.
-  if (values[root].role == Role::Input || values[root].role == Role::Splat)
-    return op->emitOpError()
-           << "tpu-lower: a kernel that returns a parameter or constant "
-              "unchanged is not lowered yet";
+  for (Value output : outputs)
+    if (values[output].role == Role::Input ||
+        values[output].role == Role::Splat)
+      return op->emitOpError()
+             << "tpu-lower: a kernel that returns a parameter or constant "
+                "unchanged is not lowered yet";
 
   OpBuilder::InsertionGuard guard(b);
   KernelOp kernel = beginKernel();
@@ -552,7 +561,7 @@ KernelLowering::lower(ArrayRef<Operation *> ops, Value rootValue, Value outBuf,
         .getResult();
   };
   for (auto &[value, info] : values) {
-    if (value == root) {
+    if (isOutput(value)) {
       info.vmem = {alloc(info), alloc(info)};
       continue;
     }

@@ -145,9 +145,13 @@ public:
                  std::string name)
       : b(b), target(target), op(op), name(std::move(name)) {}
 
-  /// `leafBuffer` gives the HBM buffer of a value the computation reads
-  /// from outside (a fusion parameter, a fused dense constant, an operand).
-  LogicalResult lower(ArrayRef<Operation *> ops, Value root, Value out,
+  /// Lowers the computation `ops` whose `results` go to the HBM buffers
+  /// `outs` (one each; a multi-output fusion has several, all of one
+  /// shape, written by the same blocks). `leafBuffer` gives the HBM buffer
+  /// of a value the computation reads from outside (a fusion parameter, a
+  /// fused dense constant, an operand).
+  LogicalResult lower(ArrayRef<Operation *> ops, ArrayRef<Value> results,
+                      ArrayRef<Value> outs,
                       llvm::function_ref<FailureOr<Value>(Value)> leafBuffer);
 
   /// A reshape that moves data: a relayout copy through VMEM (see
@@ -163,8 +167,10 @@ private:
                        ArrayRef<Window> windows = {});
   LogicalResult analyzeConvolution(hlo::ConvolutionOp conv,
                                    const Physical &rootPhys);
-  LogicalResult analyze(ArrayRef<Operation *> ops, Value root,
+  LogicalResult analyze(ArrayRef<Operation *> ops,
                         llvm::function_ref<FailureOr<Value>(Value)> leaf);
+  /// Gives the results besides the root the root's maps.
+  LogicalResult mapOutputs();
   // The steps of analyze, in order.
   LogicalResult findAnchor(ArrayRef<Operation *> ops);
   LogicalResult analyzeDot(hlo::DotGeneralOp dot, const Physical &rootPhys);
@@ -251,7 +257,13 @@ private:
   SmallVector<Operation *> prologue, epilogue;
   Operation *anchor = nullptr; // dot_general, convolution or reduce
   bool transposeLhs = false, transposeRhs = false, swapOperands = false;
-  Value root, out;
+  /// The kernel's results and their HBM buffers; the first result, the
+  /// root, defines the iteration space.
+  SmallVector<Value, 1> outputs, outBuffers;
+  Value root;
+  bool isOutput(Value value) const {
+    return llvm::is_contained(outputs, value);
+  }
 
   // The iteration space.
   SmallVector<int64_t> extent, block, count;
@@ -268,7 +280,7 @@ private:
   // Per-iteration state while emitting.
   DenseMap<Value, Value> current; // value -> VMEM buffer this iteration
   SmallVector<Value, kMxuInputSlots> inSems;
-  Value outSems[2], outSlot, outSem;
+  Value outSems[2], outSem;
   /// VMEM slots per input.
   int64_t inputSlots() const {
     return mxuResult() ? kMxuInputSlots : kVectorInputSlots;

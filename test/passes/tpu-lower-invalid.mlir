@@ -28,3 +28,17 @@ func.func @two_maps(%v: tensor<8xf32>) -> tensor<8x8xf32> {
   %s = hlo.add %a, %b : tensor<8x8xf32>
   return %s : tensor<8x8xf32>
 }
+
+// -----
+
+// The results of one kernel are written by the same blocks, so they share
+// a shape (hlo-fuse never makes any other multi-output fusion).
+func.func @results_of_two_shapes(%a: tensor<8x128xf32>) -> (tensor<8x128xf32>, tensor<128x8xf32>) {
+  // expected-error@+1 {{tpu-lower: the results of a multi-output kernel must have one shape; 'tensor<128x8xf32, #tpu.layout<{0,1:T(8,128)}>>' differs}}
+  %f:2 = hlo.fusion kind = loop (%p = %a) : (tensor<8x128xf32>) -> (tensor<8x128xf32>, tensor<128x8xf32>) {
+    %e = hlo.exponential %p : tensor<8x128xf32>
+    %t = hlo.transpose %e, dims = [1, 0] : (tensor<8x128xf32>) -> tensor<128x8xf32>
+    hlo.yield %e, %t : tensor<8x128xf32>, tensor<128x8xf32>
+  }
+  return %f#0, %f#1 : tensor<8x128xf32>, tensor<128x8xf32>
+}

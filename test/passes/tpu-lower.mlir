@@ -238,3 +238,26 @@ func.func @reduce_transposed(%arg0: tensor<1x4x2xf32>, %arg1: tensor<1x3xi32>) -
   %6 = hlo.reduce max %5, dims = [2] : (tensor<1x3x4x2xf32>) -> tensor<1x3x2xf32>
   return %6 : tensor<1x3x2xf32>
 }
+
+// -----
+
+// A multi-output fusion is one kernel: the matmul accumulates in its own
+// output slot, the epilogue computes into the other result's slot, and both
+// blocks go to HBM on the same semaphore.
+// CHECK-LABEL: func.func @two_results
+// CHECK:         %[[OUT0:.+]] = tpu.hbm_buffer
+// CHECK:         %[[OUT1:.+]] = tpu.hbm_buffer
+// CHECK:         tpu.kernel "fusion#0"
+// CHECK:           tpu.matmul %{{.+}}, %{{.+}}, %[[D:[0-9]+]]
+// CHECK:           tpu.vector tanh(%[[D]]) -> %[[T:[0-9]+]]
+// CHECK:           tpu.dma_start %[[D]][%c0, %c0], %[[OUT0]][%c0, %c0], %[[SEM:[0-9]+]], sizes = [8, 128]
+// CHECK:           tpu.dma_start %[[T]][%c0, %c0], %[[OUT1]][%c0, %c0], %[[SEM]], sizes = [8, 128]
+// CHECK-NOT:     tpu.kernel
+func.func @two_results(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>) -> (tensor<8x128xf32>, tensor<8x128xf32>) {
+  %f:2 = hlo.fusion kind = output (%p = %a, %q = %b) : (tensor<8x128xf32>, tensor<128x128xf32>) -> (tensor<8x128xf32>, tensor<8x128xf32>) {
+    %d = hlo.dot_general %p, %q, contracting_dims = [1] x [0] : (tensor<8x128xf32>, tensor<128x128xf32>) -> tensor<8x128xf32>
+    %t = hlo.tanh %d : tensor<8x128xf32>
+    hlo.yield %d, %t : tensor<8x128xf32>, tensor<8x128xf32>
+  }
+  return %f#0, %f#1 : tensor<8x128xf32>, tensor<8x128xf32>
+}
