@@ -12,7 +12,9 @@
 // * a matrix-vector product (an operand without free dimensions), whose
 //   [M,1] result as a matmul would pad 128-fold in HBM, becomes a multiply
 //   and a sum on the vector unit in a fusion of its own (XLA's dot strength
-//   reduction).
+//   reduction). So does every integer dot_general: the MXU multiplies bf16
+//   and f32, and the vector unit's integer multiply and add wrap as the
+//   dot's arithmetic does.
 // * pad with interior padding becomes edge pads: along a dimension of size n
 //   with interior i, x is reshaped to [n, 1], padded to [n, 1 + i] and
 //   reshaped to [n * (1 + i)], which is the interior-padded dimension with i
@@ -86,6 +88,15 @@ Value collapse(PatternRewriter &rewriter, Location loc, Value value,
       value);
 }
 
+/// Whether a dot is computed on the vector unit rather than the MXU: an
+/// integer product, or one side without free dimensions (a matrix-vector
+/// product).
+bool onVectorUnit(hlo::DotGeneralOp dot) {
+  return isa<IntegerType>(getElementTypeOrSelf(dot.getType())) ||
+         dot.getLhsFreeDimensions().empty() ||
+         dot.getRhsFreeDimensions().empty();
+}
+
 struct DotToMatmul : OpRewritePattern<hlo::DotGeneralOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -93,12 +104,9 @@ struct DotToMatmul : OpRewritePattern<hlo::DotGeneralOp> {
                                 PatternRewriter &rewriter) const override {
     SmallVector<int64_t> lhsFree = dot.getLhsFreeDimensions();
     SmallVector<int64_t> rhsFree = dot.getRhsFreeDimensions();
-    if (hasLayouts(dot) || (dot.getLhsContractingDimensions().size() == 1 &&
-                            lhsFree.size() == 1 && rhsFree.size() == 1))
-      return failure();
-    // As [M,K] x [K,1] a matrix-vector product would write an [M,1] result,
-    // which a tiled layout pads 128-fold in HBM: MatrixVectorToReduce.
-    if (lhsFree.empty() || rhsFree.empty())
+    if (hasLayouts(dot) || onVectorUnit(dot) ||
+        (dot.getLhsContractingDimensions().size() == 1 && lhsFree.size() == 1 &&
+         rhsFree.size() == 1))
       return failure();
     Location loc = dot.getLoc();
     Value lhs =
@@ -126,21 +134,22 @@ struct DotToMatmul : OpRewritePattern<hlo::DotGeneralOp> {
   }
 };
 
-/// A matrix-vector (or vector-vector) product, with no free dimension on
-/// one side, is a multiply of the operands broadcast to [batch, lhs free,
-/// rhs free, contracting] and a sum over the contracting dimensions on the
-/// vector unit: XLA's dot strength reduction. It is built as its own
+/// A dot on the vector unit (onVectorUnit) is a multiply of the operands
+/// broadcast to [batch, lhs free, rhs free, contracting] and a sum over the
+/// contracting dimensions: XLA's dot strength reduction. As [M,K] x [K,1] a
+/// matrix-vector product would write an [M,1] result, which a tiled layout
+/// pads 128-fold in HBM. It is built as its own
 /// reduction fusion, so that, like the dot it replaces, it reads its
 /// operands from memory rather than absorbing their producers, and the
 /// memory picture stays the dot's.
-struct MatrixVectorToReduce : OpRewritePattern<hlo::DotGeneralOp> {
+struct DotToMultiplyReduce : OpRewritePattern<hlo::DotGeneralOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(hlo::DotGeneralOp dot,
                                 PatternRewriter &rewriter) const override {
     SmallVector<int64_t> lhsFree = dot.getLhsFreeDimensions();
     SmallVector<int64_t> rhsFree = dot.getRhsFreeDimensions();
-    if (hasLayouts(dot) || (!lhsFree.empty() && !rhsFree.empty()) ||
+    if (hasLayouts(dot) || !onVectorUnit(dot) ||
         dot->getParentOfType<hlo::FusionOp>())
       return failure();
     Location loc = dot.getLoc();
@@ -243,7 +252,7 @@ struct InteriorPadToEdgePads : OpRewritePattern<hlo::PadOp> {
 struct HLODecomposePass : tpu::impl::HLODecomposeBase<HLODecomposePass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<DotToMatmul, MatrixVectorToReduce, InteriorPadToEdgePads>(
+    patterns.add<DotToMatmul, DotToMultiplyReduce, InteriorPadToEdgePads>(
         &getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();

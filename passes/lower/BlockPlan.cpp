@@ -164,6 +164,30 @@ void KernelLowering::chooseMxuBlocks(ArrayRef<int64_t> align, int64_t budget) {
     block = best;
 }
 
+FailureOr<int64_t> KernelLowering::narrowestCut() {
+  // The MXU takes whole tiles: M, N and K keep their alignment.
+  SmallVector<int64_t> fixed(forcedUnit);
+  if (Value result = mxuResult()) {
+    ArrayRef<int64_t> res = values[result].pmap;
+    fixed.append({int64_t(block.size()) - 1, res.back(), res[res.size() - 2]});
+  }
+  int64_t best = -1, bestBytes = footprint(block);
+  for (size_t d = 0; d < block.size(); ++d) {
+    if (block[d] <= 1 || llvm::is_contained(fixed, int64_t(d)))
+      continue;
+    SmallVector<int64_t> trial = block;
+    trial[d] = (trial[d] + 1) / 2;
+    int64_t bytes = footprint(trial);
+    if (bytes < bestBytes) {
+      best = d;
+      bestBytes = bytes;
+    }
+  }
+  if (best < 0)
+    return failure();
+  return best;
+}
+
 LogicalResult KernelLowering::planBlocks() {
   int64_t rank = extent.size();
   // Tile alignment each dimension needs in some block.
@@ -212,12 +236,22 @@ LogicalResult KernelLowering::planBlocks() {
       for (int64_t d = 0; d < rank; ++d)
         if (block[d] > align[d] && (widest < 0 || block[d] > block[widest]))
           widest = d;
-    if (widest < 0)
-      return op->emitOpError()
-             << "tpu-lower: the smallest blocks of this kernel need "
-             << tpc::formatBytes(footprint(block)) << " of VMEM, more than "
-             << "half of the " << tpc::formatBytes(target.vmemBytes) << " of "
-             << target.name;
+    if (widest < 0) {
+      // Every block is at its tile alignment, and the tiles of values in
+      // different layouts still overflow (a dimension minor in one value
+      // and leading in another makes the latter 128 times larger). Go
+      // below the alignment where that shrinks the footprint most: smaller
+      // DMAs and partly filled tiles are slower, not wrong.
+      FailureOr<int64_t> cut = narrowestCut();
+      if (failed(cut))
+        return op->emitOpError()
+               << "tpu-lower: the smallest blocks of this kernel need "
+               << tpc::formatBytes(footprint(block)) << " of VMEM, more than "
+               << "half of the " << tpc::formatBytes(target.vmemBytes)
+               << " of " << target.name;
+      block[*cut] = (block[*cut] + 1) / 2;
+      continue;
+    }
     block[widest] = std::max(
         align[widest], *tpc::checkedRoundUp(block[widest] / 2, align[widest]));
   }
@@ -243,9 +277,10 @@ LogicalResult KernelLowering::planBlocks() {
     for (int64_t d = 0; d < rank; ++d) {
       if (!reduction[d] || extent[d] % block[d] == 0)
         continue;
-      int64_t divisor = block[d] - block[d] % align[d];
+      int64_t step = block[d] >= align[d] ? align[d] : 1;
+      int64_t divisor = block[d] - block[d] % step;
       while (divisor > 0 && extent[d] % divisor != 0)
-        divisor -= align[d];
+        divisor -= step;
       // A dimension shorter than its alignment (a small tile such as
       // T(2,128)) is one block of exactly its extent.
       block[d] = divisor > 0 ? divisor : extent[d];

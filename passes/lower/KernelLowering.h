@@ -183,6 +183,9 @@ private:
   LogicalResult checkMxuOperands();
   LogicalResult planBlocks();
   int64_t footprint(ArrayRef<int64_t> blocks);
+  /// The dimension whose block, halved, shrinks the footprint most, if
+  /// halving any does.
+  FailureOr<int64_t> narrowestCut();
   /// Estimated cycles of an MXU kernel with these blocks.
   double estimateCycles(ArrayRef<int64_t> blocks);
   /// The tiled blocks of an MXU kernel that minimize estimateCycles within

@@ -57,3 +57,23 @@ func.func @interior_pad_reduce(%x: tensor<3x7xi32>, %z: tensor<i32>) -> tensor<3
   %s = hlo.reduce sum %p, dims = [1] : (tensor<3x20xi32>) -> tensor<3xi32>
   return %s : tensor<3xi32>
 }
+
+// Integer matmuls run on the vector unit (the MXU multiplies floats):
+// products and sums wrap in the result type.
+// CHECK: @matmul_i32: result 0: 37x130xi32 exact
+func.func @matmul_i32(%a: tensor<37x20xi32>, %b: tensor<20x130xi32>) -> tensor<37x130xi32> {
+  %d = hlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<37x20xi32>, tensor<20x130xi32>) -> tensor<37x130xi32>
+  return %d : tensor<37x130xi32>
+}
+
+// CHECK: @batched_matmul_i8_wraps: result 0: 3x5x9xi8 exact
+func.func @batched_matmul_i8_wraps(%a: tensor<3x5x40xi8>, %b: tensor<40x3x9xi8>) -> tensor<3x5x9xi8> {
+  %d = hlo.dot_general %a, %b, batching_dims = [0] x [1], contracting_dims = [2] x [0] : (tensor<3x5x40xi8>, tensor<40x3x9xi8>) -> tensor<3x5x9xi8>
+  return %d : tensor<3x5x9xi8>
+}
+
+// CHECK: @matmul_i8_into_i32: result 0: 8x16xi32 exact
+func.func @matmul_i8_into_i32(%a: tensor<8x300xi8>, %b: tensor<16x300xi8>) -> tensor<8x16xi32> {
+  %d = hlo.dot_general %a, %b, contracting_dims = [1] x [1] : (tensor<8x300xi8>, tensor<16x300xi8>) -> tensor<8x16xi32>
+  return %d : tensor<8x16xi32>
+}

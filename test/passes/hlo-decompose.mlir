@@ -61,6 +61,24 @@ func.func @negative_matmul(%a: tensor<4x8x16xf32>, %b: tensor<4x32x16xf32>) -> t
 
 // -----
 
+// An integer matmul, even in the MXU's form, is a multiply and a sum on the
+// vector unit over [M, N, K]; i8 operands convert to the i32 result first.
+// CHECK-LABEL: func.func @integer_matmul
+// CHECK:      hlo.fusion kind = input
+// CHECK:        hlo.convert %{{.+}} : (tensor<8x20xi8>) -> tensor<8x20xi32>
+// CHECK:        hlo.broadcast_in_dim %{{.+}}, dims = [0, 2] : (tensor<8x20xi32>) -> tensor<8x16x20xi32>
+// CHECK:        hlo.transpose %{{.+}}, dims = [1, 0] : (tensor<20x16xi8>) -> tensor<16x20xi8>
+// CHECK:        hlo.broadcast_in_dim %{{.+}}, dims = [1, 2] : (tensor<16x20xi32>) -> tensor<8x16x20xi32>
+// CHECK:        hlo.multiply
+// CHECK:        hlo.reduce sum %{{.+}}, dims = [2] : (tensor<8x16x20xi32>) -> tensor<8x16xi32>
+// CHECK-NOT:  hlo.dot_general
+func.func @integer_matmul(%a: tensor<8x20xi8>, %b: tensor<20x16xi8>) -> tensor<8x16xi32> {
+  %d = hlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<8x20xi8>, tensor<20x16xi8>) -> tensor<8x16xi32>
+  return %d : tensor<8x16xi32>
+}
+
+// -----
+
 // Interior padding i along a dimension of n: reshape to [n, 1], pad to
 // [n, 1 + i], reshape to [n * (1 + i)], and the final edge pad crops the i
 // extra elements (high 2 - 1 = 1 here, low kept).
