@@ -288,6 +288,26 @@ KernelLowering::reductionInput(hlo::ReduceOp reduce) {
   return {&spread, copies};
 }
 
+/// Layout assignment may order a reduction's result dimensions differently
+/// from its input's kept ones: the reduction then accumulates in the
+/// input's order and each step's partial result is transposed into the
+/// result block.
+KernelLowering::KeptOrder KernelLowering::keptOrder(const ValueInfo &in,
+                                                    Value result) {
+  KeptOrder order;
+  SmallVector<int64_t> kept, valid = blockShape(in, block);
+  ArrayRef<int64_t> resultMap = values[storage(result)].pmap;
+  for (auto [i, it] : llvm::enumerate(in.pmap))
+    if (it < 0 || !reduction[it]) {
+      kept.push_back(it);
+      order.shape.push_back(valid[i]);
+      order.toResult.push_back(llvm::find(resultMap, it) - resultMap.begin());
+    }
+  order.same =
+      ArrayRef<int64_t>(kept) == resultMap || llvm::is_contained(kept, -1);
+  return order;
+}
+
 LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
                                      bool accumulate) {
   Value result = inner->getResult(0);
@@ -316,30 +336,18 @@ LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
       if (it >= 0 && reduction[it])
         dims.push_back(i);
     SmallVector<int64_t> valid = blockShape(info, block);
-    // The kept dimensions in the input's physical order, and where each
-    // lies in the result's.
-    SmallVector<int64_t> kept, keptShape, toResult;
-    ArrayRef<int64_t> resultMap = values[storage(result)].pmap;
-    for (auto [i, it] : llvm::enumerate(info.pmap))
-      if (it < 0 || !reduction[it]) {
-        kept.push_back(it);
-        keptShape.push_back(valid[i]);
-        toResult.push_back(llvm::find(resultMap, it) - resultMap.begin());
-      }
-    if (ArrayRef<int64_t>(kept) == resultMap || llvm::is_contained(kept, -1)) {
+    KeptOrder order = keptOrder(info, result);
+    if (order.same) {
       ReduceOp::create(b, loc(), *reduceKindOf(reduce.getKind()), input, dst,
                        dims, valid, accumulate);
       return success();
     }
-    // Layout assignment may order the result's dimensions differently: the
-    // reduction accumulates in the input's order and each step's partial
-    // result is transposed into the result block.
-    Value partial = scratch("reduce.partial", keptShape,
+    Value partial = scratch("reduce.partial", order.shape,
                             getElementTypeOrSelf(result.getType()));
     ReduceOp::create(b, loc(), *reduceKindOf(reduce.getKind()), input, partial,
                      dims, valid, accumulate);
     VectorOp::create(b, loc(), VectorKind::copy, ValueRange{partial}, dst,
-                     b.getArrayAttr({b.getDenseI64ArrayAttr(toResult)}));
+                     b.getArrayAttr({b.getDenseI64ArrayAttr(order.toResult)}));
     return success();
   }
   if (isa<hlo::ArgMaxOp, hlo::ArgMinOp>(inner)) {
@@ -349,9 +357,21 @@ LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
         inner->getAttrOfType<IntegerAttr>("dimension").getInt());
     ArgReduceKind kind = isa<hlo::ArgMaxOp>(inner) ? ArgReduceKind::argmax
                                                    : ArgReduceKind::argmin;
-    ArgReduceOp::create(b, loc(), kind, current.lookup(in), bestAcc, dst, dim,
-                        blockShape(info, block)[dim],
+    // The best values so far, and the indices unless they can accumulate
+    // in the result block, are kept in the input's order.
+    KeptOrder order = keptOrder(info, result);
+    Value best = scratch("arg.best", order.shape, info.phys.element);
+    Value indices =
+        order.same ? dst
+                   : scratch("arg.indices", order.shape,
+                             getElementTypeOrSelf(result.getType()));
+    ArgReduceOp::create(b, loc(), kind, current.lookup(in), best, indices,
+                        dim, blockShape(info, block)[dim],
                         blockStart(info, dim, idx), accumulate);
+    if (!order.same)
+      VectorOp::create(
+          b, loc(), VectorKind::copy, ValueRange{indices}, dst,
+          b.getArrayAttr({b.getDenseI64ArrayAttr(order.toResult)}));
     return success();
   }
   if (auto pad = dyn_cast<hlo::PadOp>(inner)) {
@@ -593,12 +613,6 @@ KernelLowering::lower(ArrayRef<Operation *> ops, ArrayRef<Value> results,
                                memrefType(blockShape(info, block),
                                           b.getF32Type(), MemorySpace::vmem));
   }
-  if (Value result = argResult())
-    bestAcc = AllocOp::create(
-        b, loc(),
-        memrefType(blockShape(values[result], block),
-                   getElementTypeOrSelf(anchor->getOperand(0).getType()),
-                   MemorySpace::vmem));
   auto semType = SemaphoreType::get(b.getContext());
   for (int64_t i = 0; i < inputSlots(); ++i)
     inSems.push_back(SemaphoreAllocOp::create(b, loc(), semType));

@@ -212,6 +212,15 @@ private:
   // Emission.
   /// A VMEM buffer allocated once per kernel for `purpose`.
   Value scratch(StringRef purpose, ArrayRef<int64_t> shape, Type element);
+  struct KeptOrder {
+    /// Block sizes of the kept dimensions, in the input's physical order.
+    SmallVector<int64_t> shape;
+    /// Where each lies in the result's physical order.
+    SmallVector<int64_t> toResult;
+    /// Whether the orders agree (or a kept dimension is a broadcast's).
+    bool same = true;
+  };
+  KeptOrder keptOrder(const ValueInfo &in, Value result);
   /// The info and buffer a reduction reads (Emit.cpp).
   std::pair<const ValueInfo *, Value> reductionInput(hlo::ReduceOp reduce);
   /// A rank-0 VMEM buffer holding `value`, filled once per kernel.
@@ -291,8 +300,6 @@ private:
   /// The f32 accumulator of an MXU op with a narrower result, converted
   /// on the last contraction step.
   Value mxuAcc;
-  /// The best values so far of an index reduction.
-  Value bestAcc;
 };
 
 } // namespace mlir::tpu::lowering

@@ -74,6 +74,15 @@ func.func @argmax_3d_fused(%x: tensor<4x9x130xbf16>) -> tensor<4x130xi32> {
   return %r : tensor<4x130xi32>
 }
 
+// Under min-padding layouts the result's dimensions are ordered {0,1}
+// against the input's kept {2,0}: the best values and indices accumulate
+// in the input's order and are copied into the result block transposed.
+// CHECK: @argmin_permuted_result: result 0: 10x5xi32 exact
+func.func @argmin_permuted_result(%x: tensor<10x128x5xi32>) -> tensor<10x5xi32> {
+  %a = hlo.argmin %x, dim = 1 : (tensor<10x128x5xi32>) -> tensor<10x5xi32>
+  return %a : tensor<10x5xi32>
+}
+
 // CHECK: @argmax_i32: result 0: 5xi32 exact
 func.func @argmax_i32(%x: tensor<5x1000xi32>) -> tensor<5xi32> {
   %r = hlo.argmax %x, dim = 1 : (tensor<5x1000xi32>) -> tensor<5xi32>
