@@ -167,17 +167,38 @@ bool writesInPlace(Operation *op) {
   return op->hasTrait<OpTrait::Elementwise>();
 }
 
-/// Whether `use` is read element for element: a loop fusion's parameter
-/// that only elementwise ops read (not a broadcast, reshape or transpose,
-/// which read other positions).
-bool readsElementwise(OpOperand &use) {
+/// Whether each element of `use` is read only to compute the result
+/// element stored at the same bytes: the operand is stored as the result
+/// is, and (in a loop fusion) only elementwise ops and tile-padding pads and
+/// slices lie between the parameter and the result, not a slice, broadcast,
+/// reshape or transpose that reads other positions.
+bool readsElementwise(OpOperand &use, Value result) {
+  if (!sameStorage(use.get().getType(), result.getType()))
+    return false;
   auto fusion = dyn_cast<hlo::FusionOp>(use.getOwner());
   if (!fusion)
     return true;
-  BlockArgument param = fusion.getBlock().getArgument(use.getOperandNumber());
-  return llvm::all_of(param.getUsers(), [](Operation *user) {
-    return user->hasTrait<OpTrait::Elementwise>() || isa<hlo::YieldOp>(user);
-  });
+  auto samePositions = [](Operation *op) {
+    if (auto pad = dyn_cast<hlo::PadOp>(op))
+      return padsTilePadding(pad);
+    if (auto slice = dyn_cast<hlo::SliceOp>(op))
+      return dropsTilePadding(slice);
+    return op->hasTrait<OpTrait::Elementwise>();
+  };
+  SmallVector<Value> worklist = {
+      fusion.getBlock().getArgument(use.getOperandNumber())};
+  llvm::SmallPtrSet<Operation *, 16> seen;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (Operation *user : value.getUsers()) {
+      if (isa<hlo::YieldOp>(user) || !seen.insert(user).second)
+        continue;
+      if (!samePositions(user))
+        return false;
+      llvm::append_range(worklist, user->getResults());
+    }
+  }
+  return true;
 }
 
 /// A heap buffer: the values that share it, in order, and its live range.
@@ -359,7 +380,7 @@ void BufferAssigner::formBuffers(Block &block) {
         auto reusable = llvm::find_if(op->getOpOperands(), [&](OpOperand &use) {
           Value operand = use.get();
           auto it = bufferOf.find(operand);
-          return readsElementwise(use) && it != bufferOf.end() &&
+          return readsElementwise(use, result) && it != bufferOf.end() &&
                  heap[it->second].end == t &&
                  heap[it->second].values.back() == operand &&
                  !outputs.count(operand) &&

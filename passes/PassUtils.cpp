@@ -174,8 +174,24 @@ bool mlir::tpu::isBitcast(Operation *op, Block &entry) {
             (fromSecond % rows == 0 && toSecond % rows == 0));
   }
   if (auto slice = dyn_cast<hlo::SliceOp>(op))
-    return allZero(slice.getStartIndices()) &&
-           llvm::all_of(slice.getStrides(), [](int64_t v) { return v == 1; }) &&
-           samePhysical(slice.getOperand(), slice.getResult());
+    return dropsTilePadding(slice);
   return false;
+}
+
+bool mlir::tpu::dropsTilePadding(hlo::SliceOp slice) {
+  return allZero(slice.getStartIndices()) &&
+         llvm::all_of(slice.getStrides(), [](int64_t v) { return v == 1; }) &&
+         samePhysical(slice.getOperand(), slice.getResult());
+}
+
+bool mlir::tpu::sameStorage(Type a, Type b) {
+  std::optional<tpc::Shape> sa = tpu::toShape(a);
+  std::optional<tpc::Shape> sb = tpu::toShape(b);
+  if (!sa || !sb || !sa->layout || !sb->layout || *sa->layout != *sb->layout ||
+      getElementTypeOrSelf(a).getIntOrFloatBitWidth() !=
+          getElementTypeOrSelf(b).getIntOrFloatBitWidth())
+    return false;
+  absl::StatusOr<std::vector<int64_t>> pa = tpc::paddedDims(*sa);
+  absl::StatusOr<std::vector<int64_t>> pb = tpc::paddedDims(*sb);
+  return pa.ok() && pb.ok() && *pa == *pb;
 }

@@ -49,6 +49,15 @@ bool isZero(TypedAttr value);
 /// operand and result with the same layout and physical (padded) shape.
 bool padsTilePadding(hlo::PadOp pad);
 
+/// Whether `slice` only drops tile padding: from 0, stride 1, with the
+/// operand's layout and physical (padded) shape.
+bool dropsTilePadding(hlo::SliceOp slice);
+
+/// Whether values of types `a` and `b` store each element at the same
+/// bytes: the same layout, physical shape and element width (the element
+/// types may differ, as across a convert from f32 to i32).
+bool sameStorage(Type a, Type b);
+
 /// Whether `op` only relabels its operand's buffer: the same bytes in the
 /// same layout, read as another logical shape. That is a slice from 0 with
 /// stride 1 that keeps the padded shape (dropping tile padding), or a zero

@@ -50,3 +50,19 @@ func.func @transpose_minor_to_major(%x: tensor<2x16x16x51xi32>) -> tensor<51x16x
   %t = hlo.transpose %x, dims = [3, 2, 1, 0] : (tensor<2x16x16x51xi32>) -> tensor<51x16x16x2xi32>
   return %t : tensor<51x16x16x2xi32>
 }
+
+// Seed 2049: a loop fusion whose i1 result had the same byte size as its
+// i8 operand, [8,1280] tile-padded, took over the operand's buffer, but the
+// fusion read the operand through a slice (rows 0:2 of the eight that
+// tpu-pad made), not element for element: its last block read bytes
+// earlier blocks had overwritten. Buffers are now shared only with an
+// operand of the result's shape, layout and width read elementwise.
+// CHECK: @no_in_place_through_a_slice: result 0: 1x1184xi1 exact
+func.func @no_in_place_through_a_slice(%x: tensor<37x2x16xi8>) -> tensor<1x1184xi1> {
+  %c = hlo.constant dense<5> : tensor<37x2x16xi8>
+  %m = hlo.multiply %c, %x : tensor<37x2x16xi8>
+  %r = hlo.reshape %m : (tensor<37x2x16xi8>) -> tensor<1x1184xi8>
+  %b = hlo.convert %r : (tensor<1x1184xi8>) -> tensor<1x1184xi1>
+  %n = hlo.minimum %b, %b : tensor<1x1184xi1>
+  return %n : tensor<1x1184xi1>
+}

@@ -88,3 +88,40 @@ func.func @fusions(%x: tensor<8x128xf32>, %v: tensor<8xf32>) -> (tensor<8x128xf3
   }
   return %f, %g : tensor<8x128xf32>, tensor<8x128xf32>
 }
+
+// -----
+
+// A loop fusion writes over an operand only when it reads it element for
+// element into the same bytes. @through_slices negates %a, then slices the
+// negation: its first output block would overwrite rows a later block
+// reads, so the fusion gets a buffer of its own, though %a dies there and
+// has its size. @elementwise's fusion takes %a's buffer.
+// CHECK-LABEL: func.func @through_slices
+// CHECK:         hlo.exponential %arg0 {tpu.hbm_offsets = array<i64: 0>}
+// CHECK:         hlo.fusion kind = loop (%{{.+}}) attributes {tpu.hbm_offsets = array<i64: 8192>}
+func.func @through_slices(%x: tensor<16x128xf32>) -> tensor<8x256xf32> {
+  %a = hlo.exponential %x : tensor<16x128xf32>
+  %s = hlo.fusion kind = loop (%p = %a) : (tensor<16x128xf32>) -> tensor<8x256xf32> {
+    %n = hlo.negate %p : tensor<16x128xf32>
+    %l = hlo.slice %n [0:8, 0:128] : (tensor<16x128xf32>) -> tensor<8x128xf32>
+    %h = hlo.slice %n [8:16, 0:128] : (tensor<16x128xf32>) -> tensor<8x128xf32>
+    %c = hlo.concatenate %h, %l, dim = 1 : (tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<8x256xf32>
+    hlo.yield %c : tensor<8x256xf32>
+  }
+  return %s : tensor<8x256xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @elementwise
+// CHECK:         hlo.exponential %arg0 {tpu.hbm_offsets = array<i64: 0>}
+// CHECK:         hlo.fusion kind = loop (%{{.+}}) attributes {tpu.hbm_offsets = array<i64: 0>}
+func.func @elementwise(%x: tensor<16x128xf32>) -> tensor<16x128xf32> {
+  %a = hlo.exponential %x : tensor<16x128xf32>
+  %e = hlo.fusion kind = loop (%p = %a) : (tensor<16x128xf32>) -> tensor<16x128xf32> {
+    %n = hlo.negate %p : tensor<16x128xf32>
+    %m = hlo.multiply %n, %p : tensor<16x128xf32>
+    hlo.yield %m : tensor<16x128xf32>
+  }
+  return %e : tensor<16x128xf32>
+}
