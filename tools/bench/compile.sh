@@ -2,7 +2,8 @@
 # Compile-time benchmark (run on demand, not in CI): `tpu-opt --tpu-compile`
 # on generated TOSA programs of 1k, 10k and 100k ops (tools/bench/
 # gen_program.py: elementwise chains, wide elementwise DAGs, matmul chains,
-# reduction chains), next to upstream `mlir-opt` running a comparable
+# reduction chains, the fan-out DAG of issue 21), next to upstream
+# `mlir-opt` running a comparable
 # pipeline (TOSA to linalg, elementwise fusion, canonicalize) on the same
 # files. Prints wall seconds, microseconds per op and peak RSS; a run past
 # TIMEOUT seconds prints "timeout".
@@ -22,7 +23,7 @@ measure() { # prints "seconds rss_mb" or "timeout -"
   fi
 }
 printf '%-7s %7s  %-9s %9s %9s %8s\n' kind ops tool seconds us/op peak_MB
-for kind in chain dag matmul reduce; do
+for kind in chain dag matmul reduce fanout; do
   for n in $sizes; do
     python3 "$root/tools/bench/gen_program.py" "$kind" "$n" > "$tmp/p.mlir"
     ops=$(grep -c ' = ' "$tmp/p.mlir")

@@ -4,9 +4,15 @@
 Usage: gen_program.py KIND N
 KIND: chain (elementwise ops one after another), dag (N/4 independent
 three-op branches summed by a tree), matmul (a chain of matmul + relu),
-reduce (a chain of x - reduce_max(x)). Tensors are small (8x128 or
-1x128x128 f32) so that the compiler's own work dominates.
+reduce (a chain of x - reduce_max(x)), fanout (issue 21's DAG, in TOSA:
+elementwise ops, row reductions broadcast back and matmuls on 1x64x128 f32,
+each reading one or two earlier values drawn at random with a fixed seed,
+so that values have several readers; sums, products and matmuls go through
+a tanh so that values stay in [-2, 2]; every value no op reads is summed
+into the result). Tensors are small (8x128 or 1x128x128 f32) so that the
+compiler's own work dominates.
 """
+import random
 import sys
 
 
@@ -23,7 +29,7 @@ def main():
         return name
 
     shift = None
-    if kind in ("chain", "dag", "reduce"):
+    if kind in ("chain", "dag", "reduce", "fanout"):
         shift = emit('"tosa.const"() {values = dense<0> : tensor<1xi8>} : '
                      '() -> tensor<1xi8>')
     if kind == "chain":
@@ -79,6 +85,51 @@ def main():
             v = emit("tosa.sub %s, %s : (%s, tensor<8x1xf32>) -> %s"
                      % (v, r, t, t))
         result, rtype = v, t
+    elif kind == "fanout":
+        t = "tensor<1x64x128xf32>"
+        w = "tensor<1x128x128xf32>"
+        args = "%%x: %s, %%y: %s, %%w: %s" % (t, t, w)
+        zp = emit('"tosa.const"() {values = dense<0.0> : tensor<1xf32>} : '
+                  '() -> tensor<1xf32>')
+        rng = random.Random(21)
+        values, read = ["%x", "%y"], set()
+
+        def pick():
+            # Recent values more often, so that chains form besides fan-out.
+            v = values[max(0, len(values) - 1 - int(rng.expovariate(0.2)))]
+            read.add(v)
+            return v
+        while count[0] < n:
+            op = rng.choice(["add", "mul", "sub", "tanh", "max", "reduce",
+                             "matmul"])
+            if op == "tanh":
+                v = emit("tosa.tanh %s : (%s) -> %s" % (pick(), t, t))
+            elif op == "reduce":
+                a = pick()
+                r = emit("tosa.reduce_max %s {axis = 2 : i32} : (%s) -> "
+                         "tensor<1x64x1xf32>" % (a, t))
+                v = emit("tosa.sub %s, %s : (%s, tensor<1x64x1xf32>) -> %s"
+                         % (a, r, t, t))
+            elif op == "matmul":
+                v = emit("tosa.matmul %s, %%w, %s, %s : (%s, %s, "
+                         "tensor<1xf32>, tensor<1xf32>) -> %s"
+                         % (pick(), zp, zp, t, w, t))
+            elif op == "mul":
+                v = emit("tosa.mul %s, %s, %s : (%s, %s, tensor<1xi8>) -> %s"
+                         % (pick(), pick(), shift, t, t, t))
+            else:
+                name = {"add": "add", "sub": "sub", "max": "maximum"}[op]
+                v = emit("tosa.%s %s, %s : (%s, %s) -> %s"
+                         % (name, pick(), pick(), t, t, t))
+            if op in ("add", "sub", "mul", "matmul"):
+                v = emit("tosa.tanh %s : (%s) -> %s" % (v, t, t))
+            values.append(v)
+        unread = [v for v in values[2:] if v not in read]
+        result = unread[0]
+        for v in unread[1:]:
+            result = emit("tosa.add %s, %s : (%s, %s) -> %s"
+                          % (result, v, t, t, t))
+        rtype = t
     else:
         sys.exit("unknown kind " + kind)
     print("func.func @main(%s) -> %s {" % (args, rtype))
