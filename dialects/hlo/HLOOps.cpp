@@ -6,6 +6,7 @@
 
 #include "dialects/hlo/HLOOps.h"
 #include "dialects/hlo/HLOVerify.h"
+#include "dialects/common/Assembly.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -19,6 +20,7 @@
 using namespace mlir;
 using namespace mlir::hlo;
 using namespace mlir::hlo::detail;
+using namespace mlir::tpu::assembly;
 
 #include "dialects/hlo/HLODialect.cpp.inc"
 #include "dialects/hlo/HLOEnums.cpp.inc"
@@ -41,151 +43,20 @@ void HLODialect::initialize() {
 // Custom directives
 //===----------------------------------------------------------------------===//
 
-/// `T` when all types are equal, else `(T0, T1, ...) -> R`.
-static ParseResult parseSameOperandsAndResultTypeImpl(OpAsmParser &parser,
-                                                      ArrayRef<Type *> operands,
-                                                      Type &result) {
-  SMLoc loc = parser.getCurrentLocation();
-  Type type;
-  if (parser.parseType(type))
-    return failure();
-  auto fn = dyn_cast<FunctionType>(type);
-  if (!fn) {
-    for (Type *operand : operands)
-      *operand = type;
-    result = type;
-    return success();
-  }
-  if (fn.getNumInputs() != operands.size() || fn.getNumResults() != 1)
-    return parser.emitError(loc, "expected a function type with ")
-           << operands.size() << " inputs and 1 result";
-  for (auto [operand, input] : llvm::zip(operands, fn.getInputs()))
-    *operand = input;
-  result = fn.getResult(0);
-  return success();
-}
-
-template <typename... Types>
-static ParseResult parseSameOperandsAndResultType(OpAsmParser &parser,
-                                                  Types &...types) {
-  SmallVector<Type *> all{&types...};
-  return parseSameOperandsAndResultTypeImpl(
-      parser, ArrayRef<Type *>(all).drop_back(), *all.back());
-}
-
-template <typename... Types>
-static void printSameOperandsAndResultType(OpAsmPrinter &printer, Operation *,
-                                           Types... types) {
-  SmallVector<Type> all{types...};
-  if (llvm::all_equal(all)) {
-    printer << all.front();
-    return;
-  }
-  printer << FunctionType::get(all.front().getContext(),
-                               ArrayRef<Type>(all).drop_back(), all.back());
-}
-
-/// `%a, %b, ` before `dim = N`: operands, each followed by a comma.
-static ParseResult parseConcatenateInputs(
-    OpAsmParser &parser,
-    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &inputs) {
-  do {
-    OpAsmParser::UnresolvedOperand operand;
-    OptionalParseResult parsed = parser.parseOptionalOperand(operand);
-    if (!parsed.has_value())
-      return success();
-    if (failed(*parsed))
-      return failure();
-    inputs.push_back(operand);
-  } while (succeeded(parser.parseOptionalComma()));
-  return parser.emitError(parser.getCurrentLocation(),
-                          "expected ',' and 'dim = N' after the inputs");
-}
-
-static void printConcatenateInputs(OpAsmPrinter &printer, Operation *,
-                                   OperandRange inputs) {
-  llvm::interleaveComma(inputs, printer);
-  printer << ",";
-}
-
 template <typename AttrT>
 static void printEnumKeyword(OpAsmPrinter &printer, Operation *, AttrT attr) {
   printer << stringifyEnum(attr.getValue());
 }
 
-static ParseResult parseIntList(OpAsmParser &parser,
-                                SmallVectorImpl<int64_t> &values) {
-  return parser.parseCommaSeparatedList(
-      OpAsmParser::Delimiter::Square, [&]() -> ParseResult {
-        return parser.parseInteger(values.emplace_back());
-      });
-}
-
-static void printIntList(OpAsmPrinter &printer, ArrayRef<int64_t> values) {
-  printer << join(values);
-}
-
-/// `[start:limit(:stride)?, ...]`
-static ParseResult parseSliceRanges(OpAsmParser &parser,
-                                    DenseI64ArrayAttr &start,
-                                    DenseI64ArrayAttr &limit,
-                                    DenseI64ArrayAttr &strides) {
-  SmallVector<int64_t> starts, limits, steps;
-  if (parser.parseCommaSeparatedList(
-          OpAsmParser::Delimiter::Square, [&]() -> ParseResult {
-            int64_t step = 1;
-            if (parser.parseInteger(starts.emplace_back()) ||
-                parser.parseColon() ||
-                parser.parseInteger(limits.emplace_back()))
-              return failure();
-            if (succeeded(parser.parseOptionalColon()) &&
-                parser.parseInteger(step))
-              return failure();
-            steps.push_back(step);
-            return success();
-          }))
-    return failure();
-  Builder &b = parser.getBuilder();
-  start = b.getDenseI64ArrayAttr(starts);
-  limit = b.getDenseI64ArrayAttr(limits);
-  strides = b.getDenseI64ArrayAttr(steps);
-  return success();
-}
-
-static void printSliceRanges(OpAsmPrinter &printer, Operation *,
-                             DenseI64ArrayAttr start, DenseI64ArrayAttr limit,
-                             DenseI64ArrayAttr strides) {
-  // Sizes that disagree cannot be written in this form; the generic form is
-  // used for such invalid ops, so only print what is consistent.
-  printer << "[";
-  size_t n = std::min({start.size(), limit.size(), strides.size()});
-  for (size_t i = 0; i < n; ++i) {
-    if (i)
-      printer << ", ";
-    printer << start[i] << ":" << limit[i];
-    if (strides[i] != 1)
-      printer << ":" << strides[i];
-  }
-  printer << "]";
-}
-
-/// `(batching_dims = [..] x [..], )? contracting_dims = [..] x [..]`
+/// hlo's dot dimensions are four attributes; the shared directive reads the
+/// pairs into vectors.
 static ParseResult parseDotDimensions(OpAsmParser &parser,
                                       DenseI64ArrayAttr &lhsBatch,
                                       DenseI64ArrayAttr &rhsBatch,
                                       DenseI64ArrayAttr &lhsContract,
                                       DenseI64ArrayAttr &rhsContract) {
   SmallVector<int64_t> lb, rb, lc, rc;
-  auto parsePair = [&](SmallVectorImpl<int64_t> &lhs,
-                       SmallVectorImpl<int64_t> &rhs) -> ParseResult {
-    return failure(parser.parseEqual() || parseIntList(parser, lhs) ||
-                   parser.parseKeyword("x") || parseIntList(parser, rhs));
-  };
-  if (succeeded(parser.parseOptionalKeyword("batching_dims"))) {
-    if (parsePair(lb, rb) || parser.parseComma())
-      return failure();
-  }
-  if (parser.parseKeyword("contracting_dims") || parsePair(lc, rc))
+  if (tpu::assembly::parseDotDimensions(parser, lb, rb, lc, rc))
     return failure();
   Builder &b = parser.getBuilder();
   lhsBatch = b.getDenseI64ArrayAttr(lb);
@@ -200,64 +71,27 @@ static void printDotDimensions(OpAsmPrinter &printer, Operation *,
                                DenseI64ArrayAttr rhsBatch,
                                DenseI64ArrayAttr lhsContract,
                                DenseI64ArrayAttr rhsContract) {
-  if (!lhsBatch.empty() || !rhsBatch.empty()) {
-    printer << "batching_dims = ";
-    printIntList(printer, lhsBatch.asArrayRef());
-    printer << " x ";
-    printIntList(printer, rhsBatch.asArrayRef());
-    printer << ", ";
-  }
-  printer << "contracting_dims = ";
-  printIntList(printer, lhsContract.asArrayRef());
-  printer << " x ";
-  printIntList(printer, rhsContract.asArrayRef());
+  tpu::assembly::printDotDimensions(printer, lhsBatch.asArrayRef(),
+                                    rhsBatch.asArrayRef(),
+                                    lhsContract.asArrayRef(),
+                                    rhsContract.asArrayRef());
 }
 
-/// `{stride = [..], pad = [[lo, hi], ..], lhs_dilate = [..], rhs_dilate =
-/// [..]}` with every entry optional.
+/// hlo's window has no reversal; its entries become the op's attributes.
 static ParseResult parseConvWindow(OpAsmParser &parser, OperationState &state) {
-  if (parser.parseLBrace())
+  ConvWindow window;
+  if (tpu::assembly::parseConvWindow(parser, window, /*allowReverse=*/false))
     return failure();
-  if (succeeded(parser.parseOptionalRBrace()))
-    return success();
   Builder &b = parser.getBuilder();
-  do {
-    SMLoc loc = parser.getCurrentLocation();
-    StringRef key;
-    if (parser.parseKeyword(&key) || parser.parseEqual())
-      return failure();
-    StringRef name = llvm::StringSwitch<StringRef>(key)
-                         .Case("stride", "window_strides")
-                         .Case("pad", "padding")
-                         .Case("lhs_dilate", "lhs_dilation")
-                         .Case("rhs_dilate", "rhs_dilation")
-                         .Default("");
-    if (name.empty())
-      return parser.emitError(loc, "unknown window entry '")
-             << key << "'; expected stride, pad, lhs_dilate or rhs_dilate";
-    if (state.attributes.get(name))
-      return parser.emitError(loc, "window entry '") << key << "' repeats";
-    SmallVector<int64_t> values;
-    ParseResult parsed =
-        key == "pad" ? parser.parseCommaSeparatedList(
-                           OpAsmParser::Delimiter::Square,
-                           [&]() -> ParseResult {
-                             SmallVector<int64_t> pair;
-                             SMLoc pairLoc = parser.getCurrentLocation();
-                             if (parseIntList(parser, pair))
-                               return failure();
-                             if (pair.size() != 2)
-                               return parser.emitError(
-                                   pairLoc, "expected a [low, high] pair");
-                             values.append(pair);
-                             return success();
-                           })
-                     : parseIntList(parser, values);
-    if (failed(parsed))
-      return failure();
-    state.addAttribute(name, b.getDenseI64ArrayAttr(values));
-  } while (succeeded(parser.parseOptionalComma()));
-  return parser.parseRBrace();
+  auto add = [&](StringRef name, const std::optional<SmallVector<int64_t>> &v) {
+    if (v)
+      state.addAttribute(name, b.getDenseI64ArrayAttr(*v));
+  };
+  add("window_strides", window.strides);
+  add("padding", window.padding);
+  add("lhs_dilation", window.lhsDilation);
+  add("rhs_dilation", window.rhsDilation);
+  return success();
 }
 
 ParseResult ConvolutionOp::parse(OpAsmParser &parser, OperationState &state) {
