@@ -4,6 +4,7 @@
 
 #include "compiler/pipeline/Pipeline.h"
 #include "dialects/hlo/HLOOps.h"
+#include "dialects/stablehlo/StablehloOps.h"
 #include "dialects/tpu/TPUDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
@@ -18,7 +19,7 @@
 void mlir::tpu::registerCompilerDialects(DialectRegistry &registry) {
   registry.insert<hlo::HLODialect, tpu::TPUDialect, func::FuncDialect,
                   arith::ArithDialect, scf::SCFDialect, tensor::TensorDialect,
-                  tosa::TosaDialect>();
+                  tosa::TosaDialect, stablehlo::StableHLODialect>();
   func::registerInlinerExtension(registry);
 }
 

@@ -172,6 +172,36 @@ def TPUMemoryReport : Pass<"tpu-memory-report", "::mlir::ModuleOp"> {
 // hlo-level passes: simplification and fusion
 //===----------------------------------------------------------------------===//
 
+def ConvertStablehloToHlo
+    : Pass<"convert-stablehlo-to-hlo", "::mlir::func::FuncOp"> {
+  let summary = "Import a function whose body is StableHLO into hlo";
+  let description = [{
+    Rewrites StableHLO (what JAX, TensorFlow and PyTorch/XLA export) into
+    `hlo` with StableHLO's semantics: elementwise ops one to one, scalar
+    operands of `select` and `clamp` broadcast, `sign` and `is_finite` as
+    comparisons, `dot` and `dot_general` as `dot_general` (precision `HIGH`
+    and `HIGHEST` become `HIGHEST`), `convolution` with any dimension numbers
+    as transposes around hlo's NHWC/HWIO convolution, and `reduce` whose body
+    is one add, multiply, maximum or minimum (or, and on `i1`) as an
+    `hlo.reduce` of that kind, with the init value applied once when it is
+    not the kind's identity.
+
+    An op it cannot express fails the pass with one error at the op, naming
+    it and why: "stablehlo.X is not supported by the TPU compiler: ...".
+    Nothing is rewritten then. Functions without StableHLO are left alone,
+    so the pass heads every compile pipeline, after the inliner has
+    inlined the exporter's private helper functions.
+
+    ```mlir
+    %r = stablehlo.reduce(%x init: %zero) applies stablehlo.add
+        across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>
+    // becomes
+    %r = hlo.reduce sum %x, dims = [1] : (tensor<4x8xf32>) -> tensor<4xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::hlo::HLODialect"];
+}
+
 def ConvertTosaToHlo : Pass<"convert-tosa-to-hlo", "::mlir::func::FuncOp"> {
   let summary = "Import a function whose body is TOSA into hlo";
   let description = [{

@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
 using namespace mlir::tpu;
@@ -27,6 +28,13 @@ llvm::cl::ValuesClass mlir::tpu::phaseValues() {
 
 void mlir::tpu::buildImportPipeline(OpPassManager &pm,
                                     hlo::Precision defaultPrecision) {
+  // Exporters call private helpers (JAX's `@_where`, `@logaddexp`); the
+  // input dialects inline (hlo does not, so hlo calls stay calls). No
+  // simplification runs in between: the import must see the program as
+  // written.
+  pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));
+  pm.addPass(createSymbolDCEPass());
+  pm.addNestedPass<func::FuncOp>(createConvertStablehloToHlo());
   pm.addNestedPass<func::FuncOp>(createConvertTosaToHlo());
   // DEFAULT is what an unset precision means already.
   if (defaultPrecision != hlo::Precision::DEFAULT)

@@ -1,0 +1,40 @@
+//===- StablehloAssembly.h - stablehlo's custom directives -----*- C++ -*-===//
+//
+// The parts of StableHLO's pretty syntax that ODS cannot express, used by the
+// generated op parsers and printers (StablehloOps.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_DIALECTS_STABLEHLO_STABLEHLOASSEMBLY_H
+#define TPU_DIALECTS_STABLEHLO_STABLEHLOASSEMBLY_H
+
+#include "dialects/stablehlo/StablehloOps.h"
+
+namespace mlir::stablehlo {
+
+/// `pred_type, result_type`, or a function type when the branches' types
+/// differ from the result's.
+ParseResult parseSelectType(OpAsmParser &parser, Type &pred, Type &onTrue,
+                            Type &onFalse, Type &result);
+void printSelectType(OpAsmPrinter &printer, Operation *, Type pred,
+                     Type onTrue, Type onFalse, Type result);
+
+/// `(, precision = [DEFAULT, HIGHEST])?`
+ParseResult parsePrecisionConfig(OpAsmParser &parser, ArrayAttr &config);
+void printPrecisionConfig(OpAsmPrinter &printer, Operation *,
+                          ArrayAttr config);
+
+/// `(batching_dims = [..] x [..], )? contracting_dims = [..] x [..]`
+ParseResult parseDotDimensionNumbers(OpAsmParser &parser,
+                                     DotDimensionNumbersAttr &dims);
+void printDotDimensionNumbers(OpAsmPrinter &printer, Operation *,
+                              DotDimensionNumbersAttr dims);
+
+/// `@target.name`
+ParseResult parseCustomCallTarget(OpAsmParser &parser, StringAttr &target);
+void printCustomCallTarget(OpAsmPrinter &printer, Operation *,
+                           StringAttr target);
+
+} // namespace mlir::stablehlo
+
+#endif // TPU_DIALECTS_STABLEHLO_STABLEHLOASSEMBLY_H

@@ -1,0 +1,109 @@
+//===- StablehloBase.td - stablehlo input dialect, attributes -*- tablegen -*-===//
+//
+// The project's reading of StableHLO text: ops, enums and attributes with the
+// names, attribute names and assembly that StableHLO's printer emits, so that
+// programs exported by JAX, TensorFlow and PyTorch/XLA parse unchanged. It is
+// an input dialect: convert-stablehlo-to-hlo replaces it before any other pass.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_DIALECTS_STABLEHLO_STABLEHLOBASE_TD
+#define TPU_DIALECTS_STABLEHLO_STABLEHLOBASE_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+def StableHLO_Dialect : Dialect {
+  let name = "stablehlo";
+  let cppNamespace = "::mlir::stablehlo";
+  let summary = "StableHLO as exported by ML frameworks (input only)";
+  let description = [{
+    The ops of StableHLO (openxla/stablehlo's spec) that the TPU compiler
+    imports, in StableHLO's own pretty and generic syntax. Semantics are the
+    spec's; `convert-stablehlo-to-hlo` maps each op to `hlo` or reports at its
+    location why it cannot.
+  }];
+  let useDefaultAttributePrinterParser = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Enums: printed `#stablehlo<comparison_direction EQ>` in attributes and as a
+// bare keyword inside op syntax, as StableHLO does.
+//===----------------------------------------------------------------------===//
+
+def StableHLO_ComparisonDirection : I32EnumAttr<"ComparisonDirection",
+    "comparison direction", [
+      I32EnumAttrCase<"EQ", 0>, I32EnumAttrCase<"NE", 1>,
+      I32EnumAttrCase<"GE", 2>, I32EnumAttrCase<"GT", 3>,
+      I32EnumAttrCase<"LE", 4>, I32EnumAttrCase<"LT", 5>]> {
+  let cppNamespace = "::mlir::stablehlo";
+  let genSpecializedAttr = 0;
+}
+def StableHLO_ComparisonDirectionAttr : EnumAttr<StableHLO_Dialect,
+    StableHLO_ComparisonDirection, "comparison_direction">;
+
+def StableHLO_ComparisonType : I32EnumAttr<"ComparisonType",
+    "comparison type", [
+      I32EnumAttrCase<"NOTYPE", 0>, I32EnumAttrCase<"FLOAT", 1>,
+      I32EnumAttrCase<"TOTALORDER", 2>, I32EnumAttrCase<"SIGNED", 3>,
+      I32EnumAttrCase<"UNSIGNED", 4>]> {
+  let cppNamespace = "::mlir::stablehlo";
+  let genSpecializedAttr = 0;
+}
+def StableHLO_ComparisonTypeAttr : EnumAttr<StableHLO_Dialect,
+    StableHLO_ComparisonType, "comparison_type">;
+
+def StableHLO_Precision : I32EnumAttr<"Precision", "dot precision", [
+      I32EnumAttrCase<"DEFAULT", 0>, I32EnumAttrCase<"HIGH", 1>,
+      I32EnumAttrCase<"HIGHEST", 2>]> {
+  let cppNamespace = "::mlir::stablehlo";
+  let genSpecializedAttr = 0;
+}
+def StableHLO_PrecisionAttr : EnumAttr<StableHLO_Dialect, StableHLO_Precision,
+                                       "precision">;
+def StableHLO_PrecisionConfigAttr
+    : TypedArrayAttrBase<StableHLO_PrecisionAttr, "precision config">;
+
+//===----------------------------------------------------------------------===//
+// Structured attributes
+//===----------------------------------------------------------------------===//
+
+def StableHLO_DotDimensionNumbers : AttrDef<StableHLO_Dialect, "DotDimensionNumbers"> {
+  let mnemonic = "dot";
+  let summary = "dimension numbers of dot_general";
+  let description = [{
+    `#stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions =
+    [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>`;
+    empty lists may be left out.
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"int64_t">:$lhsBatchingDimensions,
+    ArrayRefParameter<"int64_t">:$rhsBatchingDimensions,
+    ArrayRefParameter<"int64_t">:$lhsContractingDimensions,
+    ArrayRefParameter<"int64_t">:$rhsContractingDimensions);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def StableHLO_ConvDimensionNumbers : AttrDef<StableHLO_Dialect, "ConvDimensionNumbers"> {
+  let mnemonic = "conv";
+  let summary = "dimension numbers of convolution";
+  let description = [{
+    `#stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>`: where the
+    batch (`b`), feature (`f`), kernel input and output feature (`i`, `o`)
+    and numbered spatial dimensions sit in the input, kernel and output.
+  }];
+  let parameters = (ins
+    "int64_t":$inputBatchDimension,
+    "int64_t":$inputFeatureDimension,
+    ArrayRefParameter<"int64_t">:$inputSpatialDimensions,
+    "int64_t":$kernelInputFeatureDimension,
+    "int64_t":$kernelOutputFeatureDimension,
+    ArrayRefParameter<"int64_t">:$kernelSpatialDimensions,
+    "int64_t":$outputBatchDimension,
+    "int64_t":$outputFeatureDimension,
+    ArrayRefParameter<"int64_t">:$outputSpatialDimensions);
+  let hasCustomAssemblyFormat = 1;
+}
+
+#endif // TPU_DIALECTS_STABLEHLO_STABLEHLOBASE_TD

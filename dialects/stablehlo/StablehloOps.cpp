@@ -1,0 +1,326 @@
+//===- StablehloOps.cpp - stablehlo input dialect -------------------------===//
+//
+// Verifiers check the structure convert-stablehlo-to-hlo relies on (ranks,
+// dimension numbers in range, shapes that agree), with StableHLO's spec as
+// the reference. Element types are any: the conversion says which ones the
+// TPU compiler supports.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/stablehlo/StablehloOps.h"
+
+#include "dialects/common/Assembly.h"
+#include "dialects/stablehlo/StablehloAssembly.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/Transforms/InliningUtils.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::stablehlo;
+using namespace mlir::tpu::assembly;
+
+#include "dialects/stablehlo/StablehloDialect.cpp.inc"
+#include "dialects/stablehlo/StablehloEnums.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "dialects/stablehlo/StablehloAttrs.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "dialects/stablehlo/StablehloOps.cpp.inc"
+
+namespace {
+/// Exporters put helpers in private functions (`@logaddexp`, `@_where`);
+/// the import inlines them, as `stablehlo-opt -inline` does.
+struct StablehloInliner : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Operation *, bool) const final {
+    return true;
+  }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+} // namespace
+
+void StableHLODialect::initialize() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "dialects/stablehlo/StablehloAttrs.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "dialects/stablehlo/StablehloOps.cpp.inc"
+      >();
+  addInterfaces<StablehloInliner>();
+}
+
+static std::string list(ArrayRef<int64_t> values) {
+  std::string text = "[";
+  for (auto [i, v] : llvm::enumerate(values))
+    text += (i ? ", " : "") + std::to_string(v);
+  return text + "]";
+}
+
+/// Each of `dims` is a dimension of a rank-`rank` tensor, none twice.
+static LogicalResult checkDims(Operation *op, ArrayRef<int64_t> dims,
+                               int64_t rank, StringRef what) {
+  llvm::SmallSet<int64_t, 8> seen;
+  for (int64_t d : dims) {
+    if (d < 0 || d >= rank)
+      return op->emitOpError() << what << " " << list(dims)
+                               << " names dimension " << d
+                               << " of a rank-" << rank << " tensor";
+    if (!seen.insert(d).second)
+      return op->emitOpError()
+             << what << " " << list(dims) << " repeats dimension " << d;
+  }
+  return success();
+}
+
+static RankedTensorType tensorType(Value v) {
+  return cast<RankedTensorType>(v.getType());
+}
+
+/// A value that may be a scalar stands for a tensor of `shape`.
+static bool scalarOrShape(Value v, ArrayRef<int64_t> shape) {
+  RankedTensorType type = tensorType(v);
+  return type.getRank() == 0 || type.getShape() == shape;
+}
+
+LogicalResult ConstantOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
+    SmallVectorImpl<Type> &inferred) {
+  ConstantOp::Adaptor adaptor(ValueRange{}, attributes, properties, {});
+  auto type = dyn_cast<RankedTensorType>(adaptor.getValue().getType());
+  if (!type)
+    return emitOptionalError(location, "the value must be a ranked tensor");
+  inferred.push_back(type);
+  return success();
+}
+
+LogicalResult SelectOp::verify() {
+  ArrayRef<int64_t> shape = getType().getShape();
+  if (getOnTrue().getType() != getType() ||
+      getOnFalse().getType() != getType())
+    return emitOpError("on_true, on_false and the result must have one type");
+  if (!scalarOrShape(getPred(), shape) ||
+      !tensorType(getPred()).getElementType().isInteger(1))
+    return emitOpError("pred must be an i1 scalar or an i1 tensor of the "
+                       "result's shape");
+  return success();
+}
+
+LogicalResult ClampOp::verify() {
+  ArrayRef<int64_t> shape = getType().getShape();
+  if (getOperand().getType() != getType())
+    return emitOpError("operand and result must have one type");
+  for (Value bound : {getMin(), getMax()})
+    if (!scalarOrShape(bound, shape) ||
+        tensorType(bound).getElementType() != getType().getElementType())
+      return emitOpError("min and max must be scalars or tensors of the "
+                         "operand's type");
+  return success();
+}
+
+LogicalResult IotaOp::verify() {
+  int64_t rank = getType().getRank();
+  if (getIotaDimension() < 0 || getIotaDimension() >= rank)
+    return emitOpError("iota_dimension ")
+           << getIotaDimension() << " is not a dimension of a rank-" << rank
+           << " tensor";
+  return success();
+}
+
+LogicalResult BroadcastInDimOp::verify() {
+  RankedTensorType in = tensorType(getOperand()), out = getType();
+  ArrayRef<int64_t> dims = getBroadcastDimensions();
+  if (static_cast<int64_t>(dims.size()) != in.getRank())
+    return emitOpError("broadcast_dimensions ")
+           << list(dims) << " must name one result dimension per operand "
+           << "dimension (" << in.getRank() << ")";
+  if (failed(checkDims(*this, dims, out.getRank(), "broadcast_dimensions")))
+    return failure();
+  for (auto [i, d] : llvm::enumerate(dims))
+    if (in.getDimSize(i) != 1 && in.getDimSize(i) != out.getDimSize(d))
+      return emitOpError("operand dimension ")
+             << i << " (" << in.getDimSize(i) << ") cannot broadcast to "
+             << "result dimension " << d << " (" << out.getDimSize(d) << ")";
+  if (in.getElementType() != out.getElementType())
+    return emitOpError("operand and result element types differ");
+  return success();
+}
+
+LogicalResult ReshapeOp::verify() {
+  if (tensorType(getOperand()).getNumElements() != getType().getNumElements())
+    return emitOpError("operand and result must have the same number of "
+                       "elements");
+  return success();
+}
+
+LogicalResult TransposeOp::verify() {
+  RankedTensorType in = tensorType(getOperand());
+  ArrayRef<int64_t> perm = getPermutation();
+  if (static_cast<int64_t>(perm.size()) != in.getRank() ||
+      failed(checkDims(*this, perm, in.getRank(), "permutation")))
+    return emitOpError("permutation ")
+           << list(perm) << " is not a permutation of " << in.getRank()
+           << " dimensions";
+  for (auto [i, p] : llvm::enumerate(perm))
+    if (getType().getDimSize(i) != in.getDimSize(p))
+      return emitOpError("result dimension ")
+             << i << " must be operand dimension " << p;
+  return success();
+}
+
+LogicalResult ReverseOp::verify() {
+  return checkDims(*this, getDimensions(), getType().getRank(), "dimensions");
+}
+
+LogicalResult SliceOp::verify() {
+  RankedTensorType in = tensorType(getOperand());
+  ArrayRef<int64_t> start = getStartIndices(), limit = getLimitIndices(),
+                    strides = getStrides();
+  int64_t rank = in.getRank();
+  if (static_cast<int64_t>(start.size()) != rank ||
+      static_cast<int64_t>(limit.size()) != rank ||
+      static_cast<int64_t>(strides.size()) != rank)
+    return emitOpError("expected one start, limit and stride per dimension (")
+           << rank << ")";
+  for (int64_t d = 0; d < rank; ++d) {
+    if (start[d] < 0 || start[d] > limit[d] || limit[d] > in.getDimSize(d) ||
+        strides[d] < 1)
+      return emitOpError("dimension ")
+             << d << ": start " << start[d] << ", limit " << limit[d]
+             << " and stride " << strides[d]
+             << " do not fit a dimension of size " << in.getDimSize(d);
+    int64_t size = (limit[d] - start[d] + strides[d] - 1) / strides[d];
+    if (getType().getDimSize(d) != size)
+      return emitOpError("result dimension ")
+             << d << " must be " << size << ", not "
+             << getType().getDimSize(d);
+  }
+  return success();
+}
+
+LogicalResult PadOp::verify() {
+  RankedTensorType in = tensorType(getOperand());
+  int64_t rank = in.getRank();
+  ArrayRef<int64_t> low = getEdgePaddingLow(), high = getEdgePaddingHigh(),
+                    interior = getInteriorPadding();
+  if (tensorType(getPaddingValue()).getRank() != 0)
+    return emitOpError("padding_value must be a scalar");
+  if (static_cast<int64_t>(low.size()) != rank ||
+      static_cast<int64_t>(high.size()) != rank ||
+      static_cast<int64_t>(interior.size()) != rank)
+    return emitOpError("expected low, high and interior padding per "
+                       "dimension (")
+           << rank << ")";
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t n = in.getDimSize(d);
+    int64_t size =
+        low[d] + high[d] + n + (n > 0 ? (n - 1) * interior[d] : 0);
+    if (interior[d] < 0 || size < 0 || getType().getDimSize(d) != size)
+      return emitOpError("result dimension ")
+             << d << " must be " << size << " (interior padding must not be "
+             << "negative)";
+  }
+  return success();
+}
+
+LogicalResult ConcatenateOp::verify() {
+  if (getInputs().empty())
+    return emitOpError("expected at least one input");
+  int64_t rank = getType().getRank();
+  int64_t dim = getDimension();
+  if (dim < 0 || dim >= rank)
+    return emitOpError("dimension ")
+           << dim << " is not a dimension of a rank-" << rank << " tensor";
+  int64_t total = 0;
+  for (Value input : getInputs()) {
+    RankedTensorType type = tensorType(input);
+    if (type.getRank() != rank ||
+        type.getElementType() != getType().getElementType())
+      return emitOpError("inputs must have the result's rank and element "
+                         "type");
+    for (int64_t d = 0; d < rank; ++d)
+      if (d != dim && type.getDimSize(d) != getType().getDimSize(d))
+        return emitOpError("inputs differ from the result in dimension ")
+               << d;
+    total += type.getDimSize(dim);
+  }
+  if (total != getType().getDimSize(dim))
+    return emitOpError("the inputs' sizes along dimension ")
+           << dim << " add up to " << total << ", not "
+           << getType().getDimSize(dim);
+  return success();
+}
+
+LogicalResult DotGeneralOp::verify() {
+  DotDimensionNumbersAttr dims = getDotDimensionNumbers();
+  int64_t lhsRank = tensorType(getLhs()).getRank();
+  int64_t rhsRank = tensorType(getRhs()).getRank();
+  SmallVector<int64_t> lhsDims(dims.getLhsBatchingDimensions());
+  llvm::append_range(lhsDims, dims.getLhsContractingDimensions());
+  SmallVector<int64_t> rhsDims(dims.getRhsBatchingDimensions());
+  llvm::append_range(rhsDims, dims.getRhsContractingDimensions());
+  if (dims.getLhsBatchingDimensions().size() !=
+          dims.getRhsBatchingDimensions().size() ||
+      dims.getLhsContractingDimensions().size() !=
+          dims.getRhsContractingDimensions().size())
+    return emitOpError("lhs and rhs must have as many batching and "
+                       "contracting dimensions as each other");
+  if (failed(checkDims(*this, lhsDims, lhsRank,
+                       "lhs batching and contracting dimensions")) ||
+      failed(checkDims(*this, rhsDims, rhsRank,
+                       "rhs batching and contracting dimensions")))
+    return failure();
+  if (getPrecisionConfig() && getPrecisionConfig()->size() > 2)
+    return emitOpError("precision_config has more than 2 entries");
+  return success();
+}
+
+LogicalResult ReduceOp::verify() {
+  size_t n = getInputs().size();
+  if (n == 0 || getInitValues().size() != n || getNumResults() != n)
+    return emitOpError("expected as many inputs, init values and results, "
+                       "at least one");
+  RankedTensorType first = tensorType(getInputs()[0]);
+  if (failed(checkDims(*this, getDimensions(), first.getRank(), "dimensions")))
+    return failure();
+  SmallVector<int64_t> kept;
+  for (int64_t d = 0; d < first.getRank(); ++d)
+    if (!llvm::is_contained(getDimensions(), d))
+      kept.push_back(first.getDimSize(d));
+  Block &block = getBody().front();
+  if (block.getNumArguments() != 2 * n)
+    return emitOpError("the body must take ") << 2 * n << " arguments";
+  for (size_t i = 0; i < n; ++i) {
+    RankedTensorType input = tensorType(getInputs()[i]);
+    RankedTensorType init = tensorType(getInitValues()[i]);
+    auto result = dyn_cast<RankedTensorType>(getResult(i).getType());
+    if (input.getShape() != first.getShape())
+      return emitOpError("inputs must have one shape");
+    if (init.getRank() != 0 || !result || result.getShape() != ArrayRef(kept))
+      return emitOpError("init values must be scalars and results the "
+                         "inputs' shape without the reduced dimensions");
+    auto scalar = RankedTensorType::get({}, init.getElementType());
+    if (block.getArgument(i).getType() != scalar ||
+        block.getArgument(n + i).getType() != scalar ||
+        result.getElementType() != init.getElementType())
+      return emitOpError("body argument and result types must be the init "
+                         "values' scalar types");
+  }
+  auto ret = dyn_cast<ReturnOp>(block.getTerminator());
+  if (!ret || ret.getNumOperands() != n)
+    return emitOpError("the body must end in stablehlo.return of ")
+           << n << " values";
+  return success();
+}

@@ -1,0 +1,385 @@
+//===- StablehloOps.td - stablehlo input ops ------------------*- tablegen -*-===//
+//
+// Each op's assembly is the one StableHLO prints; the generic form parses too.
+// Verifiers check what convert-stablehlo-to-hlo relies on; the conversion
+// reports what the TPU compiler does not support.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_DIALECTS_STABLEHLO_STABLEHLOOPS_TD
+#define TPU_DIALECTS_STABLEHLO_STABLEHLOOPS_TD
+
+include "dialects/stablehlo/StablehloBase.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/OpAsmInterface.td"
+
+class StableHLO_Op<string mnemonic, list<Trait> traits = []>
+    : Op<StableHLO_Dialect, mnemonic, traits>;
+
+def StableHLO_Tensor : RankedTensorOf<[AnyType]>;
+
+//===----------------------------------------------------------------------===//
+// Elementwise ops: `%x : T` or `%x : (T) -> R` when the types differ
+//===----------------------------------------------------------------------===//
+
+class StableHLO_UnaryOp<string mnemonic, string what, list<Trait> traits = []>
+    : StableHLO_Op<mnemonic, !listconcat([Pure, SameOperandsAndResultShape],
+                                         traits)> {
+  let summary = what # ", elementwise";
+  let arguments = (ins StableHLO_Tensor:$operand);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand attr-dict `:`
+        custom<SameOperandsAndResultType>(type($operand), type($result))
+  }];
+}
+
+class StableHLO_SameTypeUnaryOp<string mnemonic, string what>
+    : StableHLO_UnaryOp<mnemonic, what, [SameOperandsAndResultType]>;
+
+def StableHLO_AbsOp : StableHLO_UnaryOp<"abs", "absolute value">;
+def StableHLO_NegOp : StableHLO_SameTypeUnaryOp<"negate", "negation">;
+def StableHLO_ExpOp : StableHLO_SameTypeUnaryOp<"exponential", "e^x">;
+def StableHLO_Expm1Op : StableHLO_SameTypeUnaryOp<"exponential_minus_one",
+                                                  "e^x - 1">;
+def StableHLO_LogOp : StableHLO_SameTypeUnaryOp<"log", "natural logarithm">;
+def StableHLO_Log1pOp : StableHLO_SameTypeUnaryOp<"log_plus_one", "log(1 + x)">;
+def StableHLO_LogisticOp : StableHLO_SameTypeUnaryOp<"logistic",
+                                                     "1 / (1 + e^-x)">;
+def StableHLO_TanhOp : StableHLO_SameTypeUnaryOp<"tanh", "hyperbolic tangent">;
+def StableHLO_TanOp : StableHLO_SameTypeUnaryOp<"tan", "tangent">;
+def StableHLO_SqrtOp : StableHLO_SameTypeUnaryOp<"sqrt", "square root">;
+def StableHLO_RsqrtOp : StableHLO_SameTypeUnaryOp<"rsqrt",
+                                                  "reciprocal square root">;
+def StableHLO_CbrtOp : StableHLO_SameTypeUnaryOp<"cbrt", "cube root">;
+def StableHLO_FloorOp : StableHLO_SameTypeUnaryOp<"floor", "round down">;
+def StableHLO_CeilOp : StableHLO_SameTypeUnaryOp<"ceil", "round up">;
+def StableHLO_RoundNearestEvenOp : StableHLO_SameTypeUnaryOp<
+    "round_nearest_even", "round to nearest, ties to even">;
+def StableHLO_RoundNearestAfzOp : StableHLO_SameTypeUnaryOp<
+    "round_nearest_afz", "round to nearest, ties away from zero">;
+def StableHLO_SineOp : StableHLO_SameTypeUnaryOp<"sine", "sine">;
+def StableHLO_CosineOp : StableHLO_SameTypeUnaryOp<"cosine", "cosine">;
+def StableHLO_NotOp : StableHLO_SameTypeUnaryOp<"not", "bitwise not">;
+def StableHLO_SignOp : StableHLO_SameTypeUnaryOp<"sign", "sign (-1, 0, 1)">;
+def StableHLO_PopcntOp : StableHLO_SameTypeUnaryOp<"popcnt",
+                                                   "number of set bits">;
+def StableHLO_ClzOp : StableHLO_SameTypeUnaryOp<"count_leading_zeros",
+                                                "number of leading zero bits">;
+def StableHLO_IsFiniteOp : StableHLO_UnaryOp<"is_finite",
+                                             "whether a float is finite">;
+def StableHLO_ConvertOp : StableHLO_UnaryOp<"convert",
+                                            "element type conversion">;
+def StableHLO_RealOp : StableHLO_UnaryOp<"real", "real part">;
+def StableHLO_ImagOp : StableHLO_UnaryOp<"imag", "imaginary part">;
+
+def StableHLO_BitcastConvertOp : StableHLO_Op<"bitcast_convert", [Pure]> {
+  let summary = "reinterprets the bits of each element";
+  let arguments = (ins StableHLO_Tensor:$operand);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand attr-dict `:`
+        custom<SameOperandsAndResultType>(type($operand), type($result))
+  }];
+}
+
+class StableHLO_BinaryOp<string mnemonic, string what>
+    : StableHLO_Op<mnemonic, [Pure, SameOperandsAndResultType]> {
+  let summary = what # ", elementwise";
+  let arguments = (ins StableHLO_Tensor:$lhs, StableHLO_Tensor:$rhs);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:`
+        custom<SameOperandsAndResultType>(type($lhs), type($rhs), type($result))
+  }];
+}
+
+def StableHLO_AddOp : StableHLO_BinaryOp<"add", "addition">;
+def StableHLO_SubtractOp : StableHLO_BinaryOp<"subtract", "subtraction">;
+def StableHLO_MulOp : StableHLO_BinaryOp<"multiply", "multiplication">;
+def StableHLO_DivOp : StableHLO_BinaryOp<"divide", "division">;
+def StableHLO_RemOp : StableHLO_BinaryOp<"remainder",
+                                         "remainder of truncated division">;
+def StableHLO_PowOp : StableHLO_BinaryOp<"power", "exponentiation">;
+def StableHLO_MaxOp : StableHLO_BinaryOp<"maximum", "maximum">;
+def StableHLO_MinOp : StableHLO_BinaryOp<"minimum", "minimum">;
+def StableHLO_AndOp : StableHLO_BinaryOp<"and", "bitwise and">;
+def StableHLO_OrOp : StableHLO_BinaryOp<"or", "bitwise or">;
+def StableHLO_XorOp : StableHLO_BinaryOp<"xor", "bitwise exclusive or">;
+def StableHLO_ShiftLeftOp : StableHLO_BinaryOp<"shift_left", "left shift">;
+def StableHLO_ShiftRightLogicalOp : StableHLO_BinaryOp<"shift_right_logical",
+                                                       "logical right shift">;
+def StableHLO_ShiftRightArithmeticOp : StableHLO_BinaryOp<
+    "shift_right_arithmetic", "arithmetic right shift">;
+def StableHLO_Atan2Op : StableHLO_BinaryOp<"atan2", "atan2(lhs, rhs)">;
+
+def StableHLO_CompareOp : StableHLO_Op<"compare",
+    [Pure, SameOperandsAndResultShape, SameTypeOperands]> {
+  let summary = "elementwise comparison";
+  let arguments = (ins StableHLO_Tensor:$lhs, StableHLO_Tensor:$rhs,
+      StableHLO_ComparisonDirectionAttr:$comparison_direction,
+      OptionalAttr<StableHLO_ComparisonTypeAttr>:$compare_type);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = [{
+    $comparison_direction `,` $lhs `,` $rhs (`,` $compare_type^)? attr-dict
+        `:` functional-type(operands, results)
+  }];
+}
+
+def StableHLO_SelectOp : StableHLO_Op<"select", [Pure]> {
+  let summary = "elementwise choice; the predicate may be a scalar";
+  let arguments = (ins StableHLO_Tensor:$pred, StableHLO_Tensor:$on_true,
+                       StableHLO_Tensor:$on_false);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = [{
+    operands attr-dict `:` custom<SelectType>(type($pred), type($on_true),
+        type($on_false), type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def StableHLO_ClampOp : StableHLO_Op<"clamp", [Pure]> {
+  let summary = "min(max(operand, min), max); the bounds may be scalars";
+  let arguments = (ins StableHLO_Tensor:$min, StableHLO_Tensor:$operand,
+                       StableHLO_Tensor:$max);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = [{
+    $min `,` $operand `,` $max attr-dict `:`
+        custom<SameOperandsAndResultType>(type($min), type($operand),
+                                          type($max), type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Constants and data movement
+//===----------------------------------------------------------------------===//
+
+def StableHLO_ConstantOp : StableHLO_Op<"constant",
+    [ConstantLike, Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "a constant tensor";
+  let arguments = (ins ElementsAttr:$value);
+  let results = (outs StableHLO_Tensor:$output);
+  let assemblyFormat = "attr-dict $value";
+}
+
+def StableHLO_IotaOp : StableHLO_Op<"iota", [Pure]> {
+  let summary = "0, 1, 2, ... along a dimension";
+  let arguments = (ins I64Attr:$iota_dimension);
+  let results = (outs StableHLO_Tensor:$output);
+  let assemblyFormat = "`dim` `=` $iota_dimension attr-dict `:` type($output)";
+  let hasVerifier = 1;
+}
+
+def StableHLO_BroadcastInDimOp : StableHLO_Op<"broadcast_in_dim", [Pure]> {
+  let summary = "broadcast, operand dimension i to broadcast_dimensions[i]";
+  let arguments = (ins StableHLO_Tensor:$operand,
+                       DenseI64ArrayAttr:$broadcast_dimensions);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` `dims` `=` $broadcast_dimensions attr-dict `:`
+        functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def StableHLO_ReshapeOp : StableHLO_Op<"reshape",
+    [Pure, SameOperandsAndResultElementType]> {
+  let summary = "the same elements in a new shape";
+  let arguments = (ins StableHLO_Tensor:$operand);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+def StableHLO_TransposeOp : StableHLO_Op<"transpose",
+    [Pure, SameOperandsAndResultElementType]> {
+  let summary = "permutes dimensions: result dim i is operand dim permutation[i]";
+  let arguments = (ins StableHLO_Tensor:$operand,
+                       DenseI64ArrayAttr:$permutation);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` `dims` `=` $permutation attr-dict `:`
+        functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def StableHLO_ReverseOp : StableHLO_Op<"reverse",
+    [Pure, SameOperandsAndResultType]> {
+  let summary = "reverses the order of elements along dimensions";
+  let arguments = (ins StableHLO_Tensor:$operand,
+                       DenseI64ArrayAttr:$dimensions);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` `dims` `=` $dimensions attr-dict `:`
+        custom<SameOperandsAndResultType>(type($operand), type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def StableHLO_SliceOp : StableHLO_Op<"slice",
+    [Pure, SameOperandsAndResultElementType]> {
+  let summary = "a strided static slice";
+  let arguments = (ins StableHLO_Tensor:$operand,
+                       DenseI64ArrayAttr:$start_indices,
+                       DenseI64ArrayAttr:$limit_indices,
+                       DenseI64ArrayAttr:$strides);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand custom<SliceRanges>($start_indices, $limit_indices, $strides)
+        attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def StableHLO_DynamicSliceOp : StableHLO_Op<"dynamic_slice", [Pure]> {
+  let summary = "a slice at run-time start indices, clamped into range";
+  let arguments = (ins StableHLO_Tensor:$operand,
+                       Variadic<StableHLO_Tensor>:$start_indices,
+                       DenseI64ArrayAttr:$slice_sizes);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` custom<ConcatenateInputs>($start_indices) `sizes` `=`
+        $slice_sizes attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def StableHLO_DynamicUpdateSliceOp : StableHLO_Op<"dynamic_update_slice",
+                                                  [Pure]> {
+  let summary = "writes update at run-time start indices, clamped into range";
+  let arguments = (ins StableHLO_Tensor:$operand, StableHLO_Tensor:$update,
+                       Variadic<StableHLO_Tensor>:$start_indices);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = [{
+    operands attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def StableHLO_PadOp : StableHLO_Op<"pad", [Pure]> {
+  let summary = "edge and interior padding (negative edges crop)";
+  let arguments = (ins StableHLO_Tensor:$operand,
+                       StableHLO_Tensor:$padding_value,
+                       DenseI64ArrayAttr:$edge_padding_low,
+                       DenseI64ArrayAttr:$edge_padding_high,
+                       DenseI64ArrayAttr:$interior_padding);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` $padding_value `,` `low` `=` $edge_padding_low `,`
+        `high` `=` $edge_padding_high `,` `interior` `=` $interior_padding
+        attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def StableHLO_ConcatenateOp : StableHLO_Op<"concatenate", [Pure]> {
+  let summary = "joins tensors along a dimension";
+  let arguments = (ins Variadic<StableHLO_Tensor>:$inputs, I64Attr:$dimension);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = [{
+    custom<ConcatenateInputs>($inputs) `dim` `=` $dimension attr-dict `:`
+        functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Contractions
+//===----------------------------------------------------------------------===//
+
+def StableHLO_DotGeneralOp : StableHLO_Op<"dot_general", [Pure]> {
+  let summary = "generalized matrix product";
+  let arguments = (ins StableHLO_Tensor:$lhs, StableHLO_Tensor:$rhs,
+      StableHLO_DotDimensionNumbers:$dot_dimension_numbers,
+      OptionalAttr<StableHLO_PrecisionConfigAttr>:$precision_config);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs `,` custom<DotDimensionNumbers>($dot_dimension_numbers)
+        custom<PrecisionConfig>($precision_config) attr-dict `:`
+        functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def StableHLO_DotOp : StableHLO_Op<"dot", [Pure]> {
+  let summary = "matrix product of rank-1 or rank-2 operands (deprecated)";
+  let arguments = (ins StableHLO_Tensor:$lhs, StableHLO_Tensor:$rhs,
+      OptionalAttr<StableHLO_PrecisionConfigAttr>:$precision_config);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs custom<PrecisionConfig>($precision_config) attr-dict `:`
+        functional-type(operands, results)
+  }];
+}
+
+def StableHLO_ConvolutionOp : StableHLO_Op<"convolution", [Pure]> {
+  let summary = "convolution with general dimension numbers";
+  let arguments = (ins StableHLO_Tensor:$lhs, StableHLO_Tensor:$rhs,
+      OptionalAttr<DenseI64ArrayAttr>:$window_strides,
+      OptionalAttr<I64ElementsAttr>:$padding,
+      OptionalAttr<DenseI64ArrayAttr>:$lhs_dilation,
+      OptionalAttr<DenseI64ArrayAttr>:$rhs_dilation,
+      OptionalAttr<DenseBoolArrayAttr>:$window_reversal,
+      StableHLO_ConvDimensionNumbers:$dimension_numbers,
+      I64Attr:$feature_group_count,
+      I64Attr:$batch_group_count,
+      OptionalAttr<StableHLO_PrecisionConfigAttr>:$precision_config);
+  let results = (outs StableHLO_Tensor:$result);
+  // `(%lhs, %rhs) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {..}
+  // {feature_group_count = 1 : i64, ...} : (...) -> ...`
+  let hasCustomAssemblyFormat = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions and regions
+//===----------------------------------------------------------------------===//
+
+def StableHLO_ReduceOp : StableHLO_Op<"reduce", [RecursiveMemoryEffects,
+    SameVariadicOperandSize]> {
+  let summary = "reduces dimensions with a body computation";
+  let description = [{
+    Printed compactly when the body is one binary op on its arguments:
+
+    ```mlir
+    %r = stablehlo.reduce(%x init: %zero) applies stablehlo.add
+        across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>
+    ```
+
+    and otherwise with a `reducer` whose arguments pair each accumulator
+    with its input element.
+  }];
+  let arguments = (ins Variadic<StableHLO_Tensor>:$inputs,
+                       Variadic<StableHLO_Tensor>:$init_values,
+                       DenseI64ArrayAttr:$dimensions);
+  let results = (outs Variadic<StableHLO_Tensor>);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def StableHLO_ReturnOp : StableHLO_Op<"return", [Pure, Terminator]> {
+  let summary = "the results of a region";
+  let arguments = (ins Variadic<StableHLO_Tensor>:$results);
+  let assemblyFormat = "$results attr-dict (`:` type($results)^)?";
+}
+
+//===----------------------------------------------------------------------===//
+// Calls into the runtime
+//===----------------------------------------------------------------------===//
+
+def StableHLO_CustomCallOp : StableHLO_Op<"custom_call"> {
+  let summary = "a call to a target the framework's runtime provides";
+  let arguments = (ins Variadic<StableHLO_Tensor>:$inputs,
+                       StrAttr:$call_target_name,
+                       DefaultValuedOptionalAttr<BoolAttr, "false">:$has_side_effect,
+                       OptionalAttr<AnyAttr>:$backend_config,
+                       OptionalAttr<AnyAttr>:$api_version);
+  let results = (outs Variadic<StableHLO_Tensor>);
+  let assemblyFormat = [{
+    custom<CustomCallTarget>($call_target_name) `(` $inputs `)` attr-dict `:`
+        functional-type(operands, results)
+  }];
+}
+
+#endif // TPU_DIALECTS_STABLEHLO_STABLEHLOOPS_TD

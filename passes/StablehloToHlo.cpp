@@ -1,0 +1,563 @@
+//===- StablehloToHlo.cpp - Import StableHLO into hlo ---------------------===//
+//
+// convert-stablehlo-to-hlo: each StableHLO op of a function becomes the hlo
+// ops with the same semantics (StableHLO's spec is the reference). hlo keeps
+// broadcasting explicit and reductions as kinds, so scalar operands of select
+// and clamp are broadcast and a reduce body must be one of hlo's kinds. What
+// hlo cannot express fails the pass with one error at the op; nothing is
+// rewritten then.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/hlo/HLOOps.h"
+#include "dialects/stablehlo/StablehloOps.h"
+#include "passes/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir::tpu {
+#define GEN_PASS_DEF_CONVERTSTABLEHLOTOHLO
+#include "passes/Passes.h.inc"
+} // namespace mlir::tpu
+
+using namespace mlir;
+namespace sh = mlir::stablehlo;
+
+namespace {
+
+RankedTensorType resultType(Operation *op) {
+  return cast<RankedTensorType>(op->getResult(0).getType());
+}
+
+class Importer {
+public:
+  explicit Importer(OpBuilder &b) : b(b) {}
+
+  LogicalResult convert(Operation *op);
+  Value lookup(Value v) const { return mapping.lookupOrDefault(v); }
+
+private:
+  InFlightDiagnostic unsupported(Operation *op) {
+    return op->emitError() << op->getName()
+                           << " is not supported by the TPU compiler: ";
+  }
+  LogicalResult checkTypes(Operation *op);
+  FailureOr<Value> convertElementwise(Operation *op);
+  FailureOr<Value> convertStructural(Operation *op);
+  FailureOr<Value> compare(sh::CompareOp op);
+  FailureOr<Value> sign(Operation *op);
+  FailureOr<Value> reduce(sh::ReduceOp op);
+  FailureOr<Value> convolution(sh::ConvolutionOp op);
+  FailureOr<Value> dotGeneral(Operation *op, Value lhs, Value rhs,
+                              ArrayRef<int64_t> lhsBatch,
+                              ArrayRef<int64_t> rhsBatch,
+                              ArrayRef<int64_t> lhsContract,
+                              ArrayRef<int64_t> rhsContract,
+                              ArrayAttr precisionConfig);
+  /// A scalar operand broadcast to `shape`; other values unchanged.
+  Value broadcastScalar(Location loc, Value v, ArrayRef<int64_t> shape);
+  Value transpose(Location loc, Value v, ArrayRef<int64_t> perm);
+  Value splat(Location loc, RankedTensorType type, Attribute scalar);
+  template <typename HloOp> auto unaryCase() {
+    return [this](Operation *op) -> FailureOr<Value> {
+      return Value(HloOp::create(b, op->getLoc(), lookup(op->getOperand(0))));
+    };
+  }
+  template <typename HloOp> Value combine(Value lhs, Value rhs) {
+    return HloOp::create(b, lhs.getLoc(), lhs, rhs);
+  }
+  template <typename HloOp> auto binaryCase() {
+    return [this](Operation *op) -> FailureOr<Value> {
+      return Value(HloOp::create(b, op->getLoc(), lookup(op->getOperand(0)),
+                                 lookup(op->getOperand(1))));
+    };
+  }
+
+  OpBuilder &b;
+  IRMapping mapping;
+};
+
+LogicalResult Importer::checkTypes(Operation *op) {
+  for (Type type :
+       llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor || !tensor.hasStaticShape())
+      return unsupported(op)
+             << "it needs tensors of static shape, not " << type;
+    Type element = tensor.getElementType();
+    if (element.isF64() || isa<ComplexType>(element))
+      return unsupported(op) << "element type " << element
+                             << " (TPUs have no " << element
+                             << " arithmetic; XLA:TPU rejects it too)";
+    if (!element.isF32() && !element.isBF16() &&
+        !element.isSignlessInteger(32) && !element.isSignlessInteger(8) &&
+        !element.isSignlessInteger(1))
+      return unsupported(op) << "element type " << element
+                             << " (the TPU compiler supports f32, bf16, i32, "
+                                "i8 and i1)";
+  }
+  return success();
+}
+
+Value Importer::broadcastScalar(Location loc, Value v,
+                                ArrayRef<int64_t> shape) {
+  auto type = cast<RankedTensorType>(v.getType());
+  if (type.getShape() == shape)
+    return v;
+  return hlo::BroadcastInDimOp::create(
+      b, loc, RankedTensorType::get(shape, type.getElementType()), v,
+      b.getDenseI64ArrayAttr({}));
+}
+
+Value Importer::transpose(Location loc, Value v, ArrayRef<int64_t> perm) {
+  if (llvm::equal(perm, llvm::seq<int64_t>(0, perm.size())))
+    return v;
+  auto type = cast<RankedTensorType>(v.getType());
+  SmallVector<int64_t> shape;
+  for (int64_t p : perm)
+    shape.push_back(type.getDimSize(p));
+  return hlo::TransposeOp::create(
+      b, loc, RankedTensorType::get(shape, type.getElementType()), v,
+      b.getDenseI64ArrayAttr(perm));
+}
+
+Value Importer::splat(Location loc, RankedTensorType type, Attribute scalar) {
+  return hlo::ConstantOp::create(
+      b, loc, type, DenseElementsAttr::get(type, cast<TypedAttr>(scalar)));
+}
+
+FailureOr<Value> Importer::compare(sh::CompareOp op) {
+  Type element = getElementTypeOrSelf(op.getLhs().getType());
+  std::optional<sh::ComparisonType> kind;
+  if (auto attr = op.getCompareTypeAttr())
+    kind = attr.getValue();
+  // hlo compares floats by IEEE, integers as signed and i1 as 0 < 1.
+  bool ok = !kind || *kind == sh::ComparisonType::NOTYPE ||
+            (isa<FloatType>(element) && *kind == sh::ComparisonType::FLOAT) ||
+            (element.isInteger(1) && *kind == sh::ComparisonType::UNSIGNED) ||
+            (!element.isInteger(1) && isa<IntegerType>(element) &&
+             *kind == sh::ComparisonType::SIGNED);
+  if (!ok)
+    return unsupported(op) << "compare_type "
+                           << sh::stringifyComparisonType(*kind) << " on "
+                           << element << " elements";
+  auto direction = hlo::symbolizeComparisonDirection(
+      sh::stringifyComparisonDirection(op.getComparisonDirection()));
+  return Value(hlo::CompareOp::create(
+      b, op.getLoc(), resultType(op),
+      hlo::ComparisonDirectionAttr::get(b.getContext(), *direction),
+      lookup(op.getLhs()), lookup(op.getRhs())));
+}
+
+/// sign(x): -1, 0 or 1, with ±0 and NaN returned as they are (the spec's
+/// semantics), by two comparisons and selects.
+FailureOr<Value> Importer::sign(Operation *op) {
+  Location loc = op->getLoc();
+  RankedTensorType type = resultType(op);
+  Type element = type.getElementType();
+  if (element.isInteger(1))
+    return unsupported(op) << "sign of i1 elements";
+  Value x = lookup(op->getOperand(0));
+  auto constant = [&](double v) -> Value {
+    Attribute scalar = isa<FloatType>(element)
+                           ? Attribute(b.getFloatAttr(element, v))
+                           : Attribute(b.getIntegerAttr(element, (int64_t)v));
+    return splat(loc, type, scalar);
+  };
+  auto cmp = [&](hlo::ComparisonDirection d) -> Value {
+    return hlo::CompareOp::create(
+        b, loc, RankedTensorType::get(type.getShape(), b.getI1Type()),
+        hlo::ComparisonDirectionAttr::get(b.getContext(), d), x, constant(0));
+  };
+  Value zeroOrSelf = isa<FloatType>(element) ? x : constant(0);
+  Value negative = hlo::SelectOp::create(
+      b, loc, type, cmp(hlo::ComparisonDirection::LT), constant(-1),
+      zeroOrSelf);
+  return Value(hlo::SelectOp::create(b, loc, type,
+                                     cmp(hlo::ComparisonDirection::GT),
+                                     constant(1), negative));
+}
+
+FailureOr<Value> Importer::convertElementwise(Operation *op) {
+  Location loc = op->getLoc();
+  return llvm::TypeSwitch<Operation *, FailureOr<Value>>(op)
+      .Case([&](sh::ConstantOp c) -> FailureOr<Value> {
+        return Value(
+            hlo::ConstantOp::create(b, loc, resultType(op),
+                                    cast<DenseElementsAttr>(c.getValue())));
+      })
+      .Case<sh::AddOp>(binaryCase<hlo::AddOp>())
+      .Case<sh::SubtractOp>(binaryCase<hlo::SubtractOp>())
+      .Case<sh::MulOp>(binaryCase<hlo::MulOp>())
+      .Case<sh::DivOp>(binaryCase<hlo::DivOp>())
+      .Case<sh::MaxOp>(binaryCase<hlo::MaxOp>())
+      .Case<sh::MinOp>(binaryCase<hlo::MinOp>())
+      .Case<sh::AndOp>(binaryCase<hlo::AndOp>())
+      .Case<sh::OrOp>(binaryCase<hlo::OrOp>())
+      .Case<sh::XorOp>(binaryCase<hlo::XorOp>())
+      .Case<sh::ShiftLeftOp>(binaryCase<hlo::ShiftLeftOp>())
+      .Case<sh::ShiftRightLogicalOp>(binaryCase<hlo::ShiftRightLogicalOp>())
+      .Case<sh::ShiftRightArithmeticOp>(
+          binaryCase<hlo::ShiftRightArithmeticOp>())
+      .Case<sh::AbsOp>(unaryCase<hlo::AbsOp>())
+      .Case<sh::NegOp>(unaryCase<hlo::NegOp>())
+      .Case<sh::ExpOp>(unaryCase<hlo::ExpOp>())
+      .Case<sh::LogOp>(unaryCase<hlo::LogOp>())
+      .Case<sh::TanhOp>(unaryCase<hlo::TanhOp>())
+      .Case<sh::LogisticOp>(unaryCase<hlo::LogisticOp>())
+      .Case<sh::SqrtOp>(unaryCase<hlo::SqrtOp>())
+      .Case<sh::RsqrtOp>(unaryCase<hlo::RsqrtOp>())
+      .Case<sh::FloorOp>(unaryCase<hlo::FloorOp>())
+      .Case<sh::CeilOp>(unaryCase<hlo::CeilOp>())
+      .Case<sh::RoundNearestEvenOp>(unaryCase<hlo::RoundNearestEvenOp>())
+      .Case<sh::SineOp>(unaryCase<hlo::SineOp>())
+      .Case<sh::CosineOp>(unaryCase<hlo::CosineOp>())
+      .Case<sh::NotOp>(unaryCase<hlo::NotOp>())
+      .Case([&](sh::SignOp) { return sign(op); })
+      .Case([&](sh::IsFiniteOp f) -> FailureOr<Value> {
+        // x - x is 0 exactly when x is finite (inf - inf and NaN are NaN).
+        Value x = lookup(f.getOperand());
+        auto type = cast<RankedTensorType>(x.getType());
+        Value diff = hlo::SubtractOp::create(b, loc, x, x);
+        return Value(hlo::CompareOp::create(
+            b, loc, resultType(op),
+            hlo::ComparisonDirectionAttr::get(b.getContext(),
+                                              hlo::ComparisonDirection::EQ),
+            diff, splat(loc, type, b.getZeroAttr(type.getElementType()))));
+      })
+      .Case([&](sh::ConvertOp c) -> FailureOr<Value> {
+        return Value(hlo::ConvertOp::create(b, loc, lookup(c.getOperand()),
+                                            resultType(op).getElementType()));
+      })
+      .Case([&](sh::CompareOp c) { return compare(c); })
+      .Case([&](sh::SelectOp s) -> FailureOr<Value> {
+        ArrayRef<int64_t> shape = resultType(op).getShape();
+        return Value(hlo::SelectOp::create(
+            b, loc, resultType(op),
+            broadcastScalar(loc, lookup(s.getPred()), shape),
+            lookup(s.getOnTrue()), lookup(s.getOnFalse())));
+      })
+      .Case([&](sh::ClampOp c) -> FailureOr<Value> {
+        // min(max(operand, min), max), NaN propagating as the spec says.
+        ArrayRef<int64_t> shape = resultType(op).getShape();
+        Value low = broadcastScalar(loc, lookup(c.getMin()), shape);
+        Value high = broadcastScalar(loc, lookup(c.getMax()), shape);
+        Value above = hlo::MaxOp::create(b, loc, lookup(c.getOperand()), low);
+        return Value(hlo::MinOp::create(b, loc, above, high));
+      })
+      .Default([&](Operation *) { return convertStructural(op); });
+}
+
+FailureOr<Value> Importer::dotGeneral(
+    Operation *op, Value lhs, Value rhs, ArrayRef<int64_t> lhsBatch,
+    ArrayRef<int64_t> rhsBatch, ArrayRef<int64_t> lhsContract,
+    ArrayRef<int64_t> rhsContract, ArrayAttr precisionConfig) {
+  // DEFAULT leaves the choice to the compiler's default precision; HIGH
+  // (bf16_3x on a TPU) and HIGHEST both take hlo's multi-pass HIGHEST.
+  hlo::PrecisionAttr precision;
+  if (precisionConfig &&
+      llvm::any_of(precisionConfig, [](Attribute a) {
+        return cast<sh::PrecisionAttr>(a).getValue() !=
+               sh::Precision::DEFAULT;
+      }))
+    precision =
+        hlo::PrecisionAttr::get(b.getContext(), hlo::Precision::HIGHEST);
+  return Value(hlo::DotGeneralOp::create(
+      b, op->getLoc(), resultType(op), lhs, rhs,
+      b.getDenseI64ArrayAttr(lhsBatch), b.getDenseI64ArrayAttr(rhsBatch),
+      b.getDenseI64ArrayAttr(lhsContract), b.getDenseI64ArrayAttr(rhsContract),
+      precision));
+}
+
+} // namespace
+
+namespace {
+
+/// The hlo reduction kind of a reduce body that is one op of its two
+/// arguments, and whether `init` is that kind's identity (hlo starts from
+/// it), so the init value needs no extra op.
+struct ReduceBody {
+  hlo::ReduceKind kind;
+  Operation *combine;
+};
+
+FailureOr<ReduceBody> matchReduceBody(sh::ReduceOp op) {
+  Block &body = op.getBody().front();
+  if (body.getOperations().size() != 2)
+    return failure();
+  Operation *combine = &body.front();
+  auto ret = cast<sh::ReturnOp>(body.getTerminator());
+  if (combine->getNumOperands() != 2 || ret->getOperands() !=
+                                            combine->getResults())
+    return failure();
+  Value a = combine->getOperand(0), c = combine->getOperand(1);
+  if (!((a == body.getArgument(0) && c == body.getArgument(1)) ||
+        (a == body.getArgument(1) && c == body.getArgument(0))))
+    return failure();
+  bool isBool = getElementTypeOrSelf(a.getType()).isInteger(1);
+  std::optional<hlo::ReduceKind> kind =
+      llvm::TypeSwitch<Operation *, std::optional<hlo::ReduceKind>>(combine)
+          .Case([](sh::AddOp) { return hlo::ReduceKind::sum; })
+          .Case([](sh::MulOp) { return hlo::ReduceKind::product; })
+          .Case([](sh::MaxOp) { return hlo::ReduceKind::max; })
+          .Case([](sh::MinOp) { return hlo::ReduceKind::min; })
+          // On i1, hlo's sum is or and its product is and.
+          .Case([&](sh::OrOp) -> std::optional<hlo::ReduceKind> {
+            if (isBool)
+              return hlo::ReduceKind::sum;
+            return std::nullopt;
+          })
+          .Case([&](sh::AndOp) -> std::optional<hlo::ReduceKind> {
+            if (isBool)
+              return hlo::ReduceKind::product;
+            return std::nullopt;
+          })
+          .Default([](Operation *) { return std::nullopt; });
+  if (!kind)
+    return failure();
+  return ReduceBody{*kind, combine};
+}
+
+/// Whether `value` is a constant splat of `kind`'s identity as hlo.reduce
+/// starts from it: +0, 1, the lowest and the highest value.
+bool isIdentity(Value value, hlo::ReduceKind kind) {
+  DenseElementsAttr attr;
+  if (!matchPattern(value, m_Constant(&attr)) || !attr.isSplat())
+    return false;
+  Type element = attr.getElementType();
+  if (auto floatType = dyn_cast<FloatType>(element)) {
+    APFloat v = attr.getSplatValue<APFloat>();
+    switch (kind) {
+    case hlo::ReduceKind::sum:
+      return v.isPosZero();
+    case hlo::ReduceKind::product:
+      return v.isExactlyValue(1.0);
+    case hlo::ReduceKind::max:
+      return v.isInfinity() && v.isNegative();
+    case hlo::ReduceKind::min:
+      return v.isInfinity() && !v.isNegative();
+    }
+  }
+  APInt v = attr.getSplatValue<APInt>();
+  bool isBool = element.isInteger(1);
+  switch (kind) {
+  case hlo::ReduceKind::sum:
+    return v.isZero();
+  case hlo::ReduceKind::product:
+    return v.isOne();
+  case hlo::ReduceKind::max:
+    return isBool ? v.isZero() : v.isMinSignedValue();
+  case hlo::ReduceKind::min:
+    return isBool ? v.isOne() : v.isMaxSignedValue();
+  }
+  return false;
+}
+
+} // namespace
+
+FailureOr<Value> Importer::reduce(sh::ReduceOp op) {
+  if (op.getInputs().size() != 1)
+    return unsupported(op) << "a reduce of " << op.getInputs().size()
+                           << " inputs (variadic reductions such as JAX's "
+                              "argmax are not converted yet)";
+  FailureOr<ReduceBody> body = matchReduceBody(op);
+  if (failed(body))
+    return unsupported(op) << "its body is not one add, multiply, maximum or "
+                              "minimum (or, and on i1) of its two arguments";
+  Location loc = op.getLoc();
+  RankedTensorType type = resultType(op);
+  Value reduced = hlo::ReduceOp::create(
+      b, loc, type, hlo::ReduceKindAttr::get(b.getContext(), body->kind),
+      lookup(op.getInputs()[0]), op.getDimensionsAttr());
+  Value init = lookup(op.getInitValues()[0]);
+  if (isIdentity(init, body->kind))
+    return reduced;
+  // reduce(x, init) = op(init, reduce(x, identity)) for the associative,
+  // commutative ops hlo reduces with.
+  Value initAll = broadcastScalar(loc, init, type.getShape());
+  return llvm::TypeSwitch<Operation *, Value>(body->combine)
+      .Case([&](sh::AddOp) { return combine<hlo::AddOp>(reduced, initAll); })
+      .Case([&](sh::MulOp) { return combine<hlo::MulOp>(reduced, initAll); })
+      .Case([&](sh::MaxOp) { return combine<hlo::MaxOp>(reduced, initAll); })
+      .Case([&](sh::MinOp) { return combine<hlo::MinOp>(reduced, initAll); })
+      .Case([&](sh::OrOp) { return combine<hlo::OrOp>(reduced, initAll); })
+      .Default([&](Operation *) {
+        return combine<hlo::AndOp>(reduced, initAll);
+      });
+}
+
+/// hlo convolves NHWC inputs with HWIO kernels into NHWC results: transpose
+/// the operands into that form and the result back.
+FailureOr<Value> Importer::convolution(sh::ConvolutionOp op) {
+  if (op.getBatchGroupCount() != 1)
+    return unsupported(op) << "batch_group_count = "
+                           << op.getBatchGroupCount();
+  Location loc = op.getLoc();
+  sh::ConvDimensionNumbersAttr dims = op.getDimensionNumbers();
+  SmallVector<int64_t> inputPerm{dims.getInputBatchDimension()};
+  llvm::append_range(inputPerm, dims.getInputSpatialDimensions());
+  inputPerm.push_back(dims.getInputFeatureDimension());
+  SmallVector<int64_t> kernelPerm(dims.getKernelSpatialDimensions());
+  kernelPerm.push_back(dims.getKernelInputFeatureDimension());
+  kernelPerm.push_back(dims.getKernelOutputFeatureDimension());
+  int64_t rank = inputPerm.size();
+  if (rank != resultType(op).getRank() ||
+      static_cast<int64_t>(kernelPerm.size()) != rank)
+    return unsupported(op) << "dimension numbers that do not cover the "
+                              "operands' dimensions";
+  Value lhs = transpose(loc, lookup(op.getLhs()), inputPerm);
+  Value rhs = transpose(loc, lookup(op.getRhs()), kernelPerm);
+  if (auto reversal = op.getWindowReversalAttr()) {
+    SmallVector<int64_t> reversed;
+    for (auto [i, flag] : llvm::enumerate(reversal.asArrayRef()))
+      if (flag)
+        reversed.push_back(i);
+    if (!reversed.empty())
+      rhs = hlo::ReverseOp::create(b, loc, rhs,
+                                   b.getDenseI64ArrayAttr(reversed));
+  }
+  // The result in NHWC, then in the layout the dimension numbers ask for.
+  RankedTensorType type = resultType(op);
+  SmallVector<int64_t> nhwcOf(rank); // result dim -> NHWC dim
+  nhwcOf[dims.getOutputBatchDimension()] = 0;
+  for (auto [i, d] : llvm::enumerate(dims.getOutputSpatialDimensions()))
+    nhwcOf[d] = 1 + i;
+  nhwcOf[dims.getOutputFeatureDimension()] = rank - 1;
+  SmallVector<int64_t> nhwcShape(rank);
+  for (int64_t d = 0; d < rank; ++d)
+    nhwcShape[nhwcOf[d]] = type.getDimSize(d);
+  DenseI64ArrayAttr padding;
+  if (auto pad = op.getPaddingAttr())
+    padding = b.getDenseI64ArrayAttr(
+        llvm::to_vector(pad.getValues<int64_t>()));
+  hlo::PrecisionAttr precision;
+  if (auto config = op.getPrecisionConfigAttr())
+    if (llvm::any_of(config, [](Attribute a) {
+          return cast<sh::PrecisionAttr>(a).getValue() !=
+                 sh::Precision::DEFAULT;
+        }))
+      precision =
+          hlo::PrecisionAttr::get(b.getContext(), hlo::Precision::HIGHEST);
+  Value conv = hlo::ConvolutionOp::create(
+      b, loc, RankedTensorType::get(nhwcShape, type.getElementType()), lhs,
+      rhs, op.getWindowStridesAttr(), padding, op.getLhsDilationAttr(),
+      op.getRhsDilationAttr(), op.getFeatureGroupCountAttr(), precision);
+  return transpose(loc, conv, nhwcOf);
+}
+
+FailureOr<Value> Importer::convertStructural(Operation *op) {
+  Location loc = op->getLoc();
+  auto operand = [&](unsigned i) { return lookup(op->getOperand(i)); };
+  return llvm::TypeSwitch<Operation *, FailureOr<Value>>(op)
+      .Case([&](sh::IotaOp i) -> FailureOr<Value> {
+        if (resultType(op).getElementType().isInteger(1))
+          return unsupported(op) << "an iota of i1 elements";
+        return Value(hlo::IotaOp::create(b, loc, resultType(op),
+                                         i.getIotaDimensionAttr()));
+      })
+      .Case([&](sh::BroadcastInDimOp bc) {
+        return Value(hlo::BroadcastInDimOp::create(
+            b, loc, resultType(op), operand(0), bc.getBroadcastDimensionsAttr()));
+      })
+      .Case([&](sh::ReshapeOp) {
+        return Value(hlo::ReshapeOp::create(b, loc, resultType(op), operand(0)));
+      })
+      .Case([&](sh::TransposeOp t) {
+        return transpose(loc, operand(0), t.getPermutation());
+      })
+      .Case([&](sh::ReverseOp r) {
+        return Value(
+            hlo::ReverseOp::create(b, loc, operand(0), r.getDimensionsAttr()));
+      })
+      .Case([&](sh::SliceOp s) {
+        return Value(hlo::SliceOp::create(
+            b, loc, resultType(op), operand(0), s.getStartIndicesAttr(),
+            s.getLimitIndicesAttr(), s.getStridesAttr()));
+      })
+      .Case([&](sh::PadOp p) {
+        return Value(hlo::PadOp::create(
+            b, loc, resultType(op), operand(0), operand(1),
+            p.getEdgePaddingLowAttr(), p.getEdgePaddingHighAttr(),
+            p.getInteriorPaddingAttr()));
+      })
+      .Case([&](sh::ConcatenateOp c) {
+        SmallVector<Value> inputs;
+        for (Value input : c.getInputs())
+          inputs.push_back(lookup(input));
+        return Value(hlo::ConcatenateOp::create(b, loc, resultType(op), inputs,
+                                                c.getDimensionAttr()));
+      })
+      .Case([&](sh::DotGeneralOp d) {
+        sh::DotDimensionNumbersAttr dims = d.getDotDimensionNumbers();
+        return dotGeneral(op, operand(0), operand(1),
+                          dims.getLhsBatchingDimensions(),
+                          dims.getRhsBatchingDimensions(),
+                          dims.getLhsContractingDimensions(),
+                          dims.getRhsContractingDimensions(),
+                          d.getPrecisionConfigAttr());
+      })
+      .Case([&](sh::DotOp d) -> FailureOr<Value> {
+        int64_t lhsRank = cast<RankedTensorType>(d.getLhs().getType()).getRank();
+        if (lhsRank < 1 || lhsRank > 2 ||
+            cast<RankedTensorType>(d.getRhs().getType()).getRank() < 1)
+          return unsupported(op) << "a dot of operands that are not vectors "
+                                    "or matrices";
+        return dotGeneral(op, operand(0), operand(1), {}, {}, {lhsRank - 1},
+                          {0}, d.getPrecisionConfigAttr());
+      })
+      .Case([&](sh::ConvolutionOp c) { return convolution(c); })
+      .Case([&](sh::ReduceOp r) { return reduce(r); })
+      .Case([&](sh::CustomCallOp c) -> FailureOr<Value> {
+        return unsupported(op) << "the custom call target @"
+                               << c.getCallTargetName()
+                               << " is unknown to it";
+      })
+      .Default([&](Operation *) -> FailureOr<Value> {
+        return unsupported(op) << "no conversion to hlo exists for it yet";
+      });
+}
+
+LogicalResult Importer::convert(Operation *op) {
+  if (failed(checkTypes(op)))
+    return failure();
+  if (op->getNumResults() != 1 && !isa<sh::ReduceOp, sh::CustomCallOp>(op))
+    return unsupported(op) << "it has " << op->getNumResults() << " results";
+  FailureOr<Value> result = convertElementwise(op);
+  if (failed(result))
+    return failure();
+  mapping.map(op->getResult(0), *result);
+  return success();
+}
+
+namespace {
+
+struct ConvertStablehloToHloPass
+    : tpu::impl::ConvertStablehloToHloBase<ConvertStablehloToHloPass> {
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    // Top-level ops only: reduce bodies are read by the reduce's conversion.
+    SmallVector<Operation *> ops;
+    for (Block &block : func.getBody())
+      for (Operation &op : block)
+        if (isa<sh::StableHLODialect>(op.getDialect()))
+          ops.push_back(&op);
+    if (ops.empty())
+      return;
+    OpBuilder b(func.getContext());
+    Importer importer(b);
+    for (Operation *op : ops) {
+      b.setInsertionPoint(op);
+      if (failed(importer.convert(op)))
+        return signalPassFailure();
+    }
+    for (Operation *op : ops)
+      op->getResult(0).replaceAllUsesWith(importer.lookup(op->getResult(0)));
+    for (Operation *op : llvm::reverse(ops))
+      op->erase();
+  }
+};
+
+} // namespace
