@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/hlo/HLOOps.h"
+#include "passes/EmptyTensors.h"
 #include "passes/PassUtils.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -613,6 +614,7 @@ struct HLOSimplifyPass : tpu::impl::HLOSimplifyBase<HLOSimplifyPass> {
                  ReduceOfUnitReshape, ReduceOfBroadcast,
                  ArgReduceOfBroadcast<hlo::ArgMaxOp>,
                  ArgReduceOfBroadcast<hlo::ArgMinOp>>(context);
+    populateEmptyTensorPatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
   }

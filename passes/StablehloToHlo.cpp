@@ -321,39 +321,13 @@ FailureOr<ReduceBody> matchReduceBody(sh::ReduceOp op) {
   return ReduceBody{*kind, combine};
 }
 
-/// Whether `value` is a constant splat of `kind`'s identity as hlo.reduce
-/// starts from it: +0, 1, the lowest and the highest value.
+/// Whether `value` is a constant splat of `kind`'s identity, the value
+/// hlo.reduce starts from.
 bool isIdentity(Value value, hlo::ReduceKind kind) {
   DenseElementsAttr attr;
-  if (!matchPattern(value, m_Constant(&attr)) || !attr.isSplat())
-    return false;
-  Type element = attr.getElementType();
-  if (auto floatType = dyn_cast<FloatType>(element)) {
-    APFloat v = attr.getSplatValue<APFloat>();
-    switch (kind) {
-    case hlo::ReduceKind::sum:
-      return v.isPosZero();
-    case hlo::ReduceKind::product:
-      return v.isExactlyValue(1.0);
-    case hlo::ReduceKind::max:
-      return v.isInfinity() && v.isNegative();
-    case hlo::ReduceKind::min:
-      return v.isInfinity() && !v.isNegative();
-    }
-  }
-  APInt v = attr.getSplatValue<APInt>();
-  bool isBool = element.isInteger(1);
-  switch (kind) {
-  case hlo::ReduceKind::sum:
-    return v.isZero();
-  case hlo::ReduceKind::product:
-    return v.isOne();
-  case hlo::ReduceKind::max:
-    return isBool ? v.isZero() : v.isMinSignedValue();
-  case hlo::ReduceKind::min:
-    return isBool ? v.isOne() : v.isMaxSignedValue();
-  }
-  return false;
+  return matchPattern(value, m_Constant(&attr)) && attr.isSplat() &&
+         attr.getSplatValue<Attribute>() ==
+             hlo::getReduceIdentity(kind, attr.getElementType());
 }
 
 } // namespace

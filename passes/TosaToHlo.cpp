@@ -429,12 +429,7 @@ FailureOr<Value> Importer::depthwiseConv2d(tosa::DepthwiseConv2DOp op) {
 }
 
 Attribute Importer::lowestAttr(Type element) {
-  if (auto f = dyn_cast<FloatType>(element))
-    return b.getFloatAttr(
-        element, APFloat::getInf(f.getFloatSemantics(), /*Negative=*/true));
-  unsigned width = element.getIntOrFloatBitWidth();
-  return b.getIntegerAttr(
-      element, width == 1 ? APInt(1, 0) : APInt::getSignedMinValue(width));
+  return hlo::getReduceIdentity(hlo::ReduceKind::max, element);
 }
 
 Value Importer::lowest(Location loc, RankedTensorType type) {

@@ -464,3 +464,37 @@ LogicalResult FusionOp::verifyRegions() {
   }
   return success();
 }
+
+TypedAttr mlir::hlo::getReduceIdentity(ReduceKind kind, Type element) {
+  Builder b(element.getContext());
+  if (auto f = dyn_cast<FloatType>(element)) {
+    const llvm::fltSemantics &sem = f.getFloatSemantics();
+    switch (kind) {
+    case ReduceKind::sum:
+      return b.getFloatAttr(element, APFloat::getZero(sem));
+    case ReduceKind::product:
+      return b.getFloatAttr(element, APFloat::getOne(sem));
+    case ReduceKind::max:
+      return b.getFloatAttr(element, APFloat::getInf(sem, /*Negative=*/true));
+    case ReduceKind::min:
+      return b.getFloatAttr(element, APFloat::getInf(sem));
+    }
+  }
+  unsigned width = element.getIntOrFloatBitWidth();
+  bool isBool = width == 1;
+  APInt value(width, 0);
+  switch (kind) {
+  case ReduceKind::sum:
+    break;
+  case ReduceKind::product:
+    value = APInt(width, 1);
+    break;
+  case ReduceKind::max:
+    value = isBool ? APInt(1, 0) : APInt::getSignedMinValue(width);
+    break;
+  case ReduceKind::min:
+    value = isBool ? APInt(1, 1) : APInt::getSignedMaxValue(width);
+    break;
+  }
+  return b.getIntegerAttr(element, value);
+}

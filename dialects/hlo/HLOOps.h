@@ -26,6 +26,11 @@ namespace mlir::hlo {
 /// The largest constant (in elements) that folding creates unless it is a
 /// splat, as XLA's constant folding bounds what it materializes.
 constexpr int64_t kFoldElementLimit = 65536;
+
+/// The value hlo.reduce of `kind` starts from on `element`: +0, 1, the
+/// lowest value (-inf, INT_MIN, false) and the highest (+inf, INT_MAX,
+/// true).
+TypedAttr getReduceIdentity(ReduceKind kind, Type element);
 } // namespace mlir::hlo
 
 #endif // TPU_DIALECTS_HLO_HLOOPS_H

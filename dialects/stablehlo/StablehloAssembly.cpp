@@ -500,7 +500,7 @@ void ReduceOp::print(OpAsmPrinter &printer) {
   printer.printNewline();
   printer << " reducer";
   for (size_t i = 0; i < n; ++i) {
-    printer << "(";
+    printer << (i ? " (" : "(");
     printer.printRegionArgument(block.getArgument(i));
     printer << ", ";
     printer.printRegionArgument(block.getArgument(n + i));

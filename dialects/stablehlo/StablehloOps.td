@@ -295,7 +295,7 @@ def StableHLO_DotGeneralOp : StableHLO_Op<"dot_general", [Pure]> {
       OptionalAttr<StableHLO_PrecisionConfigAttr>:$precision_config);
   let results = (outs StableHLO_Tensor:$result);
   let assemblyFormat = [{
-    $lhs `,` $rhs `,` custom<DotDimensionNumbers>($dot_dimension_numbers)
+    $lhs `,` $rhs `,` custom<DotDimensionNumbers>($dot_dimension_numbers) ``
         custom<PrecisionConfig>($precision_config) attr-dict `:`
         functional-type(operands, results)
   }];
@@ -308,7 +308,7 @@ def StableHLO_DotOp : StableHLO_Op<"dot", [Pure]> {
       OptionalAttr<StableHLO_PrecisionConfigAttr>:$precision_config);
   let results = (outs StableHLO_Tensor:$result);
   let assemblyFormat = [{
-    $lhs `,` $rhs custom<PrecisionConfig>($precision_config) attr-dict `:`
+    $lhs `,` $rhs `` custom<PrecisionConfig>($precision_config) attr-dict `:`
         functional-type(operands, results)
   }];
 }

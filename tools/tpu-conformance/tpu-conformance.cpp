@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tools/tpu-conformance/Conformance.h"
+#include "tools/tpu-conformance/TestdataCase.h"
 
 #include "compiler/InitAll.h"
 #include "compiler/driver/Compile.h"
@@ -46,6 +47,7 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
+#include <set>
 
 using namespace mlir;
 using namespace mlir::tpu;
@@ -67,6 +69,11 @@ CompileFlags flags(category, hlo::Precision::HIGHEST,
 cl::opt<bool> checkReference("reference",
                              cl::desc("Also check the reference evaluator"),
                              cl::init(true), cl::cat(category));
+cl::opt<std::string> xfailFile(
+    "xfail",
+    cl::desc("File of cases expected to fail (one name per line, '#' "
+             "comments): they count apart, and one that passes is a failure"),
+    cl::cat(category));
 cl::opt<bool> verbose("v", cl::desc("Print every case, not only failures"),
                       cl::cat(category));
 
@@ -140,6 +147,13 @@ DenseSet<Location> inputLocations(ModuleOp source) {
   return locations;
 }
 
+/// The import pipeline (inlining, StableHLO and TOSA into hlo) on `module`.
+LogicalResult importProgram(ModuleOp module) {
+  PassManager pm(module.getContext());
+  buildImportPipeline(pm, flags.defaultPrecision);
+  return pm.run(module);
+}
+
 llvm::Expected<PreparedCase> prepare(ModuleOp source,
                                      Diagnostics &diagnostics) {
   auto fail = [&](llvm::StringRef what) {
@@ -147,10 +161,8 @@ llvm::Expected<PreparedCase> prepare(ModuleOp source,
                                    diagnostics.take(what));
   };
   PreparedCase prepared{source.clone(), {}};
-  PassManager pm(source.getContext());
-  buildImportPipeline(pm, flags.defaultPrecision);
-  if (failed(pm.run(*prepared.module)))
-    return fail("the TOSA import failed");
+  if (failed(importProgram(*prepared.module)))
+    return fail("the import failed");
   auto main = prepared.module->lookupSymbol<func::FuncOp>("main");
   if (!main)
     return fail("no function @main");
@@ -236,6 +248,139 @@ std::optional<std::string> check(const std::vector<ExpectedResult> &expected,
   return std::nullopt;
 }
 
+/// A case's outcome: passed, skipped (with the reason) or failed (at a
+/// stage, with why).
+struct Outcome {
+  enum class Kind { Pass, Skip, Fail } kind = Kind::Pass;
+  std::string stage, why;
+  size_t inputs = 0;
+};
+
+Outcome failAt(llvm::StringRef stage, std::string why) {
+  return {Outcome::Kind::Fail, stage.str(), std::move(why)};
+}
+
+/// Runs a prepared case on the evaluator (optionally) and the device.
+Outcome check(PreparedCase &prepared,
+              const std::vector<ExpectedResult> &expected,
+              Diagnostics &diagnostics) {
+  if (checkReference) {
+    llvm::Expected<std::vector<Tensor>> results =
+        runReference(prepared, diagnostics);
+    std::optional<std::string> why =
+        results ? check(expected, *results)
+                : llvm::toString(results.takeError());
+    if (why)
+      return failAt("reference", *why);
+  }
+  llvm::Expected<std::vector<Tensor>> results =
+      runDevice(prepared, diagnostics);
+  std::optional<std::string> why =
+      results ? check(expected, *results) : llvm::toString(results.takeError());
+  if (why)
+    return failAt("tpu", *why);
+  Outcome pass;
+  pass.inputs = prepared.inputs.size();
+  return pass;
+}
+
+/// NAME.tosa.mlir with NAME.expected (the refexec format).
+Outcome runRefexecCase(MLIRContext &context, llvm::StringRef base,
+                       Diagnostics &diagnostics) {
+  auto expectedFile = llvm::MemoryBuffer::getFile(base + ".expected");
+  if (!expectedFile)
+    return failAt("expected", "cannot read " + (base + ".expected").str());
+  llvm::Expected<std::vector<ExpectedResult>> expected =
+      parseExpected((*expectedFile)->getBuffer());
+  if (!expected)
+    return failAt("expected", llvm::toString(expected.takeError()));
+  llvm::SourceMgr sourceMgr;
+  std::string programPath = (base + ".tosa.mlir").str();
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(programPath, sourceMgr, &context);
+  if (!module)
+    return failAt("parse", diagnostics.take("cannot parse " + programPath));
+  if (std::optional<std::string> reason = unsupportedType(*module, *expected))
+    return {Outcome::Kind::Skip, "", *reason};
+  llvm::Expected<PreparedCase> prepared = prepare(*module, diagnostics);
+  if (!prepared)
+    return failAt("import", llvm::toString(prepared.takeError()));
+  return check(*prepared, *expected, diagnostics);
+}
+
+/// NAME.mlir in StableHLO's testdata format (TestdataCase.h).
+Outcome runTestdataCase(MLIRContext &context, llvm::StringRef base,
+                        Diagnostics &diagnostics) {
+  std::string programPath = (base + ".mlir").str();
+  auto file = llvm::MemoryBuffer::getFile(programPath);
+  if (!file)
+    return failAt("parse", "cannot read " + programPath);
+  if (std::optional<std::string> reason =
+          testdataSkipReason((*file)->getBuffer()))
+    return {Outcome::Kind::Skip, "", *reason};
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return failAt("parse", diagnostics.take("cannot parse " + programPath));
+  llvm::Expected<TestdataCase> extracted = extractTestdataCase(*module);
+  if (!extracted)
+    return failAt("inputs", llvm::toString(extracted.takeError()));
+  if (failed(importProgram(*module)))
+    return failAt("import", diagnostics.take("the import failed"));
+  PreparedCase prepared{std::move(module), std::move(extracted->inputs)};
+  return check(prepared, extracted->expected, diagnostics);
+}
+
+/// A failure's message without its location, to group failures by cause.
+std::string causeOf(const Outcome &outcome) {
+  llvm::StringRef why = outcome.why;
+  if (why.starts_with("loc(")) {
+    size_t end = why.find("): ");
+    if (end != llvm::StringRef::npos)
+      why = why.drop_front(end + 3);
+  }
+  // A mismatch names an element; group those by stage alone.
+  bool mismatch = why.starts_with("result ") || why.contains(" results, ");
+  if (mismatch)
+    return outcome.stage + ": wrong results";
+  return (outcome.stage + ": " + why.take_front(110)).str();
+}
+
+/// Case names listed (first word of each line; `#` starts a comment) in the
+/// expected-failures file.
+llvm::Expected<std::set<std::string>> readExpectedFailures() {
+  std::set<std::string> names;
+  if (xfailFile.empty())
+    return names;
+  auto file = llvm::MemoryBuffer::getFile(xfailFile);
+  if (!file)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot read " + xfailFile);
+  llvm::SmallVector<llvm::StringRef> lines;
+  (*file)->getBuffer().split(lines, '\n');
+  for (llvm::StringRef line : lines) {
+    line = line.split('#').first.trim();
+    if (!line.empty())
+      names.insert(line.split(' ').first.str());
+  }
+  return names;
+}
+
+/// The suite's cases: NAME.tosa.mlir (refexec) or NAME.mlir (testdata).
+std::vector<std::pair<std::string, bool>> listCases(std::error_code &ec) {
+  std::vector<std::pair<std::string, bool>> cases; // (name, isTestdata)
+  for (llvm::sys::fs::directory_iterator it(suiteDir, ec), end;
+       it != end && !ec; it.increment(ec)) {
+    llvm::StringRef file = llvm::sys::path::filename(it->path());
+    bool refexec = file.consume_back(".tosa.mlir");
+    if ((refexec || file.consume_back(".mlir")) && file.contains(filter))
+      cases.push_back({file.str(), !refexec});
+  }
+  std::sort(cases.begin(), cases.end());
+  return cases;
+}
+
 int runSuite(MLIRContext &context) {
   if (std::string error = flags.checkTarget(); !error.empty()) {
     llvm::errs() << "tpu-conformance: " << error << "\n";
@@ -243,112 +388,91 @@ int runSuite(MLIRContext &context) {
   }
   if (!llvm::sys::fs::is_directory(suiteDir)) {
     llvm::errs() << "tpu-conformance: no conformance suite at '" << suiteDir
-                 << "': the suite lives outside the repository (CI puts it "
-                    "at ../shared/conformance/stablehlo-tosa beside the "
-                    "project); pass its directory\n";
+                 << "': the suites live outside the repository (CI puts "
+                    "them in ../shared/conformance beside the project); "
+                    "pass its directory\n";
     return 1;
   }
-  std::vector<std::string> names;
+  llvm::Expected<std::set<std::string>> expectedFailures =
+      readExpectedFailures();
+  if (!expectedFailures) {
+    llvm::errs() << "tpu-conformance: "
+                 << llvm::toString(expectedFailures.takeError()) << "\n";
+    return 1;
+  }
   std::error_code ec;
-  for (llvm::sys::fs::directory_iterator it(suiteDir, ec), end;
-       it != end && !ec; it.increment(ec)) {
-    llvm::StringRef file = llvm::sys::path::filename(it->path());
-    if (file.consume_back(".tosa.mlir") && file.contains(filter))
-      names.push_back(file.str());
-  }
-  if (ec || names.empty()) {
-    llvm::errs() << "tpu-conformance: no cases (NAME.tosa.mlir) in '"
-                 << suiteDir << "'" << (filter.empty() ? "" : " matching '")
-                 << filter << (filter.empty() ? "" : "'") << "\n";
+  std::vector<std::pair<std::string, bool>> cases = listCases(ec);
+  if (ec || cases.empty()) {
+    llvm::errs() << "tpu-conformance: no cases (NAME.tosa.mlir or NAME.mlir) "
+                 << "in '" << suiteDir << "'"
+                 << (filter.empty() ? "" : " matching '") << filter
+                 << (filter.empty() ? "" : "'") << "\n";
     return 1;
   }
-  std::sort(names.begin(), names.end());
 
   auto start = std::chrono::steady_clock::now();
-  int passed = 0, failed = 0;
-  std::map<std::string, int> skipped;
+  int passed = 0, failed = 0, xfailed = 0;
+  std::map<std::string, int> skipped, causes;
   Diagnostics diagnostics(context);
-  for (const std::string &name : names) {
-    auto report = [&](llvm::StringRef stage, const std::string &why) {
-      ++failed;
-      llvm::outs() << "FAIL " << name << " (" << stage << "): " << why << "\n";
-    };
+  for (const auto &[name, isTestdata] : cases) {
     llvm::SmallString<256> base(suiteDir);
     llvm::sys::path::append(base, name);
-    auto expectedFile = llvm::MemoryBuffer::getFile(base + ".expected");
-    if (!expectedFile) {
-      report("expected", "cannot read " + (base + ".expected").str());
-      continue;
-    }
-    llvm::Expected<std::vector<ExpectedResult>> expected =
-        parseExpected((*expectedFile)->getBuffer());
-    if (!expected) {
-      report("expected", llvm::toString(expected.takeError()));
-      continue;
-    }
-    llvm::SourceMgr sourceMgr;
-    std::string programPath = (base + ".tosa.mlir").str();
-    OwningOpRef<ModuleOp> module =
-        parseSourceFile<ModuleOp>(programPath, sourceMgr, &context);
-    if (!module) {
-      report("parse", diagnostics.take("cannot parse " + programPath));
-      continue;
-    }
-    if (std::optional<std::string> reason =
-            unsupportedType(*module, *expected)) {
-      ++skipped[*reason];
+    Outcome outcome = isTestdata ? runTestdataCase(context, base, diagnostics)
+                                 : runRefexecCase(context, base, diagnostics);
+    bool listed = expectedFailures->count(name);
+    switch (outcome.kind) {
+    case Outcome::Kind::Skip:
+      ++skipped[outcome.why];
       if (verbose)
-        llvm::outs() << "SKIP " << name << ": " << *reason << "\n";
-      continue;
-    }
-    llvm::Expected<PreparedCase> prepared = prepare(*module, diagnostics);
-    if (!prepared) {
-      report("import", llvm::toString(prepared.takeError()));
-      continue;
-    }
-    bool ok = true;
-    if (checkReference) {
-      llvm::Expected<std::vector<Tensor>> results =
-          runReference(*prepared, diagnostics);
-      std::optional<std::string> why =
-          results ? check(*expected, *results)
-                  : llvm::toString(results.takeError());
-      if (why) {
-        report("reference", *why);
-        ok = false;
+        llvm::outs() << "SKIP " << name << ": " << outcome.why << "\n";
+      break;
+    case Outcome::Kind::Pass:
+      if (listed) {
+        ++failed;
+        llvm::outs() << "FAIL " << name << ": passes but is listed in "
+                     << xfailFile << "; take it off the list\n";
+      } else {
+        ++passed;
+        if (verbose)
+          llvm::outs() << "PASS " << name << " (" << outcome.inputs
+                       << " inputs as arguments)\n";
       }
-    }
-    if (ok) {
-      llvm::Expected<std::vector<Tensor>> results =
-          runDevice(*prepared, diagnostics);
-      std::optional<std::string> why =
-          results ? check(*expected, *results)
-                  : llvm::toString(results.takeError());
-      if (why) {
-        report("tpu", *why);
-        ok = false;
-      }
-    }
-    if (ok) {
-      ++passed;
-      if (verbose)
-        llvm::outs() << "PASS " << name << " (" << prepared->inputs.size()
-                     << " inputs as arguments)\n";
+      break;
+    case Outcome::Kind::Fail:
+      ++causes[causeOf(outcome)];
+      if (listed)
+        ++xfailed;
+      else
+        ++failed;
+      if (!listed || verbose)
+        llvm::outs() << (listed ? "XFAIL " : "FAIL ") << name << " ("
+                     << outcome.stage << "): " << outcome.why << "\n";
+      break;
     }
   }
   int skippedTotal = 0;
   for (auto &[reason, count] : skipped)
     skippedTotal += count;
   llvm::outs() << passed << " passed, " << failed << " failed, " << skippedTotal
-               << " skipped\n";
+               << " skipped";
+  if (!xfailFile.empty())
+    llvm::outs() << ", " << xfailed << " expected to fail";
+  llvm::outs() << "\n";
   for (auto &[reason, count] : skipped)
     llvm::outs() << "  skipped " << count << ": " << reason
                  << " (not supported by the project)\n";
+  std::vector<std::pair<int, std::string>> byCount;
+  for (auto &[cause, count] : causes)
+    byCount.push_back({-count, cause});
+  std::sort(byCount.begin(), byCount.end());
+  if (!xfailFile.empty() || verbose)
+    for (auto &[count, cause] : byCount)
+      llvm::outs() << "  failing " << -count << ": " << cause << "\n";
   double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
   llvm::errs() << llvm::format("tpu-conformance: %zu cases in %.1f s\n",
-                               names.size(), seconds);
+                               cases.size(), seconds);
   return failed ? 1 : 0;
 }
 

@@ -1,0 +1,360 @@
+// Each stablehlo verifier rule and parse error, at its location.
+// RUN: tpu-opt %s -split-input-file -verify-diagnostics
+
+func.func @select_pred(%p: tensor<2xi32>, %a: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{pred must be an i1 scalar or an i1 tensor of the result's shape}}
+  %0 = stablehlo.select %p, %a, %a : (tensor<2xi32>, tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @select_types(%p: tensor<i1>, %a: tensor<2xf32>, %b: tensor<3xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{on_true, on_false and the result must have one type}}
+  %0 = stablehlo.select %p, %a, %b : (tensor<i1>, tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @clamp_bounds(%lo: tensor<3xf32>, %a: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{min and max must be scalars or tensors of the operand's type}}
+  %0 = stablehlo.clamp %lo, %a, %lo : (tensor<3xf32>, tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @clamp_operand(%lo: tensor<f32>, %a: tensor<2xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{operand and result must have one type}}
+  %0 = stablehlo.clamp %lo, %a, %lo : (tensor<f32>, tensor<2xf32>, tensor<f32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @iota() -> tensor<2xi32> {
+  // expected-error @+1 {{iota_dimension 1 is not a dimension of a rank-1 tensor}}
+  %0 = stablehlo.iota dim = 1 : tensor<2xi32>
+  return %0 : tensor<2xi32>
+}
+
+// -----
+
+func.func @broadcast_count(%a: tensor<2xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{broadcast_dimensions [0, 1] must name one result dimension per operand dimension (1)}}
+  %0 = stablehlo.broadcast_in_dim %a, dims = [0, 1] : (tensor<2xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_range(%a: tensor<2xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{broadcast_dimensions [2] names dimension 2 of a rank-2 tensor}}
+  %0 = stablehlo.broadcast_in_dim %a, dims = [2] : (tensor<2xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_size(%a: tensor<2xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{operand dimension 0 (2) cannot broadcast to result dimension 1 (3)}}
+  %0 = stablehlo.broadcast_in_dim %a, dims = [1] : (tensor<2xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_element(%a: tensor<2xf32>) -> tensor<2x3xi32> {
+  // expected-error @+1 {{operand and result element types differ}}
+  %0 = stablehlo.broadcast_in_dim %a, dims = [0] : (tensor<2xf32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @reshape(%a: tensor<2x3xf32>) -> tensor<5xf32> {
+  // expected-error @+1 {{operand and result must have the same number of elements}}
+  %0 = stablehlo.reshape %a : (tensor<2x3xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @transpose_perm(%a: tensor<2x3xf32>) -> tensor<3x2xf32> {
+  // expected-error @+2 {{permutation [0, 0] repeats dimension 0}}
+  // expected-error @+1 {{permutation [0, 0] is not a permutation of 2 dimensions}}
+  %0 = stablehlo.transpose %a, dims = [0, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+func.func @transpose_shape(%a: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{result dimension 0 must be operand dimension 1}}
+  %0 = stablehlo.transpose %a, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @reverse(%a: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{dimensions [2] names dimension 2 of a rank-2 tensor}}
+  %0 = stablehlo.reverse %a, dims = [2] : tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @slice_bounds(%a: tensor<4xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{dimension 0: start 3, limit 5 and stride 1 do not fit a dimension of size 4}}
+  %0 = stablehlo.slice %a [3:5] : (tensor<4xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @slice_size(%a: tensor<4xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{result dimension 0 must be 2, not 3}}
+  %0 = stablehlo.slice %a [0:4:2] : (tensor<4xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @slice_rank(%a: tensor<4x2xf32>) -> tensor<2x2xf32> {
+  // expected-error @+1 {{expected one start, limit and stride per dimension (2)}}
+  %0 = "stablehlo.slice"(%a) <{start_indices = array<i64: 0>, limit_indices = array<i64: 2>, strides = array<i64: 1>}> : (tensor<4x2xf32>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+
+// -----
+
+func.func @pad_value(%a: tensor<4xf32>, %v: tensor<1xf32>) -> tensor<5xf32> {
+  // expected-error @+1 {{padding_value must be a scalar}}
+  %0 = stablehlo.pad %a, %v, low = [1], high = [0], interior = [0] : (tensor<4xf32>, tensor<1xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @pad_rank(%a: tensor<4xf32>, %v: tensor<f32>) -> tensor<5xf32> {
+  // expected-error @+1 {{expected low, high and interior padding per dimension (1)}}
+  %0 = stablehlo.pad %a, %v, low = [1, 0], high = [0], interior = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @pad_size(%a: tensor<4xf32>, %v: tensor<f32>) -> tensor<5xf32> {
+  // expected-error @+1 {{result dimension 0 must be 8 (interior padding must not be negative)}}
+  %0 = stablehlo.pad %a, %v, low = [1], high = [0], interior = [1] : (tensor<4xf32>, tensor<f32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @concatenate_dim(%a: tensor<2xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{dimension 1 is not a dimension of a rank-1 tensor}}
+  %0 = stablehlo.concatenate %a, %a, dim = 1 : (tensor<2xf32>, tensor<2xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @concatenate_rank(%a: tensor<2xf32>, %b: tensor<2x1xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{inputs must have the result's rank and element type}}
+  %0 = stablehlo.concatenate %a, %b, dim = 0 : (tensor<2xf32>, tensor<2x1xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @concatenate_other_dim(%a: tensor<2x3xf32>, %b: tensor<2x4xf32>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{inputs differ from the result in dimension 1}}
+  %0 = stablehlo.concatenate %a, %b, dim = 0 : (tensor<2x3xf32>, tensor<2x4xf32>) -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @concatenate_sum(%a: tensor<2xf32>) -> tensor<5xf32> {
+  // expected-error @+1 {{the inputs' sizes along dimension 0 add up to 4, not 5}}
+  %0 = stablehlo.concatenate %a, %a, dim = 0 : (tensor<2xf32>, tensor<2xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @concatenate_none() -> tensor<0xf32> {
+  // expected-error @+1 {{expected at least one input}}
+  %0 = "stablehlo.concatenate"() <{dimension = 0 : i64}> : () -> tensor<0xf32>
+  return %0 : tensor<0xf32>
+}
+
+// -----
+
+func.func @dot_counts(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{lhs and rhs must have as many batching and contracting dimensions as each other}}
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @dot_range(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{lhs batching and contracting dimensions [2] names dimension 2 of a rank-2 tensor}}
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [2] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @dot_precision(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{precision_config has more than 2 entries}}
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT, HIGH] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @dot_precision_keyword(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{unknown precision 'FAST'; expected DEFAULT, HIGH or HIGHEST}}
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0], precision = [FAST, DEFAULT] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @reduce_dims(%x: tensor<4x8xf32>, %c: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @+1 {{dimensions [2] names dimension 2 of a rank-2 tensor}}
+  %0 = stablehlo.reduce(%x init: %c) applies stablehlo.add across dimensions = [2] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @reduce_result(%x: tensor<4x8xf32>, %c: tensor<f32>) -> tensor<8xf32> {
+  // expected-error @+1 {{init values must be scalars and results the inputs' shape without the reduced dimensions}}
+  %0 = stablehlo.reduce(%x init: %c) applies stablehlo.add across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+func.func @reduce_shapes(%x: tensor<4x8xf32>, %y: tensor<4x7xf32>, %c: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @+1 {{inputs must have one shape}}
+  %0:2 = stablehlo.reduce(%x init: %c), (%y init: %c) across dimensions = [1] : (tensor<4x8xf32>, tensor<4x7xf32>, tensor<f32>, tensor<f32>) -> (tensor<4xf32>, tensor<4xf32>)
+   reducer(%a: tensor<f32>, %b: tensor<f32>) (%d: tensor<f32>, %e: tensor<f32>) {
+    stablehlo.return %a, %d : tensor<f32>, tensor<f32>
+  }
+  return %0#0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @reduce_body_types(%x: tensor<4x8xf32>, %c: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @+1 {{body argument and result types must be the init values' scalar types}}
+  %0 = stablehlo.reduce(%x init: %c) across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>
+   reducer(%a: tensor<i32>, %b: tensor<i32>) {
+    stablehlo.return %a : tensor<i32>
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @reduce_return(%x: tensor<4x8xf32>, %c: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @+1 {{the body must end in stablehlo.return of 1 values}}
+  %0 = stablehlo.reduce(%x init: %c) across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>
+   reducer(%a: tensor<f32>, %b: tensor<f32>) {
+    stablehlo.return %a, %b : tensor<f32>, tensor<f32>
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @reduce_counts(%x: tensor<4x8xf32>, %c: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @+1 {{expected as many inputs, init values and results, at least one}}
+  %0:2 = "stablehlo.reduce"(%x, %c) <{dimensions = array<i64: 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    "stablehlo.return"(%a) : (tensor<f32>) -> ()
+  }) : (tensor<4x8xf32>, tensor<f32>) -> (tensor<4xf32>, tensor<4xf32>)
+  return %0#0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @reduce_args(%x: tensor<4x8xf32>, %c: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @+1 {{the body must take 2 arguments}}
+  %0 = "stablehlo.reduce"(%x, %c) <{dimensions = array<i64: 1>}> ({
+  ^bb0(%a: tensor<f32>):
+    "stablehlo.return"(%a) : (tensor<f32>) -> ()
+  }) : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @reduce_applies_two(%x: tensor<4x8xf32>, %c: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'applies' takes one input; use 'reducer'}}
+  %0:2 = stablehlo.reduce(%x init: %c), (%x init: %c) applies stablehlo.add across dimensions = [1] : (tensor<4x8xf32>, tensor<4x8xf32>, tensor<f32>, tensor<f32>) -> (tensor<4xf32>, tensor<4xf32>)
+  return %0#0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @reduce_types(%x: tensor<4x8xf32>, %c: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @+1 {{expected 2 input types: the inputs, then the init values}}
+  %0 = stablehlo.reduce(%x init: %c) applies stablehlo.add across dimensions = [1] : (tensor<4x8xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @conv_window(%x: tensor<1x8x1xf32>, %w: tensor<3x1x1xf32>) -> tensor<1x6x1xf32> {
+  // expected-error @+1 {{unknown window entry 'strides'; expected stride, pad, lhs_dilate, rhs_dilate or reverse}}
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {strides = [1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x1xf32>, tensor<3x1x1xf32>) -> tensor<1x6x1xf32>
+  return %0 : tensor<1x6x1xf32>
+}
+
+// -----
+
+func.func @conv_dims(%x: tensor<1x8x1xf32>, %w: tensor<3x1x1xf32>) -> tensor<1x6x1xf32> {
+  // expected-error @+1 {{unexpected 'f'; expected a spatial number, 'i' or 'o' once each}}
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, f]x[0, f, o]->[b, 0, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x1xf32>, tensor<3x1x1xf32>) -> tensor<1x6x1xf32>
+  return %0 : tensor<1x6x1xf32>
+}
+
+// -----
+
+func.func @conv_spatial(%x: tensor<1x8x1xf32>, %w: tensor<3x1x1xf32>) -> tensor<1x6x1xf32> {
+  // expected-error @+1 {{spatial dimensions must be numbered 0 to 0 once each}}
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 1, f]x[0, i, o]->[b, 0, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x1xf32>, tensor<3x1x1xf32>) -> tensor<1x6x1xf32>
+  return %0 : tensor<1x6x1xf32>
+}
+
+// -----
+
+func.func @conv_reverse(%x: tensor<1x8x1xf32>, %w: tensor<3x1x1xf32>) -> tensor<1x6x1xf32> {
+  // expected-error @+1 {{expected true or false}}
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {reverse = [yes]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x1xf32>, tensor<3x1x1xf32>) -> tensor<1x6x1xf32>
+  return %0 : tensor<1x6x1xf32>
+}
+
+// -----
+
+func.func @dot_attr(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{unknown dot dimension numbers field 'lhs_contracting'}}
+  %0 = "stablehlo.dot_general"(%a, %b) <{dot_dimension_numbers = #stablehlo.dot<lhs_contracting = [1]>}> : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @select_type(%p: tensor<i1>, %a: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{expected a function type with 3 inputs and 1 result}}
+  %0 = stablehlo.select %p, %a, %a : (tensor<i1>, tensor<2xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}

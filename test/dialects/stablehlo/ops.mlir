@@ -1,0 +1,123 @@
+// The stablehlo input dialect reads StableHLO's printed text (the forms JAX
+// exports) and prints it back the same way; the printed form parses again.
+// RUN: tpu-opt %s -split-input-file | FileCheck %s
+// RUN: tpu-opt %s -split-input-file | tpu-opt -split-input-file | FileCheck %s
+
+// CHECK-LABEL: func.func @elementwise
+// CHECK: stablehlo.add %arg0, %arg1 : tensor<2x3xf32>
+// CHECK: stablehlo.compare  GE, %arg0, %arg1,  FLOAT : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
+// CHECK: stablehlo.compare  EQ, %arg0, %arg1 : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
+// CHECK: stablehlo.select %{{.*}}, %arg0, %arg1 : tensor<2x3xi1>, tensor<2x3xf32>
+// CHECK: stablehlo.select %{{.*}}, %arg0, %arg1 : tensor<i1>, tensor<2x3xf32>
+// CHECK: stablehlo.convert %arg0 : (tensor<2x3xf32>) -> tensor<2x3xi32>
+// CHECK: stablehlo.constant dense<1.000000e+00> : tensor<f32>
+// CHECK: stablehlo.clamp %{{.*}}, %arg0, %{{.*}} : (tensor<f32>, tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+// CHECK: stablehlo.is_finite %arg0 : (tensor<2x3xf32>) -> tensor<2x3xi1>
+func.func @elementwise(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = stablehlo.add %a, %b : tensor<2x3xf32>
+  %1 = stablehlo.compare  GE, %a, %b,  FLOAT : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
+  %2 = stablehlo.compare EQ, %a, %b : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
+  %3 = stablehlo.select %1, %a, %b : tensor<2x3xi1>, tensor<2x3xf32>
+  %p = stablehlo.constant dense<true> : tensor<i1>
+  %4 = stablehlo.select %p, %a, %b : tensor<i1>, tensor<2x3xf32>
+  %5 = stablehlo.convert %a : (tensor<2x3xf32>) -> tensor<2x3xi32>
+  %lo = stablehlo.constant dense<1.0> : tensor<f32>
+  %6 = stablehlo.clamp %lo, %a, %lo : (tensor<f32>, tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+  %7 = stablehlo.is_finite %a : (tensor<2x3xf32>) -> tensor<2x3xi1>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @movement
+// CHECK: stablehlo.iota dim = 1 : tensor<2x3xi32>
+// CHECK: stablehlo.broadcast_in_dim %arg0, dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>
+// CHECK: stablehlo.reshape %{{.*}} : (tensor<2x3xf32>) -> tensor<6xf32>
+// CHECK: stablehlo.transpose %{{.*}}, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+// CHECK: stablehlo.reverse %{{.*}}, dims = [0] : tensor<2x3xf32>
+// CHECK: stablehlo.slice %{{.*}} [0:2, 1:3:2] : (tensor<2x3xf32>) -> tensor<2x1xf32>
+// CHECK: stablehlo.pad %{{.*}}, %{{.*}}, low = [1, 0], high = [0, -1], interior = [1, 0] : (tensor<2x3xf32>, tensor<f32>) -> tensor<4x2xf32>
+// CHECK: stablehlo.concatenate %{{.*}}, %{{.*}}, dim = 0 : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
+func.func @movement(%v: tensor<3xf32>, %s: tensor<f32>) -> tensor<4x3xf32> {
+  %i = stablehlo.iota dim = 1 : tensor<2x3xi32>
+  %0 = stablehlo.broadcast_in_dim %v, dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>
+  %1 = stablehlo.reshape %0 : (tensor<2x3xf32>) -> tensor<6xf32>
+  %2 = stablehlo.transpose %0, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  %3 = stablehlo.reverse %0, dims = [0] : tensor<2x3xf32>
+  %4 = stablehlo.slice %0 [0:2, 1:3:2] : (tensor<2x3xf32>) -> tensor<2x1xf32>
+  %5 = stablehlo.pad %0, %s, low = [1, 0], high = [0, -1], interior = [1, 0] : (tensor<2x3xf32>, tensor<f32>) -> tensor<4x2xf32>
+  %6 = stablehlo.concatenate %0, %3, dim = 0 : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
+  return %6 : tensor<4x3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @contractions
+// CHECK: stablehlo.dot_general %arg0, %arg1, batching_dims = [0] x [0], contracting_dims = [2] x [1], precision = [DEFAULT, HIGHEST] : (tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>
+// CHECK: stablehlo.dot %{{.*}}, %{{.*}} : (tensor<3x4xf32>, tensor<4xf32>) -> tensor<3xf32>
+// CHECK: stablehlo.convolution(%arg2, %arg3) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, 0, 1, f], window = {stride = [2, 1], pad = {{\[\[}}1, 1], [0, 0]], rhs_dilate = [1, 2], reverse = [false, true]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x2x8x8xf32>, tensor<4x2x3x3xf32>) -> tensor<1x4x4x4xf32>
+func.func @contractions(%a: tensor<2x3x4xf32>, %b: tensor<2x4x5xf32>, %x: tensor<1x2x8x8xf32>, %w: tensor<4x2x3x3xf32>, %m: tensor<3x4xf32>, %v: tensor<4xf32>) -> tensor<2x3x5xf32> {
+  %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1], precision = [DEFAULT, HIGHEST] : (tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>
+  %1 = stablehlo.dot %m, %v : (tensor<3x4xf32>, tensor<4xf32>) -> tensor<3xf32>
+  %2 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, 0, 1, f], window = {stride = [2, 1], pad = [[1, 1], [0, 0]], rhs_dilate = [1, 2], reverse = [false, true]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x2x8x8xf32>, tensor<4x2x3x3xf32>) -> tensor<1x4x4x4xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+
+// -----
+
+// Both spellings of reduce: `applies` for one binary op, `reducer` for
+// anything else (JAX's argmax).
+// CHECK-LABEL: func.func @reductions
+// CHECK: stablehlo.reduce(%arg0 init: %{{.*}}) applies stablehlo.add across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>
+// CHECK: stablehlo.reduce(%arg0 init: %{{.*}}), (%arg1 init: %{{.*}}) across dimensions = [1] : (tensor<4x8xf32>, tensor<4x8xi32>, tensor<f32>, tensor<i32>) -> (tensor<4xf32>, tensor<4xi32>)
+// CHECK-NEXT: reducer(%[[A:.*]]: tensor<f32>, %[[B:.*]]: tensor<f32>) (%[[C:.*]]: tensor<i32>, %[[D:.*]]: tensor<i32>)
+// CHECK: stablehlo.compare  GT, %[[A]], %[[B]]
+// CHECK: stablehlo.return %{{.*}}, %{{.*}} : tensor<f32>, tensor<i32>
+func.func @reductions(%x: tensor<4x8xf32>, %i: tensor<4x8xi32>) -> tensor<4xf32> {
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %lowest = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %0 = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>
+  %1:2 = stablehlo.reduce(%x init: %lowest), (%i init: %c0) across dimensions = [1] : (tensor<4x8xf32>, tensor<4x8xi32>, tensor<f32>, tensor<i32>) -> (tensor<4xf32>, tensor<4xi32>)
+   reducer(%a: tensor<f32>, %b: tensor<f32>) (%c: tensor<i32>, %d: tensor<i32>)  {
+    %gt = stablehlo.compare  GT, %a, %b,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %v = stablehlo.select %gt, %a, %b : tensor<i1>, tensor<f32>
+    %j = stablehlo.select %gt, %c, %d : tensor<i1>, tensor<i32>
+    stablehlo.return %v, %j : tensor<f32>, tensor<i32>
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// The generic form parses too, with StableHLO's attribute syntax.
+// CHECK-LABEL: func.func @generic
+// CHECK: stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+// CHECK: stablehlo.compare  LT, %arg0, %arg0,  TOTALORDER
+// CHECK: stablehlo.reduce(%arg0 init: %{{.*}}) applies stablehlo.maximum across dimensions = [0]
+func.func @generic(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {
+  %0 = "stablehlo.dot_general"(%a, %b) <{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>}> : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  %1 = "stablehlo.compare"(%a, %a) <{comparison_direction = #stablehlo<comparison_direction LT>, compare_type = #stablehlo<comparison_type TOTALORDER>}> : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
+  %init = "stablehlo.constant"() <{value = dense<0.0> : tensor<f32>}> : () -> tensor<f32>
+  %2 = "stablehlo.reduce"(%a, %init) <{dimensions = array<i64: 0>}> ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %m = "stablehlo.maximum"(%x, %y) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "stablehlo.return"(%m) : (tensor<f32>) -> ()
+  }) : (tensor<2x3xf32>, tensor<f32>) -> tensor<3xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+// Exporters' module, argument and result attributes and name-scope
+// locations are kept as they are; custom calls print with their target.
+// CHECK-LABEL: module @jit_f attributes {mhlo.num_partitions = 1 : i32
+// CHECK: func.func public @main(%arg0: tensor<2xf32> {mhlo.layout_mode = "default"}) -> (tensor<2xf32> {jax.result_info = ""})
+// CHECK: stablehlo.custom_call @check.expect_close(%arg0, %arg0) {has_side_effect = true} : (tensor<2xf32>, tensor<2xf32>) -> ()
+module @jit_f attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%x: tensor<2xf32> {mhlo.layout_mode = "default"}) -> (tensor<2xf32> {jax.result_info = ""}) {
+    stablehlo.custom_call @check.expect_close(%x, %x) {has_side_effect = true} : (tensor<2xf32>, tensor<2xf32>) -> ()
+    %0 = stablehlo.abs %x : tensor<2xf32> loc("jit(f)/abs")
+    return %0 : tensor<2xf32>
+  }
+}
