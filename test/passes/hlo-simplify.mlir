@@ -440,3 +440,26 @@ func.func @unit_reshape_kept(%x: tensor<8xf32>, %y: tensor<2x4xf32>, %a: tensor<
   %sum = hlo.add %ra, %rb : tensor<4x1xf32>
   return %s, %e, %sum : tensor<8xf32>, tensor<4x2xf32>, tensor<4x1xf32>
 }
+
+// -----
+
+// Tensors with no elements: ops that produce them are empty constants, and
+// ops that read them but have elements are what they equal (a sum over an
+// empty dimension is 0, a max is -inf, a concatenate drops the input, a pad
+// is its padding value, a contraction over an empty dimension is 0).
+// CHECK-LABEL: func.func @empty_tensors
+// CHECK-DAG: %[[E:.*]] = hlo.constant dense<> : tensor<2x0xf32>
+// CHECK-DAG: %[[S:.*]] = hlo.constant dense<0.000000e+00> : tensor<2xf32>
+// CHECK-DAG: %[[M:.*]] = hlo.constant dense<0xFF800000> : tensor<2xf32>
+// CHECK-DAG: %[[P:.*]] = hlo.broadcast_in_dim %arg2, dims = [] : (tensor<f32>) -> tensor<2x2xf32>
+// CHECK-DAG: %[[D:.*]] = hlo.constant dense<0.000000e+00> : tensor<2x5xf32>
+// CHECK: return %[[E]], %[[S]], %[[M]], %arg1, %[[P]], %[[D]]
+func.func @empty_tensors(%x: tensor<2x0xf32>, %y: tensor<2x3xf32>, %v: tensor<f32>, %w: tensor<0x5xf32>) -> (tensor<2x0xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2x3xf32>, tensor<2x2xf32>, tensor<2x5xf32>) {
+  %a = hlo.exponential %x : tensor<2x0xf32>
+  %s = hlo.reduce sum %x, dims = [1] : (tensor<2x0xf32>) -> tensor<2xf32>
+  %m = hlo.reduce max %x, dims = [1] : (tensor<2x0xf32>) -> tensor<2xf32>
+  %c = hlo.concatenate %x, %y, dim = 1 : (tensor<2x0xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %p = hlo.pad %x, %v, low = [0, 1], high = [0, 1], interior = [0, 0] : (tensor<2x0xf32>, tensor<f32>) -> tensor<2x2xf32>
+  %d = hlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<2x0xf32>, tensor<0x5xf32>) -> tensor<2x5xf32>
+  return %a, %s, %m, %c, %p, %d : tensor<2x0xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2x3xf32>, tensor<2x2xf32>, tensor<2x5xf32>
+}

@@ -19,9 +19,10 @@ import gen_inputs  # noqa: E402
 
 
 def signatures(text):
-    """(name, [argument types as 2x3xf32]) of each function."""
+    """(name, [argument types as 2x3xf32]) of each function that is not
+    private (exporters' private helpers are inlined into their callers)."""
     out = []
-    for m in re.finditer(r"func\.func @(\w+)\(([^)]*)\)", text):
+    for m in re.finditer(r"func\.func (?:public )?@(\w+)\(([^)]*)\)", text):
         types = []
         for t in re.findall(r"tensor<([^>]*)>", m.group(2)):
             types.append(t)

@@ -1,0 +1,99 @@
+// StableHLO as JAX exports it (pretty syntax, exporter attributes, a
+// private helper called from @main) runs directly on the simulated TPU:
+// checked against hand-computed values, and on generated inputs against
+// the evaluator.
+// RUN: tpu-run %s --function=mlp --input="2x3xf32=[1 2 3][-1 0 1]" --input="3x2xf32=[1 0][0 1][1 1]" --input="2xf32=0.5,-10" | FileCheck %s --check-prefix=MLP
+// MLP: result[0]: 2x2xf32=[0.98901{{[0-9]*}} 0.010986{{[0-9]*}}][0.62245{{[0-9]*}} 0.37754{{[0-9]*}}]
+// RUN: tpu-run %s --function=nchw_conv --input="1x1x3x3xf32=1,2,3,4,5,6,7,8,9" --input="2x1x2x2xf32=1,1,1,1,1,0,0,-1" | FileCheck %s --check-prefix=CONV
+// CONV: result[0]: 1x2x2x2xf32={{\[\[\[12 16\]\[24 28\]\]\[\[-4 -4\]\[-4 -4\]\]\]}}
+// RUN: tpu-run %s --function=elementwise --input="4xf32=-2.5,0,-0,nan" --input="4xi32=-7,0,3,9" | FileCheck %s --check-prefix=ELT
+// ELT: result[0]: 4xf32=-1 0 -0 nan
+// ELT: result[1]: 4xi32=-1 0 1 1
+// ELT: result[2]: 4xf32=-1 0 -0 nan
+// ELT: result[3]: 4xi1=1 1 1 0
+// ELT: result[4]: 4xi32=3 3 3 5
+// RUN: tpu-run %s --function=reductions --input="2x3xf32=[1 -2 3][4 5 -6]" --input="2x3xi1=[0 0 1][0 0 0]" | FileCheck %s --check-prefix=RED
+// RED: result[0]: 2xf32=7 8
+// RED: result[1]: 3xf32=4 5 3
+// RED: result[2]: i1=1
+// RUN: tpu-run %s --function=empty --input="2x0xf32=" --input="2x3xf32=[1 2 3][4 5 6]" | FileCheck %s --check-prefix=EMPTY
+// EMPTY: result[0]: 2x0xf32=[][]
+// EMPTY: result[1]: 2xf32=0 0
+// EMPTY: result[2]: 2x3xf32=[1 2 3][4 5 6]
+// RUN: %python %S/Inputs/run_e2e.py tpu-run %s | FileCheck %s --check-prefix=REF
+// REF: @mlp: result 0: 2x2xf32 {{exact|close}}
+// REF: @nchw_conv: result 0: 1x2x2x2xf32 {{exact|close}}
+// REF: @elementwise: result 0: 4xf32 exact
+// REF: @elementwise: result 1: 4xi32 exact
+// REF: @elementwise: result 2: 4xf32 exact
+// REF: @elementwise: result 3: 4xi1 exact
+// REF: @elementwise: result 4: 4xi32 exact
+// REF: @reductions: result 0: 2xf32 {{exact|close}}
+// REF: @reductions: result 1: 3xf32 exact
+// REF: @reductions: result 2: i1 exact
+// REF: @empty: result 0: 2x0xf32 exact
+// REF: @empty: result 1: 2xf32 exact
+// REF: @empty: result 2: 2x3xf32 exact
+
+module @jit_model attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  // x @ w + b, relu, softmax over the last dimension (JAX's jax.nn.softmax
+  // shape: max, subtract, exp, sum, divide).
+  func.func public @mlp(%x: tensor<2x3xf32> {mhlo.layout_mode = "default"}, %w: tensor<3x2xf32>, %b: tensor<2xf32>) -> (tensor<2x2xf32> {jax.result_info = ""}) {
+    %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0], precision = [HIGHEST, HIGHEST] : (tensor<2x3xf32>, tensor<3x2xf32>) -> tensor<2x2xf32> loc("jit(model)/dot_general")
+    %1 = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<2xf32>) -> tensor<2x2xf32>
+    %2 = stablehlo.add %0, %1 : tensor<2x2xf32>
+    %3 = call @relu(%2) : (tensor<2x2xf32>) -> tensor<2x2xf32>
+    %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %4 = stablehlo.reduce(%3 init: %ninf) applies stablehlo.maximum across dimensions = [1] : (tensor<2x2xf32>, tensor<f32>) -> tensor<2xf32>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [0] : (tensor<2xf32>) -> tensor<2x2xf32>
+    %6 = stablehlo.subtract %3, %5 : tensor<2x2xf32>
+    %7 = stablehlo.exponential %6 : tensor<2x2xf32>
+    %zero = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %8 = stablehlo.reduce(%7 init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<2x2xf32>, tensor<f32>) -> tensor<2xf32>
+    %9 = stablehlo.broadcast_in_dim %8, dims = [0] : (tensor<2xf32>) -> tensor<2x2xf32>
+    %10 = stablehlo.divide %7, %9 : tensor<2x2xf32>
+    return %10 : tensor<2x2xf32>
+  }
+  func.func private @relu(%x: tensor<2x2xf32>) -> tensor<2x2xf32> {
+    %zero = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %0 = stablehlo.broadcast_in_dim %zero, dims = [] : (tensor<f32>) -> tensor<2x2xf32>
+    %1 = stablehlo.maximum %x, %0 : tensor<2x2xf32>
+    return %1 : tensor<2x2xf32>
+  }
+  // PyTorch's NCHW input and OIHW kernel.
+  func.func public @nchw_conv(%x: tensor<1x1x3x3xf32>, %w: tensor<2x1x2x2xf32>) -> tensor<1x2x2x2xf32> {
+    %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {stride = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision HIGHEST>, #stablehlo<precision HIGHEST>]} : (tensor<1x1x3x3xf32>, tensor<2x1x2x2xf32>) -> tensor<1x2x2x2xf32>
+    return %0 : tensor<1x2x2x2xf32>
+  }
+  func.func public @elementwise(%x: tensor<4xf32>, %i: tensor<4xi32>) -> (tensor<4xf32>, tensor<4xi32>, tensor<4xf32>, tensor<4xi1>, tensor<4xi32>) {
+    %0 = stablehlo.sign %x : tensor<4xf32>
+    %1 = stablehlo.sign %i : tensor<4xi32>
+    %lo = stablehlo.constant dense<-1.0> : tensor<f32>
+    %hi = stablehlo.constant dense<1.0> : tensor<f32>
+    %2 = stablehlo.clamp %lo, %x, %hi : (tensor<f32>, tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+    %3 = stablehlo.is_finite %x : (tensor<4xf32>) -> tensor<4xi1>
+    %three = stablehlo.constant dense<3> : tensor<i32>
+    %five = stablehlo.constant dense<5> : tensor<i32>
+    %4 = stablehlo.clamp %three, %i, %five : (tensor<i32>, tensor<4xi32>, tensor<i32>) -> tensor<4xi32>
+    return %0, %1, %2, %3, %4 : tensor<4xf32>, tensor<4xi32>, tensor<4xf32>, tensor<4xi1>, tensor<4xi32>
+  }
+  // Init values that are not the identity apply once: sum from 1 and from
+  // 5, max from 3.
+  func.func public @reductions(%x: tensor<2x3xf32>, %p: tensor<2x3xi1>) -> (tensor<2xf32>, tensor<3xf32>, tensor<i1>) {
+    %five = stablehlo.constant dense<5.0> : tensor<f32>
+    %three = stablehlo.constant dense<3.0> : tensor<f32>
+    %false = stablehlo.constant dense<false> : tensor<i1>
+    %0 = stablehlo.reduce(%x init: %five) applies stablehlo.add across dimensions = [1] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2xf32>
+    %1 = stablehlo.reduce(%x init: %three) applies stablehlo.maximum across dimensions = [0] : (tensor<2x3xf32>, tensor<f32>) -> tensor<3xf32>
+    %2 = stablehlo.reduce(%p init: %false) applies stablehlo.or across dimensions = [0, 1] : (tensor<2x3xi1>, tensor<i1>) -> tensor<i1>
+    return %0, %1, %2 : tensor<2xf32>, tensor<3xf32>, tensor<i1>
+  }
+  // Tensors with no elements compute nothing.
+  func.func public @empty(%x: tensor<2x0xf32>, %y: tensor<2x3xf32>) -> (tensor<2x0xf32>, tensor<2xf32>, tensor<2x3xf32>) {
+    %0 = stablehlo.exponential %x : tensor<2x0xf32>
+    %zero = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %1 = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<2x0xf32>, tensor<f32>) -> tensor<2xf32>
+    %2 = stablehlo.concatenate %x, %y, dim = 1 : (tensor<2x0xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+    return %0, %1, %2 : tensor<2x0xf32>, tensor<2xf32>, tensor<2x3xf32>
+  }
+}

@@ -1,0 +1,124 @@
+// What convert-stablehlo-to-hlo cannot express: one error at the op, naming
+// it and why; nothing is rewritten.
+// RUN: tpu-opt %s -split-input-file -convert-stablehlo-to-hlo -verify-diagnostics
+
+func.func @f64(%x: tensor<2xf64>) -> tensor<2xf64> {
+  // expected-error @+1 {{stablehlo.add is not supported by the TPU compiler: element type 'f64' (TPUs have no 'f64' arithmetic; XLA:TPU rejects it too)}}
+  %0 = stablehlo.add %x, %x : tensor<2xf64>
+  return %0 : tensor<2xf64>
+}
+
+// -----
+
+func.func @unsigned(%x: tensor<2xui32>) -> tensor<2xui32> {
+  // expected-error @+1 {{stablehlo.add is not supported by the TPU compiler: element type 'ui32' (the TPU compiler supports f32, bf16, i32, i8 and i1)}}
+  %0 = stablehlo.add %x, %x : tensor<2xui32>
+  return %0 : tensor<2xui32>
+}
+
+// -----
+
+func.func @dynamic(%x: tensor<?xf32>) -> tensor<?xf32> {
+  // expected-error @+1 {{stablehlo.abs is not supported by the TPU compiler: it needs tensors of static shape, not 'tensor<?xf32>'}}
+  %0 = stablehlo.abs %x : tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @total_order(%x: tensor<2xf32>) -> tensor<2xi1> {
+  // expected-error @+1 {{stablehlo.compare is not supported by the TPU compiler: compare_type TOTALORDER on 'f32' elements}}
+  %0 = stablehlo.compare  LT, %x, %x,  TOTALORDER : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>
+  return %0 : tensor<2xi1>
+}
+
+// -----
+
+func.func @variadic_reduce(%x: tensor<4xf32>, %i: tensor<4xi32>, %c: tensor<f32>, %z: tensor<i32>) -> tensor<f32> {
+  // expected-error @+1 {{stablehlo.reduce is not supported by the TPU compiler: a reduce of 2 inputs (variadic reductions such as JAX's argmax are not converted yet)}}
+  %0:2 = stablehlo.reduce(%x init: %c), (%i init: %z) across dimensions = [0] : (tensor<4xf32>, tensor<4xi32>, tensor<f32>, tensor<i32>) -> (tensor<f32>, tensor<i32>)
+   reducer(%a: tensor<f32>, %b: tensor<f32>) (%d: tensor<i32>, %e: tensor<i32>) {
+    stablehlo.return %a, %d : tensor<f32>, tensor<i32>
+  }
+  return %0#0 : tensor<f32>
+}
+
+// -----
+
+func.func @reduce_body(%x: tensor<4xf32>, %c: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{stablehlo.reduce is not supported by the TPU compiler: its body is not one add, multiply, maximum or minimum (or, and on i1) of its two arguments}}
+  %0 = stablehlo.reduce(%x init: %c) applies stablehlo.subtract across dimensions = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+func.func @bitwise_reduce(%x: tensor<4xi32>, %c: tensor<i32>) -> tensor<i32> {
+  // expected-error @+1 {{its body is not one add, multiply, maximum or minimum (or, and on i1) of its two arguments}}
+  %0 = stablehlo.reduce(%x init: %c) applies stablehlo.or across dimensions = [0] : (tensor<4xi32>, tensor<i32>) -> tensor<i32>
+  return %0 : tensor<i32>
+}
+
+// -----
+
+func.func @batch_groups(%x: tensor<2x8x1xf32>, %w: tensor<3x1x2xf32>) -> tensor<1x6x2xf32> {
+  // expected-error @+1 {{stablehlo.convolution is not supported by the TPU compiler: batch_group_count = 2}}
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {} {batch_group_count = 2 : i64, feature_group_count = 1 : i64} : (tensor<2x8x1xf32>, tensor<3x1x2xf32>) -> tensor<1x6x2xf32>
+  return %0 : tensor<1x6x2xf32>
+}
+
+// -----
+
+func.func @custom_call(%x: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{stablehlo.custom_call is not supported by the TPU compiler: the custom call target @Sharding is unknown to it}}
+  %0 = stablehlo.custom_call @Sharding(%x) : (tensor<2xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @no_conversion(%x: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{stablehlo.cbrt is not supported by the TPU compiler: no conversion to hlo exists for it yet}}
+  %0 = stablehlo.cbrt %x : tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @iota_bool() -> tensor<2xi1> {
+  // expected-error @+1 {{stablehlo.iota is not supported by the TPU compiler: an iota of i1 elements}}
+  %0 = stablehlo.iota dim = 0 : tensor<2xi1>
+  return %0 : tensor<2xi1>
+}
+
+// -----
+
+func.func @sign_bool(%x: tensor<2xi1>) -> tensor<2xi1> {
+  // expected-error @+1 {{stablehlo.sign is not supported by the TPU compiler: sign of i1 elements}}
+  %0 = stablehlo.sign %x : tensor<2xi1>
+  return %0 : tensor<2xi1>
+}
+
+// -----
+
+func.func @dot_rank(%a: tensor<2x3x4xf32>, %b: tensor<4xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{stablehlo.dot is not supported by the TPU compiler: a dot of operands that are not vectors or matrices}}
+  %0 = stablehlo.dot %a, %b : (tensor<2x3x4xf32>, tensor<4xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @two_results(%x: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{stablehlo.custom_call is not supported by the TPU compiler: the custom call target @pair is unknown to it}}
+  %0:2 = stablehlo.custom_call @pair(%x) : (tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>)
+  return %0#0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @dynamic_slice(%x: tensor<i32>) -> tensor<i32> {
+  // expected-error @+1 {{stablehlo.dynamic_slice is not supported by the TPU compiler: no conversion to hlo exists for it yet}}
+  %0 = stablehlo.dynamic_slice %x, sizes = [] : (tensor<i32>) -> tensor<i32>
+  return %0 : tensor<i32>
+}

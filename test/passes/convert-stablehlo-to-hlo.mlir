@@ -1,0 +1,131 @@
+// RUN: tpu-opt %s -split-input-file -convert-stablehlo-to-hlo | FileCheck %s
+
+// CHECK-LABEL: func.func @elementwise
+// CHECK-DAG: hlo.add %arg0, %arg1 : tensor<2x3xf32>
+// CHECK-DAG: hlo.compare GE, %arg0, %arg1 : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
+// CHECK-DAG: hlo.convert %arg0 : (tensor<2x3xf32>) -> tensor<2x3xi32>
+// CHECK-NOT: stablehlo.
+func.func @elementwise(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2x3xi1>, tensor<2x3xi32>) {
+  %0 = stablehlo.add %a, %b : tensor<2x3xf32>
+  %1 = stablehlo.compare  GE, %a, %b,  FLOAT : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
+  %2 = stablehlo.convert %a : (tensor<2x3xf32>) -> tensor<2x3xi32>
+  return %0, %1, %2 : tensor<2x3xf32>, tensor<2x3xi1>, tensor<2x3xi32>
+}
+
+// -----
+
+// Scalar predicates and bounds are broadcast: hlo broadcasts explicitly.
+// CHECK-LABEL: func.func @scalars
+// CHECK: %[[P:.*]] = hlo.broadcast_in_dim %arg0, dims = [] : (tensor<i1>) -> tensor<4xi1>
+// CHECK: hlo.select %[[P]], %arg1, %arg1
+// CHECK: %[[LO:.*]] = hlo.broadcast_in_dim %arg2, dims = [] : (tensor<f32>) -> tensor<4xf32>
+// CHECK: %[[HI:.*]] = hlo.broadcast_in_dim %arg2, dims = []
+// CHECK: %[[UP:.*]] = hlo.maximum %arg1, %[[LO]]
+// CHECK: hlo.minimum %[[UP]], %[[HI]]
+func.func @scalars(%p: tensor<i1>, %x: tensor<4xf32>, %s: tensor<f32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %0 = stablehlo.select %p, %x, %x : tensor<i1>, tensor<4xf32>
+  %1 = stablehlo.clamp %s, %x, %s : (tensor<f32>, tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+  return %0, %1 : tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+// sign keeps ±0 and NaN (the select falls through to x); is_finite is
+// x - x == 0.
+// CHECK-LABEL: func.func @sign_finite
+// CHECK-DAG: %[[ZERO:.*]] = hlo.constant dense<0.000000e+00> : tensor<4xf32>
+// CHECK-DAG: %[[LT:.*]] = hlo.compare LT, %arg0, %{{.*}}
+// CHECK-DAG: %[[NEG:.*]] = hlo.select %[[LT]], %{{.*}}, %arg0
+// CHECK-DAG: %[[GT:.*]] = hlo.compare GT, %arg0
+// CHECK-DAG: hlo.select %[[GT]], %{{.*}}, %[[NEG]]
+// CHECK-DAG: %[[D:.*]] = hlo.subtract %arg0, %arg0
+// CHECK-DAG: hlo.compare EQ, %[[D]], %{{.*}} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+func.func @sign_finite(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xi1>) {
+  %0 = stablehlo.sign %x : tensor<4xf32>
+  %1 = stablehlo.is_finite %x : (tensor<4xf32>) -> tensor<4xi1>
+  return %0, %1 : tensor<4xf32>, tensor<4xi1>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @movement
+// CHECK: hlo.iota dim = 1 : tensor<2x3xi32>
+// CHECK: hlo.broadcast_in_dim %arg0, dims = [1]
+// CHECK: hlo.reshape
+// CHECK: hlo.transpose %{{.*}}, dims = [1, 0]
+// CHECK: hlo.reverse %{{.*}}, dims = [0]
+// CHECK: hlo.slice %{{.*}} [0:2, 1:3:2]
+// CHECK: hlo.pad %{{.*}}, %arg1, low = [1, 0], high = [0, -1], interior = [1, 0]
+// CHECK: hlo.concatenate %{{.*}}, %{{.*}}, dim = 0
+func.func @movement(%v: tensor<3xf32>, %s: tensor<f32>) -> (tensor<2x3xi32>, tensor<6xf32>, tensor<3x2xf32>, tensor<2x1xf32>, tensor<4x2xf32>, tensor<4x3xf32>) {
+  %i = stablehlo.iota dim = 1 : tensor<2x3xi32>
+  %0 = stablehlo.broadcast_in_dim %v, dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>
+  %1 = stablehlo.reshape %0 : (tensor<2x3xf32>) -> tensor<6xf32>
+  %2 = stablehlo.transpose %0, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  %3 = stablehlo.reverse %0, dims = [0] : tensor<2x3xf32>
+  %4 = stablehlo.slice %0 [0:2, 1:3:2] : (tensor<2x3xf32>) -> tensor<2x1xf32>
+  %5 = stablehlo.pad %0, %s, low = [1, 0], high = [0, -1], interior = [1, 0] : (tensor<2x3xf32>, tensor<f32>) -> tensor<4x2xf32>
+  %6 = stablehlo.concatenate %0, %3, dim = 0 : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
+  return %i, %1, %2, %4, %5, %6 : tensor<2x3xi32>, tensor<6xf32>, tensor<3x2xf32>, tensor<2x1xf32>, tensor<4x2xf32>, tensor<4x3xf32>
+}
+
+// -----
+
+// DEFAULT precision leaves the choice to the compiler; HIGH and HIGHEST
+// become HIGHEST. The deprecated dot contracts lhs's last dimension.
+// CHECK-LABEL: func.func @dots
+// CHECK: hlo.dot_general %arg0, %arg1, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<2x3x4xf32>
+// CHECK: hlo.dot_general %arg0, %arg1, batching_dims = [0] x [0], contracting_dims = [2] x [1], precision = HIGHEST
+// CHECK: hlo.dot_general %arg2, %arg3, contracting_dims = [1] x [0] : (tensor<3x4xf32>, tensor<4xf32>) -> tensor<3xf32>
+func.func @dots(%a: tensor<2x3x4xf32>, %b: tensor<2x4x5xf32>, %m: tensor<3x4xf32>, %v: tensor<4xf32>) -> (tensor<2x3x5xf32>, tensor<2x3x5xf32>, tensor<3xf32>) {
+  %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1], precision = [DEFAULT, DEFAULT] : (tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>
+  %1 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1], precision = [DEFAULT, HIGH] : (tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>
+  %2 = stablehlo.dot %m, %v : (tensor<3x4xf32>, tensor<4xf32>) -> tensor<3xf32>
+  return %0, %1, %2 : tensor<2x3x5xf32>, tensor<2x3x5xf32>, tensor<3xf32>
+}
+
+// -----
+
+// NCHW input, OIHW kernel, NHWC output: transposes around hlo's
+// NHWC/HWIO convolution; a reversed window reverses the kernel.
+// CHECK-LABEL: func.func @convolution
+// CHECK: %[[X:.*]] = hlo.transpose %arg0, dims = [0, 2, 3, 1] : (tensor<1x2x8x8xf32>) -> tensor<1x8x8x2xf32>
+// CHECK: %[[W:.*]] = hlo.transpose %arg1, dims = [2, 3, 1, 0] : (tensor<4x2x3x3xf32>) -> tensor<3x3x2x4xf32>
+// CHECK: %[[R:.*]] = hlo.reverse %[[W]], dims = [1]
+// CHECK: hlo.convolution %[[X]], %[[R]], window = {stride = [2, 1], pad = {{\[\[}}1, 1], [0, 0]], rhs_dilate = [1, 2]} : (tensor<1x8x8x2xf32>, tensor<3x3x2x4xf32>) -> tensor<1x4x4x4xf32>
+// CHECK-NOT: hlo.transpose
+func.func @convolution(%x: tensor<1x2x8x8xf32>, %w: tensor<4x2x3x3xf32>) -> tensor<1x4x4x4xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, 0, 1, f], window = {stride = [2, 1], pad = [[1, 1], [0, 0]], rhs_dilate = [1, 2], reverse = [false, true]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x2x8x8xf32>, tensor<4x2x3x3xf32>) -> tensor<1x4x4x4xf32>
+  return %0 : tensor<1x4x4x4xf32>
+}
+
+// -----
+
+// A reduce body of one op is an hlo.reduce of that kind; an init value
+// that is not the kind's identity is applied once after it. or on i1 is
+// hlo's sum.
+// CHECK-LABEL: func.func @reductions
+// CHECK: hlo.reduce sum %arg0, dims = [1] : (tensor<4x8xf32>) -> tensor<4xf32>
+// CHECK: %[[M:.*]] = hlo.reduce max %arg0, dims = [1]
+// CHECK: %[[I:.*]] = hlo.broadcast_in_dim %{{.*}}, dims = [] : (tensor<f32>) -> tensor<4xf32>
+// CHECK: hlo.maximum %[[M]], %[[I]]
+// CHECK: hlo.reduce sum %arg1, dims = [0, 1] : (tensor<4x8xi1>) -> tensor<i1>
+func.func @reductions(%x: tensor<4x8xf32>, %p: tensor<4x8xi1>) -> (tensor<4xf32>, tensor<4xf32>, tensor<i1>) {
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %one = stablehlo.constant dense<1.0> : tensor<f32>
+  %false = stablehlo.constant dense<false> : tensor<i1>
+  %0 = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>
+  %1 = stablehlo.reduce(%x init: %one) applies stablehlo.maximum across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>
+  %2 = stablehlo.reduce(%p init: %false) applies stablehlo.or across dimensions = [0, 1] : (tensor<4x8xi1>, tensor<i1>) -> tensor<i1>
+  return %0, %1, %2 : tensor<4xf32>, tensor<4xf32>, tensor<i1>
+}
+
+// -----
+
+// Functions without StableHLO are left alone.
+// CHECK-LABEL: func.func @hlo_only
+// CHECK-NEXT: hlo.negate %arg0
+func.func @hlo_only(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = hlo.negate %x : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
