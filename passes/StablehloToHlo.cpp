@@ -50,6 +50,9 @@ private:
   FailureOr<Value> compare(sh::CompareOp op);
   FailureOr<Value> sign(Operation *op);
   FailureOr<Value> reduce(sh::ReduceOp op);
+  /// JAX's argmax/argmin: hlo.reduce for the value, hlo.argmax/argmin for
+  /// the index (mapped for the second result).
+  FailureOr<Value> argReduce(sh::ReduceOp op);
   FailureOr<Value> convolution(sh::ConvolutionOp op);
   FailureOr<Value> dotGeneral(Operation *op, Value lhs, Value rhs,
                               ArrayRef<int64_t> lhsBatch,
@@ -321,6 +324,61 @@ FailureOr<ReduceBody> matchReduceBody(sh::ReduceOp op) {
   return ReduceBody{*kind, combine};
 }
 
+/// The direction (GT: argmax, LT: argmin) of JAX's variadic reduce over
+/// (values, iota indices): with block arguments (v, i, w, j),
+///   better = compare(DIR, v, w) or compare(NE, v, v)      (NaN wins)
+///   pick   = better or (compare(EQ, v, w) and compare(LT, i, j))
+///   return select(better, v, w), select(pick, i, j)
+/// which is hlo.argmax/argmin's rule (the first index of the best value).
+std::optional<sh::ComparisonDirection> matchArgReduceBody(sh::ReduceOp op) {
+  Block &body = op.getBody().front();
+  Value v = body.getArgument(0), i = body.getArgument(1),
+        w = body.getArgument(2), j = body.getArgument(3);
+  auto compare = [](Value c, sh::ComparisonDirection dir, Value lhs,
+                    Value rhs) {
+    auto cmp = c.getDefiningOp<sh::CompareOp>();
+    return cmp && cmp.getComparisonDirection() == dir && cmp.getLhs() == lhs &&
+           cmp.getRhs() == rhs;
+  };
+  // `c` is `op(x, y)` with x satisfying `first` and y `second`, either way.
+  auto either = [](auto binary, auto first, auto second) {
+    if (!binary)
+      return false;
+    Value x = binary.getLhs(), y = binary.getRhs();
+    return (first(x) && second(y)) || (first(y) && second(x));
+  };
+  auto ret = cast<sh::ReturnOp>(body.getTerminator());
+  auto pickValue = ret.getOperand(0).getDefiningOp<sh::SelectOp>();
+  auto pickIndex = ret.getOperand(1).getDefiningOp<sh::SelectOp>();
+  if (!pickValue || !pickIndex || pickValue.getOnTrue() != v ||
+      pickValue.getOnFalse() != w || pickIndex.getOnTrue() != i ||
+      pickIndex.getOnFalse() != j)
+    return std::nullopt;
+  Value better = pickValue.getPred();
+  for (auto dir : {sh::ComparisonDirection::GT, sh::ComparisonDirection::LT}) {
+    bool betterOk = either(
+        better.getDefiningOp<sh::OrOp>(),
+        [&](Value c) { return compare(c, dir, v, w); },
+        [&](Value c) { return compare(c, sh::ComparisonDirection::NE, v, v); });
+    bool pickOk = either(
+        pickIndex.getPred().getDefiningOp<sh::OrOp>(),
+        [&](Value c) { return c == better; },
+        [&](Value c) {
+          return either(
+              c.getDefiningOp<sh::AndOp>(),
+              [&](Value e) {
+                return compare(e, sh::ComparisonDirection::EQ, v, w);
+              },
+              [&](Value e) {
+                return compare(e, sh::ComparisonDirection::LT, i, j);
+              });
+        });
+    if (betterOk && pickOk)
+      return dir;
+  }
+  return std::nullopt;
+}
+
 /// Whether `value` is a constant splat of `kind`'s identity, the value
 /// hlo.reduce starts from.
 bool isIdentity(Value value, hlo::ReduceKind kind) {
@@ -332,11 +390,49 @@ bool isIdentity(Value value, hlo::ReduceKind kind) {
 
 } // namespace
 
+FailureOr<Value> Importer::argReduce(sh::ReduceOp op) {
+  auto fail = [&]() {
+    return unsupported(op) << "a reduce of 2 inputs that is not JAX's argmax "
+                              "or argmin (values and an iota along the one "
+                              "reduced dimension, the best value's first "
+                              "index)";
+  };
+  std::optional<sh::ComparisonDirection> dir = matchArgReduceBody(op);
+  ArrayRef<int64_t> dims = op.getDimensions();
+  auto iota = op.getInputs()[1].getDefiningOp<sh::IotaOp>();
+  if (!dir || dims.size() != 1 || !iota ||
+      iota.getIotaDimension() != dims[0] ||
+      !getElementTypeOrSelf(iota.getType()).isSignlessInteger(32))
+    return fail();
+  bool isMax = *dir == sh::ComparisonDirection::GT;
+  hlo::ReduceKind kind = isMax ? hlo::ReduceKind::max : hlo::ReduceKind::min;
+  // The inits must be where hlo starts: the worst value and index 0.
+  Value init = lookup(op.getInitValues()[0]);
+  DenseElementsAttr index;
+  if (!isIdentity(init, kind) ||
+      !matchPattern(lookup(op.getInitValues()[1]), m_Constant(&index)) ||
+      !index.isSplat() || !index.getSplatValue<APInt>().isZero())
+    return unsupported(op) << "an argmax or argmin whose init values are not "
+                              "the lowest (highest) value and index 0";
+  Location loc = op.getLoc();
+  Value input = lookup(op.getInputs()[0]);
+  auto valueType = cast<RankedTensorType>(op.getResult(0).getType());
+  auto indexType = cast<RankedTensorType>(op.getResult(1).getType());
+  Value indices =
+      isMax ? Value(hlo::ArgMaxOp::create(b, loc, indexType, input, dims[0]))
+            : Value(hlo::ArgMinOp::create(b, loc, indexType, input, dims[0]));
+  mapping.map(op.getResult(1), indices);
+  return Value(hlo::ReduceOp::create(
+      b, loc, valueType, hlo::ReduceKindAttr::get(b.getContext(), kind), input,
+      op.getDimensionsAttr()));
+}
+
 FailureOr<Value> Importer::reduce(sh::ReduceOp op) {
+  if (op.getInputs().size() == 2)
+    return argReduce(op);
   if (op.getInputs().size() != 1)
     return unsupported(op) << "a reduce of " << op.getInputs().size()
-                           << " inputs (variadic reductions such as JAX's "
-                              "argmax are not converted yet)";
+                           << " inputs";
   FailureOr<ReduceBody> body = matchReduceBody(op);
   if (failed(body))
     return unsupported(op) << "its body is not one add, multiply, maximum or "
@@ -528,7 +624,8 @@ struct ConvertStablehloToHloPass
         return signalPassFailure();
     }
     for (Operation *op : ops)
-      op->getResult(0).replaceAllUsesWith(importer.lookup(op->getResult(0)));
+      for (Value result : op->getResults())
+        result.replaceAllUsesWith(importer.lookup(result));
     for (Operation *op : llvm::reverse(ops))
       op->erase();
   }

@@ -35,12 +35,36 @@ func.func @total_order(%x: tensor<2xf32>) -> tensor<2xi1> {
 // -----
 
 func.func @variadic_reduce(%x: tensor<4xf32>, %i: tensor<4xi32>, %c: tensor<f32>, %z: tensor<i32>) -> tensor<f32> {
-  // expected-error @+1 {{stablehlo.reduce is not supported by the TPU compiler: a reduce of 2 inputs (variadic reductions such as JAX's argmax are not converted yet)}}
+  // expected-error @+1 {{stablehlo.reduce is not supported by the TPU compiler: a reduce of 2 inputs that is not JAX's argmax or argmin (values and an iota along the one reduced dimension, the best value's first index)}}
   %0:2 = stablehlo.reduce(%x init: %c), (%i init: %z) across dimensions = [0] : (tensor<4xf32>, tensor<4xi32>, tensor<f32>, tensor<i32>) -> (tensor<f32>, tensor<i32>)
    reducer(%a: tensor<f32>, %b: tensor<f32>) (%d: tensor<i32>, %e: tensor<i32>) {
     stablehlo.return %a, %d : tensor<f32>, tensor<i32>
   }
   return %0#0 : tensor<f32>
+}
+
+// -----
+
+// The body is JAX's argmax, but it starts from 5, not -inf.
+func.func @argmax_init(%x: tensor<4xf32>) -> tensor<i32> {
+  %iota = stablehlo.iota dim = 0 : tensor<4xi32>
+  %five = stablehlo.constant dense<5.0> : tensor<f32>
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  // expected-error @+1 {{stablehlo.reduce is not supported by the TPU compiler: an argmax or argmin whose init values are not the lowest (highest) value and index 0}}
+  %0:2 = stablehlo.reduce(%x init: %five), (%iota init: %c0) across dimensions = [0] : (tensor<4xf32>, tensor<4xi32>, tensor<f32>, tensor<i32>) -> (tensor<f32>, tensor<i32>)
+   reducer(%v: tensor<f32>, %w: tensor<f32>) (%i: tensor<i32>, %j: tensor<i32>)  {
+    %1 = stablehlo.compare  GT, %v, %w,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %2 = stablehlo.compare  NE, %v, %v,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %3 = stablehlo.or %1, %2 : tensor<i1>
+    %4 = stablehlo.compare  EQ, %v, %w,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %5 = stablehlo.compare  LT, %i, %j,  SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %6 = stablehlo.and %4, %5 : tensor<i1>
+    %7 = stablehlo.or %3, %6 : tensor<i1>
+    %8 = stablehlo.select %3, %v, %w : tensor<i1>, tensor<f32>
+    %9 = stablehlo.select %7, %i, %j : tensor<i1>, tensor<i32>
+    stablehlo.return %8, %9 : tensor<f32>, tensor<i32>
+  }
+  return %0#1 : tensor<i32>
 }
 
 // -----

@@ -129,3 +129,56 @@ func.func @hlo_only(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = hlo.negate %x : tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// JAX's argmax: a reduce over values and an iota whose body keeps the
+// larger value (NaN wins) and, on ties, the smaller index: hlo.reduce max
+// for the value and hlo.argmax for the index.
+// CHECK-LABEL: func.func @argmax
+// CHECK-DAG: %[[I:.*]] = hlo.argmax %arg0, dim = 1 : (tensor<4x8xf32>) -> tensor<4xi32>
+// CHECK-DAG: %[[V:.*]] = hlo.reduce max %arg0, dims = [1] : (tensor<4x8xf32>) -> tensor<4xf32>
+// CHECK: return %[[V]], %[[I]]
+func.func @argmax(%x: tensor<4x8xf32>) -> (tensor<4xf32>, tensor<4xi32>) {
+  %iota = stablehlo.iota dim = 1 : tensor<4x8xi32>
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %0:2 = stablehlo.reduce(%x init: %ninf), (%iota init: %c0) across dimensions = [1] : (tensor<4x8xf32>, tensor<4x8xi32>, tensor<f32>, tensor<i32>) -> (tensor<4xf32>, tensor<4xi32>)
+   reducer(%v: tensor<f32>, %w: tensor<f32>) (%i: tensor<i32>, %j: tensor<i32>)  {
+    %1 = stablehlo.compare  GT, %v, %w,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %2 = stablehlo.compare  NE, %v, %v,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %3 = stablehlo.or %1, %2 : tensor<i1>
+    %4 = stablehlo.compare  EQ, %v, %w,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %5 = stablehlo.compare  LT, %i, %j,  SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %6 = stablehlo.and %4, %5 : tensor<i1>
+    %7 = stablehlo.or %3, %6 : tensor<i1>
+    %8 = stablehlo.select %3, %v, %w : tensor<i1>, tensor<f32>
+    %9 = stablehlo.select %7, %i, %j : tensor<i1>, tensor<i32>
+    stablehlo.return %8, %9 : tensor<f32>, tensor<i32>
+  }
+  return %0#0, %0#1 : tensor<4xf32>, tensor<4xi32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @argmin
+// CHECK: hlo.argmin %arg0, dim = 0 : (tensor<15xi32>) -> tensor<i32>
+func.func @argmin(%x: tensor<15xi32>) -> tensor<i32> {
+  %iota = stablehlo.iota dim = 0 : tensor<15xi32>
+  %max = stablehlo.constant dense<2147483647> : tensor<i32>
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %0:2 = stablehlo.reduce(%x init: %max), (%iota init: %c0) across dimensions = [0] : (tensor<15xi32>, tensor<15xi32>, tensor<i32>, tensor<i32>) -> (tensor<i32>, tensor<i32>)
+   reducer(%v: tensor<i32>, %w: tensor<i32>) (%i: tensor<i32>, %j: tensor<i32>)  {
+    %1 = stablehlo.compare  LT, %v, %w,  SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %2 = stablehlo.compare  NE, %v, %v,  SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %3 = stablehlo.or %1, %2 : tensor<i1>
+    %4 = stablehlo.compare  EQ, %v, %w,  SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.compare  LT, %i, %j,  SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %6 = stablehlo.and %4, %5 : tensor<i1>
+    %7 = stablehlo.or %3, %6 : tensor<i1>
+    %8 = stablehlo.select %3, %v, %w : tensor<i1>, tensor<i32>
+    %9 = stablehlo.select %7, %i, %j : tensor<i1>, tensor<i32>
+    stablehlo.return %8, %9 : tensor<i32>, tensor<i32>
+  }
+  return %0#1 : tensor<i32>
+}
