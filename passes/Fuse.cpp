@@ -56,9 +56,10 @@ bool isLoopFusible(Operation *op) {
 /// estimate refined by Newton steps.
 int64_t elementCost(Operation *op) {
   if (isa<hlo::ExpOp, hlo::LogOp, hlo::TanhOp, hlo::LogisticOp, hlo::SineOp,
-          hlo::CosineOp, hlo::ErfOp>(op))
+          hlo::CosineOp, hlo::ErfOp, hlo::TanOp, hlo::CbrtOp, hlo::Expm1Op,
+          hlo::Log1pOp, hlo::PowOp, hlo::Atan2Op>(op))
     return 16;
-  if (isa<hlo::DivOp, hlo::SqrtOp, hlo::RsqrtOp>(op))
+  if (isa<hlo::DivOp, hlo::SqrtOp, hlo::RsqrtOp, hlo::RemOp>(op))
     return 8;
   return 1;
 }

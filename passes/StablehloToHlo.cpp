@@ -219,6 +219,16 @@ FailureOr<Value> Importer::convertElementwise(Operation *op) {
       .Case<sh::SineOp>(unaryCase<hlo::SineOp>())
       .Case<sh::CosineOp>(unaryCase<hlo::CosineOp>())
       .Case<sh::NotOp>(unaryCase<hlo::NotOp>())
+      .Case<sh::TanOp>(unaryCase<hlo::TanOp>())
+      .Case<sh::CbrtOp>(unaryCase<hlo::CbrtOp>())
+      .Case<sh::Expm1Op>(unaryCase<hlo::Expm1Op>())
+      .Case<sh::Log1pOp>(unaryCase<hlo::Log1pOp>())
+      .Case<sh::RoundNearestAfzOp>(unaryCase<hlo::RoundNearestAfzOp>())
+      .Case<sh::PopcntOp>(unaryCase<hlo::PopcntOp>())
+      .Case<sh::ClzOp>(unaryCase<hlo::ClzOp>())
+      .Case<sh::RemOp>(binaryCase<hlo::RemOp>())
+      .Case<sh::PowOp>(binaryCase<hlo::PowOp>())
+      .Case<sh::Atan2Op>(binaryCase<hlo::Atan2Op>())
       .Case([&](sh::SignOp) { return sign(op); })
       .Case([&](sh::IsFiniteOp f) -> FailureOr<Value> {
         // x - x is 0 exactly when x is finite (inf - inf and NaN are NaN).

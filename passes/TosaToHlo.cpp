@@ -727,6 +727,8 @@ LogicalResult Importer::convert(Operation *op) {
           .Case<tosa::SinOp>(unaryCase<hlo::SineOp>())
           .Case<tosa::CosOp>(unaryCase<hlo::CosineOp>())
           .Case<tosa::ErfOp>(unaryCase<hlo::ErfOp>())
+          .Case<tosa::PowOp>(binaryCase<hlo::PowOp>())
+          .Case<tosa::ClzOp>(unaryCase<hlo::ClzOp>())
           .Default([&](Operation *) { return convertStructural(op); });
   if (failed(result))
     return failure();

@@ -127,7 +127,17 @@ enum class VectorKind : int64_t {
   RoundEven,
   Sin,
   Cos,
-  Erf
+  Erf,
+  Tan,
+  Cbrt,
+  Expm1,
+  Log1p,
+  RoundAfz,
+  Popcnt,
+  Clz,
+  Rem,
+  Pow,
+  Atan2
 };
 /// Inputs a vector kind takes: 3 for select, 1 for unary kinds, else 2.
 size_t vectorArity(VectorKind kind);

@@ -162,6 +162,20 @@ void store(Element element, uint8_t *p, double value) {
   }
 }
 
+/// x to the power y in two's complement (wrapping), by squaring; a
+/// negative exponent leaves only the bases 1 and -1 non-zero, as XLA does.
+static int64_t integerPower(int64_t x, int64_t y) {
+  if (y < 0)
+    return x == 1 ? 1 : x == -1 ? (y % 2 ? -1 : 1) : 0;
+  uint64_t result = 1, base = static_cast<uint64_t>(x);
+  for (uint64_t e = static_cast<uint64_t>(y); e; e >>= 1) {
+    if (e & 1)
+      result *= base;
+    base *= base;
+  }
+  return static_cast<int64_t>(result);
+}
+
 double vectorElement(VectorKind kind, Element from, Element to,
                      const double *in) {
   double a = in[0], b = in[1];
@@ -233,6 +247,22 @@ double vectorElement(VectorKind kind, Element from, Element to,
       return std::cos(a);
     case VectorKind::Erf:
       return std::erf(a);
+    case VectorKind::Tan:
+      return std::tan(a);
+    case VectorKind::Cbrt:
+      return std::cbrt(a);
+    case VectorKind::Expm1:
+      return std::expm1(a);
+    case VectorKind::Log1p:
+      return std::log1p(a);
+    case VectorKind::RoundAfz:
+      return std::round(a);
+    case VectorKind::Rem:
+      return std::fmod(a, b);
+    case VectorKind::Pow:
+      return std::pow(a, b);
+    case VectorKind::Atan2:
+      return std::atan2(a, b);
     default:
       return std::nan("");
     }
@@ -257,6 +287,18 @@ double vectorElement(VectorKind kind, Element from, Element to,
     return static_cast<double>(wrap(intBits(to), x * y));
   case VectorKind::Div: // XLA: x / 0 is -1.
     return y == 0 ? -1 : static_cast<double>(x / y);
+  case VectorKind::Rem: // XLA: x rem 0 is x.
+    return y == 0 ? a : static_cast<double>(x % y);
+  case VectorKind::Pow:
+    return static_cast<double>(wrap(intBits(to), integerPower(x, y)));
+  case VectorKind::Popcnt:
+  case VectorKind::Clz: {
+    int width = intBits(to);
+    uint64_t bits = static_cast<uint64_t>(x) & (~0ull >> (64 - width));
+    int set = __builtin_popcountll(bits);
+    int used = bits ? 64 - __builtin_clzll(bits) : 0;
+    return kind == VectorKind::Popcnt ? set : width - used;
+  }
   case VectorKind::Max:
     return static_cast<double>(std::max(x, y));
   case VectorKind::Min:

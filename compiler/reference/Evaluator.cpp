@@ -142,16 +142,42 @@ double unary(Operation *op, Type type, double x) {
             .Case([&](hlo::RoundNearestEvenOp) { return std::nearbyint(x); })
             .Case([&](hlo::SineOp) { return std::sin(x); })
             .Case([&](hlo::CosineOp) { return std::cos(x); })
-            .Case([&](hlo::ErfOp) { return std::erf(x); });
+            .Case([&](hlo::ErfOp) { return std::erf(x); })
+            .Case([&](hlo::TanOp) { return std::tan(x); })
+            .Case([&](hlo::CbrtOp) { return std::cbrt(x); })
+            .Case([&](hlo::Expm1Op) { return std::expm1(x); })
+            .Case([&](hlo::Log1pOp) { return std::log1p(x); })
+            .Case([&](hlo::RoundNearestAfzOp) {
+              // Ties away from zero: round the magnitude half up.
+              double m = std::floor(std::fabs(x) + 0.5);
+              if (m - std::fabs(x) > 0.5) // x + 0.5 rounded up in double
+                m -= 1;
+              return std::copysign(m, x);
+            });
     return roundTo(type, r);
   }
   if (type.isInteger(1)) // not
     return x == 0;
   int64_t v = static_cast<int64_t>(x);
+  unsigned width = intWidth(type);
+  // The bits of v as a width-bit unsigned number, most significant first.
+  auto bitAt = [&](unsigned i) { return (v >> (width - 1 - i)) & 1; };
   int64_t r = TypeSwitch<Operation *, int64_t>(op)
                   .Case([&](hlo::AbsOp) { return v < 0 ? -v : v; })
                   .Case([&](hlo::NegOp) { return -v; })
-                  .Case([&](hlo::NotOp) { return ~v; });
+                  .Case([&](hlo::NotOp) { return ~v; })
+                  .Case([&](hlo::PopcntOp) {
+                    int64_t n = 0;
+                    for (unsigned i = 0; i < width; ++i)
+                      n += bitAt(i);
+                    return n;
+                  })
+                  .Case([&](hlo::ClzOp) {
+                    int64_t n = 0;
+                    while (n < width && !bitAt(n))
+                      ++n;
+                    return n;
+                  });
   return static_cast<double>(wrap(intWidth(type), r));
 }
 
@@ -167,6 +193,29 @@ int64_t shift(Operation *op, unsigned width, int64_t x, int64_t amount) {
   return inRange ? x >> amount : (x < 0 ? -1 : 0);
 }
 
+/// Integer power as repeated multiplication in `width` bits (binary
+/// exponentiation); 1 and -1 are the only bases whose negative powers are
+/// not 0 (XLA's rule).
+int64_t power(unsigned width, int64_t base, int64_t exponent) {
+  if (exponent < 0) {
+    if (base == 1)
+      return 1;
+    if (base == -1)
+      return exponent % 2 == 0 ? 1 : -1;
+    return 0;
+  }
+  int64_t result = 1;
+  while (exponent > 0) {
+    if (exponent % 2 == 1)
+      result = wrap(width, static_cast<int64_t>(static_cast<uint64_t>(result) *
+                                                static_cast<uint64_t>(base)));
+    base = wrap(width, static_cast<int64_t>(static_cast<uint64_t>(base) *
+                                            static_cast<uint64_t>(base)));
+    exponent /= 2;
+  }
+  return result;
+}
+
 double binary(Operation *op, Type type, double a, double b) {
   if (isFloat(type)) {
     double r = TypeSwitch<Operation *, double>(op)
@@ -175,7 +224,10 @@ double binary(Operation *op, Type type, double a, double b) {
                    .Case([&](hlo::MulOp) { return a * b; })
                    .Case([&](hlo::DivOp) { return a / b; })
                    .Case([&](hlo::MaxOp) { return maximum(a, b); })
-                   .Case([&](hlo::MinOp) { return minimum(a, b); });
+                   .Case([&](hlo::MinOp) { return minimum(a, b); })
+                   .Case([&](hlo::RemOp) { return std::fmod(a, b); })
+                   .Case([&](hlo::PowOp) { return std::pow(a, b); })
+                   .Case([&](hlo::Atan2Op) { return std::atan2(a, b); });
     return roundTo(type, r);
   }
   unsigned width = intWidth(type);
@@ -201,7 +253,12 @@ double binary(Operation *op, Type type, double a, double b) {
                   .Case([&](hlo::MinOp) { return std::min(x, y); })
                   .Case([&](hlo::AndOp) { return x & y; })
                   .Case([&](hlo::OrOp) { return x | y; })
-                  .Case([&](hlo::XorOp) { return x ^ y; });
+                  .Case([&](hlo::XorOp) { return x ^ y; })
+                  .Case([&](hlo::RemOp) {
+                    // XLA: x rem 0 is x; the sign is the dividend's.
+                    return y == 0 ? x : x - (x / y) * y;
+                  })
+                  .Case([&](hlo::PowOp) { return power(width, x, y); });
   return static_cast<double>(wrap(width, r));
 }
 

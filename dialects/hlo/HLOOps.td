@@ -113,6 +113,19 @@ def HLO_ErfOp : HLO_UnaryOp<"erf", "error function (CHLO's erf)",
                             [HLO_FloatElements]>;
 def HLO_NotOp : HLO_UnaryOp<"not", "bitwise not (logical not for i1)",
                             [HLO_IntegerElements]>;
+def HLO_TanOp : HLO_UnaryOp<"tan", "tangent", [HLO_FloatElements]>;
+def HLO_CbrtOp : HLO_UnaryOp<"cbrt", "cube root", [HLO_FloatElements]>;
+def HLO_Expm1Op : HLO_UnaryOp<"exponential_minus_one",
+    "e^x - 1, accurate near 0", [HLO_FloatElements]>;
+def HLO_Log1pOp : HLO_UnaryOp<"log_plus_one", "log(1 + x), accurate near 0",
+                              [HLO_FloatElements]>;
+def HLO_RoundNearestAfzOp : HLO_UnaryOp<"round_nearest_afz",
+    "rounding to the nearest integer, ties away from zero",
+    [HLO_FloatElements]>;
+def HLO_PopcntOp : HLO_UnaryOp<"popcnt", "number of bits set",
+                               [HLO_IntegerElements, HLO_NumericElements]>;
+def HLO_ClzOp : HLO_UnaryOp<"count_leading_zeros",
+    "number of leading zero bits", [HLO_IntegerElements, HLO_NumericElements]>;
 
 def HLO_ConvertOp : HLO_ElementwiseOp<"convert"> {
   let summary = "Elementwise element type conversion";
@@ -158,6 +171,15 @@ def HLO_MaxOp : HLO_BinaryOp<"maximum", "maximum (NaN propagates)",
                              [Commutative]>;
 def HLO_MinOp : HLO_BinaryOp<"minimum", "minimum (NaN propagates)",
                              [Commutative]>;
+
+def HLO_RemOp : HLO_BinaryOp<"remainder",
+    "remainder of the division rounded toward zero (the dividend's sign; "
+    "integers: x rem 0 is x)", [HLO_NumericElements]>;
+def HLO_PowOp : HLO_BinaryOp<"power",
+    "lhs to the power rhs (integers: exact, wrapping; a negative exponent "
+    "gives 0 unless the base is 1 or -1)", [HLO_NumericElements]>;
+def HLO_Atan2Op : HLO_BinaryOp<"atan2", "the angle of (rhs, lhs)",
+                               [HLO_FloatElements]>;
 
 def HLO_AndOp : HLO_BinaryOp<"and", "bitwise and (logical and for i1)",
                              [Commutative, HLO_IntegerElements]>;

@@ -317,7 +317,7 @@ LogicalResult VectorOp::verify() {
   if (kind == VectorKind::select)
     arity = 3;
   else if ((kind >= VectorKind::neg && kind <= VectorKind::copy) ||
-           kind >= VectorKind::not_)
+           (kind >= VectorKind::not_ && kind <= VectorKind::clz))
     arity = 1;
   if (kind >= VectorKind::shl && kind <= VectorKind::shra)
     arity = 2;
@@ -349,12 +349,15 @@ LogicalResult VectorOp::verify() {
       return emitOpError() << stringifyVectorKind(kind)
                            << " needs inputs of the output's element type "
                            << result << ", but has " << elementOf(v);
-  bool bitwise = kind >= VectorKind::and_ && kind <= VectorKind::shra;
-  bool rounding = kind >= VectorKind::floor;
+  bool bitwise = (kind >= VectorKind::and_ && kind <= VectorKind::shra) ||
+                 kind == VectorKind::popcnt || kind == VectorKind::clz;
+  bool floatOnly = (kind >= VectorKind::floor && kind <= VectorKind::round_afz) ||
+                   kind == VectorKind::atan2;
+  bool notBool = (kind >= VectorKind::shl && kind <= VectorKind::shra) ||
+                 (kind >= VectorKind::popcnt && kind <= VectorKind::pow);
   if ((bitwise && !isa<IntegerType>(result)) ||
-      (rounding && !isa<FloatType>(result)) ||
-      (kind >= VectorKind::shl && kind <= VectorKind::shra &&
-       result.isInteger(1)))
+      (floatOnly && !isa<FloatType>(result)) ||
+      (notBool && result.isInteger(1)))
     return emitOpError() << stringifyVectorKind(kind) << " is not defined on "
                          << result;
   return success();

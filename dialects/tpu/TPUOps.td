@@ -74,7 +74,12 @@ def TPU_VectorKind : I32EnumAttr<"VectorKind", "vector unit operation", [
     I32EnumAttrCase<"shra", 29>, I32EnumAttrCase<"floor", 30>,
     I32EnumAttrCase<"ceil", 31>, I32EnumAttrCase<"round_even", 32>,
     I32EnumAttrCase<"sin", 33>, I32EnumAttrCase<"cos", 34>,
-    I32EnumAttrCase<"erf", 35>]> {
+    I32EnumAttrCase<"erf", 35>, I32EnumAttrCase<"tan", 36>,
+    I32EnumAttrCase<"cbrt", 37>, I32EnumAttrCase<"expm1", 38>,
+    I32EnumAttrCase<"log1p", 39>, I32EnumAttrCase<"round_afz", 40>,
+    I32EnumAttrCase<"popcnt", 41>, I32EnumAttrCase<"clz", 42>,
+    I32EnumAttrCase<"rem", 43>, I32EnumAttrCase<"pow", 44>,
+    I32EnumAttrCase<"atan2", 45>]> {
   let cppNamespace = "::mlir::tpu";
 }
 

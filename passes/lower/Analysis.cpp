@@ -135,6 +135,16 @@ std::optional<VectorKind> vectorKindOf(Operation *op) {
       .Case([](hlo::SineOp) { return VectorKind::sin; })
       .Case([](hlo::CosineOp) { return VectorKind::cos; })
       .Case([](hlo::ErfOp) { return VectorKind::erf; })
+      .Case([](hlo::TanOp) { return VectorKind::tan; })
+      .Case([](hlo::CbrtOp) { return VectorKind::cbrt; })
+      .Case([](hlo::Expm1Op) { return VectorKind::expm1; })
+      .Case([](hlo::Log1pOp) { return VectorKind::log1p; })
+      .Case([](hlo::RoundNearestAfzOp) { return VectorKind::round_afz; })
+      .Case([](hlo::PopcntOp) { return VectorKind::popcnt; })
+      .Case([](hlo::ClzOp) { return VectorKind::clz; })
+      .Case([](hlo::RemOp) { return VectorKind::rem; })
+      .Case([](hlo::PowOp) { return VectorKind::pow; })
+      .Case([](hlo::Atan2Op) { return VectorKind::atan2; })
       .Case([](hlo::CompareOp compare) -> std::optional<VectorKind> {
         switch (compare.getComparisonDirection()) {
         case hlo::ComparisonDirection::EQ:

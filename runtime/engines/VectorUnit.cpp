@@ -113,10 +113,13 @@ absl::Status KernelRun::vector(const Instruction &inst) {
     }
   }
   VectorCost cost = VectorCost::Simple;
-  if (kind == VectorKind::Div)
+  bool transcendental =
+      (kind >= VectorKind::Exp && kind <= VectorKind::Rsqrt) ||
+      (kind >= VectorKind::Sin && kind <= VectorKind::Log1p) ||
+      kind == VectorKind::Pow || kind == VectorKind::Atan2;
+  if (kind == VectorKind::Div || kind == VectorKind::Rem)
     cost = VectorCost::Divide;
-  else if ((kind >= VectorKind::Exp && kind <= VectorKind::Rsqrt) ||
-           kind >= VectorKind::Sin)
+  else if (transcendental)
     cost = VectorCost::Transcendental;
   std::vector<View *> reads;
   for (Input &input : ins)

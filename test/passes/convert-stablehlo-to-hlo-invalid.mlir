@@ -101,10 +101,10 @@ func.func @custom_call(%x: tensor<2xf32>) -> tensor<2xf32> {
 
 // -----
 
-func.func @no_conversion(%x: tensor<2xf32>) -> tensor<2xf32> {
-  // expected-error @+1 {{stablehlo.cbrt is not supported by the TPU compiler: no conversion to hlo exists for it yet}}
-  %0 = stablehlo.cbrt %x : tensor<2xf32>
-  return %0 : tensor<2xf32>
+func.func @no_conversion(%x: tensor<2xf32>) -> tensor<2xi32> {
+  // expected-error @+1 {{stablehlo.bitcast_convert is not supported by the TPU compiler: no conversion to hlo exists for it yet}}
+  %0 = stablehlo.bitcast_convert %x : (tensor<2xf32>) -> tensor<2xi32>
+  return %0 : tensor<2xi32>
 }
 
 // -----

@@ -182,3 +182,30 @@ func.func @argmin(%x: tensor<15xi32>) -> tensor<i32> {
   }
   return %0#1 : tensor<i32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @math
+// CHECK: hlo.remainder %arg0, %arg1 : tensor<4xf32>
+// CHECK: hlo.power %arg0, %arg1
+// CHECK: hlo.atan2 %arg0, %arg1
+// CHECK: hlo.cbrt %arg0
+// CHECK: hlo.exponential_minus_one %arg0
+// CHECK: hlo.log_plus_one %arg0
+// CHECK: hlo.tan %arg0
+// CHECK: hlo.round_nearest_afz %arg0
+// CHECK: hlo.popcnt %arg2 : tensor<4xi32>
+// CHECK: hlo.count_leading_zeros %arg2
+func.func @math(%x: tensor<4xf32>, %y: tensor<4xf32>, %i: tensor<4xi32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xi32>, tensor<4xi32>) {
+  %0 = stablehlo.remainder %x, %y : tensor<4xf32>
+  %1 = stablehlo.power %x, %y : tensor<4xf32>
+  %2 = stablehlo.atan2 %x, %y : tensor<4xf32>
+  %3 = stablehlo.cbrt %x : tensor<4xf32>
+  %4 = stablehlo.exponential_minus_one %x : tensor<4xf32>
+  %5 = stablehlo.log_plus_one %x : tensor<4xf32>
+  %6 = stablehlo.tan %x : tensor<4xf32>
+  %7 = stablehlo.round_nearest_afz %x : tensor<4xf32>
+  %8 = stablehlo.popcnt %i : tensor<4xi32>
+  %9 = stablehlo.count_leading_zeros %i : tensor<4xi32>
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xi32>, tensor<4xi32>
+}

@@ -245,6 +245,17 @@ func.func @rounding_trig(%x: tensor<4xf32>) -> tensor<4xi32> {
 
 // -----
 
+// CHECK-LABEL: func.func @pow_clz
+// CHECK: hlo.power %arg0, %arg1 : tensor<4xf32>
+// CHECK: hlo.count_leading_zeros %arg2 : tensor<4xi32>
+func.func @pow_clz(%x: tensor<4xf32>, %y: tensor<4xf32>, %i: tensor<4xi32>) -> (tensor<4xf32>, tensor<4xi32>) {
+  %0 = tosa.pow %x, %y : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %1 = tosa.clz %i : (tensor<4xi32>) -> tensor<4xi32>
+  return %0, %1 : tensor<4xf32>, tensor<4xi32>
+}
+
+// -----
+
 // On i1, reduce_any is a sum (or) and reduce_all a product (and).
 // CHECK-LABEL: func.func @any_all
 // CHECK:         hlo.reduce sum %arg0, dims = [1] : (tensor<3x4xi1>) -> tensor<3xi1>

@@ -778,3 +778,35 @@ func.func @reverse_c2_unique_dimensions(%a: tensor<4x5xf32>) -> tensor<4x5xf32> 
   %0 = hlo.reverse %a, dims = [1, 1] : tensor<4x5xf32>
   return %0 : tensor<4x5xf32>
 }
+
+// -----
+
+func.func @popcnt_float(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'hlo.popcnt' op requires an integer or i1 element type, but operand #0 has element type 'f32'}}
+  %0 = hlo.popcnt %x : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @clz_bool(%x: tensor<4xi1>) -> tensor<4xi1> {
+  // expected-error @+1 {{'hlo.count_leading_zeros' op is not defined for i1 (boolean) operands}}
+  %0 = hlo.count_leading_zeros %x : tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @atan2_int(%x: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error @+1 {{'hlo.atan2' op requires a floating-point element type (f32 or bf16), but operand #0 has element type 'i32'}}
+  %0 = hlo.atan2 %x, %x : tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @power_bool(%x: tensor<4xi1>) -> tensor<4xi1> {
+  // expected-error @+1 {{'hlo.power' op is not defined for i1 (boolean) operands}}
+  %0 = hlo.power %x, %x : tensor<4xi1>
+  return %0 : tensor<4xi1>
+}

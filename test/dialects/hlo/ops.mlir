@@ -273,3 +273,34 @@ func.func @more_elementwise(%x: tensor<4x8xf32>, %i: tensor<4x8xi32>, %b: tensor
   %15 = hlo.not %14 : tensor<4x8xi1>
   return %6, %13, %15 : tensor<4x8xf32>, tensor<4x8xi32>, tensor<4x8xi1>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @math
+func.func @math(%x: tensor<4xf32>, %i: tensor<4xi32>) -> (tensor<4xf32>, tensor<4xi32>) {
+  // CHECK: hlo.tan %{{.+}} : tensor<4xf32>
+  // CHECK: hlo.cbrt
+  // CHECK: hlo.exponential_minus_one
+  // CHECK: hlo.log_plus_one
+  // CHECK: hlo.round_nearest_afz
+  // CHECK: hlo.remainder %{{.+}}, %{{.+}} : tensor<4xf32>
+  // CHECK: hlo.power
+  // CHECK: hlo.atan2
+  // CHECK: hlo.popcnt %{{.+}} : tensor<4xi32>
+  // CHECK: hlo.count_leading_zeros
+  // CHECK: hlo.remainder %{{.+}}, %{{.+}} : tensor<4xi32>
+  // CHECK: hlo.power %{{.+}}, %{{.+}} : tensor<4xi32>
+  %0 = hlo.tan %x : tensor<4xf32>
+  %1 = hlo.cbrt %0 : tensor<4xf32>
+  %2 = hlo.exponential_minus_one %1 : tensor<4xf32>
+  %3 = hlo.log_plus_one %2 : tensor<4xf32>
+  %4 = hlo.round_nearest_afz %3 : tensor<4xf32>
+  %5 = hlo.remainder %4, %x : tensor<4xf32>
+  %6 = hlo.power %5, %x : tensor<4xf32>
+  %7 = hlo.atan2 %6, %x : tensor<4xf32>
+  %8 = hlo.popcnt %i : tensor<4xi32>
+  %9 = hlo.count_leading_zeros %8 : tensor<4xi32>
+  %10 = hlo.remainder %9, %i : tensor<4xi32>
+  %11 = hlo.power %10, %i : tensor<4xi32>
+  return %7, %11 : tensor<4xf32>, tensor<4xi32>
+}

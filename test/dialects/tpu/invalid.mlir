@@ -749,3 +749,53 @@ func.func @f() {
   }
   return
 }
+
+// -----
+
+// vector_c3: rem, pow and atan2 take two inputs; popcnt and clz one integer;
+// atan2 floats; none of the new integer kinds i1.
+func.func @f() {
+  tpu.kernel "k" {
+    %i = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.vector' op atan2 takes 2 inputs, but has 1}}
+    tpu.vector atan2(%i) -> %o : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+func.func @f() {
+  tpu.kernel "k" {
+    %i = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.vector' op popcnt is not defined on 'f32'}}
+    tpu.vector popcnt(%i) -> %o : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+func.func @f() {
+  tpu.kernel "k" {
+    %i = tpu.alloc : memref<8x128xi32, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8x128xi32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.vector' op atan2 is not defined on 'i32'}}
+    tpu.vector atan2(%i, %i) -> %o : memref<8x128xi32, #tpu.memory_space<vmem>>, memref<8x128xi32, #tpu.memory_space<vmem>> -> memref<8x128xi32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+func.func @f() {
+  tpu.kernel "k" {
+    %i = tpu.alloc : memref<8x128xi1, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8x128xi1, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.vector' op pow is not defined on 'i1'}}
+    tpu.vector pow(%i, %i) -> %o : memref<8x128xi1, #tpu.memory_space<vmem>>, memref<8x128xi1, #tpu.memory_space<vmem>> -> memref<8x128xi1, #tpu.memory_space<vmem>>
+  }
+  return
+}
