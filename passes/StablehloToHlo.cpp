@@ -53,6 +53,9 @@ private:
   /// JAX's argmax/argmin: hlo.reduce for the value, hlo.argmax/argmin for
   /// the index (mapped for the second result).
   FailureOr<Value> argReduce(sh::ReduceOp op);
+  FailureOr<Value> reduceWindow(sh::ReduceWindowOp op);
+  /// `lhs OP rhs` with the hlo op of a reduce body's one op.
+  Value combineLike(Operation *bodyOp, Value lhs, Value rhs);
   FailureOr<Value> convolution(sh::ConvolutionOp op);
   FailureOr<Value> dotGeneral(Operation *op, Value lhs, Value rhs,
                               ArrayRef<int64_t> lhsBatch,
@@ -297,8 +300,8 @@ struct ReduceBody {
   Operation *combine;
 };
 
-FailureOr<ReduceBody> matchReduceBody(sh::ReduceOp op) {
-  Block &body = op.getBody().front();
+FailureOr<ReduceBody> matchReduceBody(Region &region) {
+  Block &body = region.front();
   if (body.getOperations().size() != 2)
     return failure();
   Operation *combine = &body.front();
@@ -392,6 +395,10 @@ std::optional<sh::ComparisonDirection> matchArgReduceBody(sh::ReduceOp op) {
 /// Whether `value` is a constant splat of `kind`'s identity, the value
 /// hlo.reduce starts from.
 bool isIdentity(Value value, hlo::ReduceKind kind) {
+  // Exporters write scalar inits as a rank-0 broadcast of a constant.
+  if (auto bc = value.getDefiningOp<hlo::BroadcastInDimOp>())
+    if (cast<RankedTensorType>(bc.getOperand().getType()).getRank() == 0)
+      value = bc.getOperand();
   DenseElementsAttr attr;
   return matchPattern(value, m_Constant(&attr)) && attr.isSplat() &&
          attr.getSplatValue<Attribute>() ==
@@ -443,7 +450,7 @@ FailureOr<Value> Importer::reduce(sh::ReduceOp op) {
   if (op.getInputs().size() != 1)
     return unsupported(op) << "a reduce of " << op.getInputs().size()
                            << " inputs";
-  FailureOr<ReduceBody> body = matchReduceBody(op);
+  FailureOr<ReduceBody> body = matchReduceBody(op.getBody());
   if (failed(body))
     return unsupported(op) << "its body is not one add, multiply, maximum or "
                               "minimum (or, and on i1) of its two arguments";
@@ -458,15 +465,88 @@ FailureOr<Value> Importer::reduce(sh::ReduceOp op) {
   // reduce(x, init) = op(init, reduce(x, identity)) for the associative,
   // commutative ops hlo reduces with.
   Value initAll = broadcastScalar(loc, init, type.getShape());
-  return llvm::TypeSwitch<Operation *, Value>(body->combine)
-      .Case([&](sh::AddOp) { return combine<hlo::AddOp>(reduced, initAll); })
-      .Case([&](sh::MulOp) { return combine<hlo::MulOp>(reduced, initAll); })
-      .Case([&](sh::MaxOp) { return combine<hlo::MaxOp>(reduced, initAll); })
-      .Case([&](sh::MinOp) { return combine<hlo::MinOp>(reduced, initAll); })
-      .Case([&](sh::OrOp) { return combine<hlo::OrOp>(reduced, initAll); })
-      .Default([&](Operation *) {
-        return combine<hlo::AndOp>(reduced, initAll);
-      });
+  return combineLike(body->combine, reduced, initAll);
+}
+
+Value Importer::combineLike(Operation *bodyOp, Value lhs, Value rhs) {
+  return llvm::TypeSwitch<Operation *, Value>(bodyOp)
+      .Case([&](sh::AddOp) { return combine<hlo::AddOp>(lhs, rhs); })
+      .Case([&](sh::MulOp) { return combine<hlo::MulOp>(lhs, rhs); })
+      .Case([&](sh::MaxOp) { return combine<hlo::MaxOp>(lhs, rhs); })
+      .Case([&](sh::MinOp) { return combine<hlo::MinOp>(lhs, rhs); })
+      .Case([&](sh::OrOp) { return combine<hlo::OrOp>(lhs, rhs); })
+      .Default([&](Operation *) { return combine<hlo::AndOp>(lhs, rhs); });
+}
+
+/// Each window of the input padded with the init value, reduced tap by tap:
+/// one strided slice per window position, combined in row-major window
+/// order (XLA's order), then the init value once unless it is the identity.
+FailureOr<Value> Importer::reduceWindow(sh::ReduceWindowOp op) {
+  if (op.getInputs().size() != 1)
+    return unsupported(op) << "a reduce_window of "
+                           << op.getInputs().size() << " inputs";
+  FailureOr<ReduceBody> body = matchReduceBody(op.getBody());
+  if (failed(body))
+    return unsupported(op) << "its body is not one add, multiply, maximum or "
+                              "minimum (or, and on i1) of its two arguments";
+  auto ones = [](std::optional<ArrayRef<int64_t>> v) {
+    return !v || llvm::all_of(*v, [](int64_t x) { return x == 1; });
+  };
+  if (!ones(op.getBaseDilations()) || !ones(op.getWindowDilations()))
+    return unsupported(op) << "base or window dilations";
+  Location loc = op.getLoc();
+  Value input = lookup(op.getInputs()[0]);
+  Value init = lookup(op.getInitValues()[0]);
+  auto inputType = cast<RankedTensorType>(input.getType());
+  RankedTensorType type = resultType(op);
+  int64_t rank = inputType.getRank();
+  SmallVector<int64_t> low(rank, 0), high(rank, 0);
+  if (auto padding = op.getPaddingAttr()) {
+    SmallVector<int64_t> flat(padding.getValues<int64_t>());
+    for (int64_t d = 0; d < rank; ++d) {
+      low[d] = flat[2 * d];
+      high[d] = flat[2 * d + 1];
+    }
+  }
+  Value padded = input;
+  SmallVector<int64_t> paddedShape(inputType.getShape());
+  if (llvm::any_of(low, [](int64_t v) { return v; }) ||
+      llvm::any_of(high, [](int64_t v) { return v; })) {
+    for (int64_t d = 0; d < rank; ++d)
+      paddedShape[d] += low[d] + high[d];
+    padded = hlo::PadOp::create(
+        b, loc, RankedTensorType::get(paddedShape, inputType.getElementType()),
+        input, init, b.getDenseI64ArrayAttr(low),
+        b.getDenseI64ArrayAttr(high),
+        b.getDenseI64ArrayAttr(SmallVector<int64_t>(rank, 0)));
+  }
+  ArrayRef<int64_t> window = op.getWindowDimensions();
+  SmallVector<int64_t> strides(rank, 1);
+  if (auto s = op.getWindowStrides())
+    strides.assign(s->begin(), s->end());
+  int64_t taps = 1;
+  for (int64_t w : window)
+    taps *= w;
+  if (taps > 1024)
+    return unsupported(op) << "a window of " << taps
+                           << " elements (at most 1024 are expanded)";
+  Value acc;
+  SmallVector<int64_t> at(rank, 0);
+  for (int64_t t = 0; t < taps; ++t) {
+    SmallVector<int64_t> start(at), limit;
+    for (int64_t d = 0; d < rank; ++d)
+      limit.push_back(at[d] + (type.getDimSize(d) - 1) * strides[d] + 1);
+    Value tap = hlo::SliceOp::create(
+        b, loc, type, padded, b.getDenseI64ArrayAttr(start),
+        b.getDenseI64ArrayAttr(limit), b.getDenseI64ArrayAttr(strides));
+    acc = acc ? combineLike(body->combine, acc, tap) : tap;
+    for (int64_t d = rank - 1; d >= 0 && ++at[d] == window[d]; --d)
+      at[d] = 0;
+  }
+  if (isIdentity(init, body->kind))
+    return acc;
+  return combineLike(body->combine, acc,
+                     broadcastScalar(loc, init, type.getShape()));
 }
 
 /// hlo convolves NHWC inputs with HWIO kernels into NHWC results: transpose
@@ -590,6 +670,7 @@ FailureOr<Value> Importer::convertStructural(Operation *op) {
       })
       .Case([&](sh::ConvolutionOp c) { return convolution(c); })
       .Case([&](sh::ReduceOp r) { return reduce(r); })
+      .Case([&](sh::ReduceWindowOp r) { return reduceWindow(r); })
       .Case([&](sh::CustomCallOp c) -> FailureOr<Value> {
         return unsupported(op) << "the custom call target @"
                                << c.getCallTargetName()
@@ -603,7 +684,8 @@ FailureOr<Value> Importer::convertStructural(Operation *op) {
 LogicalResult Importer::convert(Operation *op) {
   if (failed(checkTypes(op)))
     return failure();
-  if (op->getNumResults() != 1 && !isa<sh::ReduceOp, sh::CustomCallOp>(op))
+  if (op->getNumResults() != 1 &&
+      !isa<sh::ReduceOp, sh::ReduceWindowOp, sh::CustomCallOp>(op))
     return unsupported(op) << "it has " << op->getNumResults() << " results";
   FailureOr<Value> result = convertElementwise(op);
   if (failed(result))

@@ -324,3 +324,49 @@ LogicalResult ReduceOp::verify() {
            << n << " values";
   return success();
 }
+
+LogicalResult ReduceWindowOp::verify() {
+  size_t n = getInputs().size();
+  if (n == 0 || getInitValues().size() != n || getNumResults() != n)
+    return emitOpError("expected as many inputs, init values and results, "
+                       "at least one");
+  RankedTensorType input = tensorType(getInputs()[0]);
+  int64_t rank = input.getRank();
+  auto perDim = [&](std::optional<ArrayRef<int64_t>> values,
+                    StringRef what) -> LogicalResult {
+    if (values && static_cast<int64_t>(values->size()) != rank)
+      return emitOpError() << what << " must have one entry per dimension ("
+                           << rank << ")";
+    if (values && llvm::any_of(*values, [](int64_t v) { return v < 1; }))
+      return emitOpError() << what << " must be positive";
+    return success();
+  };
+  if (failed(perDim(getWindowDimensions(), "window_dimensions")) ||
+      failed(perDim(getWindowStrides(), "window_strides")) ||
+      failed(perDim(getBaseDilations(), "base_dilations")) ||
+      failed(perDim(getWindowDilations(), "window_dilations")))
+    return failure();
+  if (auto padding = getPaddingAttr()) {
+    auto type = cast<ShapedType>(padding.getType());
+    if (type.getRank() != 2 || type.getDimSize(0) != rank ||
+        type.getDimSize(1) != 2)
+      return emitOpError("padding must be a ")
+             << rank << "x2 tensor of (low, high) pairs";
+  }
+  Block &block = getBody().front();
+  if (block.getNumArguments() != 2 * n)
+    return emitOpError("the body must take ") << 2 * n << " arguments";
+  for (size_t i = 0; i < n; ++i) {
+    RankedTensorType init = tensorType(getInitValues()[i]);
+    if (tensorType(getInputs()[i]).getShape() != input.getShape() ||
+        init.getRank() != 0)
+      return emitOpError("inputs must have one shape and init values must be "
+                         "scalars");
+    auto scalar = RankedTensorType::get({}, init.getElementType());
+    if (block.getArgument(i).getType() != scalar ||
+        block.getArgument(n + i).getType() != scalar)
+      return emitOpError("body argument types must be the init values' "
+                         "scalar types");
+  }
+  return success();
+}

@@ -358,6 +358,26 @@ def StableHLO_ReduceOp : StableHLO_Op<"reduce", [RecursiveMemoryEffects,
   let hasVerifier = 1;
 }
 
+def StableHLO_ReduceWindowOp : StableHLO_Op<"reduce_window", [
+    RecursiveMemoryEffects, SameVariadicOperandSize]> {
+  let summary = "reduces each window of the inputs with a body computation";
+  let description = [{
+    Pooling and cumulative ops (JAX's `cumsum`, `cummax`, `reduce_window`):
+    the inputs, padded with the init values, are reduced over each window.
+    StableHLO prints it in the generic form only.
+  }];
+  let arguments = (ins Variadic<StableHLO_Tensor>:$inputs,
+                       Variadic<StableHLO_Tensor>:$init_values,
+                       DenseI64ArrayAttr:$window_dimensions,
+                       OptionalAttr<DenseI64ArrayAttr>:$window_strides,
+                       OptionalAttr<DenseI64ArrayAttr>:$base_dilations,
+                       OptionalAttr<DenseI64ArrayAttr>:$window_dilations,
+                       OptionalAttr<I64ElementsAttr>:$padding);
+  let results = (outs Variadic<StableHLO_Tensor>);
+  let regions = (region SizedRegion<1>:$body);
+  let hasVerifier = 1;
+}
+
 def StableHLO_ReturnOp : StableHLO_Op<"return", [Pure, Terminator]> {
   let summary = "the results of a region";
   let arguments = (ins Variadic<StableHLO_Tensor>:$results);

@@ -20,6 +20,9 @@
 // EMPTY: result[0]: 2x0xf32=[][]
 // EMPTY: result[1]: 2xf32=0 0
 // EMPTY: result[2]: 2x3xf32=[1 2 3][4 5 6]
+// RUN: tpu-run %s --function=windows --input="4xi32=1,2,3,4" --input="4x4xf32=[1 2 3 4][5 6 7 8][9 10 11 12][13 14 15 16]" | FileCheck %s --check-prefix=WIN
+// WIN: result[0]: 4xi32=1 3 6 10
+// WIN: result[1]: 2x2xf32=[6 8][14 16]
 // RUN: %python %S/Inputs/run_e2e.py tpu-run %s | FileCheck %s --check-prefix=REF
 // REF: @mlp: result 0: 2x2xf32 {{exact|close}}
 // REF: @nchw_conv: result 0: 1x2x2x2xf32 {{exact|close}}
@@ -31,6 +34,8 @@
 // REF: @reductions: result 0: 2xf32 {{exact|close}}
 // REF: @reductions: result 1: 3xf32 exact
 // REF: @reductions: result 2: i1 exact
+// REF: @windows: result 0: 4xi32 exact
+// REF: @windows: result 1: 2x2xf32 exact
 // REF: @empty: result 0: 2x0xf32 exact
 // REF: @empty: result 1: 2xf32 exact
 // REF: @empty: result 2: 2x3xf32 exact
@@ -87,6 +92,22 @@ module @jit_model attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas =
     %1 = stablehlo.reduce(%x init: %three) applies stablehlo.maximum across dimensions = [0] : (tensor<2x3xf32>, tensor<f32>) -> tensor<3xf32>
     %2 = stablehlo.reduce(%p init: %false) applies stablehlo.or across dimensions = [0, 1] : (tensor<2x3xi1>, tensor<i1>) -> tensor<i1>
     return %0, %1, %2 : tensor<2xf32>, tensor<3xf32>, tensor<i1>
+  }
+  // jnp.cumsum and a 2x2 max pool: reduce_window.
+  func.func public @windows(%x: tensor<4xi32>, %img: tensor<4x4xf32>) -> (tensor<4xi32>, tensor<2x2xf32>) {
+    %c0 = stablehlo.constant dense<0> : tensor<i32>
+    %0 = "stablehlo.reduce_window"(%x, %c0) <{padding = dense<[[3, 0]]> : tensor<1x2xi64>, window_dimensions = array<i64: 4>}> ({
+    ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+      %s = stablehlo.add %a, %b : tensor<i32>
+      stablehlo.return %s : tensor<i32>
+    }) : (tensor<4xi32>, tensor<i32>) -> tensor<4xi32>
+    %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %1 = "stablehlo.reduce_window"(%img, %ninf) <{window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>}> ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %m = stablehlo.maximum %a, %b : tensor<f32>
+      stablehlo.return %m : tensor<f32>
+    }) : (tensor<4x4xf32>, tensor<f32>) -> tensor<2x2xf32>
+    return %0, %1 : tensor<4xi32>, tensor<2x2xf32>
   }
   // Tensors with no elements compute nothing.
   func.func public @empty(%x: tensor<2x0xf32>, %y: tensor<2x3xf32>) -> (tensor<2x0xf32>, tensor<2xf32>, tensor<2x3xf32>) {

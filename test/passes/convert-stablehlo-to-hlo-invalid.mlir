@@ -146,3 +146,38 @@ func.func @dynamic_slice(%x: tensor<i32>) -> tensor<i32> {
   %0 = stablehlo.dynamic_slice %x, sizes = [] : (tensor<i32>) -> tensor<i32>
   return %0 : tensor<i32>
 }
+
+// -----
+
+func.func @window_dilation(%x: tensor<4xf32>, %c: tensor<f32>) -> tensor<3xf32> {
+  // expected-error @+1 {{stablehlo.reduce_window is not supported by the TPU compiler: base or window dilations}}
+  %0 = "stablehlo.reduce_window"(%x, %c) <{window_dimensions = array<i64: 2>, window_dilations = array<i64: 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) : (tensor<4xf32>, tensor<f32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @window_body(%x: tensor<4xf32>, %c: tensor<f32>) -> tensor<3xf32> {
+  // expected-error @+1 {{stablehlo.reduce_window is not supported by the TPU compiler: its body is not one add, multiply, maximum or minimum (or, and on i1) of its two arguments}}
+  %0 = "stablehlo.reduce_window"(%x, %c) <{window_dimensions = array<i64: 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.subtract %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) : (tensor<4xf32>, tensor<f32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @window_inputs(%x: tensor<4xf32>, %c: tensor<f32>) -> tensor<3xf32> {
+  // expected-error @+1 {{stablehlo.reduce_window is not supported by the TPU compiler: a reduce_window of 2 inputs}}
+  %0:2 = "stablehlo.reduce_window"(%x, %x, %c, %c) <{window_dimensions = array<i64: 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>, %d: tensor<f32>, %e: tensor<f32>):
+    stablehlo.return %a, %b : tensor<f32>, tensor<f32>
+  }) : (tensor<4xf32>, tensor<4xf32>, tensor<f32>, tensor<f32>) -> (tensor<3xf32>, tensor<3xf32>)
+  return %0#0 : tensor<3xf32>
+}

@@ -209,3 +209,25 @@ func.func @math(%x: tensor<4xf32>, %y: tensor<4xf32>, %i: tensor<4xi32>) -> (ten
   %9 = stablehlo.count_leading_zeros %i : tensor<4xi32>
   return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xi32>, tensor<4xi32>
 }
+
+// -----
+
+// reduce_window: the input padded with the init value, one strided slice
+// per window position, combined in row-major window order.
+// CHECK-LABEL: func.func @pool
+// CHECK: %[[P:.*]] = hlo.pad %arg0, %{{.*}}, low = [0, 0], high = [1, 1], interior = [0, 0] : (tensor<4x4xf32>, tensor<f32>) -> tensor<5x5xf32>
+// CHECK: %[[A:.*]] = hlo.slice %[[P]] [0:3:2, 0:3:2]
+// CHECK: %[[B:.*]] = hlo.slice %[[P]] [0:3:2, 1:4:2]
+// CHECK: %[[M:.*]] = hlo.maximum %[[A]], %[[B]]
+// CHECK: hlo.slice %[[P]] [2:5:2, 2:5:2]
+// CHECK: %[[LAST:.*]] = hlo.maximum
+// CHECK-NEXT: return %[[LAST]] : tensor<2x2xf32>
+func.func @pool(%x: tensor<4x4xf32>) -> tensor<2x2xf32> {
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %0 = "stablehlo.reduce_window"(%x, %ninf) <{padding = dense<[[0, 1], [0, 1]]> : tensor<2x2xi64>, window_dimensions = array<i64: 3, 3>, window_strides = array<i64: 2, 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %m = stablehlo.maximum %a, %b : tensor<f32>
+    stablehlo.return %m : tensor<f32>
+  }) : (tensor<4x4xf32>, tensor<f32>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}

@@ -358,3 +358,80 @@ func.func @select_type(%p: tensor<i1>, %a: tensor<2xf32>) -> tensor<2xf32> {
   %0 = stablehlo.select %p, %a, %a : (tensor<i1>, tensor<2xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
+
+// -----
+
+func.func @window_rank(%x: tensor<8x9xi32>, %c: tensor<i32>) -> tensor<8x9xi32> {
+  // expected-error @+1 {{window_dimensions must have one entry per dimension (2)}}
+  %0 = "stablehlo.reduce_window"(%x, %c) <{window_dimensions = array<i64: 8>}> ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    stablehlo.return %a : tensor<i32>
+  }) : (tensor<8x9xi32>, tensor<i32>) -> tensor<8x9xi32>
+  return %0 : tensor<8x9xi32>
+}
+
+// -----
+
+func.func @window_stride(%x: tensor<8x9xi32>, %c: tensor<i32>) -> tensor<8x9xi32> {
+  // expected-error @+1 {{window_strides must be positive}}
+  %0 = "stablehlo.reduce_window"(%x, %c) <{window_dimensions = array<i64: 1, 1>, window_strides = array<i64: 0, 1>}> ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    stablehlo.return %a : tensor<i32>
+  }) : (tensor<8x9xi32>, tensor<i32>) -> tensor<8x9xi32>
+  return %0 : tensor<8x9xi32>
+}
+
+// -----
+
+func.func @window_padding(%x: tensor<8x9xi32>, %c: tensor<i32>) -> tensor<8x9xi32> {
+  // expected-error @+1 {{padding must be a 2x2 tensor of (low, high) pairs}}
+  %0 = "stablehlo.reduce_window"(%x, %c) <{window_dimensions = array<i64: 1, 1>, padding = dense<0> : tensor<2xi64>}> ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    stablehlo.return %a : tensor<i32>
+  }) : (tensor<8x9xi32>, tensor<i32>) -> tensor<8x9xi32>
+  return %0 : tensor<8x9xi32>
+}
+
+// -----
+
+func.func @window_body(%x: tensor<8x9xi32>, %c: tensor<i32>) -> tensor<8x9xi32> {
+  // expected-error @+1 {{the body must take 2 arguments}}
+  %0 = "stablehlo.reduce_window"(%x, %c) <{window_dimensions = array<i64: 1, 1>}> ({
+  ^bb0(%a: tensor<i32>):
+    stablehlo.return %a : tensor<i32>
+  }) : (tensor<8x9xi32>, tensor<i32>) -> tensor<8x9xi32>
+  return %0 : tensor<8x9xi32>
+}
+
+// -----
+
+func.func @window_init(%x: tensor<8x9xi32>, %c: tensor<1xi32>) -> tensor<8x9xi32> {
+  // expected-error @+1 {{inputs must have one shape and init values must be scalars}}
+  %0 = "stablehlo.reduce_window"(%x, %c) <{window_dimensions = array<i64: 1, 1>}> ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    stablehlo.return %a : tensor<i32>
+  }) : (tensor<8x9xi32>, tensor<1xi32>) -> tensor<8x9xi32>
+  return %0 : tensor<8x9xi32>
+}
+
+// -----
+
+func.func @window_counts(%x: tensor<8x9xi32>, %c: tensor<i32>) -> tensor<8x9xi32> {
+  // expected-error @+1 {{expected as many inputs, init values and results, at least one}}
+  %0:2 = "stablehlo.reduce_window"(%x, %c) <{window_dimensions = array<i64: 1, 1>}> ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    stablehlo.return %a : tensor<i32>
+  }) : (tensor<8x9xi32>, tensor<i32>) -> (tensor<8x9xi32>, tensor<8x9xi32>)
+  return %0#0 : tensor<8x9xi32>
+}
+
+// -----
+
+func.func @window_body_types(%x: tensor<8x9xi32>, %c: tensor<i32>) -> tensor<8x9xi32> {
+  // expected-error @+1 {{body argument types must be the init values' scalar types}}
+  %0 = "stablehlo.reduce_window"(%x, %c) <{window_dimensions = array<i64: 1, 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<8x9xi32>, tensor<i32>) -> tensor<8x9xi32>
+  return %0 : tensor<8x9xi32>
+}

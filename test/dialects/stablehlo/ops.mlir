@@ -121,3 +121,19 @@ module @jit_f attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 :
     return %0 : tensor<2xf32>
   }
 }
+
+// -----
+
+// reduce_window prints in the generic form, as StableHLO's printer does.
+// CHECK-LABEL: func.func @cumsum
+// CHECK: "stablehlo.reduce_window"(%arg0, %{{.*}}) <{padding = dense<{{\[\[}}7, 0], [0, 0]]> : tensor<2x2xi64>, window_dimensions = array<i64: 8, 1>}> ({
+// CHECK: stablehlo.add
+func.func @cumsum(%x: tensor<8x9xi32>) -> tensor<8x9xi32> {
+  %c = stablehlo.constant dense<0> : tensor<i32>
+  %0 = "stablehlo.reduce_window"(%x, %c) <{padding = dense<[[7, 0], [0, 0]]> : tensor<2x2xi64>, window_dimensions = array<i64: 8, 1>}> ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %s = stablehlo.add %a, %b : tensor<i32>
+    stablehlo.return %s : tensor<i32>
+  }) : (tensor<8x9xi32>, tensor<i32>) -> tensor<8x9xi32>
+  return %0 : tensor<8x9xi32>
+}
