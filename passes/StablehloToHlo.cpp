@@ -44,7 +44,8 @@ private:
     return op->emitError() << op->getName()
                            << " is not supported by the TPU compiler: ";
   }
-  LogicalResult checkTypes(Operation *op);
+  /// Operands (but `skipOperand`) and results are tensors the TPU computes.
+  LogicalResult checkTypes(Operation *op, int skipOperand = -1);
   FailureOr<Value> convertElementwise(Operation *op);
   FailureOr<Value> convertStructural(Operation *op);
   FailureOr<Value> compare(sh::CompareOp op);
@@ -54,6 +55,7 @@ private:
   /// the index (mapped for the second result).
   FailureOr<Value> argReduce(sh::ReduceOp op);
   FailureOr<Value> reduceWindow(sh::ReduceWindowOp op);
+  FailureOr<Value> scatter(sh::ScatterOp op);
   /// `lhs OP rhs` with the hlo op of a reduce body's one op.
   Value combineLike(Operation *bodyOp, Value lhs, Value rhs);
   FailureOr<Value> convolution(sh::ConvolutionOp op);
@@ -86,9 +88,13 @@ private:
   IRMapping mapping;
 };
 
-LogicalResult Importer::checkTypes(Operation *op) {
-  for (Type type :
-       llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
+LogicalResult Importer::checkTypes(Operation *op, int skipOperand) {
+  SmallVector<Type> types;
+  for (OpOperand &operand : op->getOpOperands())
+    if (static_cast<int>(operand.getOperandNumber()) != skipOperand)
+      types.push_back(operand.get().getType());
+  llvm::append_range(types, op->getResultTypes());
+  for (Type type : types) {
     auto tensor = dyn_cast<RankedTensorType>(type);
     if (!tensor || !tensor.hasStaticShape())
       return unsupported(op)
@@ -608,6 +614,125 @@ FailureOr<Value> Importer::convolution(sh::ConvolutionOp op) {
   return transpose(loc, conv, nhwcOf);
 }
 
+/// Scatter at compile-time indices (JAX writes them as constants): each
+/// update window is sliced out of the updates, reshaped to the operand's
+/// rank, padded to the operand's shape at its start, combined with the
+/// current values by the update computation and selected in by a padded
+/// mask, in the order of the scatter indices (XLA's serial order). A
+/// window that does not fit the operand is skipped, as XLA skips it.
+FailureOr<Value> Importer::scatter(sh::ScatterOp op) {
+  if (op.getInputs().size() != 1)
+    return unsupported(op) << "a scatter of " << op.getInputs().size()
+                           << " inputs";
+  sh::ScatterDimensionNumbersAttr dims = op.getScatterDimensionNumbers();
+  if (!dims.getInputBatchingDims().empty() ||
+      !dims.getScatterIndicesBatchingDims().empty())
+    return unsupported(op) << "batching dimensions";
+  auto constant = op.getScatterIndices().getDefiningOp<sh::ConstantOp>();
+  auto indices = constant ? dyn_cast<DenseIntElementsAttr>(constant.getValue())
+                          : DenseIntElementsAttr();
+  if (!indices)
+    return unsupported(op) << "indices computed at run time (only constant "
+                              "indices are expanded yet)";
+  Region &computation = op.getUpdateComputation();
+  Block &body = computation.front();
+  bool assign = body.getTerminator()->getOperand(0) == body.getArgument(1);
+  FailureOr<ReduceBody> combineBody = matchReduceBody(computation);
+  if (!assign && failed(combineBody))
+    return unsupported(op) << "its update computation is not a replacement "
+                              "or one add, multiply, maximum or minimum (or, "
+                              "and on i1)";
+  Location loc = op.getLoc();
+  RankedTensorType type = resultType(op);
+  int64_t rank = type.getRank();
+  auto updatesType = cast<RankedTensorType>(op.getUpdates()[0].getType());
+  auto indicesType = cast<RankedTensorType>(indices.getType());
+  ArrayRef<int64_t> windowDims = dims.getUpdateWindowDims();
+  SmallVector<int64_t> scatterDims, scatterShape;
+  for (int64_t d = 0; d < updatesType.getRank(); ++d)
+    if (!llvm::is_contained(windowDims, d)) {
+      scatterDims.push_back(d);
+      scatterShape.push_back(updatesType.getDimSize(d));
+    }
+  int64_t windows = 1;
+  for (int64_t s : scatterShape)
+    windows *= s;
+  if (windows > 256)
+    return unsupported(op) << windows << " update windows (at most 256 are "
+                                          "expanded)";
+  SmallVector<int64_t> windowShape(rank, 1);
+  for (int64_t d = 0, w = 0; d < rank; ++d)
+    if (!llvm::is_contained(dims.getInsertedWindowDims(), d))
+      windowShape[d] = updatesType.getDimSize(windowDims[w++]);
+  SmallVector<int64_t> flat(indices.getValues<int64_t>());
+  SmallVector<int64_t> indexStrides(indicesType.getRank(), 1);
+  for (int64_t d = indicesType.getRank() - 2; d >= 0; --d)
+    indexStrides[d] = indexStrides[d + 1] * indicesType.getDimSize(d + 1);
+  int64_t vectorDim = dims.getIndexVectorDim();
+  Type element = type.getElementType();
+  Value zero = splat(loc, RankedTensorType::get({}, element),
+                     b.getZeroAttr(element));
+  Value yes = splat(loc, RankedTensorType::get(windowShape, b.getI1Type()),
+                    b.getBoolAttr(true));
+  Value no = splat(loc, RankedTensorType::get({}, b.getI1Type()),
+                   b.getBoolAttr(false));
+  Value result = lookup(op.getInputs()[0]);
+  Value updates = lookup(op.getUpdates()[0]);
+  SmallVector<int64_t> at(scatterDims.size(), 0);
+  for (int64_t k = 0; k < windows; ++k) {
+    // The window's start: its index vector, spread over the operand.
+    SmallVector<int64_t> start(rank, 0);
+    for (auto [j, operandDim] :
+         llvm::enumerate(dims.getScatterDimsToOperandDims())) {
+      int64_t offset = 0;
+      for (int64_t d = 0, u = 0; d < indicesType.getRank(); ++d)
+        offset += (d == vectorDim ? static_cast<int64_t>(j) : at[u++]) *
+                  indexStrides[d];
+      start[operandDim] = flat[offset];
+    }
+    bool fits = true;
+    SmallVector<int64_t> high(rank);
+    for (int64_t d = 0; d < rank; ++d) {
+      high[d] = type.getDimSize(d) - start[d] - windowShape[d];
+      fits &= start[d] >= 0 && high[d] >= 0;
+    }
+    if (fits) {
+      SmallVector<int64_t> sliceStart(updatesType.getRank(), 0);
+      SmallVector<int64_t> sliceLimit(updatesType.getShape());
+      SmallVector<int64_t> sliceShape(updatesType.getShape());
+      for (auto [i, d] : llvm::enumerate(scatterDims)) {
+        sliceStart[d] = at[i];
+        sliceLimit[d] = at[i] + 1;
+        sliceShape[d] = 1;
+      }
+      Value window = hlo::SliceOp::create(
+          b, loc, RankedTensorType::get(sliceShape, element), updates,
+          b.getDenseI64ArrayAttr(sliceStart),
+          b.getDenseI64ArrayAttr(sliceLimit),
+          b.getDenseI64ArrayAttr(SmallVector<int64_t>(sliceShape.size(), 1)));
+      window = hlo::ReshapeOp::create(
+          b, loc, RankedTensorType::get(windowShape, element), window);
+      auto place = [&](Value v, Value padding) -> Value {
+        auto vType = cast<RankedTensorType>(v.getType());
+        return hlo::PadOp::create(
+            b, loc, RankedTensorType::get(type.getShape(), vType.getElementType()),
+            v, padding, b.getDenseI64ArrayAttr(start),
+            b.getDenseI64ArrayAttr(high),
+            b.getDenseI64ArrayAttr(SmallVector<int64_t>(rank, 0)));
+      };
+      Value placed = place(window, zero);
+      Value combined =
+          assign ? placed : combineLike(combineBody->combine, result, placed);
+      result = hlo::SelectOp::create(b, loc, type, place(yes, no), combined,
+                                     result);
+    }
+    for (int64_t d = static_cast<int64_t>(at.size()) - 1;
+         d >= 0 && ++at[d] == scatterShape[d]; --d)
+      at[d] = 0;
+  }
+  return result;
+}
+
 FailureOr<Value> Importer::convertStructural(Operation *op) {
   Location loc = op->getLoc();
   auto operand = [&](unsigned i) { return lookup(op->getOperand(i)); };
@@ -671,6 +796,7 @@ FailureOr<Value> Importer::convertStructural(Operation *op) {
       .Case([&](sh::ConvolutionOp c) { return convolution(c); })
       .Case([&](sh::ReduceOp r) { return reduce(r); })
       .Case([&](sh::ReduceWindowOp r) { return reduceWindow(r); })
+      .Case([&](sh::ScatterOp s) { return scatter(s); })
       .Case([&](sh::CustomCallOp c) -> FailureOr<Value> {
         return unsupported(op) << "the custom call target @"
                                << c.getCallTargetName()
@@ -681,11 +807,29 @@ FailureOr<Value> Importer::convertStructural(Operation *op) {
       });
 }
 
+/// A constant read only as scatter indices: the scatter reads its values,
+/// so its type (JAX's i64) need not be one the TPU computes with.
+bool onlyIndices(Operation *op) {
+  return isa<sh::ConstantOp>(op) && !op->use_empty() &&
+         llvm::all_of(op->getUses(), [](OpOperand &use) {
+           auto s = dyn_cast<sh::ScatterOp>(use.getOwner());
+           return s && use.get() == s.getScatterIndices();
+         });
+}
+
 LogicalResult Importer::convert(Operation *op) {
-  if (failed(checkTypes(op)))
+  if (onlyIndices(op))
+    return success();
+  // A scatter's indices are read at compile time; its other operands and
+  // results are computed, so their types are checked.
+  auto scatterOp = dyn_cast<sh::ScatterOp>(op);
+  int indicesOperand =
+      scatterOp ? static_cast<int>(scatterOp.getInputs().size()) : -1;
+  if (failed(checkTypes(op, indicesOperand)))
     return failure();
   if (op->getNumResults() != 1 &&
-      !isa<sh::ReduceOp, sh::ReduceWindowOp, sh::CustomCallOp>(op))
+      !isa<sh::ReduceOp, sh::ReduceWindowOp, sh::ScatterOp, sh::CustomCallOp>(
+          op))
     return unsupported(op) << "it has " << op->getNumResults() << " results";
   FailureOr<Value> result = convertElementwise(op);
   if (failed(result))
@@ -717,7 +861,8 @@ struct ConvertStablehloToHloPass
     }
     for (Operation *op : ops)
       for (Value result : op->getResults())
-        result.replaceAllUsesWith(importer.lookup(result));
+        if (Value converted = importer.lookup(result); converted != result)
+          result.replaceAllUsesWith(converted);
     for (Operation *op : llvm::reverse(ops))
       op->erase();
   }

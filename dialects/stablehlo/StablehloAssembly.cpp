@@ -509,3 +509,64 @@ void ReduceOp::print(OpAsmPrinter &printer) {
   printer << " ";
   printer.printRegion(getBody(), /*printEntryBlockArgs=*/false);
 }
+
+//===----------------------------------------------------------------------===//
+// #stablehlo.scatter<...>
+//===----------------------------------------------------------------------===//
+
+Attribute ScatterDimensionNumbersAttr::parse(AsmParser &parser, Type) {
+  SmallVector<int64_t> lists[5];
+  int64_t indexVectorDim = 0;
+  static constexpr StringLiteral names[5] = {
+      "update_window_dims", "inserted_window_dims", "input_batching_dims",
+      "scatter_indices_batching_dims", "scatter_dims_to_operand_dims"};
+  if (parser.parseLess())
+    return {};
+  if (failed(parser.parseOptionalGreater())) {
+    do {
+      SMLoc loc = parser.getCurrentLocation();
+      StringRef key;
+      if (parser.parseKeyword(&key) || parser.parseEqual())
+        return {};
+      if (key == "index_vector_dim") {
+        if (parser.parseInteger(indexVectorDim))
+          return {};
+        continue;
+      }
+      auto *it = llvm::find(names, key);
+      if (it == std::end(names)) {
+        parser.emitError(loc, "unknown scatter dimension numbers field '")
+            << key << "'";
+        return {};
+      }
+      if (assembly::parseIntList(parser, lists[it - std::begin(names)]))
+        return {};
+    } while (succeeded(parser.parseOptionalComma()));
+    if (parser.parseGreater())
+      return {};
+  }
+  return get(parser.getContext(), lists[0], lists[1], lists[2], lists[3],
+             lists[4], indexVectorDim);
+}
+
+void ScatterDimensionNumbersAttr::print(AsmPrinter &printer) const {
+  std::pair<StringRef, ArrayRef<int64_t>> fields[] = {
+      {"update_window_dims", getUpdateWindowDims()},
+      {"inserted_window_dims", getInsertedWindowDims()},
+      {"input_batching_dims", getInputBatchingDims()},
+      {"scatter_indices_batching_dims", getScatterIndicesBatchingDims()},
+      {"scatter_dims_to_operand_dims", getScatterDimsToOperandDims()}};
+  printer << "<";
+  bool first = true;
+  for (auto [name, values] : fields) {
+    if (values.empty())
+      continue;
+    printer << (first ? "" : ", ") << name << " = ";
+    assembly::printIntList(printer, values);
+    first = false;
+  }
+  if (getIndexVectorDim() != 0)
+    printer << (first ? "" : ", ") << "index_vector_dim = "
+            << getIndexVectorDim();
+  printer << ">";
+}

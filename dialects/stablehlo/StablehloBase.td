@@ -85,6 +85,25 @@ def StableHLO_DotDimensionNumbers : AttrDef<StableHLO_Dialect, "DotDimensionNumb
   let hasCustomAssemblyFormat = 1;
 }
 
+def StableHLO_ScatterDimensionNumbers
+    : AttrDef<StableHLO_Dialect, "ScatterDimensionNumbers"> {
+  let mnemonic = "scatter";
+  let summary = "dimension numbers of scatter";
+  let description = [{
+    `#stablehlo.scatter<update_window_dims = [0, 1], inserted_window_dims =
+    [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>`; empty
+    lists and an index_vector_dim of 0 may be left out.
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"int64_t">:$updateWindowDims,
+    ArrayRefParameter<"int64_t">:$insertedWindowDims,
+    ArrayRefParameter<"int64_t">:$inputBatchingDims,
+    ArrayRefParameter<"int64_t">:$scatterIndicesBatchingDims,
+    ArrayRefParameter<"int64_t">:$scatterDimsToOperandDims,
+    "int64_t":$indexVectorDim);
+  let hasCustomAssemblyFormat = 1;
+}
+
 def StableHLO_ConvDimensionNumbers : AttrDef<StableHLO_Dialect, "ConvDimensionNumbers"> {
   let mnemonic = "conv";
   let summary = "dimension numbers of convolution";

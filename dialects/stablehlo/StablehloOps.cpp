@@ -370,3 +370,50 @@ LogicalResult ReduceWindowOp::verify() {
   }
   return success();
 }
+
+LogicalResult ScatterOp::verify() {
+  size_t n = getInputs().size();
+  if (n == 0 || getUpdates().size() != n || getNumResults() != n)
+    return emitOpError("expected as many inputs, updates and results, at "
+                       "least one");
+  ScatterDimensionNumbersAttr dims = getScatterDimensionNumbers();
+  RankedTensorType operand = tensorType(getInputs()[0]);
+  RankedTensorType updates = tensorType(getUpdates()[0]);
+  RankedTensorType indices = tensorType(getScatterIndices());
+  if (!isa<IntegerType>(indices.getElementType()))
+    return emitOpError("scatter_indices must be integers");
+  if (dims.getIndexVectorDim() < 0 ||
+      dims.getIndexVectorDim() > indices.getRank())
+    return emitOpError("index_vector_dim ")
+           << dims.getIndexVectorDim() << " must be at most the rank of "
+           << "scatter_indices (" << indices.getRank() << ")";
+  if (failed(checkDims(*this, dims.getUpdateWindowDims(), updates.getRank(),
+                       "update_window_dims")) ||
+      failed(checkDims(*this, dims.getInsertedWindowDims(), operand.getRank(),
+                       "inserted_window_dims")) ||
+      failed(checkDims(*this, dims.getScatterDimsToOperandDims(),
+                       operand.getRank(), "scatter_dims_to_operand_dims")))
+    return failure();
+  int64_t window = dims.getUpdateWindowDims().size() +
+                   dims.getInsertedWindowDims().size() +
+                   dims.getInputBatchingDims().size();
+  if (window != operand.getRank())
+    return emitOpError("update_window_dims and inserted_window_dims must "
+                       "cover the operand's ")
+           << operand.getRank() << " dimensions";
+  int64_t vector = dims.getIndexVectorDim() < indices.getRank()
+                       ? indices.getDimSize(dims.getIndexVectorDim())
+                       : 1;
+  if (vector != static_cast<int64_t>(dims.getScatterDimsToOperandDims().size()))
+    return emitOpError("scatter_dims_to_operand_dims must have one entry per "
+                       "index vector element (")
+           << vector << ")";
+  for (size_t i = 0; i < n; ++i)
+    if (getResult(i).getType() != getInputs()[i].getType())
+      return emitOpError("each result must have its input's type");
+  Block &block = getUpdateComputation().front();
+  if (block.getNumArguments() != 2 * n)
+    return emitOpError("the update computation must take ")
+           << 2 * n << " arguments";
+  return success();
+}

@@ -378,6 +378,24 @@ def StableHLO_ReduceWindowOp : StableHLO_Op<"reduce_window", [
   let hasVerifier = 1;
 }
 
+def StableHLO_ScatterOp : StableHLO_Op<"scatter", [
+    RecursiveMemoryEffects, SameVariadicOperandSize]> {
+  let summary = "updates windows of the inputs at indices with a computation";
+  let description = [{
+    JAX's `x.at[idx].set/add/mul/min/max(...)`. StableHLO prints it in the
+    generic form only.
+  }];
+  let arguments = (ins Variadic<StableHLO_Tensor>:$inputs,
+                       StableHLO_Tensor:$scatter_indices,
+                       Variadic<StableHLO_Tensor>:$updates,
+                       StableHLO_ScatterDimensionNumbers:$scatter_dimension_numbers,
+                       OptionalAttr<BoolAttr>:$indices_are_sorted,
+                       OptionalAttr<BoolAttr>:$unique_indices);
+  let results = (outs Variadic<StableHLO_Tensor>);
+  let regions = (region SizedRegion<1>:$update_computation);
+  let hasVerifier = 1;
+}
+
 def StableHLO_ReturnOp : StableHLO_Op<"return", [Pure, Terminator]> {
   let summary = "the results of a region";
   let arguments = (ins Variadic<StableHLO_Tensor>:$results);

@@ -23,6 +23,9 @@
 // RUN: tpu-run %s --function=windows --input="4xi32=1,2,3,4" --input="4x4xf32=[1 2 3 4][5 6 7 8][9 10 11 12][13 14 15 16]" | FileCheck %s --check-prefix=WIN
 // WIN: result[0]: 4xi32=1 3 6 10
 // WIN: result[1]: 2x2xf32=[6 8][14 16]
+// RUN: tpu-run %s --function=scatter --input="5x2xf32=[1 1][2 2][3 3][4 4][5 5]" --input="3x2xf32=[10 20][30 40][50 60]" | FileCheck %s --check-prefix=SCATTER
+// SCATTER: result[0]: 5x2xf32=[1 1][32 42][3 3][4 4][65 85]
+// SCATTER: result[1]: 5x2xf32=[1 1][30 40][3 3][4 4][10 20]
 // RUN: %python %S/Inputs/run_e2e.py tpu-run %s | FileCheck %s --check-prefix=REF
 // REF: @mlp: result 0: 2x2xf32 {{exact|close}}
 // REF: @nchw_conv: result 0: 1x2x2x2xf32 {{exact|close}}
@@ -36,6 +39,8 @@
 // REF: @reductions: result 2: i1 exact
 // REF: @windows: result 0: 4xi32 exact
 // REF: @windows: result 1: 2x2xf32 exact
+// REF: @scatter: result 0: 5x2xf32 exact
+// REF: @scatter: result 1: 5x2xf32 exact
 // REF: @empty: result 0: 2x0xf32 exact
 // REF: @empty: result 1: 2xf32 exact
 // REF: @empty: result 2: 2x3xf32 exact
@@ -108,6 +113,23 @@ module @jit_model attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas =
       stablehlo.return %m : tensor<f32>
     }) : (tensor<4x4xf32>, tensor<f32>) -> tensor<2x2xf32>
     return %0, %1 : tensor<4xi32>, tensor<2x2xf32>
+  }
+  // x.at[jnp.array([4, 1, 4])].add(u): row 4 gets two updates; and
+  // x.at[jnp.array([4, 1, 7])].set(u): index 7 is out of range and its
+  // update is skipped, as XLA skips it.
+  func.func public @scatter(%x: tensor<5x2xf32>, %u: tensor<3x2xf32>) -> (tensor<5x2xf32>, tensor<5x2xf32>) {
+    %i = stablehlo.constant dense<[[4], [1], [4]]> : tensor<3x1xi64>
+    %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %s = stablehlo.add %a, %b : tensor<f32>
+      stablehlo.return %s : tensor<f32>
+    }) : (tensor<5x2xf32>, tensor<3x1xi64>, tensor<3x2xf32>) -> tensor<5x2xf32>
+    %j = stablehlo.constant dense<[[4], [1], [7]]> : tensor<3x1xi64>
+    %1 = "stablehlo.scatter"(%x, %j, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      stablehlo.return %b : tensor<f32>
+    }) : (tensor<5x2xf32>, tensor<3x1xi64>, tensor<3x2xf32>) -> tensor<5x2xf32>
+    return %0, %1 : tensor<5x2xf32>, tensor<5x2xf32>
   }
   // Tensors with no elements compute nothing.
   func.func public @empty(%x: tensor<2x0xf32>, %y: tensor<2x3xf32>) -> (tensor<2x0xf32>, tensor<2xf32>, tensor<2x3xf32>) {

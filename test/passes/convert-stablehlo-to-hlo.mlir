@@ -231,3 +231,49 @@ func.func @pool(%x: tensor<4x4xf32>) -> tensor<2x2xf32> {
   }) : (tensor<4x4xf32>, tensor<f32>) -> tensor<2x2xf32>
   return %0 : tensor<2x2xf32>
 }
+
+// -----
+
+// Scatter at constant indices (JAX's i64 constants, read at compile time):
+// per update window a slice, a reshape to the operand's rank, a pad to the
+// operand's shape at the window's start, the update computation, and a
+// select by the padded mask, in index order.
+// CHECK-LABEL: func.func @scatter_add
+// CHECK-NOT: stablehlo.
+// CHECK: %[[W0:.*]] = hlo.slice %arg1 [0:1, 0:3] : (tensor<2x3xf32>) -> tensor<1x3xf32>
+// CHECK: %[[P0:.*]] = hlo.pad %{{.*}}, %{{.*}}, low = [4, 0], high = [0, 0], interior = [0, 0] : (tensor<1x3xf32>, tensor<f32>) -> tensor<5x3xf32>
+// CHECK: %[[S0:.*]] = hlo.add %arg0, %[[P0]]
+// CHECK: %[[M0:.*]] = hlo.pad %{{.*}}, %{{.*}}, low = [4, 0], high = [0, 0], interior = [0, 0] : (tensor<1x3xi1>, tensor<i1>) -> tensor<5x3xi1>
+// CHECK: %[[R0:.*]] = hlo.select %[[M0]], %[[S0]], %arg0
+// CHECK: hlo.slice %arg1 [1:2, 0:3]
+// CHECK: low = [1, 0], high = [3, 0]
+// CHECK: %[[R1:.*]] = hlo.select
+// CHECK: return %[[R1]]
+func.func @scatter_add(%x: tensor<5x3xf32>, %u: tensor<2x3xf32>) -> tensor<5x3xf32> {
+  %i = stablehlo.constant dense<[[4], [1]]> : tensor<2x1xi64>
+  %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, unique_indices = true}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) : (tensor<5x3xf32>, tensor<2x1xi64>, tensor<2x3xf32>) -> tensor<5x3xf32>
+  return %0 : tensor<5x3xf32>
+}
+
+// -----
+
+// A window that does not fit the operand is skipped (index 5 of 5 rows); a
+// replacement body selects the update itself.
+// CHECK-LABEL: func.func @scatter_set
+// CHECK: %[[P:.*]] = hlo.pad %{{.*}}, %{{.*}}, low = [0, 0], high = [4, 0]
+// CHECK: %[[M:.*]] = hlo.pad %{{.*}}, %{{.*}}, low = [0, 0], high = [4, 0]
+// CHECK: %[[R:.*]] = hlo.select %[[M]], %[[P]], %arg0
+// CHECK-NOT: hlo.select
+// CHECK: return %[[R]]
+func.func @scatter_set(%x: tensor<5x3xf32>, %u: tensor<2x3xf32>) -> tensor<5x3xf32> {
+  %i = stablehlo.constant dense<[[0], [5]]> : tensor<2x1xi64>
+  %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %b : tensor<f32>
+  }) : (tensor<5x3xf32>, tensor<2x1xi64>, tensor<2x3xf32>) -> tensor<5x3xf32>
+  return %0 : tensor<5x3xf32>
+}

@@ -435,3 +435,91 @@ func.func @window_body_types(%x: tensor<8x9xi32>, %c: tensor<i32>) -> tensor<8x9
   }) : (tensor<8x9xi32>, tensor<i32>) -> tensor<8x9xi32>
   return %0 : tensor<8x9xi32>
 }
+
+// -----
+
+func.func @scatter_cover(%x: tensor<5x3xf32>, %i: tensor<2x1xi64>, %u: tensor<2x3xf32>) -> tensor<5x3xf32> {
+  // expected-error @+1 {{update_window_dims and inserted_window_dims must cover the operand's 2 dimensions}}
+  %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %b : tensor<f32>
+  }) : (tensor<5x3xf32>, tensor<2x1xi64>, tensor<2x3xf32>) -> tensor<5x3xf32>
+  return %0 : tensor<5x3xf32>
+}
+
+// -----
+
+func.func @scatter_vector(%x: tensor<5x3xf32>, %i: tensor<2x2xi64>, %u: tensor<2x3xf32>) -> tensor<5x3xf32> {
+  // expected-error @+1 {{scatter_dims_to_operand_dims must have one entry per index vector element (2)}}
+  %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %b : tensor<f32>
+  }) : (tensor<5x3xf32>, tensor<2x2xi64>, tensor<2x3xf32>) -> tensor<5x3xf32>
+  return %0 : tensor<5x3xf32>
+}
+
+// -----
+
+func.func @scatter_index_dim(%x: tensor<5x3xf32>, %i: tensor<2x1xi64>, %u: tensor<2x3xf32>) -> tensor<5x3xf32> {
+  // expected-error @+1 {{index_vector_dim 3 must be at most the rank of scatter_indices (2)}}
+  %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 3>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %b : tensor<f32>
+  }) : (tensor<5x3xf32>, tensor<2x1xi64>, tensor<2x3xf32>) -> tensor<5x3xf32>
+  return %0 : tensor<5x3xf32>
+}
+
+// -----
+
+func.func @scatter_float_indices(%x: tensor<5x3xf32>, %i: tensor<2x1xf32>, %u: tensor<2x3xf32>) -> tensor<5x3xf32> {
+  // expected-error @+1 {{scatter_indices must be integers}}
+  %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %b : tensor<f32>
+  }) : (tensor<5x3xf32>, tensor<2x1xf32>, tensor<2x3xf32>) -> tensor<5x3xf32>
+  return %0 : tensor<5x3xf32>
+}
+
+// -----
+
+func.func @scatter_result(%x: tensor<5x3xf32>, %i: tensor<2x1xi64>, %u: tensor<2x3xf32>) -> tensor<5x3xi32> {
+  // expected-error @+1 {{each result must have its input's type}}
+  %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %b : tensor<f32>
+  }) : (tensor<5x3xf32>, tensor<2x1xi64>, tensor<2x3xf32>) -> tensor<5x3xi32>
+  return %0 : tensor<5x3xi32>
+}
+
+// -----
+
+func.func @scatter_counts(%x: tensor<5x3xf32>, %i: tensor<2x1xi64>) -> tensor<5x3xf32> {
+  // expected-error @+1 {{expected as many inputs, updates and results, at least one}}
+  %0 = "stablehlo.scatter"(%x, %i) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %b : tensor<f32>
+  }) : (tensor<5x3xf32>, tensor<2x1xi64>) -> tensor<5x3xf32>
+  return %0 : tensor<5x3xf32>
+}
+
+// -----
+
+func.func @scatter_body(%x: tensor<5x3xf32>, %i: tensor<2x1xi64>, %u: tensor<2x3xf32>) -> tensor<5x3xf32> {
+  // expected-error @+1 {{the update computation must take 2 arguments}}
+  %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<5x3xf32>, tensor<2x1xi64>, tensor<2x3xf32>) -> tensor<5x3xf32>
+  return %0 : tensor<5x3xf32>
+}
+
+// -----
+
+func.func @scatter_attr(%x: tensor<5x3xf32>) -> tensor<5x3xf32> {
+  // expected-error @+1 {{unknown scatter dimension numbers field 'window_dims'}}
+  %0 = "stablehlo.scatter"(%x, %x, %x) <{scatter_dimension_numbers = #stablehlo.scatter<window_dims = [1]>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %b : tensor<f32>
+  }) : (tensor<5x3xf32>, tensor<5x3xf32>, tensor<5x3xf32>) -> tensor<5x3xf32>
+  return %0 : tensor<5x3xf32>
+}

@@ -137,3 +137,18 @@ func.func @cumsum(%x: tensor<8x9xi32>) -> tensor<8x9xi32> {
   }) : (tensor<8x9xi32>, tensor<i32>) -> tensor<8x9xi32>
   return %0 : tensor<8x9xi32>
 }
+
+// -----
+
+// scatter prints in the generic form, with #stablehlo.scatter dimension
+// numbers that leave out empty lists and an index_vector_dim of 0.
+// CHECK-LABEL: func.func @scatter
+// CHECK: "stablehlo.scatter"(%arg0, %{{.*}}, %arg1) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, unique_indices = true}> ({
+func.func @scatter(%x: tensor<5x3xf32>, %u: tensor<2x3xf32>) -> tensor<5x3xf32> {
+  %i = stablehlo.constant dense<[[4], [1]]> : tensor<2x1xi64>
+  %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, unique_indices = true}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %b : tensor<f32>
+  }) : (tensor<5x3xf32>, tensor<2x1xi64>, tensor<2x3xf32>) -> tensor<5x3xf32>
+  return %0 : tensor<5x3xf32>
+}
