@@ -118,43 +118,40 @@ void printCustomCallTarget(OpAsmPrinter &printer, Operation *,
 } // namespace mlir::stablehlo
 
 //===----------------------------------------------------------------------===//
-// #stablehlo.dot<...>
+// Dimension-number attributes: `<name = [..], name = [..], ...>`
 //===----------------------------------------------------------------------===//
 
-Attribute DotDimensionNumbersAttr::parse(AsmParser &parser, Type) {
-  SmallVector<int64_t> lists[4];
-  static constexpr StringLiteral names[4] = {
-      "lhs_batching_dimensions", "rhs_batching_dimensions",
-      "lhs_contracting_dimensions", "rhs_contracting_dimensions"};
-  if (parser.parseLess())
-    return {};
-  if (failed(parser.parseOptionalGreater())) {
-    do {
-      SMLoc loc = parser.getCurrentLocation();
-      StringRef key;
-      if (parser.parseKeyword(&key) || parser.parseEqual())
-        return {};
-      auto *it = llvm::find(names, key);
-      if (it == std::end(names)) {
-        parser.emitError(loc, "unknown dot dimension numbers field '")
-            << key << "'";
-        return {};
-      }
-      if (assembly::parseIntList(parser, lists[it - std::begin(names)]))
-        return {};
-    } while (succeeded(parser.parseOptionalComma()));
-    if (parser.parseGreater())
-      return {};
-  }
-  return get(parser.getContext(), lists[0], lists[1], lists[2], lists[3]);
+namespace {
+using ListField = std::pair<StringRef, ArrayRef<int64_t>>;
+} // namespace
+
+/// Fills `lists[i]` from `names[i] = [..]` entries in any order; an entry
+/// `scalarName = N` sets `*scalar`. Entries left out stay empty (0).
+static ParseResult parseListFields(AsmParser &parser, StringRef what,
+                                   ArrayRef<StringLiteral> names,
+                                   MutableArrayRef<SmallVector<int64_t>> lists,
+                                   StringRef scalarName = "",
+                                   int64_t *scalar = nullptr) {
+  return parser.parseCommaSeparatedList(
+      AsmParser::Delimiter::LessGreater, [&]() -> ParseResult {
+        SMLoc loc = parser.getCurrentLocation();
+        StringRef key;
+        if (parser.parseKeyword(&key) || parser.parseEqual())
+          return failure();
+        if (scalar && key == scalarName)
+          return parser.parseInteger(*scalar);
+        const StringLiteral *it = llvm::find(names, key);
+        if (it == names.end())
+          return parser.emitError(loc, "unknown ")
+                 << what << " dimension numbers field '" << key << "'";
+        return assembly::parseIntList(parser, lists[it - names.begin()]);
+      });
 }
 
-void DotDimensionNumbersAttr::print(AsmPrinter &printer) const {
-  std::pair<StringRef, ArrayRef<int64_t>> fields[] = {
-      {"lhs_batching_dimensions", getLhsBatchingDimensions()},
-      {"rhs_batching_dimensions", getRhsBatchingDimensions()},
-      {"lhs_contracting_dimensions", getLhsContractingDimensions()},
-      {"rhs_contracting_dimensions", getRhsContractingDimensions()}};
+/// `<name = [..], ...>` leaving out empty lists, then `scalarName = N`
+/// unless it is 0.
+static void printListFields(AsmPrinter &printer, ArrayRef<ListField> fields,
+                            StringRef scalarName = "", int64_t scalar = 0) {
   printer << "<";
   bool first = true;
   for (auto [name, values] : fields) {
@@ -164,7 +161,32 @@ void DotDimensionNumbersAttr::print(AsmPrinter &printer) const {
     assembly::printIntList(printer, values);
     first = false;
   }
+  if (scalar != 0)
+    printer << (first ? "" : ", ") << scalarName << " = " << scalar;
   printer << ">";
+}
+
+//===----------------------------------------------------------------------===//
+// #stablehlo.dot<...>
+//===----------------------------------------------------------------------===//
+
+Attribute DotDimensionNumbersAttr::parse(AsmParser &parser, Type) {
+  static constexpr StringLiteral names[] = {
+      "lhs_batching_dimensions", "rhs_batching_dimensions",
+      "lhs_contracting_dimensions", "rhs_contracting_dimensions"};
+  SmallVector<int64_t> lists[4];
+  if (parseListFields(parser, "dot", names, lists))
+    return {};
+  return get(parser.getContext(), lists[0], lists[1], lists[2], lists[3]);
+}
+
+void DotDimensionNumbersAttr::print(AsmPrinter &printer) const {
+  printListFields(printer,
+                  {{"lhs_batching_dimensions", getLhsBatchingDimensions()},
+                   {"rhs_batching_dimensions", getRhsBatchingDimensions()},
+                   {"lhs_contracting_dimensions", getLhsContractingDimensions()},
+                   {"rhs_contracting_dimensions",
+                    getRhsContractingDimensions()}});
 }
 
 //===----------------------------------------------------------------------===//
@@ -515,58 +537,25 @@ void ReduceOp::print(OpAsmPrinter &printer) {
 //===----------------------------------------------------------------------===//
 
 Attribute ScatterDimensionNumbersAttr::parse(AsmParser &parser, Type) {
-  SmallVector<int64_t> lists[5];
-  int64_t indexVectorDim = 0;
-  static constexpr StringLiteral names[5] = {
+  static constexpr StringLiteral names[] = {
       "update_window_dims", "inserted_window_dims", "input_batching_dims",
       "scatter_indices_batching_dims", "scatter_dims_to_operand_dims"};
-  if (parser.parseLess())
+  SmallVector<int64_t> lists[5];
+  int64_t indexVectorDim = 0;
+  if (parseListFields(parser, "scatter", names, lists, "index_vector_dim",
+                      &indexVectorDim))
     return {};
-  if (failed(parser.parseOptionalGreater())) {
-    do {
-      SMLoc loc = parser.getCurrentLocation();
-      StringRef key;
-      if (parser.parseKeyword(&key) || parser.parseEqual())
-        return {};
-      if (key == "index_vector_dim") {
-        if (parser.parseInteger(indexVectorDim))
-          return {};
-        continue;
-      }
-      auto *it = llvm::find(names, key);
-      if (it == std::end(names)) {
-        parser.emitError(loc, "unknown scatter dimension numbers field '")
-            << key << "'";
-        return {};
-      }
-      if (assembly::parseIntList(parser, lists[it - std::begin(names)]))
-        return {};
-    } while (succeeded(parser.parseOptionalComma()));
-    if (parser.parseGreater())
-      return {};
-  }
   return get(parser.getContext(), lists[0], lists[1], lists[2], lists[3],
              lists[4], indexVectorDim);
 }
 
 void ScatterDimensionNumbersAttr::print(AsmPrinter &printer) const {
-  std::pair<StringRef, ArrayRef<int64_t>> fields[] = {
-      {"update_window_dims", getUpdateWindowDims()},
-      {"inserted_window_dims", getInsertedWindowDims()},
-      {"input_batching_dims", getInputBatchingDims()},
-      {"scatter_indices_batching_dims", getScatterIndicesBatchingDims()},
-      {"scatter_dims_to_operand_dims", getScatterDimsToOperandDims()}};
-  printer << "<";
-  bool first = true;
-  for (auto [name, values] : fields) {
-    if (values.empty())
-      continue;
-    printer << (first ? "" : ", ") << name << " = ";
-    assembly::printIntList(printer, values);
-    first = false;
-  }
-  if (getIndexVectorDim() != 0)
-    printer << (first ? "" : ", ") << "index_vector_dim = "
-            << getIndexVectorDim();
-  printer << ">";
+  printListFields(
+      printer,
+      {{"update_window_dims", getUpdateWindowDims()},
+       {"inserted_window_dims", getInsertedWindowDims()},
+       {"input_batching_dims", getInputBatchingDims()},
+       {"scatter_indices_batching_dims", getScatterIndicesBatchingDims()},
+       {"scatter_dims_to_operand_dims", getScatterDimsToOperandDims()}},
+      "index_vector_dim", getIndexVectorDim());
 }

@@ -84,6 +84,15 @@ static LogicalResult checkDims(Operation *op, ArrayRef<int64_t> dims,
   return success();
 }
 
+/// Ops with N inputs, N init values (or updates) and N results.
+static LogicalResult checkCounts(Operation *op, size_t inputs, size_t others,
+                                 StringRef othersName) {
+  if (inputs == 0 || others != inputs || op->getNumResults() != inputs)
+    return op->emitOpError("expected as many inputs, ")
+           << othersName << " and results, at least one";
+  return success();
+}
+
 static RankedTensorType tensorType(Value v) {
   return cast<RankedTensorType>(v.getType());
 }
@@ -289,9 +298,8 @@ LogicalResult DotGeneralOp::verify() {
 
 LogicalResult ReduceOp::verify() {
   size_t n = getInputs().size();
-  if (n == 0 || getInitValues().size() != n || getNumResults() != n)
-    return emitOpError("expected as many inputs, init values and results, "
-                       "at least one");
+  if (failed(checkCounts(*this, n, getInitValues().size(), "init values")))
+    return failure();
   RankedTensorType first = tensorType(getInputs()[0]);
   if (failed(checkDims(*this, getDimensions(), first.getRank(), "dimensions")))
     return failure();
@@ -327,9 +335,8 @@ LogicalResult ReduceOp::verify() {
 
 LogicalResult ReduceWindowOp::verify() {
   size_t n = getInputs().size();
-  if (n == 0 || getInitValues().size() != n || getNumResults() != n)
-    return emitOpError("expected as many inputs, init values and results, "
-                       "at least one");
+  if (failed(checkCounts(*this, n, getInitValues().size(), "init values")))
+    return failure();
   RankedTensorType input = tensorType(getInputs()[0]);
   int64_t rank = input.getRank();
   auto perDim = [&](std::optional<ArrayRef<int64_t>> values,
@@ -373,9 +380,8 @@ LogicalResult ReduceWindowOp::verify() {
 
 LogicalResult ScatterOp::verify() {
   size_t n = getInputs().size();
-  if (n == 0 || getUpdates().size() != n || getNumResults() != n)
-    return emitOpError("expected as many inputs, updates and results, at "
-                       "least one");
+  if (failed(checkCounts(*this, n, getUpdates().size(), "updates")))
+    return failure();
   ScatterDimensionNumbersAttr dims = getScatterDimensionNumbers();
   RankedTensorType operand = tensorType(getInputs()[0]);
   RankedTensorType updates = tensorType(getUpdates()[0]);
