@@ -396,6 +396,41 @@ def StableHLO_ScatterOp : StableHLO_Op<"scatter", [
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Control flow: parsed so that the import can say at the op that it does not
+// compile control flow yet.
+//===----------------------------------------------------------------------===//
+
+def StableHLO_WhileOp : StableHLO_Op<"while", [RecursiveMemoryEffects]> {
+  let summary = "repeats the body while the condition holds";
+  let description = [{
+    ```mlir
+    %r:2 = stablehlo.while(%i = %zero, %acc = %x) : tensor<i32>, tensor<f32>
+     cond { ... stablehlo.return %p : tensor<i1> }
+     do { ... stablehlo.return %i1, %acc1 : tensor<i32>, tensor<f32> }
+    ```
+  }];
+  let arguments = (ins Variadic<StableHLO_Tensor>:$operand);
+  let results = (outs Variadic<StableHLO_Tensor>);
+  let regions = (region SizedRegion<1>:$cond, SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def StableHLO_IfOp : StableHLO_Op<"if", [RecursiveMemoryEffects]> {
+  let summary = "runs one of two branches on a scalar predicate";
+  let arguments = (ins StableHLO_Tensor:$pred);
+  let results = (outs Variadic<StableHLO_Tensor>);
+  let regions = (region SizedRegion<1>:$true_branch,
+                        SizedRegion<1>:$false_branch);
+}
+
+def StableHLO_CaseOp : StableHLO_Op<"case", [RecursiveMemoryEffects]> {
+  let summary = "runs the branch a scalar index selects";
+  let arguments = (ins StableHLO_Tensor:$index);
+  let results = (outs Variadic<StableHLO_Tensor>);
+  let regions = (region VariadicRegion<SizedRegion<1>>:$branches);
+}
+
 def StableHLO_ReturnOp : StableHLO_Op<"return", [Pure, Terminator]> {
   let summary = "the results of a region";
   let arguments = (ins Variadic<StableHLO_Tensor>:$results);

@@ -229,3 +229,29 @@ func.func @scatter_batching(%x: tensor<2x5xf32>, %u: tensor<2xf32>) -> tensor<2x
   }) : (tensor<2x5xf32>, tensor<2x1xi64>, tensor<2xf32>) -> tensor<2x5xf32>
   return %0 : tensor<2x5xf32>
 }
+
+// -----
+
+func.func @while(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{stablehlo.while is not supported by the TPU compiler: control flow (while, if, case) is not compiled yet}}
+  %0 = stablehlo.while(%a = %x) : tensor<4xf32>
+   cond {
+    %c = stablehlo.constant dense<false> : tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  } do {
+    stablehlo.return %a : tensor<4xf32>
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @if(%p: tensor<i1>, %x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{stablehlo.if is not supported by the TPU compiler: control flow (while, if, case) is not compiled yet}}
+  %0 = "stablehlo.if"(%p) ({
+    stablehlo.return %x : tensor<4xf32>
+  }, {
+    stablehlo.return %x : tensor<4xf32>
+  }) : (tensor<i1>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

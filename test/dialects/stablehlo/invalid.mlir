@@ -523,3 +523,17 @@ func.func @scatter_attr(%x: tensor<5x3xf32>) -> tensor<5x3xf32> {
   }) : (tensor<5x3xf32>, tensor<5x3xf32>, tensor<5x3xf32>) -> tensor<5x3xf32>
   return %0 : tensor<5x3xf32>
 }
+
+// -----
+
+func.func @while_types(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{expected 2 types, one per loop-carried value}}
+  %0:2 = stablehlo.while(%i = %x, %j = %x) : tensor<4xf32>
+   cond {
+    %c = stablehlo.constant dense<false> : tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  } do {
+    stablehlo.return %i, %j : tensor<4xf32>, tensor<4xf32>
+  }
+  return %0#0 : tensor<4xf32>
+}

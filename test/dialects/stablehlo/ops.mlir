@@ -152,3 +152,40 @@ func.func @scatter(%x: tensor<5x3xf32>, %u: tensor<2x3xf32>) -> tensor<5x3xf32> 
   }) : (tensor<5x3xf32>, tensor<2x1xi64>, tensor<2x3xf32>) -> tensor<5x3xf32>
   return %0 : tensor<5x3xf32>
 }
+
+// -----
+
+// Control flow parses (the import then says it does not compile it yet).
+// CHECK-LABEL: func.func @loop
+// CHECK: %[[R:.*]]:2 = stablehlo.while(%[[I:.*]] = %{{.*}}, %[[A:.*]] = %arg0) : tensor<i32>, tensor<4xf32>
+// CHECK-NEXT: cond {
+// CHECK: stablehlo.compare  LT, %[[I]], %{{.*}}
+// CHECK: } do {
+// CHECK: stablehlo.add %[[A]], %[[A]]
+// CHECK: "stablehlo.if"(%{{.*}}) ({
+// CHECK: "stablehlo.case"(%{{.*}}) ({
+func.func @loop(%x: tensor<4xf32>, %p: tensor<i1>, %k: tensor<i32>) -> tensor<4xf32> {
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %ten = stablehlo.constant dense<10> : tensor<i32>
+  %one = stablehlo.constant dense<1> : tensor<i32>
+  %0:2 = stablehlo.while(%i = %zero, %acc = %x) : tensor<i32>, tensor<4xf32>
+   cond {
+    %c = stablehlo.compare  LT, %i, %ten,  SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  } do {
+    %i1 = stablehlo.add %i, %one : tensor<i32>
+    %a1 = stablehlo.add %acc, %acc : tensor<4xf32>
+    stablehlo.return %i1, %a1 : tensor<i32>, tensor<4xf32>
+  }
+  %1 = "stablehlo.if"(%p) ({
+    stablehlo.return %x : tensor<4xf32>
+  }, {
+    stablehlo.return %0#1 : tensor<4xf32>
+  }) : (tensor<i1>) -> tensor<4xf32>
+  %2 = "stablehlo.case"(%k) ({
+    stablehlo.return %x : tensor<4xf32>
+  }, {
+    stablehlo.return %1 : tensor<4xf32>
+  }) : (tensor<i32>) -> tensor<4xf32>
+  return %2 : tensor<4xf32>
+}
