@@ -26,6 +26,10 @@
 // RUN: tpu-run %s --function=scatter --input="5x2xf32=[1 1][2 2][3 3][4 4][5 5]" --input="3x2xf32=[10 20][30 40][50 60]" | FileCheck %s --check-prefix=SCATTER
 // SCATTER: result[0]: 5x2xf32=[1 1][32 42][3 3][4 4][65 85]
 // SCATTER: result[1]: 5x2xf32=[1 1][30 40][3 3][4 4][10 20]
+// The exporter's name-scope locations name the memory report's operators,
+// as in XLA's report.
+// RUN: tpu-compile %s --memory-report -o /dev/null | FileCheck %s --check-prefix=REPORT
+// REPORT: Operator: op_name="jit(model)/dot_general"
 // RUN: %python %S/Inputs/run_e2e.py tpu-run %s | FileCheck %s --check-prefix=REF
 // REF: @mlp: result 0: 2x2xf32 {{exact|close}}
 // REF: @nchw_conv: result 0: 1x2x2x2xf32 {{exact|close}}
