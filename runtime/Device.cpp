@@ -58,6 +58,8 @@ void forEachPlaced(const TensorSpec &spec, const Buffer &buffer, Body body) {
 /// Writes a logical tensor into its physical buffer, tile padding zero.
 void layOut(const HostTensor &tensor, const TensorSpec &spec,
             const Buffer &buffer, uint8_t *data) {
+  if (buffer.bytes() == 0) // a tensor with no elements has no storage
+    return;
   std::memset(data, 0, buffer.bytes());
   int64_t bytes = elementBytes(buffer.element);
   forEachPlaced(spec, buffer, [&](int64_t n, int64_t offset) {
@@ -200,7 +202,7 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
     case BufferKind::Constant:
       v.buffer = &b;
       v.data = compute ? program.data() + b.offset : nullptr;
-      if (compute && b.kind == BufferKind::Constant)
+      if (compute && b.kind == BufferKind::Constant && !b.data.empty())
         std::memcpy(v.data, b.data.data(), b.data.size());
       break;
     case BufferKind::Argument:
