@@ -3,22 +3,18 @@
 #include "passes/EmptyTensors.h"
 
 #include "dialects/hlo/HLOOps.h"
+#include "passes/PassUtils.h"
 
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
+using namespace mlir::tpu;
 
 namespace {
 
 bool isEmpty(Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   return tensor && tensor.hasStaticShape() && tensor.getNumElements() == 0;
-}
-
-Value splat(PatternRewriter &rewriter, Location loc, RankedTensorType type,
-            TypedAttr scalar) {
-  return hlo::ConstantOp::create(rewriter, loc, type,
-                                 DenseElementsAttr::get(type, scalar));
 }
 
 /// An op whose result has no elements is an empty constant.
@@ -53,18 +49,18 @@ struct EmptyOperand : RewritePattern {
     Value replacement =
         TypeSwitch<Operation *, Value>(op)
             .Case([&](hlo::ReduceOp r) {
-              return splat(rewriter, loc, type,
+              return splatConstant(rewriter, loc, type,
                            hlo::getReduceIdentity(r.getKind(),
                                                   type.getElementType()));
             })
             // No element is the best: the first index, as XLA's argmax
             // starts from.
             .Case<hlo::ArgMaxOp, hlo::ArgMinOp>([&](Operation *) {
-              return splat(rewriter, loc, type,
+              return splatConstant(rewriter, loc, type,
                            rewriter.getZeroAttr(type.getElementType()));
             })
             .Case<hlo::DotGeneralOp, hlo::ConvolutionOp>([&](Operation *) {
-              return splat(rewriter, loc, type,
+              return splatConstant(rewriter, loc, type,
                            rewriter.getZeroAttr(type.getElementType()));
             })
             .Case([&](hlo::PadOp p) -> Value {

@@ -291,8 +291,7 @@ Value Padder::resizeToLogical(Location loc, Value logical) {
 }
 
 Value Padder::splat(Location loc, RankedTensorType type, TypedAttr scalar) {
-  return hlo::ConstantOp::create(b, loc, type,
-                                 DenseElementsAttr::get(type, scalar));
+  return splatConstant(b, loc, type, scalar);
 }
 
 /// Replaces the padding of `value` along `dims` by `neutral`:

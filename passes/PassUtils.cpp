@@ -195,3 +195,9 @@ bool mlir::tpu::sameStorage(Type a, Type b) {
   absl::StatusOr<std::vector<int64_t>> pb = tpc::paddedDims(*sb);
   return pa.ok() && pb.ok() && *pa == *pb;
 }
+
+Value mlir::tpu::splatConstant(OpBuilder &b, Location loc,
+                               RankedTensorType type, TypedAttr scalar) {
+  return hlo::ConstantOp::create(b, loc, type,
+                                 DenseElementsAttr::get(type, scalar));
+}

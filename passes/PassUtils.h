@@ -45,6 +45,10 @@ Type logicalTypeOf(Value value);
 /// Integer 0 or float +-0: the value tile padding holds once it is neutral.
 bool isZero(TypedAttr value);
 
+/// An hlo.constant of `type` with every element `scalar`.
+Value splatConstant(OpBuilder &b, Location loc, RankedTensorType type,
+                    TypedAttr scalar);
+
 /// Whether `pad` only fills tile padding: no low or interior padding, and
 /// operand and result with the same layout and physical (padded) shape.
 bool padsTilePadding(hlo::PadOp pad);

@@ -11,6 +11,7 @@
 
 #include "dialects/hlo/HLOOps.h"
 #include "dialects/stablehlo/StablehloOps.h"
+#include "passes/PassUtils.h"
 #include "passes/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -104,9 +105,7 @@ LogicalResult Importer::checkTypes(Operation *op, int skipOperand) {
       return unsupported(op) << "element type " << element
                              << " (TPUs have no " << element
                              << " arithmetic; XLA:TPU rejects it too)";
-    if (!element.isF32() && !element.isBF16() &&
-        !element.isSignlessInteger(32) && !element.isSignlessInteger(8) &&
-        !element.isSignlessInteger(1))
+    if (!hlo::isSupportedElementType(element))
       return unsupported(op) << "element type " << element
                              << " (the TPU compiler supports f32, bf16, i32, "
                                 "i8 and i1)";
@@ -137,8 +136,18 @@ Value Importer::transpose(Location loc, Value v, ArrayRef<int64_t> perm) {
 }
 
 Value Importer::splat(Location loc, RankedTensorType type, Attribute scalar) {
-  return hlo::ConstantOp::create(
-      b, loc, type, DenseElementsAttr::get(type, cast<TypedAttr>(scalar)));
+  return tpu::splatConstant(b, loc, type, cast<TypedAttr>(scalar));
+}
+
+/// DEFAULT leaves the choice to the compiler's default precision; HIGH
+/// (bf16_3x on a TPU) and HIGHEST both take hlo's multi-pass HIGHEST.
+static hlo::PrecisionAttr precisionOf(MLIRContext *context,
+                                      ArrayAttr config) {
+  if (config && llvm::any_of(config, [](Attribute a) {
+        return cast<sh::PrecisionAttr>(a).getValue() != sh::Precision::DEFAULT;
+      }))
+    return hlo::PrecisionAttr::get(context, hlo::Precision::HIGHEST);
+  return {};
 }
 
 FailureOr<Value> Importer::compare(sh::CompareOp op) {
@@ -277,30 +286,19 @@ FailureOr<Value> Importer::dotGeneral(
     Operation *op, Value lhs, Value rhs, ArrayRef<int64_t> lhsBatch,
     ArrayRef<int64_t> rhsBatch, ArrayRef<int64_t> lhsContract,
     ArrayRef<int64_t> rhsContract, ArrayAttr precisionConfig) {
-  // DEFAULT leaves the choice to the compiler's default precision; HIGH
-  // (bf16_3x on a TPU) and HIGHEST both take hlo's multi-pass HIGHEST.
-  hlo::PrecisionAttr precision;
-  if (precisionConfig &&
-      llvm::any_of(precisionConfig, [](Attribute a) {
-        return cast<sh::PrecisionAttr>(a).getValue() !=
-               sh::Precision::DEFAULT;
-      }))
-    precision =
-        hlo::PrecisionAttr::get(b.getContext(), hlo::Precision::HIGHEST);
   return Value(hlo::DotGeneralOp::create(
       b, op->getLoc(), resultType(op), lhs, rhs,
       b.getDenseI64ArrayAttr(lhsBatch), b.getDenseI64ArrayAttr(rhsBatch),
       b.getDenseI64ArrayAttr(lhsContract), b.getDenseI64ArrayAttr(rhsContract),
-      precision));
+      precisionOf(b.getContext(), precisionConfig)));
 }
 
 } // namespace
 
 namespace {
 
-/// The hlo reduction kind of a reduce body that is one op of its two
-/// arguments, and whether `init` is that kind's identity (hlo starts from
-/// it), so the init value needs no extra op.
+/// The hlo reduction kind of a reduce (or reduce_window, scatter) body that
+/// is one op of its two arguments, and that op.
 struct ReduceBody {
   hlo::ReduceKind kind;
   Operation *combine;
@@ -599,18 +597,11 @@ FailureOr<Value> Importer::convolution(sh::ConvolutionOp op) {
   if (auto pad = op.getPaddingAttr())
     padding = b.getDenseI64ArrayAttr(
         llvm::to_vector(pad.getValues<int64_t>()));
-  hlo::PrecisionAttr precision;
-  if (auto config = op.getPrecisionConfigAttr())
-    if (llvm::any_of(config, [](Attribute a) {
-          return cast<sh::PrecisionAttr>(a).getValue() !=
-                 sh::Precision::DEFAULT;
-        }))
-      precision =
-          hlo::PrecisionAttr::get(b.getContext(), hlo::Precision::HIGHEST);
   Value conv = hlo::ConvolutionOp::create(
       b, loc, RankedTensorType::get(nhwcShape, type.getElementType()), lhs,
       rhs, op.getWindowStridesAttr(), padding, op.getLhsDilationAttr(),
-      op.getRhsDilationAttr(), op.getFeatureGroupCountAttr(), precision);
+      op.getRhsDilationAttr(), op.getFeatureGroupCountAttr(),
+      precisionOf(b.getContext(), op.getPrecisionConfigAttr()));
   return transpose(loc, conv, nhwcOf);
 }
 

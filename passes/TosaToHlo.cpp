@@ -114,8 +114,7 @@ LogicalResult Importer::checkTypes(Operation *op) {
       return unsupported(op)
              << "it needs tensors of static shape, not " << type;
     Type element = tensor.getElementType();
-    if (!element.isF32() && !element.isBF16() && !element.isInteger(32) &&
-        !element.isInteger(8) && !element.isInteger(1))
+    if (!hlo::isSupportedElementType(element))
       return unsupported(op) << "element type " << element
                              << " (the TPU compiler supports f32, bf16, i32, "
                                 "i8 and i1)";
@@ -164,8 +163,7 @@ Value Importer::broadcastTo(Location loc, Value v, ArrayRef<int64_t> shape) {
 }
 
 Value Importer::splat(Location loc, RankedTensorType type, Attribute scalar) {
-  return hlo::ConstantOp::create(
-      b, loc, type, DenseElementsAttr::get(type, cast<TypedAttr>(scalar)));
+  return tpu::splatConstant(b, loc, type, cast<TypedAttr>(scalar));
 }
 
 template <typename HloOp>
