@@ -67,6 +67,13 @@ llvm::Expected<Tolerance> toleranceOf(stablehlo::CustomCallOp check) {
 
 } // namespace
 
+Tensor mlir::tpu::conformance::toTensor(const Literal &literal) {
+  return {std::string(
+              tpurt::elementName(*toRuntimeElement(literal.elementType))),
+          {literal.shape.begin(), literal.shape.end()},
+          literal.data};
+}
+
 std::optional<std::string>
 mlir::tpu::conformance::testdataSkipReason(llvm::StringRef text) {
   // Read from the text: a case that needs f64 or complex numbers is out of
@@ -126,12 +133,8 @@ mlir::tpu::conformance::extractTestdataCase(ModuleOp module) {
     if (!source || source.getCallee() != "expected")
       return caseError("a check that does not compare with @expected()");
     auto index = cast<OpResult>(check->getOperand(1)).getResultNumber();
-    Literal want = toLiteral((*expected)[index]);
     result.expected.push_back(
-        {{std::string(tpurt::elementName(*toRuntimeElement(want.elementType))),
-          {want.shape.begin(), want.shape.end()},
-          want.data},
-         *tolerance});
+        {toTensor(toLiteral((*expected)[index])), *tolerance});
     checked.push_back(check->getOperand(0));
     dead.push_back(check);
   }

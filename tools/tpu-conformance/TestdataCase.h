@@ -27,6 +27,10 @@ struct TestdataCase {
   std::vector<ExpectedResult> expected;
 };
 
+/// An evaluator literal (of an element type the runtime has) as the runner
+/// compares it.
+Tensor toTensor(const Literal &literal);
+
 /// Rewrites `module` in place as described above; fails with why the case
 /// cannot be expressed (a missing function, an element type the project
 /// does not support) without touching the evaluator or the device.

@@ -196,10 +196,7 @@ llvm::Expected<std::vector<Tensor>> runReference(PreparedCase &prepared,
                                    diagnostics.take("the evaluator failed"));
   std::vector<Tensor> out;
   for (const Literal &literal : *results)
-    out.push_back({std::string(tpurt::elementName(
-                       *toRuntimeElement(literal.elementType))),
-                   {literal.shape.begin(), literal.shape.end()},
-                   literal.data});
+    out.push_back(conformance::toTensor(literal));
   return out;
 }
 
