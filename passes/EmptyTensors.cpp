@@ -40,8 +40,8 @@ struct EmptyOperand : RewritePattern {
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    if (!isa<hlo::HLODialect>(op->getDialect()) ||
-        op->getNumResults() != 1 || isEmpty(op->getResult(0).getType()) ||
+    if (!isa<hlo::HLODialect>(op->getDialect()) || op->getNumResults() != 1 ||
+        isEmpty(op->getResult(0).getType()) ||
         !llvm::any_of(op->getOperandTypes(), isEmpty))
       return failure();
     auto type = cast<RankedTensorType>(op->getResult(0).getType());
@@ -49,19 +49,19 @@ struct EmptyOperand : RewritePattern {
     Value replacement =
         TypeSwitch<Operation *, Value>(op)
             .Case([&](hlo::ReduceOp r) {
-              return splatConstant(rewriter, loc, type,
-                           hlo::getReduceIdentity(r.getKind(),
-                                                  type.getElementType()));
+              return splatConstant(
+                  rewriter, loc, type,
+                  hlo::getReduceIdentity(r.getKind(), type.getElementType()));
             })
             // No element is the best: the first index, as XLA's argmax
             // starts from.
             .Case<hlo::ArgMaxOp, hlo::ArgMinOp>([&](Operation *) {
               return splatConstant(rewriter, loc, type,
-                           rewriter.getZeroAttr(type.getElementType()));
+                                   rewriter.getZeroAttr(type.getElementType()));
             })
             .Case<hlo::DotGeneralOp, hlo::ConvolutionOp>([&](Operation *) {
               return splatConstant(rewriter, loc, type,
-                           rewriter.getZeroAttr(type.getElementType()));
+                                   rewriter.getZeroAttr(type.getElementType()));
             })
             .Case([&](hlo::PadOp p) -> Value {
               return hlo::BroadcastInDimOp::create(

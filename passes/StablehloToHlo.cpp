@@ -60,12 +60,10 @@ private:
   /// `lhs OP rhs` with the hlo op of a reduce body's one op.
   Value combineLike(Operation *bodyOp, Value lhs, Value rhs);
   FailureOr<Value> convolution(sh::ConvolutionOp op);
-  FailureOr<Value> dotGeneral(Operation *op, Value lhs, Value rhs,
-                              ArrayRef<int64_t> lhsBatch,
-                              ArrayRef<int64_t> rhsBatch,
-                              ArrayRef<int64_t> lhsContract,
-                              ArrayRef<int64_t> rhsContract,
-                              ArrayAttr precisionConfig);
+  FailureOr<Value>
+  dotGeneral(Operation *op, Value lhs, Value rhs, ArrayRef<int64_t> lhsBatch,
+             ArrayRef<int64_t> rhsBatch, ArrayRef<int64_t> lhsContract,
+             ArrayRef<int64_t> rhsContract, ArrayAttr precisionConfig);
   /// A scalar operand broadcast to `shape`; other values unchanged.
   Value broadcastScalar(Location loc, Value v, ArrayRef<int64_t> shape);
   Value transpose(Location loc, Value v, ArrayRef<int64_t> perm);
@@ -102,9 +100,9 @@ LogicalResult Importer::checkTypes(Operation *op, int skipOperand) {
              << "it needs tensors of static shape, not " << type;
     Type element = tensor.getElementType();
     if (element.isF64() || isa<ComplexType>(element))
-      return unsupported(op) << "element type " << element
-                             << " (TPUs have no " << element
-                             << " arithmetic; XLA:TPU rejects it too)";
+      return unsupported(op)
+             << "element type " << element << " (TPUs have no " << element
+             << " arithmetic; XLA:TPU rejects it too)";
     if (!hlo::isSupportedElementType(element))
       return unsupported(op) << "element type " << element
                              << " (the TPU compiler supports f32, bf16, i32, "
@@ -141,8 +139,7 @@ Value Importer::splat(Location loc, RankedTensorType type, Attribute scalar) {
 
 /// DEFAULT leaves the choice to the compiler's default precision; HIGH
 /// (bf16_3x on a TPU) and HIGHEST both take hlo's multi-pass HIGHEST.
-static hlo::PrecisionAttr precisionOf(MLIRContext *context,
-                                      ArrayAttr config) {
+static hlo::PrecisionAttr precisionOf(MLIRContext *context, ArrayAttr config) {
   if (config && llvm::any_of(config, [](Attribute a) {
         return cast<sh::PrecisionAttr>(a).getValue() != sh::Precision::DEFAULT;
       }))
@@ -194,21 +191,19 @@ FailureOr<Value> Importer::sign(Operation *op) {
         hlo::ComparisonDirectionAttr::get(b.getContext(), d), x, constant(0));
   };
   Value zeroOrSelf = isa<FloatType>(element) ? x : constant(0);
-  Value negative = hlo::SelectOp::create(
-      b, loc, type, cmp(hlo::ComparisonDirection::LT), constant(-1),
-      zeroOrSelf);
-  return Value(hlo::SelectOp::create(b, loc, type,
-                                     cmp(hlo::ComparisonDirection::GT),
-                                     constant(1), negative));
+  Value negative =
+      hlo::SelectOp::create(b, loc, type, cmp(hlo::ComparisonDirection::LT),
+                            constant(-1), zeroOrSelf);
+  return Value(hlo::SelectOp::create(
+      b, loc, type, cmp(hlo::ComparisonDirection::GT), constant(1), negative));
 }
 
 FailureOr<Value> Importer::convertElementwise(Operation *op) {
   Location loc = op->getLoc();
   return llvm::TypeSwitch<Operation *, FailureOr<Value>>(op)
       .Case([&](sh::ConstantOp c) -> FailureOr<Value> {
-        return Value(
-            hlo::ConstantOp::create(b, loc, resultType(op),
-                                    cast<DenseElementsAttr>(c.getValue())));
+        return Value(hlo::ConstantOp::create(
+            b, loc, resultType(op), cast<DenseElementsAttr>(c.getValue())));
       })
       .Case<sh::AddOp>(binaryCase<hlo::AddOp>())
       .Case<sh::SubtractOp>(binaryCase<hlo::SubtractOp>())
@@ -282,10 +277,12 @@ FailureOr<Value> Importer::convertElementwise(Operation *op) {
       .Default([&](Operation *) { return convertStructural(op); });
 }
 
-FailureOr<Value> Importer::dotGeneral(
-    Operation *op, Value lhs, Value rhs, ArrayRef<int64_t> lhsBatch,
-    ArrayRef<int64_t> rhsBatch, ArrayRef<int64_t> lhsContract,
-    ArrayRef<int64_t> rhsContract, ArrayAttr precisionConfig) {
+FailureOr<Value> Importer::dotGeneral(Operation *op, Value lhs, Value rhs,
+                                      ArrayRef<int64_t> lhsBatch,
+                                      ArrayRef<int64_t> rhsBatch,
+                                      ArrayRef<int64_t> lhsContract,
+                                      ArrayRef<int64_t> rhsContract,
+                                      ArrayAttr precisionConfig) {
   return Value(hlo::DotGeneralOp::create(
       b, op->getLoc(), resultType(op), lhs, rhs,
       b.getDenseI64ArrayAttr(lhsBatch), b.getDenseI64ArrayAttr(rhsBatch),
@@ -310,8 +307,8 @@ FailureOr<ReduceBody> matchReduceBody(Region &region) {
     return failure();
   Operation *combine = &body.front();
   auto ret = cast<sh::ReturnOp>(body.getTerminator());
-  if (combine->getNumOperands() != 2 || ret->getOperands() !=
-                                            combine->getResults())
+  if (combine->getNumOperands() != 2 ||
+      ret->getOperands() != combine->getResults())
     return failure();
   Value a = combine->getOperand(0), c = combine->getOperand(1);
   if (!((a == body.getArgument(0) && c == body.getArgument(1)) ||
@@ -421,8 +418,7 @@ FailureOr<Value> Importer::argReduce(sh::ReduceOp op) {
   std::optional<sh::ComparisonDirection> dir = matchArgReduceBody(op);
   ArrayRef<int64_t> dims = op.getDimensions();
   auto iota = op.getInputs()[1].getDefiningOp<sh::IotaOp>();
-  if (!dir || dims.size() != 1 || !iota ||
-      iota.getIotaDimension() != dims[0] ||
+  if (!dir || dims.size() != 1 || !iota || iota.getIotaDimension() != dims[0] ||
       !getElementTypeOrSelf(iota.getType()).isSignlessInteger(32))
     return fail();
   bool isMax = *dir == sh::ComparisonDirection::GT;
@@ -487,8 +483,8 @@ Value Importer::combineLike(Operation *bodyOp, Value lhs, Value rhs) {
 /// order (XLA's order), then the init value once unless it is the identity.
 FailureOr<Value> Importer::reduceWindow(sh::ReduceWindowOp op) {
   if (op.getInputs().size() != 1)
-    return unsupported(op) << "a reduce_window of "
-                           << op.getInputs().size() << " inputs";
+    return unsupported(op) << "a reduce_window of " << op.getInputs().size()
+                           << " inputs";
   FailureOr<ReduceBody> body = matchReduceBody(op.getBody());
   if (failed(body))
     return unsupported(op) << "its body is not one add, multiply, maximum or "
@@ -520,8 +516,7 @@ FailureOr<Value> Importer::reduceWindow(sh::ReduceWindowOp op) {
       paddedShape[d] += low[d] + high[d];
     padded = hlo::PadOp::create(
         b, loc, RankedTensorType::get(paddedShape, inputType.getElementType()),
-        input, init, b.getDenseI64ArrayAttr(low),
-        b.getDenseI64ArrayAttr(high),
+        input, init, b.getDenseI64ArrayAttr(low), b.getDenseI64ArrayAttr(high),
         b.getDenseI64ArrayAttr(SmallVector<int64_t>(rank, 0)));
   }
   ArrayRef<int64_t> window = op.getWindowDimensions();
@@ -557,8 +552,7 @@ FailureOr<Value> Importer::reduceWindow(sh::ReduceWindowOp op) {
 /// the operands into that form and the result back.
 FailureOr<Value> Importer::convolution(sh::ConvolutionOp op) {
   if (op.getBatchGroupCount() != 1)
-    return unsupported(op) << "batch_group_count = "
-                           << op.getBatchGroupCount();
+    return unsupported(op) << "batch_group_count = " << op.getBatchGroupCount();
   Location loc = op.getLoc();
   sh::ConvDimensionNumbersAttr dims = op.getDimensionNumbers();
   SmallVector<int64_t> inputPerm{dims.getInputBatchDimension()};
@@ -580,8 +574,8 @@ FailureOr<Value> Importer::convolution(sh::ConvolutionOp op) {
       if (flag)
         reversed.push_back(i);
     if (!reversed.empty())
-      rhs = hlo::ReverseOp::create(b, loc, rhs,
-                                   b.getDenseI64ArrayAttr(reversed));
+      rhs =
+          hlo::ReverseOp::create(b, loc, rhs, b.getDenseI64ArrayAttr(reversed));
   }
   // The result in NHWC, then in the layout the dimension numbers ask for.
   RankedTensorType type = resultType(op);
@@ -595,11 +589,10 @@ FailureOr<Value> Importer::convolution(sh::ConvolutionOp op) {
     nhwcShape[nhwcOf[d]] = type.getDimSize(d);
   DenseI64ArrayAttr padding;
   if (auto pad = op.getPaddingAttr())
-    padding = b.getDenseI64ArrayAttr(
-        llvm::to_vector(pad.getValues<int64_t>()));
+    padding = b.getDenseI64ArrayAttr(llvm::to_vector(pad.getValues<int64_t>()));
   Value conv = hlo::ConvolutionOp::create(
-      b, loc, RankedTensorType::get(nhwcShape, type.getElementType()), lhs,
-      rhs, op.getWindowStridesAttr(), padding, op.getLhsDilationAttr(),
+      b, loc, RankedTensorType::get(nhwcShape, type.getElementType()), lhs, rhs,
+      op.getWindowStridesAttr(), padding, op.getLhsDilationAttr(),
       op.getRhsDilationAttr(), op.getFeatureGroupCountAttr(),
       precisionOf(b.getContext(), op.getPrecisionConfigAttr()));
   return transpose(loc, conv, nhwcOf);
@@ -649,8 +642,9 @@ FailureOr<Value> Importer::scatter(sh::ScatterOp op) {
   for (int64_t s : scatterShape)
     windows *= s;
   if (windows > 256)
-    return unsupported(op) << windows << " update windows (at most 256 are "
-                                          "expanded)";
+    return unsupported(op) << windows
+                           << " update windows (at most 256 are "
+                              "expanded)";
   SmallVector<int64_t> windowShape(rank, 1);
   for (int64_t d = 0, w = 0; d < rank; ++d)
     if (!llvm::is_contained(dims.getInsertedWindowDims(), d))
@@ -661,8 +655,8 @@ FailureOr<Value> Importer::scatter(sh::ScatterOp op) {
     indexStrides[d] = indexStrides[d + 1] * indicesType.getDimSize(d + 1);
   int64_t vectorDim = dims.getIndexVectorDim();
   Type element = type.getElementType();
-  Value zero = splat(loc, RankedTensorType::get({}, element),
-                     b.getZeroAttr(element));
+  Value zero =
+      splat(loc, RankedTensorType::get({}, element), b.getZeroAttr(element));
   Value yes = splat(loc, RankedTensorType::get(windowShape, b.getI1Type()),
                     b.getBoolAttr(true));
   Value no = splat(loc, RankedTensorType::get({}, b.getI1Type()),
@@ -706,16 +700,17 @@ FailureOr<Value> Importer::scatter(sh::ScatterOp op) {
       auto place = [&](Value v, Value padding) -> Value {
         auto vType = cast<RankedTensorType>(v.getType());
         return hlo::PadOp::create(
-            b, loc, RankedTensorType::get(type.getShape(), vType.getElementType()),
-            v, padding, b.getDenseI64ArrayAttr(start),
+            b, loc,
+            RankedTensorType::get(type.getShape(), vType.getElementType()), v,
+            padding, b.getDenseI64ArrayAttr(start),
             b.getDenseI64ArrayAttr(high),
             b.getDenseI64ArrayAttr(SmallVector<int64_t>(rank, 0)));
       };
       Value placed = place(window, zero);
       Value combined =
           assign ? placed : combineLike(combineBody->combine, result, placed);
-      result = hlo::SelectOp::create(b, loc, type, place(yes, no), combined,
-                                     result);
+      result =
+          hlo::SelectOp::create(b, loc, type, place(yes, no), combined, result);
     }
     for (int64_t d = static_cast<int64_t>(at.size()) - 1;
          d >= 0 && ++at[d] == scatterShape[d]; --d)
@@ -735,11 +730,13 @@ FailureOr<Value> Importer::convertStructural(Operation *op) {
                                          i.getIotaDimensionAttr()));
       })
       .Case([&](sh::BroadcastInDimOp bc) {
-        return Value(hlo::BroadcastInDimOp::create(
-            b, loc, resultType(op), operand(0), bc.getBroadcastDimensionsAttr()));
+        return Value(
+            hlo::BroadcastInDimOp::create(b, loc, resultType(op), operand(0),
+                                          bc.getBroadcastDimensionsAttr()));
       })
       .Case([&](sh::ReshapeOp) {
-        return Value(hlo::ReshapeOp::create(b, loc, resultType(op), operand(0)));
+        return Value(
+            hlo::ReshapeOp::create(b, loc, resultType(op), operand(0)));
       })
       .Case([&](sh::TransposeOp t) {
         return transpose(loc, operand(0), t.getPermutation());
@@ -754,10 +751,10 @@ FailureOr<Value> Importer::convertStructural(Operation *op) {
             s.getLimitIndicesAttr(), s.getStridesAttr()));
       })
       .Case([&](sh::PadOp p) {
-        return Value(hlo::PadOp::create(
-            b, loc, resultType(op), operand(0), operand(1),
-            p.getEdgePaddingLowAttr(), p.getEdgePaddingHighAttr(),
-            p.getInteriorPaddingAttr()));
+        return Value(hlo::PadOp::create(b, loc, resultType(op), operand(0),
+                                        operand(1), p.getEdgePaddingLowAttr(),
+                                        p.getEdgePaddingHighAttr(),
+                                        p.getInteriorPaddingAttr()));
       })
       .Case([&](sh::ConcatenateOp c) {
         SmallVector<Value> inputs;
@@ -768,15 +765,14 @@ FailureOr<Value> Importer::convertStructural(Operation *op) {
       })
       .Case([&](sh::DotGeneralOp d) {
         sh::DotDimensionNumbersAttr dims = d.getDotDimensionNumbers();
-        return dotGeneral(op, operand(0), operand(1),
-                          dims.getLhsBatchingDimensions(),
-                          dims.getRhsBatchingDimensions(),
-                          dims.getLhsContractingDimensions(),
-                          dims.getRhsContractingDimensions(),
-                          d.getPrecisionConfigAttr());
+        return dotGeneral(
+            op, operand(0), operand(1), dims.getLhsBatchingDimensions(),
+            dims.getRhsBatchingDimensions(), dims.getLhsContractingDimensions(),
+            dims.getRhsContractingDimensions(), d.getPrecisionConfigAttr());
       })
       .Case([&](sh::DotOp d) -> FailureOr<Value> {
-        int64_t lhsRank = cast<RankedTensorType>(d.getLhs().getType()).getRank();
+        int64_t lhsRank =
+            cast<RankedTensorType>(d.getLhs().getType()).getRank();
         if (lhsRank < 1 || lhsRank > 2 ||
             cast<RankedTensorType>(d.getRhs().getType()).getRank() < 1)
           return unsupported(op) << "a dot of operands that are not vectors "
@@ -790,8 +786,7 @@ FailureOr<Value> Importer::convertStructural(Operation *op) {
       .Case([&](sh::ScatterOp s) { return scatter(s); })
       .Case([&](sh::CustomCallOp c) -> FailureOr<Value> {
         return unsupported(op) << "the custom call target @"
-                               << c.getCallTargetName()
-                               << " is unknown to it";
+                               << c.getCallTargetName() << " is unknown to it";
       })
       .Default([&](Operation *) -> FailureOr<Value> {
         return unsupported(op) << "no conversion to hlo exists for it yet";

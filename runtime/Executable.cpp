@@ -445,8 +445,8 @@ absl::Status checkInstruction(const Instruction &inst, const Kernel &kernel,
     break;
   case Opcode::Vector: {
     ok = f.size() >= 3 && f[0] >= 0 &&
-         f[0] <= static_cast<int64_t>(VectorKind::Atan2) && reg(1) && f[2] >= 0 &&
-         f[2] <= 3;
+         f[0] <= static_cast<int64_t>(VectorKind::Atan2) && reg(1) &&
+         f[2] >= 0 && f[2] <= 3;
     size_t at = 3;
     for (int64_t i = 0; ok && i < f[2]; ++i) {
       ok = at + 2 <= f.size() && reg(at) && f[at + 1] >= 0 &&

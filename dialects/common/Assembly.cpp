@@ -197,21 +197,20 @@ ParseResult parseConvWindow(AsmParser &parser, ConvWindow &window,
       return parser.emitError(loc, "window entry '") << key << "' repeats";
     ints->emplace();
     ParseResult parsed =
-        key == "pad"
-            ? parser.parseCommaSeparatedList(
-                  AsmParser::Delimiter::Square,
-                  [&]() -> ParseResult {
-                    SmallVector<int64_t> pair;
-                    SMLoc pairLoc = parser.getCurrentLocation();
-                    if (parseIntList(parser, pair))
-                      return failure();
-                    if (pair.size() != 2)
-                      return parser.emitError(pairLoc,
-                                              "expected a [low, high] pair");
-                    (*ints)->append(pair);
-                    return success();
-                  })
-            : parseIntList(parser, **ints);
+        key == "pad" ? parser.parseCommaSeparatedList(
+                           AsmParser::Delimiter::Square,
+                           [&]() -> ParseResult {
+                             SmallVector<int64_t> pair;
+                             SMLoc pairLoc = parser.getCurrentLocation();
+                             if (parseIntList(parser, pair))
+                               return failure();
+                             if (pair.size() != 2)
+                               return parser.emitError(
+                                   pairLoc, "expected a [low, high] pair");
+                             (*ints)->append(pair);
+                             return success();
+                           })
+                     : parseIntList(parser, **ints);
     if (failed(parsed))
       return failure();
   } while (succeeded(parser.parseOptionalComma()));

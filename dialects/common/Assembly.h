@@ -1,4 +1,4 @@
-//===- Assembly.h - Custom directives shared by hlo and stablehlo -*- C++ -*-===//
+//===- Assembly.h - Directives shared by hlo and stablehlo ------*- C++ -*-===//
 //
 // `hlo` writes its ops as StableHLO's printer does, and the `stablehlo` input
 // dialect must read exactly that text, so both dialects' ODS formats use these
@@ -38,9 +38,9 @@ void printSameOperandsAndResultType(OpAsmPrinter &printer, Operation *,
 }
 
 /// `%a, %b, ` before `dim = N`: operands, each followed by a comma.
-ParseResult parseConcatenateInputs(
-    OpAsmParser &parser,
-    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &inputs);
+ParseResult
+parseConcatenateInputs(OpAsmParser &parser,
+                       SmallVectorImpl<OpAsmParser::UnresolvedOperand> &inputs);
 void printConcatenateInputs(OpAsmPrinter &printer, Operation *,
                             OperandRange inputs);
 

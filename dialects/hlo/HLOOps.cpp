@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/hlo/HLOOps.h"
-#include "dialects/hlo/HLOVerify.h"
 #include "dialects/common/Assembly.h"
+#include "dialects/hlo/HLOVerify.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -71,10 +71,9 @@ static void printDotDimensions(OpAsmPrinter &printer, Operation *,
                                DenseI64ArrayAttr rhsBatch,
                                DenseI64ArrayAttr lhsContract,
                                DenseI64ArrayAttr rhsContract) {
-  tpu::assembly::printDotDimensions(printer, lhsBatch.asArrayRef(),
-                                    rhsBatch.asArrayRef(),
-                                    lhsContract.asArrayRef(),
-                                    rhsContract.asArrayRef());
+  tpu::assembly::printDotDimensions(
+      printer, lhsBatch.asArrayRef(), rhsBatch.asArrayRef(),
+      lhsContract.asArrayRef(), rhsContract.asArrayRef());
 }
 
 /// hlo's window has no reversal; its entries become the op's attributes.

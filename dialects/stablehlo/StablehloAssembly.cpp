@@ -44,8 +44,8 @@ ParseResult parseSelectType(OpAsmParser &parser, Type &pred, Type &onTrue,
   return success();
 }
 
-void printSelectType(OpAsmPrinter &printer, Operation *, Type pred,
-                     Type onTrue, Type onFalse, Type result) {
+void printSelectType(OpAsmPrinter &printer, Operation *, Type pred, Type onTrue,
+                     Type onFalse, Type result) {
   if (onTrue == result && onFalse == result) {
     printer << pred << ", " << result;
     return;
@@ -100,10 +100,9 @@ ParseResult parseDotDimensionNumbers(OpAsmParser &parser,
 
 void printDotDimensionNumbers(OpAsmPrinter &printer, Operation *,
                               DotDimensionNumbersAttr dims) {
-  assembly::printDotDimensions(printer, dims.getLhsBatchingDimensions(),
-                               dims.getRhsBatchingDimensions(),
-                               dims.getLhsContractingDimensions(),
-                               dims.getRhsContractingDimensions());
+  assembly::printDotDimensions(
+      printer, dims.getLhsBatchingDimensions(), dims.getRhsBatchingDimensions(),
+      dims.getLhsContractingDimensions(), dims.getRhsContractingDimensions());
 }
 
 ParseResult parseCustomCallTarget(OpAsmParser &parser, StringAttr &target) {
@@ -181,12 +180,11 @@ Attribute DotDimensionNumbersAttr::parse(AsmParser &parser, Type) {
 }
 
 void DotDimensionNumbersAttr::print(AsmPrinter &printer) const {
-  printListFields(printer,
-                  {{"lhs_batching_dimensions", getLhsBatchingDimensions()},
-                   {"rhs_batching_dimensions", getRhsBatchingDimensions()},
-                   {"lhs_contracting_dimensions", getLhsContractingDimensions()},
-                   {"rhs_contracting_dimensions",
-                    getRhsContractingDimensions()}});
+  printListFields(
+      printer, {{"lhs_batching_dimensions", getLhsBatchingDimensions()},
+                {"rhs_batching_dimensions", getRhsBatchingDimensions()},
+                {"lhs_contracting_dimensions", getLhsContractingDimensions()},
+                {"rhs_contracting_dimensions", getRhsContractingDimensions()}});
 }
 
 //===----------------------------------------------------------------------===//
@@ -221,7 +219,7 @@ static ParseResult parseDimLayout(AsmParser &parser, char firstName,
             StringRef key;
             if (parser.parseKeyword(&key))
               return failure();
-            int64_t *slot = key.size() != 1      ? nullptr
+            int64_t *slot = key.size() != 1        ? nullptr
                             : key[0] == firstName  ? &layout.first
                             : key[0] == secondName ? &layout.second
                                                    : nullptr;
@@ -246,8 +244,8 @@ static ParseResult parseDimLayout(AsmParser &parser, char firstName,
   return success();
 }
 
-static void printDimLayout(AsmPrinter &printer, char firstName,
-                           char secondName, int64_t first, int64_t second,
+static void printDimLayout(AsmPrinter &printer, char firstName, char secondName,
+                           int64_t first, int64_t second,
                            ArrayRef<int64_t> spatial) {
   int64_t rank = spatial.size() + 2;
   SmallVector<std::string> names(rank, "?");
@@ -310,10 +308,9 @@ void ConvDimensionNumbersAttr::print(AsmPrinter &printer) const {
 
 ParseResult ConvolutionOp::parse(OpAsmParser &parser, OperationState &state) {
   OpAsmParser::UnresolvedOperand lhs, rhs;
-  if (parser.parseLParen() || parser.parseOperand(lhs) ||
-      parser.parseComma() || parser.parseOperand(rhs) ||
-      parser.parseRParen() || parser.parseKeyword("dim_numbers") ||
-      parser.parseEqual())
+  if (parser.parseLParen() || parser.parseOperand(lhs) || parser.parseComma() ||
+      parser.parseOperand(rhs) || parser.parseRParen() ||
+      parser.parseKeyword("dim_numbers") || parser.parseEqual())
     return failure();
   ConvDimensionNumbersAttr dims = parseConvDims(parser);
   if (!dims)
@@ -370,11 +367,10 @@ void ConvolutionOp::print(OpAsmPrinter &printer) {
   };
   if (auto strides = getWindowStridesAttr())
     entries.push_back("stride = " + list(strides.asArrayRef()));
-  SmallVector<StringRef> elided{getDimensionNumbersAttrName(),
-                                getWindowStridesAttrName(),
-                                getLhsDilationAttrName(),
-                                getRhsDilationAttrName(),
-                                getWindowReversalAttrName()};
+  SmallVector<StringRef> elided{
+      getDimensionNumbersAttrName(), getWindowStridesAttrName(),
+      getLhsDilationAttrName(), getRhsDilationAttrName(),
+      getWindowReversalAttrName()};
   if (auto padding = getPaddingAttr()) {
     auto type = cast<ShapedType>(padding.getType());
     if (type.getRank() == 2 && type.getDimSize(1) == 2) {
@@ -434,8 +430,7 @@ static ParseResult buildAppliedBody(OpAsmParser &parser, SMLoc loc,
 ParseResult ReduceOp::parse(OpAsmParser &parser, OperationState &state) {
   SmallVector<OpAsmParser::UnresolvedOperand> inputs, inits;
   do {
-    if (parser.parseLParen() ||
-        parser.parseOperand(inputs.emplace_back()) ||
+    if (parser.parseLParen() || parser.parseOperand(inputs.emplace_back()) ||
         parser.parseKeyword("init") || parser.parseColon() ||
         parser.parseOperand(inits.emplace_back()) || parser.parseRParen())
       return failure();
@@ -477,8 +472,8 @@ ParseResult ReduceOp::parse(OpAsmParser &parser, OperationState &state) {
     auto init = dyn_cast<RankedTensorType>(type.getInput(n));
     if (!init)
       return parser.emitError(typeLoc, "the init value must be a tensor");
-    return buildAppliedBody(parser, appliedLoc, applied,
-                            init.getElementType(), *body);
+    return buildAppliedBody(parser, appliedLoc, applied, init.getElementType(),
+                            *body);
   }
   // reducer(%acc0: T, %x0: T) (%acc1: T, %x1: T) ...: the block takes every
   // accumulator, then every input element.
@@ -576,8 +571,7 @@ ParseResult WhileOp::parse(OpAsmParser &parser, OperationState &state) {
     return failure();
   SmallVector<Type> types;
   SMLoc typeLoc = parser.getCurrentLocation();
-  if (!args.empty() &&
-      (parser.parseColon() || parser.parseTypeList(types)))
+  if (!args.empty() && (parser.parseColon() || parser.parseTypeList(types)))
     return failure();
   if (types.size() != args.size())
     return parser.emitError(typeLoc, "expected ")

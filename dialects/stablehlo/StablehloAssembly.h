@@ -16,13 +16,12 @@ namespace mlir::stablehlo {
 /// differ from the result's.
 ParseResult parseSelectType(OpAsmParser &parser, Type &pred, Type &onTrue,
                             Type &onFalse, Type &result);
-void printSelectType(OpAsmPrinter &printer, Operation *, Type pred,
-                     Type onTrue, Type onFalse, Type result);
+void printSelectType(OpAsmPrinter &printer, Operation *, Type pred, Type onTrue,
+                     Type onFalse, Type result);
 
 /// `(, precision = [DEFAULT, HIGHEST])?`
 ParseResult parsePrecisionConfig(OpAsmParser &parser, ArrayAttr &config);
-void printPrecisionConfig(OpAsmPrinter &printer, Operation *,
-                          ArrayAttr config);
+void printPrecisionConfig(OpAsmPrinter &printer, Operation *, ArrayAttr config);
 
 /// `(batching_dims = [..] x [..], )? contracting_dims = [..] x [..]`
 ParseResult parseDotDimensionNumbers(OpAsmParser &parser,

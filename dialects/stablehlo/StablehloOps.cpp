@@ -74,9 +74,9 @@ static LogicalResult checkDims(Operation *op, ArrayRef<int64_t> dims,
   llvm::SmallSet<int64_t, 8> seen;
   for (int64_t d : dims) {
     if (d < 0 || d >= rank)
-      return op->emitOpError() << what << " " << list(dims)
-                               << " names dimension " << d
-                               << " of a rank-" << rank << " tensor";
+      return op->emitOpError()
+             << what << " " << list(dims) << " names dimension " << d
+             << " of a rank-" << rank << " tensor";
     if (!seen.insert(d).second)
       return op->emitOpError()
              << what << " " << list(dims) << " repeats dimension " << d;
@@ -103,10 +103,11 @@ static bool scalarOrShape(Value v, ArrayRef<int64_t> shape) {
   return type.getRank() == 0 || type.getShape() == shape;
 }
 
-LogicalResult ConstantOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> location, ValueRange,
-    DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
-    SmallVectorImpl<Type> &inferred) {
+LogicalResult
+ConstantOp::inferReturnTypes(MLIRContext *, std::optional<Location> location,
+                             ValueRange, DictionaryAttr attributes,
+                             OpaqueProperties properties, RegionRange,
+                             SmallVectorImpl<Type> &inferred) {
   ConstantOp::Adaptor adaptor(ValueRange{}, attributes, properties, {});
   auto type = dyn_cast<RankedTensorType>(adaptor.getValue().getType());
   if (!type)
@@ -117,8 +118,7 @@ LogicalResult ConstantOp::inferReturnTypes(
 
 LogicalResult SelectOp::verify() {
   ArrayRef<int64_t> shape = getType().getShape();
-  if (getOnTrue().getType() != getType() ||
-      getOnFalse().getType() != getType())
+  if (getOnTrue().getType() != getType() || getOnFalse().getType() != getType())
     return emitOpError("on_true, on_false and the result must have one type");
   if (!scalarOrShape(getPred(), shape) ||
       !tensorType(getPred()).getElementType().isInteger(1))
@@ -213,8 +213,7 @@ LogicalResult SliceOp::verify() {
     int64_t size = (limit[d] - start[d] + strides[d] - 1) / strides[d];
     if (getType().getDimSize(d) != size)
       return emitOpError("result dimension ")
-             << d << " must be " << size << ", not "
-             << getType().getDimSize(d);
+             << d << " must be " << size << ", not " << getType().getDimSize(d);
   }
   return success();
 }
@@ -234,8 +233,7 @@ LogicalResult PadOp::verify() {
            << rank << ")";
   for (int64_t d = 0; d < rank; ++d) {
     int64_t n = in.getDimSize(d);
-    int64_t size =
-        low[d] + high[d] + n + (n > 0 ? (n - 1) * interior[d] : 0);
+    int64_t size = low[d] + high[d] + n + (n > 0 ? (n - 1) * interior[d] : 0);
     if (interior[d] < 0 || size < 0 || getType().getDimSize(d) != size)
       return emitOpError("result dimension ")
              << d << " must be " << size << " (interior padding must not be "
@@ -261,8 +259,7 @@ LogicalResult ConcatenateOp::verify() {
                          "type");
     for (int64_t d = 0; d < rank; ++d)
       if (d != dim && type.getDimSize(d) != getType().getDimSize(d))
-        return emitOpError("inputs differ from the result in dimension ")
-               << d;
+        return emitOpError("inputs differ from the result in dimension ") << d;
     total += type.getDimSize(dim);
   }
   if (total != getType().getDimSize(dim))

@@ -351,8 +351,9 @@ LogicalResult VectorOp::verify() {
                            << result << ", but has " << elementOf(v);
   bool bitwise = (kind >= VectorKind::and_ && kind <= VectorKind::shra) ||
                  kind == VectorKind::popcnt || kind == VectorKind::clz;
-  bool floatOnly = (kind >= VectorKind::floor && kind <= VectorKind::round_afz) ||
-                   kind == VectorKind::atan2;
+  bool floatOnly =
+      (kind >= VectorKind::floor && kind <= VectorKind::round_afz) ||
+      kind == VectorKind::atan2;
   bool notBool = (kind >= VectorKind::shl && kind <= VectorKind::shra) ||
                  (kind >= VectorKind::popcnt && kind <= VectorKind::pow);
   if ((bitwise && !isa<IntegerType>(result)) ||

@@ -20,8 +20,8 @@ llvm::Error caseError(const llvm::Twine &why) {
 }
 
 /// The constants a no-argument function returns, in order.
-llvm::Expected<SmallVector<DenseElementsAttr>> returnedConstants(
-    func::FuncOp fn) {
+llvm::Expected<SmallVector<DenseElementsAttr>>
+returnedConstants(func::FuncOp fn) {
   SmallVector<DenseElementsAttr> values;
   auto ret = cast<func::ReturnOp>(fn.getBody().front().getTerminator());
   for (Value v : ret.getOperands()) {
@@ -30,7 +30,7 @@ llvm::Expected<SmallVector<DenseElementsAttr>> returnedConstants(
                          : DenseElementsAttr();
     if (!attr)
       return caseError("@" + fn.getSymName() +
-                     " returns a value that is not a stablehlo.constant");
+                       " returns a value that is not a stablehlo.constant");
     if (!toRuntimeElement(attr.getElementType())) {
       std::string text;
       llvm::raw_string_ostream os(text);
@@ -68,10 +68,10 @@ llvm::Expected<Tolerance> toleranceOf(stablehlo::CustomCallOp check) {
 } // namespace
 
 Tensor mlir::tpu::conformance::toTensor(const Literal &literal) {
-  return {std::string(
-              tpurt::elementName(*toRuntimeElement(literal.elementType))),
-          {literal.shape.begin(), literal.shape.end()},
-          literal.data};
+  return {
+      std::string(tpurt::elementName(*toRuntimeElement(literal.elementType))),
+      {literal.shape.begin(), literal.shape.end()},
+      literal.data};
 }
 
 std::optional<std::string>
@@ -147,8 +147,9 @@ mlir::tpu::conformance::extractTestdataCase(ModuleOp module) {
   ret->erase();
   for (Operation *op : llvm::reverse(dead))
     op->erase();
-  main.setFunctionType(FunctionType::get(
-      module.getContext(), entry.getArgumentTypes(), ValueRange(checked).getTypes()));
+  main.setFunctionType(FunctionType::get(module.getContext(),
+                                         entry.getArgumentTypes(),
+                                         ValueRange(checked).getTypes()));
   main.setResAttrsAttr(ArrayAttr());
   if (inputsFn)
     inputsFn.erase();

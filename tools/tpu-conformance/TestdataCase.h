@@ -1,4 +1,4 @@
-//===- TestdataCase.h - StableHLO's JAX-generated execution tests -*- C++ -*-===//
+//===- TestdataCase.h - StableHLO's JAX-generated tests ---------*- C++ -*-===//
 //
 // A case of ../shared/conformance/stablehlo-testdata is one module: @main
 // calls @inputs() and @expected() (functions returning constants), computes,

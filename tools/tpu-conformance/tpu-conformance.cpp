@@ -1,17 +1,23 @@
-//===- tpu-conformance.cpp - Run a conformance suite
-//-----------------------===//
+//===- tpu-conformance.cpp - Run a conformance suite ----------------------===//
 //
-// tpu-conformance SUITE [--filter=TEXT] [--target=v3]
-//                 [--default-precision=highest] [--reference=true]
-// Runs every case of a suite in the refexec format (NAME.tosa.mlir with a
-// no-argument @main, NAME.expected with its results and tolerances), such
-// as ../shared/conformance/stablehlo-tosa: the constants @main defines
-// become arguments, so the compiler cannot fold the case away; compiles
-// each for the simulated TPU and runs it on those inputs, and also runs
-// the hlo reference evaluator on the imported program; both must match. A case whose element types the
-// project does not support is skipped and counted by reason. Prints each
-// failure and one line `N passed, M failed, K skipped`; exits 1 when a case
-// fails or the suite is missing.
+// tpu-conformance SUITE [--filter=TEXT] [--target=v3] [--xfail=FILE]
+//                 [--default-precision=highest] [--reference=true] [-v]
+// Runs every case of a suite in one of two formats:
+// * refexec (../shared/conformance/stablehlo-tosa): NAME.tosa.mlir with a
+//   no-argument @main and NAME.expected with its results and tolerances;
+//   the constants @main defines become arguments;
+// * StableHLO's testdata (../shared/conformance/stablehlo-testdata):
+//   NAME.mlir whose @main calls @inputs() and @expected() and checks with
+//   check.expect_* custom calls (TestdataCase.h); @inputs() become
+//   arguments.
+// So the compiler cannot fold a case away. Each case is compiled for the
+// simulated TPU and run on its inputs, and the hlo reference evaluator runs
+// the imported program; both must match. A case whose element types the
+// project does not support (refexec) or that needs f64 or complex numbers
+// (testdata) is skipped and counted by reason. Cases listed in the --xfail
+// file count apart while they fail and fail the run when they pass. Prints
+// each failure and one line `N passed, M failed, K skipped[, X expected to
+// fail]`; exits 1 when a case fails or the suite is missing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -264,9 +270,9 @@ Outcome check(PreparedCase &prepared,
   if (checkReference) {
     llvm::Expected<std::vector<Tensor>> results =
         runReference(prepared, diagnostics);
-    std::optional<std::string> why =
-        results ? check(expected, *results)
-                : llvm::toString(results.takeError());
+    std::optional<std::string> why = results
+                                         ? check(expected, *results)
+                                         : llvm::toString(results.takeError());
     if (why)
       return failAt("reference", *why);
   }
