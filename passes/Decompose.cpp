@@ -15,6 +15,8 @@
 //   reduction). So does every integer dot_general: the MXU multiplies bf16
 //   and f32, and the vector unit's integer multiply and add wrap as the
 //   dot's arithmetic does.
+// * an f16 dot_general or convolution computes in f32 between converts, at
+//   HIGHEST precision (the MXU takes bf16 and f32; see F16ProductInF32).
 // * pad with interior padding becomes edge pads: along a dimension of size n
 //   with interior i, x is reshaped to [n, 1], padded to [n, 1 + i] and
 //   reshaped to [n * (1 + i)], which is the interior-padded dimension with i
@@ -207,6 +209,37 @@ struct DotToMultiplyReduce : OpRewritePattern<hlo::DotGeneralOp> {
   }
 };
 
+/// An f16 dot_general or convolution computes in f32, between converts
+/// (XLA's float normalization): the MXU multiplies bf16 and f32 only. It
+/// runs at HIGHEST precision because one bf16 pass keeps 8 significant
+/// bits of f16's 11.
+template <typename OpTy> struct F16ProductInF32 : OpRewritePattern<OpTy> {
+  F16ProductInF32(MLIRContext *context)
+      : OpRewritePattern<OpTy>(context, /*benefit=*/2) {}
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    if (hasLayouts(op) || !getElementTypeOrSelf(op.getLhs().getType()).isF16())
+      return failure();
+    Location loc = op.getLoc();
+    Type f32 = rewriter.getF32Type();
+    Value lhs = hlo::ConvertOp::create(rewriter, loc, op.getLhs(), f32);
+    Value rhs = hlo::ConvertOp::create(rewriter, loc, op.getRhs(), f32);
+    auto resultType = cast<RankedTensorType>(op.getType());
+    auto product = cast<OpTy>(rewriter.clone(*op));
+    product->setOperands({lhs, rhs});
+    product->getResult(0).setType(resultType.clone(f32));
+    product.setPrecisionAttr(
+        hlo::PrecisionAttr::get(op.getContext(), hlo::Precision::HIGHEST));
+    Value result = product.getResult();
+    if (resultType.getElementType() != f32)
+      result = hlo::ConvertOp::create(rewriter, loc, result,
+                                      resultType.getElementType());
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 struct InteriorPadToEdgePads : OpRewritePattern<hlo::PadOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -252,8 +285,9 @@ struct InteriorPadToEdgePads : OpRewritePattern<hlo::PadOp> {
 struct HLODecomposePass : tpu::impl::HLODecomposeBase<HLODecomposePass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<DotToMatmul, DotToMultiplyReduce, InteriorPadToEdgePads>(
-        &getContext());
+    patterns.add<DotToMatmul, DotToMultiplyReduce, InteriorPadToEdgePads,
+                 F16ProductInF32<hlo::DotGeneralOp>,
+                 F16ProductInF32<hlo::ConvolutionOp>>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
   }

@@ -43,56 +43,10 @@ namespace {
 using Dims = SmallVector<int64_t>;
 
 /// The element a reduction-like op may read in place of padding without
-/// changing its result.
-enum class Neutral { Zero, One, Lowest, Highest };
-
-/// `Lowest`/`Highest` are -inf/+inf for floats, the signed extremes for
-/// integers and false/true for i1.
-TypedAttr neutralScalar(Type elementType, Neutral neutral) {
-  if (auto floatType = dyn_cast<FloatType>(elementType)) {
-    const llvm::fltSemantics &sem = floatType.getFloatSemantics();
-    switch (neutral) {
-    case Neutral::Zero:
-      return FloatAttr::get(floatType, APFloat::getZero(sem));
-    case Neutral::One:
-      return FloatAttr::get(floatType, APFloat::getOne(sem));
-    case Neutral::Lowest:
-      return FloatAttr::get(floatType, APFloat::getInf(sem, /*Negative=*/true));
-    case Neutral::Highest:
-      return FloatAttr::get(floatType, APFloat::getInf(sem));
-    }
-  }
-  auto intType = cast<IntegerType>(elementType);
-  unsigned width = intType.getWidth();
-  APInt value(width, 0);
-  switch (neutral) {
-  case Neutral::Zero:
-    break;
-  case Neutral::One:
-    value = APInt(width, 1);
-    break;
-  case Neutral::Lowest:
-    value = width == 1 ? APInt(1, 0) : APInt::getSignedMinValue(width);
-    break;
-  case Neutral::Highest:
-    value = width == 1 ? APInt(1, 1) : APInt::getSignedMaxValue(width);
-    break;
-  }
-  return IntegerAttr::get(intType, value);
-}
-
-Neutral neutralOf(hlo::ReduceKind kind) {
-  switch (kind) {
-  case hlo::ReduceKind::sum:
-    return Neutral::Zero;
-  case hlo::ReduceKind::product:
-    return Neutral::One;
-  case hlo::ReduceKind::max:
-    return Neutral::Lowest;
-  case hlo::ReduceKind::min:
-    return Neutral::Highest;
-  }
-  llvm_unreachable("unknown reduce kind");
+/// changing its result is the identity of its reduction: 0 for a sum, the
+/// lowest value for a max (-inf, the signed or unsigned minimum, false).
+TypedAttr neutralScalar(Type elementType, hlo::ReduceKind kind) {
+  return hlo::getReduceIdentity(kind, elementType);
 }
 
 /// Elementwise ops that map all-zero operands to zero, so they keep padding
@@ -132,7 +86,7 @@ private:
   Physical resizeUncached(Location loc, Physical value, ArrayRef<int64_t> dims);
   Value resizeToLogical(Location loc, Value logical);
   Value mask(Location loc, Value value, ArrayRef<int64_t> logical,
-             ArrayRef<int64_t> dims, Neutral neutral);
+             ArrayRef<int64_t> dims, hlo::ReduceKind neutral);
   Value zeroPadding(Location loc, Physical value, ArrayRef<int64_t> logical,
                     ArrayRef<int64_t> dims);
   Value splat(Location loc, RankedTensorType type, TypedAttr scalar);
@@ -155,7 +109,7 @@ private:
   LogicalResult padDot(hlo::DotGeneralOp op);
   LogicalResult padConvolution(hlo::ConvolutionOp op);
   LogicalResult padReduce(hlo::ReduceOp op);
-  LogicalResult padArgReduce(Operation *op, int64_t dim, Neutral neutral);
+  LogicalResult padArgReduce(Operation *op, int64_t dim, hlo::ReduceKind neutral);
   LogicalResult padCall(func::CallOp op);
   LogicalResult padFusion(hlo::FusionOp op);
   LogicalResult padOp(Operation *op);
@@ -208,7 +162,7 @@ Value Padder::zeroScalar(Type elementType) {
   auto type = withLayout(RankedTensorType::get({}, elementType), layout);
   zero = hlo::ConstantOp::create(
       b, func.getLoc(), type,
-      DenseElementsAttr::get(type, neutralScalar(elementType, Neutral::Zero)));
+      DenseElementsAttr::get(type, neutralScalar(elementType, hlo::ReduceKind::sum)));
   return zero;
 }
 
@@ -297,7 +251,7 @@ Value Padder::splat(Location loc, RankedTensorType type, TypedAttr scalar) {
 /// Replaces the padding of `value` along `dims` by `neutral`:
 /// select(iota(d) < logical[d], value, neutral) for each padded d.
 Value Padder::mask(Location loc, Value value, ArrayRef<int64_t> logical,
-                   ArrayRef<int64_t> dims, Neutral neutral) {
+                   ArrayRef<int64_t> dims, hlo::ReduceKind neutral) {
   auto type = cast<RankedTensorType>(value.getType());
   Value fill;
   for (int64_t d : dims) {
@@ -363,7 +317,7 @@ Value Padder::zeroPadding(Location loc, Physical value,
   auto producer =
       result ? dyn_cast<hlo::FusionOp>(result.getOwner()) : hlo::FusionOp();
   if (!producer)
-    return mask(loc, value.value, logical, dims, Neutral::Zero);
+    return mask(loc, value.value, logical, dims, hlo::ReduceKind::sum);
   auto yield = cast<hlo::YieldOp>(producer.getBlock().getTerminator());
   unsigned index = result.getResultNumber();
   {
@@ -374,7 +328,7 @@ Value Padder::zeroPadding(Location loc, Physical value,
     b.setInsertionPoint(yield);
     auto all = llvm::to_vector(llvm::seq<int64_t>(0, logical.size()));
     yield->setOperand(index, mask(loc, yield->getOperand(index), logical, all,
-                                  Neutral::Zero));
+                                  hlo::ReduceKind::sum));
   }
   for (Physical &physical : llvm::make_second_range(values))
     if (physical.value == source || physical.value == padded ||
@@ -449,7 +403,7 @@ LogicalResult Padder::padConstant(hlo::ConstantOp op) {
   for (int64_t size : *dims)
     count *= size; // Cannot overflow: the padded size was checked.
   SmallVector<Attribute> elements(
-      count, neutralScalar(type.getElementType(), Neutral::Zero));
+      count, neutralScalar(type.getElementType(), hlo::ReduceKind::sum));
   ArrayRef<int64_t> shape = type.getShape();
   Dims index(shape.size(), 0);
   for (Attribute element : dense.getValues<Attribute>()) {
@@ -705,7 +659,7 @@ LogicalResult Padder::padReduce(hlo::ReduceOp op) {
   Value input = operand.value;
   if (!(operand.zeroPadded && op.getKind() == hlo::ReduceKind::sum))
     input = mask(op.getLoc(), input, logical.getShape(), reduced,
-                 neutralOf(op.getKind()));
+                 op.getKind());
   Dims dims;
   for (auto [d, size] :
        llvm::enumerate(cast<RankedTensorType>(input.getType()).getShape()))
@@ -737,7 +691,7 @@ LogicalResult Padder::padReduce(hlo::ReduceOp op) {
 /// (argmin); it lies after every real element, so ties still pick the real
 /// index and a NaN still wins.
 LogicalResult Padder::padArgReduce(Operation *op, int64_t dim,
-                                   Neutral neutral) {
+                                   hlo::ReduceKind neutral) {
   Value logical = op->getOperand(0);
   Value input = mask(op->getLoc(), lookup(logical).value,
                      cast<RankedTensorType>(logical.getType()).getShape(),
@@ -853,10 +807,10 @@ LogicalResult Padder::padOp(Operation *op) {
       .Case([&](hlo::ConvolutionOp op) { return padConvolution(op); })
       .Case([&](hlo::ReduceOp op) { return padReduce(op); })
       .Case([&](hlo::ArgMaxOp op) {
-        return padArgReduce(op, op.getDimension(), Neutral::Lowest);
+        return padArgReduce(op, op.getDimension(), hlo::ReduceKind::max);
       })
       .Case([&](hlo::ArgMinOp op) {
-        return padArgReduce(op, op.getDimension(), Neutral::Highest);
+        return padArgReduce(op, op.getDimension(), hlo::ReduceKind::min);
       })
       .Case([&](func::CallOp op) { return padCall(op); })
       .Case([&](hlo::FusionOp op) { return padFusion(op); })

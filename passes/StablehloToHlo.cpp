@@ -105,8 +105,8 @@ LogicalResult Importer::checkTypes(Operation *op, int skipOperand) {
              << " arithmetic; XLA:TPU rejects it too)";
     if (!hlo::isSupportedElementType(element))
       return unsupported(op) << "element type " << element
-                             << " (the TPU compiler supports f32, bf16, i32, "
-                                "i8 and i1)";
+                             << " (the TPU compiler supports "
+                             << tpu::kSupportedElementTypes << ")";
   }
   return success();
 }
@@ -152,11 +152,13 @@ FailureOr<Value> Importer::compare(sh::CompareOp op) {
   std::optional<sh::ComparisonType> kind;
   if (auto attr = op.getCompareTypeAttr())
     kind = attr.getValue();
-  // hlo compares floats by IEEE, integers as signed and i1 as 0 < 1.
+  // hlo compares floats by IEEE, signless integers as signed, unsigned
+  // ones as unsigned and i1 as 0 < 1.
+  bool isUnsigned = element.isInteger(1) || element.isUnsignedInteger();
   bool ok = !kind || *kind == sh::ComparisonType::NOTYPE ||
             (isa<FloatType>(element) && *kind == sh::ComparisonType::FLOAT) ||
-            (element.isInteger(1) && *kind == sh::ComparisonType::UNSIGNED) ||
-            (!element.isInteger(1) && isa<IntegerType>(element) &&
+            (isUnsigned && *kind == sh::ComparisonType::UNSIGNED) ||
+            (!isUnsigned && isa<IntegerType>(element) &&
              *kind == sh::ComparisonType::SIGNED);
   if (!ok)
     return unsupported(op) << "compare_type "
@@ -191,6 +193,10 @@ FailureOr<Value> Importer::sign(Operation *op) {
         hlo::ComparisonDirectionAttr::get(b.getContext(), d), x, constant(0));
   };
   Value zeroOrSelf = isa<FloatType>(element) ? x : constant(0);
+  if (element.isUnsignedInteger()) // never below zero
+    return Value(hlo::SelectOp::create(b, loc, type,
+                                       cmp(hlo::ComparisonDirection::GT),
+                                       constant(1), zeroOrSelf));
   Value negative =
       hlo::SelectOp::create(b, loc, type, cmp(hlo::ComparisonDirection::LT),
                             constant(-1), zeroOrSelf);

@@ -116,8 +116,8 @@ LogicalResult Importer::checkTypes(Operation *op) {
     Type element = tensor.getElementType();
     if (!hlo::isSupportedElementType(element))
       return unsupported(op) << "element type " << element
-                             << " (the TPU compiler supports f32, bf16, i32, "
-                                "i8 and i1)";
+                             << " (the TPU compiler supports "
+                             << tpu::kSupportedElementTypes << ")";
   }
   return success();
 }

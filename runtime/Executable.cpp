@@ -12,46 +12,43 @@
 
 namespace tpurt {
 
-int64_t elementBytes(Element element) {
-  switch (element) {
-  case Element::F32:
-  case Element::I32:
-  case Element::I1:
-    return 4;
-  case Element::BF16:
-    return 2;
-  case Element::I8:
-    return 1;
-  }
-  return 4;
+namespace {
+
+struct ElementInfo {
+  std::string_view name;
+  int64_t bytes;
+  int bits; // value bits: the float format's width, or the integer's
+  bool isFloat;
+  bool isUnsigned;
+};
+
+/// Indexed by the Element value.
+constexpr ElementInfo kElements[] = {
+    {"f32", 4, 32, true, false},  {"bf16", 2, 16, true, false},
+    {"i32", 4, 32, false, false}, {"i8", 1, 8, false, false},
+    {"i1", 4, 1, false, false},   {"f16", 2, 16, true, false},
+    {"i16", 2, 16, false, false}, {"ui8", 1, 8, false, true},
+    {"ui16", 2, 16, false, true}, {"ui32", 4, 32, false, true},
+};
+static_assert(std::size(kElements) == static_cast<size_t>(kLastElement) + 1);
+
+const ElementInfo &info(Element element) {
+  return kElements[static_cast<size_t>(element)];
 }
 
-std::string_view elementName(Element element) {
-  switch (element) {
-  case Element::F32:
-    return "f32";
-  case Element::BF16:
-    return "bf16";
-  case Element::I32:
-    return "i32";
-  case Element::I8:
-    return "i8";
-  case Element::I1:
-    return "i1";
-  }
-  return "?";
-}
+} // namespace
+
+int64_t elementBytes(Element element) { return info(element).bytes; }
+std::string_view elementName(Element element) { return info(element).name; }
+bool isFloat(Element element) { return info(element).isFloat; }
+bool isUnsigned(Element element) { return info(element).isUnsigned; }
+int intBits(Element element) { return info(element).bits; }
 
 std::optional<Element> elementFromName(std::string_view name) {
-  for (Element element :
-       {Element::F32, Element::BF16, Element::I32, Element::I8, Element::I1})
-    if (elementName(element) == name)
-      return element;
+  for (size_t i = 0; i < std::size(kElements); ++i)
+    if (kElements[i].name == name)
+      return static_cast<Element>(i);
   return std::nullopt;
-}
-
-bool isFloat(Element element) {
-  return element == Element::F32 || element == Element::BF16;
 }
 
 int64_t Buffer::elements() const {
@@ -292,7 +289,7 @@ public:
 
 absl::StatusOr<Element> readElement(Reader &r) {
   TPU_ASSIGN(value, r.read<uint8_t>("element type"));
-  if (value > static_cast<uint8_t>(Element::I1))
+  if (value > static_cast<uint8_t>(kLastElement))
     return r.error(absl::StrCat("unknown element type ", value));
   return static_cast<Element>(value);
 }

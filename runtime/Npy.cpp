@@ -30,6 +30,34 @@ int64_t fileBytes(Element element) {
   return element == Element::I1 ? 1 : elementBytes(element);
 }
 
+/// NumPy's little-endian type strings (one-byte types take `|`).
+struct Descr {
+  Element element;
+  absl::string_view descr;
+};
+constexpr Descr kDescrs[] = {
+    {Element::F32, "<f4"}, {Element::F16, "<f2"}, {Element::I32, "<i4"},
+    {Element::I16, "<i2"}, {Element::I8, "|i1"},  {Element::U32, "<u4"},
+    {Element::U16, "<u2"}, {Element::U8, "|u1"},  {Element::I1, "|b1"},
+};
+
+absl::string_view descrOf(Element element) {
+  for (const Descr &d : kDescrs)
+    if (d.element == element)
+      return d.descr;
+  return "";
+}
+
+/// Also takes `<i1`, `<u1` and `<b1`, which some writers emit.
+std::optional<Element> elementOfDescr(absl::string_view descr) {
+  for (const Descr &d : kDescrs)
+    if (d.descr == descr ||
+        (d.descr[0] == '|' && descr.size() == 3 && descr[0] == '<' &&
+         d.descr.substr(1) == descr.substr(1)))
+      return d.element;
+  return std::nullopt;
+}
+
 /// The value of `key` in the header's Python dict literal, as text.
 std::optional<std::string> field(const std::string &header,
                                  const std::string &key) {
@@ -94,18 +122,14 @@ absl::StatusOr<HostTensor> parseNpy(const std::vector<uint8_t> &bytes) {
         "Fortran-order .npy arrays are not supported; save with "
         "np.ascontiguousarray");
   HostTensor tensor;
-  if (*descr == "'<f4'")
-    tensor.element = Element::F32;
-  else if (*descr == "'<i4'")
-    tensor.element = Element::I32;
-  else if (*descr == "'|i1'" || *descr == "'<i1'")
-    tensor.element = Element::I8;
-  else if (*descr == "'|b1'")
-    tensor.element = Element::I1;
-  else
-    return absl::InvalidArgumentError(absl::StrCat(
-        "the .npy element type ", *descr,
-        " is not supported (little-endian float32, int32, int8 or bool)"));
+  std::optional<Element> element = elementOfDescr(
+      absl::StripSuffix(absl::StripPrefix(*descr, "'"), "'"));
+  if (!element)
+    return absl::InvalidArgumentError(
+        absl::StrCat("the .npy element type ", *descr,
+                     " is not supported (little-endian float32, float16, "
+                     "int32, int16, int8, uint32, uint16, uint8 or bool)"));
+  tensor.element = *element;
   std::string dims =
       std::string(absl::StripSuffix(absl::StripPrefix(*shape, "("), ")"));
   for (absl::string_view part :
@@ -141,13 +165,10 @@ absl::StatusOr<HostTensor> parseNpy(const std::vector<uint8_t> &bytes) {
 }
 
 std::vector<uint8_t> serializeNpy(const HostTensor &tensor) {
-  // bf16 widens to f32; bool is one byte.
+  // bf16 widens to f32 (NumPy has no bf16); bool is one byte.
   Element element =
       tensor.element == Element::BF16 ? Element::F32 : tensor.element;
-  const char *descr = element == Element::F32   ? "<f4"
-                      : element == Element::I32 ? "<i4"
-                      : element == Element::I8  ? "|i1"
-                                                : "|b1";
+  absl::string_view descr = descrOf(element);
   std::string shape = "(";
   for (int64_t d : tensor.dims)
     absl::StrAppend(&shape, d, tensor.dims.size() == 1 ? "," : ", ");

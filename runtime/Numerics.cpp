@@ -11,41 +11,57 @@ namespace tpurt {
 
 namespace {
 
-int intBits(Element element) {
-  switch (element) {
-  case Element::I32:
-    return 32;
-  case Element::I8:
-    return 8;
-  case Element::I1:
-    return 1;
-  default:
-    return 64;
-  }
-}
-
-int64_t wrap(int bits, int64_t value) {
-  if (bits >= 64)
-    return value;
+/// `value` modulo 2^bits as `element` holds it: sign-extended, or
+/// zero-extended for unsigned elements.
+int64_t wrap(Element element, int64_t value) {
+  int bits = intBits(element);
   uint64_t mask = (uint64_t(1) << bits) - 1;
   uint64_t v = static_cast<uint64_t>(value) & mask;
-  if ((v >> (bits - 1)) & 1)
+  if (bits > 1 && !isUnsigned(element) && (v >> (bits - 1)) & 1)
     v |= ~mask;
   return static_cast<int64_t>(v);
+}
+
+/// The bits of an integer element read as a signed number of its width.
+int64_t signExtend(Element element, int64_t value) {
+  int bits = intBits(element);
+  return static_cast<int64_t>(static_cast<uint64_t>(value) << (64 - bits)) >>
+         (64 - bits);
 }
 
 double lowest(Element element) {
   if (isFloat(element))
     return -std::numeric_limits<double>::infinity();
   int bits = intBits(element);
-  return bits == 1 ? 0 : -std::ldexp(1.0, bits - 1);
+  return bits == 1 || isUnsigned(element) ? 0 : -std::ldexp(1.0, bits - 1);
 }
 
 double highest(Element element) {
   if (isFloat(element))
     return std::numeric_limits<double>::infinity();
   int bits = intBits(element);
-  return bits == 1 ? 1 : std::ldexp(1.0, bits - 1) - 1;
+  if (bits == 1)
+    return 1;
+  return std::ldexp(1.0, isUnsigned(element) ? bits : bits - 1) - 1;
+}
+
+/// Rounds to nearest even in a binary format of `precision` significant
+/// bits whose smallest normal is 2^(minExponent - 1), overflowing to
+/// infinity at 2^maxExponent.
+double roundToFormat(double value, int precision, int minExponent,
+                     int maxExponent) {
+  if (std::isnan(value) || std::isinf(value) || value == 0)
+    return value;
+  int exponent;
+  std::frexp(value, &exponent); // value = m * 2^exponent, 0.5 <= |m| < 1
+  // Below the smallest normal the spacing stays that of the smallest
+  // binade.
+  double quantum =
+      std::ldexp(1.0, std::max(exponent, minExponent) - precision);
+  double rounded = std::nearbyint(value / quantum) * quantum;
+  if (std::fabs(rounded) >= std::ldexp(1.0, maxExponent))
+    return std::copysign(std::numeric_limits<double>::infinity(), value);
+  return rounded;
 }
 
 double maximum(double a, double b) {
@@ -66,17 +82,13 @@ double minimum(double a, double b) {
 } // namespace
 
 double roundToBF16(double value) {
-  if (std::isnan(value) || std::isinf(value) || value == 0)
-    return value;
-  int exponent;
-  std::frexp(value, &exponent); // value = m * 2^exponent, 0.5 <= |m| < 1
-  // 8 significant bits; below the smallest normal (2^-126) the spacing
-  // stays 2^-133.
-  double quantum = std::ldexp(1.0, std::max(exponent, -125) - 8);
-  double rounded = std::nearbyint(value / quantum) * quantum;
-  if (std::fabs(rounded) >= std::ldexp(1.0, 128))
-    return std::copysign(std::numeric_limits<double>::infinity(), value);
-  return rounded;
+  // 8 significant bits, normals from 2^-126.
+  return roundToFormat(value, 8, -125, 128);
+}
+
+double roundToF16(double value) {
+  // 11 significant bits, normals from 2^-14, largest finite 65504.
+  return roundToFormat(value, 11, -13, 16);
 }
 
 double roundTo(Element element, double value) {
@@ -85,16 +97,15 @@ double roundTo(Element element, double value) {
     return static_cast<float>(value);
   case Element::BF16:
     return roundToBF16(value);
+  case Element::F16:
+    return roundToF16(value);
   case Element::I1:
     return value != 0;
-  case Element::I32:
-  case Element::I8:
+  default:
     if (std::isnan(value))
       return 0;
-    return static_cast<double>(
-        wrap(intBits(element), static_cast<int64_t>(value)));
+    return static_cast<double>(wrap(element, static_cast<int64_t>(value)));
   }
-  return value;
 }
 
 uint16_t bf16Bits(double value) {
@@ -111,26 +122,65 @@ double fromBF16Bits(uint16_t bits) {
   return f;
 }
 
+uint16_t f16Bits(double value) {
+  uint16_t sign = std::signbit(value) ? 0x8000 : 0;
+  if (std::isnan(value))
+    return 0x7e00;
+  double magnitude = std::fabs(value);
+  if (std::isinf(magnitude))
+    return sign | 0x7c00;
+  if (magnitude < std::ldexp(1.0, -14)) // subnormal or zero: units of 2^-24
+    return sign | static_cast<uint16_t>(std::ldexp(magnitude, 24));
+  int exponent;
+  double m = std::frexp(magnitude, &exponent); // magnitude = m * 2^exponent
+  auto field = static_cast<uint16_t>(exponent - 1 + 15);
+  auto fraction = static_cast<uint16_t>(std::ldexp(m, 11) - 1024);
+  return sign | static_cast<uint16_t>(field << 10) | fraction;
+}
+
+double fromF16Bits(uint16_t bits) {
+  double sign = (bits & 0x8000) ? -1 : 1;
+  int field = (bits >> 10) & 0x1f;
+  int fraction = bits & 0x3ff;
+  if (field == 0x1f)
+    return fraction ? std::nan("") : sign * HUGE_VAL;
+  if (field == 0)
+    return sign * std::ldexp(fraction, -24);
+  return sign * std::ldexp(1024 + fraction, field - 25);
+}
+
+namespace {
+template <typename T> T loadAs(const uint8_t *p) {
+  T v;
+  std::memcpy(&v, p, sizeof(T));
+  return v;
+}
+template <typename T> void storeAs(uint8_t *p, T v) {
+  std::memcpy(p, &v, sizeof(T));
+}
+} // namespace
+
 double load(Element element, const uint8_t *p) {
   switch (element) {
-  case Element::F32: {
-    float f;
-    std::memcpy(&f, p, 4);
-    return f;
-  }
-  case Element::BF16: {
-    uint16_t bits;
-    std::memcpy(&bits, p, 2);
-    return fromBF16Bits(bits);
-  }
+  case Element::F32:
+    return loadAs<float>(p);
+  case Element::BF16:
+    return fromBF16Bits(loadAs<uint16_t>(p));
+  case Element::F16:
+    return fromF16Bits(loadAs<uint16_t>(p));
   case Element::I32:
-  case Element::I1: {
-    int32_t v;
-    std::memcpy(&v, p, 4);
-    return v;
-  }
+  case Element::I1:
+    return loadAs<int32_t>(p);
+  case Element::I16:
+    return loadAs<int16_t>(p);
   case Element::I8:
-    return static_cast<int8_t>(*p);
+    return loadAs<int8_t>(p);
+  case Element::U32:
+    return loadAs<uint32_t>(p);
+  case Element::U16:
+    return loadAs<uint16_t>(p);
+  case Element::U8:
+    return *p;
   }
   return 0;
 }
@@ -138,27 +188,25 @@ double load(Element element, const uint8_t *p) {
 void store(Element element, uint8_t *p, double value) {
   value = roundTo(element, value);
   switch (element) {
-  case Element::F32: {
-    float f = static_cast<float>(value);
-    std::memcpy(p, &f, 4);
-    return;
-  }
-  case Element::BF16: {
-    uint16_t bits = bf16Bits(value);
-    if (std::isnan(value))
-      bits = 0x7fc0;
-    std::memcpy(p, &bits, 2);
-    return;
-  }
+  case Element::F32:
+    return storeAs(p, static_cast<float>(value));
+  case Element::BF16:
+    return storeAs<uint16_t>(p, std::isnan(value) ? 0x7fc0 : bf16Bits(value));
+  case Element::F16:
+    return storeAs(p, f16Bits(value));
   case Element::I32:
-  case Element::I1: {
-    int32_t v = static_cast<int32_t>(value);
-    std::memcpy(p, &v, 4);
-    return;
-  }
+  case Element::I1:
+    return storeAs(p, static_cast<int32_t>(value));
+  case Element::I16:
+    return storeAs(p, static_cast<int16_t>(value));
   case Element::I8:
-    *p = static_cast<uint8_t>(static_cast<int8_t>(value));
-    return;
+    return storeAs(p, static_cast<int8_t>(value));
+  case Element::U32:
+    return storeAs(p, static_cast<uint32_t>(value));
+  case Element::U16:
+    return storeAs(p, static_cast<uint16_t>(value));
+  case Element::U8:
+    return storeAs(p, static_cast<uint8_t>(value));
   }
 }
 
@@ -283,14 +331,16 @@ double vectorElement(VectorKind kind, Element from, Element to,
     return static_cast<double>(x + y);
   case VectorKind::Sub:
     return static_cast<double>(x - y);
-  case VectorKind::Mul:
-    return static_cast<double>(wrap(intBits(to), x * y));
+  case VectorKind::Mul: // modulo 2^64 first: ui32 products pass 2^63
+    return static_cast<double>(wrap(
+        to, static_cast<int64_t>(static_cast<uint64_t>(x) *
+                                 static_cast<uint64_t>(y))));
   case VectorKind::Div: // XLA: x / 0 is -1.
     return y == 0 ? -1 : static_cast<double>(x / y);
   case VectorKind::Rem: // XLA: x rem 0 is x.
     return y == 0 ? a : static_cast<double>(x % y);
   case VectorKind::Pow:
-    return static_cast<double>(wrap(intBits(to), integerPower(x, y)));
+    return static_cast<double>(wrap(to, integerPower(x, y)));
   case VectorKind::Popcnt:
   case VectorKind::Clz: {
     int width = intBits(to);
@@ -306,7 +356,7 @@ double vectorElement(VectorKind kind, Element from, Element to,
   case VectorKind::Neg:
     return static_cast<double>(-x);
   case VectorKind::Abs:
-    return static_cast<double>(x < 0 ? -x : x);
+    return static_cast<double>(x < 0 ? -x : x); // unsigned x is never < 0
   case VectorKind::And:
     return static_cast<double>(x & y);
   case VectorKind::Or:
@@ -314,7 +364,7 @@ double vectorElement(VectorKind kind, Element from, Element to,
   case VectorKind::Xor:
     return static_cast<double>(x ^ y);
   case VectorKind::Not:
-    return static_cast<double>(wrap(intBits(to), ~x));
+    return static_cast<double>(wrap(to, ~x));
   case VectorKind::ShiftLeft:
   case VectorKind::ShiftRightLogical:
   case VectorKind::ShiftRightArithmetic: {
@@ -322,13 +372,15 @@ double vectorElement(VectorKind kind, Element from, Element to,
     int width = intBits(to);
     bool inRange = y >= 0 && y < width;
     uint64_t bits = static_cast<uint64_t>(x) & (~0ull >> (64 - width));
-    if (kind == VectorKind::ShiftRightArithmetic)
-      return static_cast<double>(inRange ? x >> y : (x < 0 ? -1 : 0));
+    if (kind == VectorKind::ShiftRightArithmetic) { // copies the top bit
+      int64_t s = signExtend(to, x);
+      return static_cast<double>(wrap(to, inRange ? s >> y : (s < 0 ? -1 : 0)));
+    }
     if (!inRange)
       return 0;
     return static_cast<double>(wrap(
-        width, static_cast<int64_t>(
-                   kind == VectorKind::ShiftLeft ? bits << y : bits >> y)));
+        to, static_cast<int64_t>(
+                kind == VectorKind::ShiftLeft ? bits << y : bits >> y)));
   }
   default:
     return 0;
@@ -359,8 +411,12 @@ double reduceStep(ReduceKind kind, Element element, double acc, double x) {
                : static_cast<double>(
                      isFloat(element)
                          ? acc * x
-                         : wrap(intBits(element), static_cast<int64_t>(acc) *
-                                                      static_cast<int64_t>(x)));
+                         : wrap(element,
+                                static_cast<int64_t>(
+                                    static_cast<uint64_t>(
+                                        static_cast<int64_t>(acc)) *
+                                    static_cast<uint64_t>(
+                                        static_cast<int64_t>(x)))));
   case ReduceKind::Max:
     return maximum(acc, x);
   case ReduceKind::Min:

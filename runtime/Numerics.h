@@ -1,11 +1,11 @@
-//===- Numerics.h - Element values as the TensorCore stores them -*- C++
-//-*-===//
+//===- Numerics.h - Element values as the TensorCore holds them -*- C++ -*-===//
 //
-// The runtime computes every element as a double (exact for f32, bf16, i32,
-// i8 and i1 values) and rounds when it stores, as the reference evaluator
-// does, so that integer, comparison and select results match it exactly.
-// bf16 rounds to nearest even from the exact value (one rounding, not via
-// f32); integers wrap; i1 is stored in 32 bits.
+// The runtime computes every element as a double (exact for every value of
+// each element type it stores) and rounds when it stores, as the reference
+// evaluator does, so that integer, comparison and select results match it
+// exactly. bf16 and f16 round to nearest even from the exact value (one
+// rounding, not via f32); integers wrap, unsigned ones held as their
+// non-negative value; i1 is stored in 32 bits.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,14 +18,18 @@
 
 namespace tpurt {
 
-/// `value` rounded to nearest even bf16, returned as a double.
+/// `value` rounded to nearest even bf16 or f16, returned as a double.
 double roundToBF16(double value);
+double roundToF16(double value);
 /// `value` as a store of `element` would hold it.
 double roundTo(Element element, double value);
 
 /// The bf16 bit pattern of a value already representable in bf16.
 uint16_t bf16Bits(double value);
 double fromBF16Bits(uint16_t bits);
+/// The IEEE binary16 bit pattern of a value already representable in f16.
+uint16_t f16Bits(double value);
+double fromF16Bits(uint16_t bits);
 
 /// Reads and writes one element at `p` (elementBytes(element) bytes).
 double load(Element element, const uint8_t *p);

@@ -19,9 +19,8 @@ namespace {
 FailureOr<tpurt::Element> elementOf(Location loc, Type type) {
   if (std::optional<tpurt::Element> element = toRuntimeElement(type))
     return *element;
-  return emitError(loc) << "the executable stores f32, bf16, i32, i8 and i1, "
-                           "not "
-                        << type;
+  return emitError(loc) << "the executable stores "
+                        << tpu::kSupportedElementTypes << ", not " << type;
 }
 
 /// One register per SSA value a kernel uses; values defined outside the
@@ -338,13 +337,26 @@ std::optional<tpurt::Element> mlir::tpu::toRuntimeElement(Type type) {
     return tpurt::Element::F32;
   if (type.isBF16())
     return tpurt::Element::BF16;
-  if (type.isInteger(32))
-    return tpurt::Element::I32;
-  if (type.isInteger(8))
-    return tpurt::Element::I8;
-  if (type.isInteger(1))
-    return tpurt::Element::I1;
-  return std::nullopt;
+  if (type.isF16())
+    return tpurt::Element::F16;
+  auto integer = dyn_cast<IntegerType>(type);
+  if (!integer || integer.isSigned())
+    return std::nullopt;
+  bool isUnsigned = integer.isUnsigned();
+  switch (integer.getWidth()) {
+  case 32:
+    return isUnsigned ? tpurt::Element::U32 : tpurt::Element::I32;
+  case 16:
+    return isUnsigned ? tpurt::Element::U16 : tpurt::Element::I16;
+  case 8:
+    return isUnsigned ? tpurt::Element::U8 : tpurt::Element::I8;
+  case 1:
+    if (!isUnsigned)
+      return tpurt::Element::I1;
+    return std::nullopt;
+  default:
+    return std::nullopt;
+  }
 }
 
 FailureOr<tpurt::Executable> mlir::tpu::buildExecutable(ModuleOp module) {
@@ -415,12 +427,14 @@ FailureOr<tpurt::Executable> mlir::tpu::buildExecutable(ModuleOp module) {
             for (int64_t i = 0; i < count; ++i)
               put(values[dense.isSplat() ? 0 : i].convertToDouble());
           } else {
-            bool isBool = dense.getElementType().isInteger(1);
+            // i1 and ui* read as unsigned numbers, the rest as signed.
+            bool zeroExtend = dense.getElementType().isInteger(1) ||
+                              dense.getElementType().isUnsignedInteger();
             auto values = dense.getValues<APInt>();
             for (int64_t i = 0; i < count; ++i) {
               const APInt &v = values[dense.isSplat() ? 0 : i];
-              put(isBool ? static_cast<double>(v.getBoolValue())
-                         : static_cast<double>(v.getSExtValue()));
+              put(zeroExtend ? static_cast<double>(v.getZExtValue())
+                             : static_cast<double>(v.getSExtValue()));
             }
           }
         }

@@ -16,7 +16,8 @@
 
 namespace mlir::tpu {
 
-/// The runtime's element type for f32, bf16, i32, i8 and i1, or nullopt.
+/// The runtime's element type for each of tpu::kSupportedElementTypes, or
+/// nullopt.
 std::optional<tpurt::Element> toRuntimeElement(Type type);
 
 /// Fails with a diagnostic on the first op it cannot translate.

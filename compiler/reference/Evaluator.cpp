@@ -3,7 +3,9 @@
 // Semantics follow docs/dialects/hlo.md. Floats are computed in double and
 // rounded once to the result type, which for +, -, *, / and sqrt gives the
 // correctly rounded f32 result; sums and dot products accumulate in double.
-// Integer ops run on int64 and wrap to their width.
+// Integer ops run on int64 and wrap to their width; an unsigned value is
+// held as its (non-negative) value, so comparisons, division and max/min
+// need no separate unsigned forms.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,12 +36,19 @@ static unsigned intWidth(Type type) {
   return cast<IntegerType>(type).getWidth();
 }
 
-static int64_t wrap(unsigned width, int64_t value) {
+static bool isUnsigned(Type type) {
+  return cast<IntegerType>(type).isUnsigned();
+}
+
+/// `value` modulo 2^width, as the integer `type` holds it: sign-extended for
+/// signless types, zero-extended for unsigned ones (and i1).
+static int64_t wrap(Type type, int64_t value) {
+  unsigned width = intWidth(type);
   if (width == 1)
     return value & 1;
   uint64_t mask = width >= 64 ? ~0ull : (1ull << width) - 1;
   uint64_t bits = static_cast<uint64_t>(value) & mask;
-  if (width < 64 && (bits >> (width - 1)) & 1)
+  if (!isUnsigned(type) && width < 64 && (bits >> (width - 1)) & 1)
     bits |= ~mask;
   return static_cast<int64_t>(bits);
 }
@@ -56,7 +65,7 @@ double mlir::tpu::roundTo(Type type, double value) {
   }
   if (type.isInteger(1))
     return value != 0;
-  return static_cast<double>(wrap(intWidth(type), static_cast<int64_t>(value)));
+  return static_cast<double>(wrap(type, static_cast<int64_t>(value)));
 }
 
 namespace {
@@ -99,14 +108,16 @@ double lowest(Type type) {
   if (isFloat(type))
     return -std::numeric_limits<double>::infinity();
   unsigned width = intWidth(type);
-  return width == 1 ? 0 : -std::ldexp(1.0, width - 1);
+  return width == 1 || isUnsigned(type) ? 0 : -std::ldexp(1.0, width - 1);
 }
 
 double highest(Type type) {
   if (isFloat(type))
     return std::numeric_limits<double>::infinity();
   unsigned width = intWidth(type);
-  return width == 1 ? 1 : std::ldexp(1.0, width - 1) - 1;
+  if (width == 1)
+    return 1;
+  return std::ldexp(1.0, isUnsigned(type) ? width : width - 1) - 1;
 }
 
 /// max/min propagate NaN and order -0 below +0, as IEEE 754's do.
@@ -178,25 +189,29 @@ double unary(Operation *op, Type type, double x) {
                       ++n;
                     return n;
                   });
-  return static_cast<double>(wrap(intWidth(type), r));
+  return static_cast<double>(wrap(type, r));
 }
 
 /// StableHLO's shifts: an amount outside [0, width) shifts everything out.
-int64_t shift(Operation *op, unsigned width, int64_t x, int64_t amount) {
+/// They act on the bits: an arithmetic shift of an unsigned value copies
+/// its top bit.
+int64_t shift(Operation *op, Type type, int64_t x, int64_t amount) {
+  unsigned width = intWidth(type);
   bool inRange = amount >= 0 && amount < static_cast<int64_t>(width);
   uint64_t bits = static_cast<uint64_t>(x) & (~0ull >> (64 - width));
   if (isa<hlo::ShiftLeftOp>(op))
     return inRange ? static_cast<int64_t>(bits << amount) : 0;
   if (isa<hlo::ShiftRightLogicalOp>(op))
     return inRange ? static_cast<int64_t>(bits >> amount) : 0;
-  // Arithmetic: x is sign-extended already.
-  return inRange ? x >> amount : (x < 0 ? -1 : 0);
+  int64_t signedValue = static_cast<int64_t>(bits << (64 - width)) >>
+                        (64 - width);
+  return inRange ? signedValue >> amount : (signedValue < 0 ? -1 : 0);
 }
 
 /// Integer power as repeated multiplication in `width` bits (binary
 /// exponentiation); 1 and -1 are the only bases whose negative powers are
 /// not 0 (XLA's rule).
-int64_t power(unsigned width, int64_t base, int64_t exponent) {
+int64_t power(Type type, int64_t base, int64_t exponent) {
   if (exponent < 0) {
     if (base == 1)
       return 1;
@@ -207,10 +222,10 @@ int64_t power(unsigned width, int64_t base, int64_t exponent) {
   int64_t result = 1;
   while (exponent > 0) {
     if (exponent % 2 == 1)
-      result = wrap(width, static_cast<int64_t>(static_cast<uint64_t>(result) *
-                                                static_cast<uint64_t>(base)));
-    base = wrap(width, static_cast<int64_t>(static_cast<uint64_t>(base) *
-                                            static_cast<uint64_t>(base)));
+      result = wrap(type, static_cast<int64_t>(static_cast<uint64_t>(result) *
+                                               static_cast<uint64_t>(base)));
+    base = wrap(type, static_cast<int64_t>(static_cast<uint64_t>(base) *
+                                           static_cast<uint64_t>(base)));
     exponent /= 2;
   }
   return result;
@@ -230,8 +245,7 @@ double binary(Operation *op, Type type, double a, double b) {
                    .Case([&](hlo::Atan2Op) { return std::atan2(a, b); });
     return roundTo(type, r);
   }
-  unsigned width = intWidth(type);
-  if (width == 1) { // or, and; max and min agree with them on {0, 1}.
+  if (type.isInteger(1)) { // or, and; max and min agree with them on {0, 1}.
     if (isa<hlo::XorOp>(op))
       return (a != 0) != (b != 0);
     return isa<hlo::AddOp, hlo::MaxOp, hlo::OrOp>(op) ? (a != 0 || b != 0)
@@ -240,11 +254,16 @@ double binary(Operation *op, Type type, double a, double b) {
   int64_t x = static_cast<int64_t>(a), y = static_cast<int64_t>(b);
   if (isa<hlo::ShiftLeftOp, hlo::ShiftRightLogicalOp,
           hlo::ShiftRightArithmeticOp>(op))
-    return static_cast<double>(wrap(width, shift(op, width, x, y)));
+    return static_cast<double>(wrap(type, shift(op, type, x, y)));
   int64_t r = TypeSwitch<Operation *, int64_t>(op)
                   .Case([&](hlo::AddOp) { return x + y; })
                   .Case([&](hlo::SubtractOp) { return x - y; })
-                  .Case([&](hlo::MulOp) { return x * y; })
+                  .Case([&](hlo::MulOp) {
+                    // In 64-bit modular arithmetic: ui32 products exceed
+                    // int64's range.
+                    return static_cast<int64_t>(static_cast<uint64_t>(x) *
+                                                static_cast<uint64_t>(y));
+                  })
                   .Case([&](hlo::DivOp) {
                     // XLA: x / 0 is -1; MIN / -1 wraps to MIN.
                     return y == 0 ? -1 : x / y;
@@ -258,8 +277,8 @@ double binary(Operation *op, Type type, double a, double b) {
                     // XLA: x rem 0 is x; the sign is the dividend's.
                     return y == 0 ? x : x - (x / y) * y;
                   })
-                  .Case([&](hlo::PowOp) { return power(width, x, y); });
-  return static_cast<double>(wrap(width, r));
+                  .Case([&](hlo::PowOp) { return power(type, x, y); });
+  return static_cast<double>(wrap(type, r));
 }
 
 bool compare(hlo::ComparisonDirection direction, double a, double b) {
@@ -462,8 +481,8 @@ struct Accumulator {
   }
   double result() const {
     return integer
-               ? roundTo(type, static_cast<double>(wrap(
-                                   intWidth(type), static_cast<int64_t>(bits))))
+               ? roundTo(type, static_cast<double>(
+                                   wrap(type, static_cast<int64_t>(bits))))
                : roundTo(type, sum);
   }
   Type type;
@@ -610,7 +629,7 @@ Literal Evaluator::reduce(hlo::ReduceOp op) {
   for (int64_t i = 0; i < result.numElements(); ++i)
     result.data[i] =
         modular ? static_cast<double>(
-                      wrap(intWidth(type), static_cast<int64_t>(bits[i])))
+                      wrap(type, static_cast<int64_t>(bits[i])))
                 : roundTo(type, result.data[i]);
   return result;
 }
@@ -781,7 +800,7 @@ Literal mlir::tpu::toLiteral(DenseElementsAttr dense) {
     auto values = dense.getValues<APInt>();
     for (int64_t i = 0; i < result.numElements(); ++i) {
       const APInt &v = values[dense.isSplat() ? 0 : i];
-      result.data[i] = type.isInteger(1)
+      result.data[i] = type.isInteger(1) || isUnsigned(type)
                            ? static_cast<double>(v.getZExtValue())
                            : static_cast<double>(v.getSExtValue());
     }
@@ -802,7 +821,8 @@ TypedAttr mlir::tpu::toScalarAttr(Type elementType, double value) {
       elementType, APInt(width,
                          static_cast<uint64_t>(
                              static_cast<int64_t>(roundTo(elementType, value))),
-                         /*isSigned=*/width > 1, /*implicitTrunc=*/true));
+                         /*isSigned=*/width > 1 && !isUnsigned(elementType),
+                         /*implicitTrunc=*/true));
 }
 
 DenseElementsAttr mlir::tpu::toAttr(const Literal &literal,

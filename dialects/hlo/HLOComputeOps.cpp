@@ -481,7 +481,8 @@ TypedAttr mlir::hlo::getReduceIdentity(ReduceKind kind, Type element) {
     }
   }
   unsigned width = element.getIntOrFloatBitWidth();
-  bool isBool = width == 1;
+  // i1 orders false < true, as unsigned integers do.
+  bool isUnsigned = width == 1 || element.isUnsignedInteger();
   APInt value(width, 0);
   switch (kind) {
   case ReduceKind::sum:
@@ -490,10 +491,12 @@ TypedAttr mlir::hlo::getReduceIdentity(ReduceKind kind, Type element) {
     value = APInt(width, 1);
     break;
   case ReduceKind::max:
-    value = isBool ? APInt(1, 0) : APInt::getSignedMinValue(width);
+    value = isUnsigned ? APInt::getMinValue(width)
+                       : APInt::getSignedMinValue(width);
     break;
   case ReduceKind::min:
-    value = isBool ? APInt(1, 1) : APInt::getSignedMaxValue(width);
+    value = isUnsigned ? APInt::getMaxValue(width)
+                       : APInt::getSignedMaxValue(width);
     break;
   }
   return b.getIntegerAttr(element, value);

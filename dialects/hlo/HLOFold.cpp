@@ -31,12 +31,15 @@ using namespace mlir::hlo;
 
 namespace {
 
-/// One element of a folded tensor: an APInt for integer and i1 elements, an
-/// APFloat for float ones.
+/// One element of a folded tensor: an APInt for integer and i1 elements
+/// (`isUnsigned` for ui8..ui32, whose order, division and widening differ),
+/// an APFloat for float ones.
 struct Scalar {
-  Scalar(APInt i) : isFloat(false), i(std::move(i)), f(0.0f) {}
+  Scalar(APInt i, bool isUnsigned = false)
+      : isFloat(false), isUnsigned(isUnsigned), i(std::move(i)), f(0.0f) {}
   Scalar(APFloat f) : isFloat(true), i(1, 0), f(std::move(f)) {}
   bool isFloat;
+  bool isUnsigned = false;
   APInt i;
   APFloat f;
 };
@@ -48,7 +51,8 @@ Scalar elementAt(DenseElementsAttr attr, int64_t n) {
     return Scalar(attr.isSplat() ? attr.getSplatValue<APFloat>()
                                  : attr.getValues<APFloat>().begin()[n]);
   return Scalar(attr.isSplat() ? attr.getSplatValue<APInt>()
-                               : attr.getValues<APInt>().begin()[n]);
+                               : attr.getValues<APInt>().begin()[n],
+                attr.getElementType().isUnsignedInteger());
 }
 
 /// A constant of `shape` and `elementType` from one scalar per element (or
@@ -158,7 +162,10 @@ std::optional<Scalar> floatBinary(Operation *op, const APFloat &a,
   return std::nullopt;
 }
 
-std::optional<Scalar> intBinary(Operation *op, const APInt &a, const APInt &b) {
+std::optional<Scalar> intBinary(Operation *op, const Scalar &sa,
+                                const Scalar &sb) {
+  const APInt &a = sa.i, &b = sb.i;
+  bool isUnsigned = sa.isUnsigned;
   unsigned width = a.getBitWidth();
   if (width == 1) { // add, multiply, maximum, minimum are or, and, or, and.
     if (isa<AddOp, OrOp, MaxOp>(op))
@@ -171,12 +178,16 @@ std::optional<Scalar> intBinary(Operation *op, const APInt &a, const APInt &b) {
   }
   if (std::optional<Scalar> r = ring(op, a, b))
     return r;
-  if (isa<DivOp>(op)) // XLA: x / 0 is -1; MIN / -1 wraps to MIN.
-    return Scalar(b.isZero() ? APInt::getAllOnes(width) : a.sdiv(b));
+  if (isa<DivOp>(op)) // XLA: x / 0 is all ones; MIN / -1 wraps to MIN.
+    return Scalar(b.isZero()    ? APInt::getAllOnes(width)
+                  : isUnsigned ? a.udiv(b)
+                               : a.sdiv(b));
   if (isa<MaxOp>(op))
-    return Scalar(llvm::APIntOps::smax(a, b));
+    return Scalar(isUnsigned ? llvm::APIntOps::umax(a, b)
+                             : llvm::APIntOps::smax(a, b));
   if (isa<MinOp>(op))
-    return Scalar(llvm::APIntOps::smin(a, b));
+    return Scalar(isUnsigned ? llvm::APIntOps::umin(a, b)
+                             : llvm::APIntOps::smin(a, b));
   if (isa<AndOp>(op))
     return Scalar(a & b);
   if (isa<OrOp>(op))
@@ -195,7 +206,7 @@ std::optional<Scalar> unary(Operation *op, const Scalar &x) {
     if (isa<NegOp>(op))
       return Scalar(-x.i);
     if (isa<AbsOp>(op)) // abs(MIN) wraps to MIN.
-      return Scalar(x.i.isNegative() ? -x.i : x.i);
+      return Scalar(!x.isUnsigned && x.i.isNegative() ? -x.i : x.i);
     return std::nullopt;
   }
   auto roundTo = [&](APFloat::roundingMode mode) {
@@ -236,9 +247,10 @@ bool compare(ComparisonDirection direction, const Scalar &a, const Scalar &b) {
       return c == APFloat::cmpGreaterThan || c == APFloat::cmpEqual;
     }
   }
-  // Integers compare signed; i1 is 0 or 1.
-  int c = a.i.getBitWidth() == 1 ? (a.i.ult(b.i) ? -1 : a.i != b.i)
-                                 : (a.i.slt(b.i) ? -1 : a.i != b.i);
+  // Signless integers compare signed; i1 is 0 or 1.
+  int c = a.i.getBitWidth() == 1 || a.isUnsigned
+              ? (a.i.ult(b.i) ? -1 : a.i != b.i)
+              : (a.i.slt(b.i) ? -1 : a.i != b.i);
   switch (direction) {
   case ComparisonDirection::EQ:
     return c == 0;
@@ -257,7 +269,7 @@ bool compare(ComparisonDirection direction, const Scalar &a, const Scalar &b) {
 }
 
 /// Float to integer truncates toward zero and saturates, NaN to 0; integer
-/// to integer wraps (i1 is unsigned); anything to i1 compares with zero;
+/// to integer wraps (i1 and ui* widen with zeros); anything to i1 compares with zero;
 /// float to float rounds to nearest even.
 Scalar convert(const Scalar &x, Type to) {
   if (to.isInteger(1))
@@ -271,18 +283,19 @@ Scalar convert(const Scalar &x, Type to) {
       return Scalar(r);
     }
     APFloat r(semantics);
-    r.convertFromAPInt(x.i, /*IsSigned=*/x.i.getBitWidth() > 1,
+    r.convertFromAPInt(x.i, /*IsSigned=*/x.i.getBitWidth() > 1 && !x.isUnsigned,
                        APFloat::rmNearestTiesToEven);
     return Scalar(r);
   }
   unsigned width = cast<IntegerType>(to).getWidth();
   if (!x.isFloat)
-    return Scalar(x.i.getBitWidth() == 1 ? x.i.zext(width)
-                                         : x.i.sextOrTrunc(width));
+    return Scalar(x.i.getBitWidth() == 1 || x.isUnsigned
+                      ? x.i.zextOrTrunc(width)
+                      : x.i.sextOrTrunc(width));
   if (x.f.isNaN())
     return Scalar(APInt(width, 0));
   // Out of range, convertToInteger saturates (and reports opInvalidOp).
-  APSInt result(width, /*isUnsigned=*/false);
+  APSInt result(width, /*isUnsigned=*/to.isUnsignedInteger());
   bool exact;
   (void)x.f.convertToInteger(result, APFloat::rmTowardZero, &exact);
   return Scalar(APInt(result));
@@ -295,7 +308,7 @@ OpFoldResult foldElementwise(Operation *op, ArrayRef<Attribute> operands) {
                          return unary(op, x[0]);
                        if (x[0].isFloat)
                          return floatBinary(op, x[0].f, x[1].f);
-                       return intBinary(op, x[0].i, x[1].i);
+                       return intBinary(op, x[0], x[1]);
                      });
 }
 

@@ -10,13 +10,15 @@
 using namespace mlir;
 
 bool hlo::isSupportedElementType(Type type) {
-  if (type.isF32() || type.isBF16())
+  if (type.isF32() || type.isBF16() || type.isF16())
     return true;
   auto intType = dyn_cast<IntegerType>(type);
-  if (!intType || !intType.isSignless())
+  if (!intType || intType.isSigned())
     return false;
   unsigned width = intType.getWidth();
-  return width == 32 || width == 8 || width == 1;
+  if (width == 1)
+    return intType.isSignless();
+  return width == 32 || width == 16 || width == 8;
 }
 
 LogicalResult hlo::verifyTensorType(std::optional<Location> loc, Type type,
@@ -42,7 +44,7 @@ LogicalResult hlo::verifyTensorType(std::optional<Location> loc, Type type,
   if (!isSupportedElementType(ranked.getElementType()))
     return emitOptionalError(
         loc, what, " has element type ", ranked.getElementType(),
-        ", but TPU programs support only f32, bf16, i32, i8 and i1");
+        ", but TPU programs support only ", tpu::kSupportedElementTypes);
   return success();
 }
 

@@ -12,9 +12,10 @@
 
 namespace mlir::hlo {
 
-/// Returns true for the element types TPU programs may use: f32, bf16, i32,
-/// i8 and i1 (signless).
+/// Returns true for the element types TPU programs may use: f32, bf16, f16,
+/// signless i32, i16, i8 and i1, and unsigned ui32, ui16 and ui8.
 bool isSupportedElementType(Type type);
+/// (tpu::kSupportedElementTypes lists them for messages.)
 
 /// Checks that `type` is a statically shaped ranked tensor of a supported
 /// element type; `what` names the value in the message ("operand #1").

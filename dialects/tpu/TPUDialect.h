@@ -48,6 +48,11 @@ void setTarget(ModuleOp module, const tpc::Target &target);
 /// The layout a tensor type carries as its encoding, or null.
 LayoutAttr getLayout(Type type);
 
+/// The element types TPU programs store, for messages; hlo's
+/// isSupportedElementType and the executable accept exactly these.
+inline constexpr const char *kSupportedElementTypes =
+    "f32, bf16, f16, i32, i16, i8, ui32, ui16, ui8 and i1";
+
 /// The shape library's element type for f32, bf16, i32, i8, i1 (and the
 /// other XLA types MLIR spells), or nullopt.
 std::optional<tpc::ElementType> toElementType(Type type);

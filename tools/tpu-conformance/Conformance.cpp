@@ -2,6 +2,7 @@
 
 #include "tools/tpu-conformance/Conformance.h"
 
+#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -199,18 +200,20 @@ uint64_t mlir::tpu::conformance::ulpDistance(llvm::StringRef element, double a,
                                              double b) {
   if (!isFloatName(element))
     return static_cast<uint64_t>(std::fabs(a - b));
-  float fa = static_cast<float>(a), fb = static_cast<float>(b);
-  uint32_t ba, bb;
-  std::memcpy(&ba, &fa, sizeof ba);
-  std::memcpy(&bb, &fb, sizeof bb);
-  int width = 32;
-  if (element == "bf16") {
-    // bf16 values are the top half of an f32.
-    ba >>= 16;
-    bb >>= 16;
-    width = 16;
-  }
-  int64_t ka = orderedKey(ba, width), kb = orderedKey(bb, width);
+  // Counted in the element's own format: an f16 ULP is 2^13 f32 ULPs.
+  const llvm::fltSemantics &semantics = element == "bf16"
+                                            ? llvm::APFloat::BFloat()
+                                        : element == "f16"
+                                            ? llvm::APFloat::IEEEhalf()
+                                            : llvm::APFloat::IEEEsingle();
+  auto bitsOf = [&](double v) {
+    llvm::APFloat f(v);
+    bool lost;
+    f.convert(semantics, llvm::APFloat::rmNearestTiesToEven, &lost);
+    return static_cast<uint32_t>(f.bitcastToAPInt().getZExtValue());
+  };
+  int width = static_cast<int>(llvm::APFloat::getSizeInBits(semantics));
+  int64_t ka = orderedKey(bitsOf(a), width), kb = orderedKey(bitsOf(b), width);
   return static_cast<uint64_t>(ka > kb ? ka - kb : kb - ka);
 }
 

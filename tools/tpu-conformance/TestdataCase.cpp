@@ -4,6 +4,7 @@
 
 #include "compiler/executable/ExecutableWriter.h"
 #include "dialects/stablehlo/StablehloOps.h"
+#include "dialects/tpu/TPUDialect.h"
 #include "runtime/Executable.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -35,7 +36,8 @@ returnedConstants(func::FuncOp fn) {
       std::string text;
       llvm::raw_string_ostream os(text);
       os << "element type " << attr.getElementType()
-         << " (the TPU compiler supports f32, bf16, i32, i8 and i1)";
+         << " (the TPU compiler supports " << tpu::kSupportedElementTypes
+         << ")";
       return caseError(text);
     }
     values.push_back(attr);

@@ -244,9 +244,8 @@ int runReference(ModuleOp module, std::vector<tpurt::HostTensor> args,
       std::string name;
       llvm::raw_string_ostream os(name);
       os << type;
-      return fail("the reference evaluator takes f32, bf16, i32, i8 and i1 "
-                  "tensors, not " +
-                  name);
+      return fail(std::string("the reference evaluator takes ") +
+                  tpu::kSupportedElementTypes + " tensors, not " + name);
     }
     tpurt::TensorSpec spec;
     spec.element = *element;

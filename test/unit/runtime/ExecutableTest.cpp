@@ -2,7 +2,6 @@
 
 #include "runtime/Executable.h"
 #include "runtime/Device.h"
-#include "runtime/Numerics.h"
 
 #include "gtest/gtest.h"
 
@@ -152,18 +151,6 @@ TEST(DeviceTest, NamesTheMistypedArgument) {
                 .message(),
             "argument 0 of 'main' must be 8x128xf32, but the input is "
             "8x128xi32");
-}
-
-TEST(NumericsTest, BF16RoundsToNearestEvenOnce) {
-  // 1 + 2^-8 is halfway between bf16 1 and 1 + 2^-7: ties to even.
-  EXPECT_EQ(roundToBF16(1 + std::ldexp(1.0, -8)), 1.0);
-  EXPECT_EQ(roundToBF16(1 + 3 * std::ldexp(1.0, -8)), 1 + std::ldexp(1.0, -6));
-  // Just above the tie rounds up; via f32 it would round to the tie first.
-  EXPECT_EQ(roundToBF16(1 + std::ldexp(1.0, -8) + std::ldexp(1.0, -40)),
-            1 + std::ldexp(1.0, -7));
-  EXPECT_TRUE(std::isinf(roundToBF16(3.5e38)));
-  EXPECT_EQ(roundTo(Element::I8, 130), -126);
-  EXPECT_EQ(roundTo(Element::I1, 7), 1);
 }
 
 } // namespace

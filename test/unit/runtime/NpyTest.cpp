@@ -4,6 +4,7 @@
 
 #include "gtest/gtest.h"
 
+#include <cmath>
 #include <string>
 
 using namespace tpurt;
@@ -27,11 +28,19 @@ std::vector<uint8_t> npy(const std::string &header,
 
 TEST(NpyTest, RoundTripsEveryType) {
   for (Element element :
-       {Element::F32, Element::I32, Element::I8, Element::I1}) {
+       {Element::F32, Element::F16, Element::I32, Element::I16, Element::I8,
+        Element::U32, Element::U16, Element::U8, Element::I1}) {
     HostTensor t;
     t.element = element;
     t.dims = {2, 3};
-    t.values = {1, 0, 1, 1, 0, element == Element::I1 ? 1.0 : -7.0};
+    // Each type's extreme: the sign bit of a signed type, all ones of an
+    // unsigned one.
+    double extreme = element == Element::I1    ? 1.0
+                     : element == Element::F16 ? -65504.0
+                     : isUnsigned(element)
+                         ? std::ldexp(1.0, intBits(element)) - 1
+                         : -std::ldexp(1.0, intBits(element) - 1);
+    t.values = {1, 0, 1, 1, 0, extreme};
     std::vector<uint8_t> bytes = serializeNpy(t);
     // The data starts 64-byte aligned, as NumPy writes it.
     size_t headerLength = bytes[8] | (bytes[9] << 8);
@@ -43,6 +52,26 @@ TEST(NpyTest, RoundTripsEveryType) {
     EXPECT_EQ(back->dims, t.dims);
     EXPECT_EQ(back->values, t.values);
   }
+}
+
+TEST(NpyTest, DescribesTypesAsNumPyDoes) {
+  auto descr = [](Element element) {
+    std::vector<uint8_t> bytes = serializeNpy({element, {1}, {1}});
+    std::string text(bytes.begin(), bytes.end());
+    size_t at = text.find("'descr': '") + 10;
+    return text.substr(at, text.find('\'', at) - at);
+  };
+  EXPECT_EQ(descr(Element::F16), "<f2");
+  EXPECT_EQ(descr(Element::I16), "<i2");
+  EXPECT_EQ(descr(Element::U8), "|u1");
+  EXPECT_EQ(descr(Element::U16), "<u2");
+  EXPECT_EQ(descr(Element::U32), "<u4");
+  // `<u1`, as some writers spell a one-byte type, reads as `|u1`.
+  absl::StatusOr<HostTensor> t = parseNpy(npy(
+      "{'descr': '<u1', 'fortran_order': False, 'shape': (1,), }\n", {200}));
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_EQ(t->element, Element::U8);
+  EXPECT_EQ(t->values, std::vector<double>{200});
 }
 
 TEST(NpyTest, ScalarsAndVectorsUsePythonTuples) {
@@ -101,7 +130,8 @@ TEST(NpyTest, RejectsMalformedFiles) {
                         "'shape': (1,), }\n",
                         four)),
             "the .npy element type '>f4' is not supported (little-endian "
-            "float32, int32, int8 or bool)");
+            "float32, float16, int32, int16, int8, uint32, uint16, uint8 or "
+            "bool)");
   EXPECT_EQ(message(npy("{'descr': '<f4', 'shape': (1,), }\n", four)),
             "malformed .npy file: the header lacks 'descr', 'fortran_order' "
             "or 'shape'");

@@ -70,6 +70,10 @@ TEST(ConformanceTest, UlpDistanceCountsRepresentableValues) {
   // bf16 has 7 mantissa bits: 1 + 2^-7 is the next value after 1.
   EXPECT_EQ(ulpDistance("bf16", 1.0, 1.0 + 1.0 / 128), 1u);
   EXPECT_EQ(ulpDistance("bf16", 1.0, 1.0 + 3.0 / 128), 3u);
+  // f16 counts its own ULPs (2^-10 at 1), not f32's.
+  EXPECT_EQ(ulpDistance("f16", 1.0, 1.0 + 1.0 / 1024), 1u);
+  EXPECT_EQ(ulpDistance("f16", -0.5, -0.5 - 2.0 / 2048), 2u);
+  EXPECT_EQ(ulpDistance("f16", 65504.0, -65504.0), 2u * 0x7bff);
   EXPECT_EQ(ulpDistance("i32", 5, -2), 7u);
 }
 
