@@ -26,6 +26,16 @@ func.func @dynamic(%x: tensor<?xf32>) -> tensor<?xf32> {
 
 // -----
 
+// hlo orders an integer by its type: a SIGNED compare of unsigned values
+// (or UNSIGNED of signless ones) would need a bitcast first.
+func.func @signed_compare_of_unsigned(%x: tensor<2xui16>) -> tensor<2xi1> {
+  // expected-error @+1 {{stablehlo.compare is not supported by the TPU compiler: compare_type SIGNED on 'ui16' elements}}
+  %0 = stablehlo.compare  LT, %x, %x,  SIGNED : (tensor<2xui16>, tensor<2xui16>) -> tensor<2xi1>
+  return %0 : tensor<2xi1>
+}
+
+// -----
+
 func.func @total_order(%x: tensor<2xf32>) -> tensor<2xi1> {
   // expected-error @+1 {{stablehlo.compare is not supported by the TPU compiler: compare_type TOTALORDER on 'f32' elements}}
   %0 = stablehlo.compare  LT, %x, %x,  TOTALORDER : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>

@@ -48,6 +48,21 @@ func.func @sign_finite(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xi1>) {
 
 // -----
 
+// Unsigned elements compare UNSIGNED, which is how hlo orders them; the sign
+// of an unsigned value is 0 or 1 (one compare, no negative branch).
+// CHECK-LABEL: func.func @unsigned
+// CHECK-DAG: hlo.compare LT, %arg0, %arg1 : (tensor<4xui32>, tensor<4xui32>) -> tensor<4xi1>
+// CHECK-DAG: %[[GT:.*]] = hlo.compare GT, %arg2, %{{.*}} : (tensor<4xui8>, tensor<4xui8>) -> tensor<4xi1>
+// CHECK-DAG: hlo.select %[[GT]], %{{.*}}, %{{.*}} : tensor<4xi1>, tensor<4xui8>
+// CHECK-NOT: hlo.compare LT, %arg2
+func.func @unsigned(%a: tensor<4xui32>, %b: tensor<4xui32>, %c: tensor<4xui8>) -> (tensor<4xi1>, tensor<4xui8>) {
+  %0 = stablehlo.compare  LT, %a, %b,  UNSIGNED : (tensor<4xui32>, tensor<4xui32>) -> tensor<4xi1>
+  %1 = stablehlo.sign %c : tensor<4xui8>
+  return %0, %1 : tensor<4xi1>, tensor<4xui8>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @movement
 // CHECK: hlo.iota dim = 1 : tensor<2x3xi32>
 // CHECK: hlo.broadcast_in_dim %arg0, dims = [1]

@@ -102,3 +102,43 @@ func.func @negative_no_interior(%x: tensor<3x4xf32>, %z: tensor<f32>) -> tensor<
   %p = hlo.pad %x, %z, low = [1, 0], high = [0, 1], interior = [0, 0] : (tensor<3x4xf32>, tensor<f32>) -> tensor<4x5xf32>
   return %p : tensor<4x5xf32>
 }
+
+// -----
+
+// f16 products compute in f32 between converts, at HIGHEST precision: the
+// MXU takes bf16 and f32, and one bf16 pass would keep 8 of f16's 11
+// significant bits.
+// CHECK-LABEL: func.func @f16_dot
+// CHECK-NEXT:    %[[L:.+]] = hlo.convert %arg0 : (tensor<8x16xf16>) -> tensor<8x16xf32>
+// CHECK-NEXT:    %[[R:.+]] = hlo.convert %arg1 : (tensor<16x4xf16>) -> tensor<16x4xf32>
+// CHECK-NEXT:    %[[D:.+]] = hlo.dot_general %[[L]], %[[R]], contracting_dims = [1] x [0], precision = HIGHEST : (tensor<8x16xf32>, tensor<16x4xf32>) -> tensor<8x4xf32>
+// CHECK-NEXT:    %[[C:.+]] = hlo.convert %[[D]] : (tensor<8x4xf32>) -> tensor<8x4xf16>
+// CHECK-NEXT:    return %[[C]]
+func.func @f16_dot(%a: tensor<8x16xf16>, %b: tensor<16x4xf16>) -> tensor<8x4xf16> {
+  %d = hlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<8x16xf16>, tensor<16x4xf16>) -> tensor<8x4xf16>
+  return %d : tensor<8x4xf16>
+}
+
+// -----
+
+// An f16 convolution accumulating into f32 needs no convert after it.
+// CHECK-LABEL: func.func @f16_convolution_into_f32
+// CHECK:         hlo.convert %arg0 : (tensor<1x8x8x3xf16>) -> tensor<1x8x8x3xf32>
+// CHECK:         hlo.convert %arg1 : (tensor<3x3x3x4xf16>) -> tensor<3x3x3x4xf32>
+// CHECK:         %[[C:.+]] = hlo.convolution {{.*}}precision = HIGHEST{{.*}} -> tensor<1x6x6x4xf32>
+// CHECK-NEXT:    return %[[C]]
+func.func @f16_convolution_into_f32(%x: tensor<1x8x8x3xf16>, %k: tensor<3x3x3x4xf16>) -> tensor<1x6x6x4xf32> {
+  %c = hlo.convolution %x, %k : (tensor<1x8x8x3xf16>, tensor<3x3x3x4xf16>) -> tensor<1x6x6x4xf32>
+  return %c : tensor<1x6x6x4xf32>
+}
+
+// -----
+
+// bf16 and f32 products stay as they are.
+// CHECK-LABEL: func.func @bf16_dot_unchanged
+// CHECK-NOT:     hlo.convert
+// CHECK:         hlo.dot_general %arg0, %arg1
+func.func @bf16_dot_unchanged(%a: tensor<8x16xbf16>, %b: tensor<16x4xbf16>) -> tensor<8x4xf32> {
+  %d = hlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<8x16xbf16>, tensor<16x4xbf16>) -> tensor<8x4xf32>
+  return %d : tensor<8x4xf32>
+}

@@ -305,3 +305,30 @@ func.func @fusion(%x: tensor<10x100xf32>) -> tensor<10xf32> {
   }
   return %0 : tensor<10xf32>
 }
+
+// -----
+
+// Unsigned padding read by a search or a reduction takes the unsigned
+// identity: 0 below every ui8 for argmax (the signed minimum, 0x80, would
+// beat most values), all ones above every ui16 for min.
+// CHECK-LABEL: func.func @argmax_unsigned
+// CHECK:         %[[IN:.+]] = hlo.compare LT
+// CHECK:         %[[LOW:.+]] = hlo.constant dense<0> : tensor<8x128xui8
+// CHECK:         %[[M:.+]] = hlo.select %[[IN]], %{{.+}}, %[[LOW]]
+// CHECK:         hlo.argmax %[[M]], dim = 1
+func.func @argmax_unsigned(%x: tensor<4x10xui8>) -> tensor<4xi32> {
+  %i = hlo.argmax %x, dim = 1 : (tensor<4x10xui8>) -> tensor<4xi32>
+  return %i : tensor<4xi32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @reduce_min_unsigned
+// CHECK:         %[[IN:.+]] = hlo.compare LT
+// CHECK:         %[[HIGH:.+]] = hlo.constant dense<65535> : tensor<4x128xui16
+// CHECK:         %[[M:.+]] = hlo.select %[[IN]], %{{.+}}, %[[HIGH]]
+// CHECK:         hlo.reduce min %[[M]], dims = [1]
+func.func @reduce_min_unsigned(%x: tensor<4x10xui16>) -> tensor<4xui16> {
+  %i = hlo.reduce min %x, dims = [1] : (tensor<4x10xui16>) -> tensor<4xui16>
+  return %i : tensor<4xui16>
+}

@@ -123,8 +123,8 @@ llvm::Expected<tpurt::HostTensor> parseInput(llvm::StringRef text) {
   std::optional<tpurt::Element> element =
       tpurt::elementFromName(std::string_view(parts.back()));
   if (!element)
-    return error("unknown element type '" + parts.back() +
-                 "'; expected f32, bf16, i32, i8 or i1");
+    return error("unknown element type '" + parts.back() + "'; expected " +
+                 tpu::kSupportedElementTypes);
   tensor.element = *element;
   for (llvm::StringRef dim : llvm::ArrayRef(parts).drop_back()) {
     int64_t d;

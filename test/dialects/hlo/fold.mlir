@@ -249,3 +249,44 @@ func.func @layout_change_stays(%x: tensor<8x128xf32, #tpu.layout<{1,0:T(8,128)}>
   %t = hlo.transpose %x, dims = [0, 1] : (tensor<8x128xf32, #tpu.layout<{1,0:T(8,128)}>>) -> tensor<8x128xf32, #tpu.layout<{0,1:T(8,128)}>>
   return %t : tensor<8x128xf32, #tpu.layout<{0,1:T(8,128)}>>
 }
+
+// -----
+
+// Unsigned elements order, divide and widen as unsigned: 200 > 100,
+// 200 / 2 = 100 and max(200, 3) = 200 (as i8, 200 is -56); x / 0 is all
+// ones; ui8 200 widens to i32 200.
+// CHECK-LABEL: func.func @unsigned
+// CHECK-DAG: hlo.constant dense<[true, false]> : tensor<2xi1>
+// CHECK-DAG: hlo.constant dense<[100, 255]> : tensor<2xui8>
+// CHECK-DAG: hlo.constant dense<[200, 255]> : tensor<2xui8>
+// CHECK-DAG: hlo.constant dense<[200, 255]> : tensor<2xi32>
+// CHECK-NOT: hlo.compare
+// CHECK-NOT: hlo.divide
+// CHECK-NOT: hlo.maximum
+// CHECK-NOT: hlo.convert
+func.func @unsigned() -> (tensor<2xi1>, tensor<2xui8>, tensor<2xui8>, tensor<2xi32>) {
+  %a = hlo.constant dense<[200, 255]> : tensor<2xui8>
+  %b = hlo.constant dense<[100, 255]> : tensor<2xui8>
+  %c = hlo.constant dense<[2, 0]> : tensor<2xui8>
+  %d = hlo.constant dense<[3, 100]> : tensor<2xui8>
+  %gt = hlo.compare GT, %a, %b : (tensor<2xui8>, tensor<2xui8>) -> tensor<2xi1>
+  %q = hlo.divide %a, %c : tensor<2xui8>
+  %m = hlo.maximum %a, %d : tensor<2xui8>
+  %w = hlo.convert %a : (tensor<2xui8>) -> tensor<2xi32>
+  return %gt, %q, %m, %w : tensor<2xi1>, tensor<2xui8>, tensor<2xui8>, tensor<2xi32>
+}
+
+// -----
+
+// Floats convert to unsigned integers by truncation, saturating at 0 and
+// 2^n - 1; NaN becomes 0. f16 rounds to nearest even: 2049 -> 2048.
+// CHECK-LABEL: func.func @float_to_unsigned
+// CHECK-DAG: hlo.constant dense<[0, 255, 2, 0]> : tensor<4xui8>
+// CHECK-DAG: hlo.constant dense<[2.048000e+03, 6.550400e+04]> : tensor<2xf16>
+func.func @float_to_unsigned() -> (tensor<4xui8>, tensor<2xf16>) {
+  %a = hlo.constant dense<[-3.5, 300.0, 2.9, 0x7FC00000]> : tensor<4xf32>
+  %u = hlo.convert %a : (tensor<4xf32>) -> tensor<4xui8>
+  %b = hlo.constant dense<[2049.0, 65504.0]> : tensor<2xf32>
+  %h = hlo.convert %b : (tensor<2xf32>) -> tensor<2xf16>
+  return %u, %h : tensor<4xui8>, tensor<2xf16>
+}

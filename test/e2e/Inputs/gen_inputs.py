@@ -3,7 +3,8 @@
 Usage: gen_inputs.py TYPE... (e.g. 2x3xf32 4xi32 2xi1)
 
 Floats are small multiples of 1/8 in [-1, 1], so bf16 holds them exactly and
-sums stay well conditioned; integers cycle through [-8, 8]; i1 alternates
+sums stay well conditioned; integers cycle through [-8, 8] (unsigned ones
+through [0, 16]); i1 alternates
 with a period that is not a power of two. Values depend on the argument's
 position, so two arguments of one type differ.
 """
@@ -22,6 +23,8 @@ def values(spec, seed):
             out.append("1" if (h >> 7) % 3 == 0 else "0")
         elif elem.startswith("i"):
             out.append(str((h >> 9) % 17 - 8))
+        elif elem.startswith("ui"):
+            out.append(str((h >> 9) % 17))
         else:
             out.append(repr(((h >> 9) % 17 - 8) / 8.0))
     return out

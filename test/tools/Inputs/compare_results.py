@@ -14,7 +14,7 @@ def parse(text):
     """[(type, element type, values)] of the results tpu-run printed."""
     out = []
     for line in text.splitlines():
-        m = re.match(r"result\[(\d+)\]: ([0-9x]*)(f32|bf16|i32|i8|i1)=(.*)", line)
+        m = re.match(r"result\[(\d+)\]: ([0-9x]*)(f32|bf16|f16|u?i32|u?i16|u?i8|i1)=(.*)", line)
         if m:
             values = re.sub(r"[\[\]]", " ", m.group(4)).split()
             out.append((m.group(2) + m.group(3), m.group(3),
@@ -31,7 +31,7 @@ def compare(sim, ref, rtol, atol):
         if st != rt or len(sv) != len(rv):
             lines.append("FAIL result %d: %s vs %s" % (i, st, rt))
             continue
-        exact = et in ("i32", "i8", "i1")
+        exact = not et.startswith("f") and et != "bf16"
         worst = 0.0
         for n, (a, b) in enumerate(zip(sv, rv)):
             # NaN matches NaN and an infinity itself (inf - inf is NaN).

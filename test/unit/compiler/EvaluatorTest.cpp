@@ -183,6 +183,34 @@ TEST_F(EvaluatorTest, IntegerDivisionByZeroAndOverflowWrap) {
   EXPECT_EQ(out.at(1), (Values{9, -5, 5, -2147483648.0}));
 }
 
+TEST_F(EvaluatorTest, UnsignedIntegersWrapCompareAndDivideUnsigned) {
+  const char *source = R"(
+    func.func @main(%a: tensor<4xui32>, %b: tensor<4xui32>) -> (tensor<4xui32>, tensor<4xui32>, tensor<4xi1>, tensor<4xui32>, tensor<4xui32>, tensor<4xi16>) {
+      %m = hlo.multiply %a, %b : tensor<4xui32>
+      %d = hlo.divide %a, %b : tensor<4xui32>
+      %c = hlo.compare GT, %a, %b : (tensor<4xui32>, tensor<4xui32>) -> tensor<4xi1>
+      %s = hlo.shift_right_arithmetic %a, %b : tensor<4xui32>
+      %n = hlo.subtract %b, %a : tensor<4xui32>
+      %w = hlo.convert %a : (tensor<4xui32>) -> tensor<4xi16>
+      return %m, %d, %c, %s, %n, %w : tensor<4xui32>, tensor<4xui32>, tensor<4xi1>, tensor<4xui32>, tensor<4xui32>, tensor<4xi16>
+    })";
+  Type ui32 = IntegerType::get(&context, 32, IntegerType::Unsigned);
+  const double max = 4294967295.0;
+  auto out = run(source, {literal(ui32, {4}, {max, 2147483648.0, 7, 40000}),
+                          literal(ui32, {4}, {max, 31, 0, 1})});
+  // (2^32-1)^2 = 1 mod 2^32; 2^31 * 31 = 2^31 mod 2^32.
+  EXPECT_EQ(out.at(0), (Values{1, 2147483648.0, 0, 40000}));
+  // x / 0 is all ones.
+  EXPECT_EQ(out.at(1), (Values{1, 69273666, max, 40000}));
+  EXPECT_EQ(out.at(2), (Values{0, 1, 1, 1}));
+  // Arithmetic shifts copy the top bit: 2^31 >> 31 is all ones; an amount
+  // of 2^32-1 shifts every bit out.
+  EXPECT_EQ(out.at(3), (Values{max, max, 7, 20000}));
+  EXPECT_EQ(out.at(4), (Values{0, 2147483679.0, max - 6, max - 39998}));
+  // To i16: the low 16 bits, sign-extended (40000 is -25536).
+  EXPECT_EQ(out.at(5), (Values{-1, 0, 7, -25536}));
+}
+
 TEST_F(EvaluatorTest, ShiftsOutOfRangeAndBitwiseOps) {
   const char *source = R"(
     func.func @main(%a: tensor<5xi32>, %b: tensor<5xi32>) -> (tensor<5xi32>, tensor<5xi32>, tensor<5xi32>, tensor<5xi32>) {
