@@ -50,6 +50,7 @@ private:
   FailureOr<Value> convertElementwise(Operation *op);
   FailureOr<Value> convertStructural(Operation *op);
   FailureOr<Value> compare(sh::CompareOp op);
+  FailureOr<Value> reducePrecision(sh::ReducePrecisionOp op);
   FailureOr<Value> sign(Operation *op);
   FailureOr<Value> reduce(sh::ReduceOp op);
   /// JAX's argmax/argmin: hlo.reduce for the value, hlo.argmax/argmin for
@@ -172,6 +173,29 @@ FailureOr<Value> Importer::compare(sh::CompareOp op) {
       lookup(op.getLhs()), lookup(op.getRhs())));
 }
 
+/// reduce_precision rounds to a float format of `e` exponent and `m`
+/// mantissa bits and back to the element type: nothing to do for a format
+/// at least as wide as the element type's, a convert there and back for
+/// bf16's (e8m7) and f16's (e5m10), the formats the TPU rounds to.
+FailureOr<Value> Importer::reducePrecision(sh::ReducePrecisionOp op) {
+  Value x = lookup(op.getOperand());
+  auto element = cast<FloatType>(getElementTypeOrSelf(x.getType()));
+  int e = op.getExponentBits(), m = op.getMantissaBits();
+  int ownMantissa = element.getFPMantissaWidth() - 1; // without the hidden 1
+  int ownExponent = static_cast<int>(element.getWidth()) - 1 - ownMantissa;
+  if (e >= ownExponent && m >= ownMantissa)
+    return x;
+  Type format = e == 8 && m == 7    ? Type(b.getBF16Type())
+                : e == 5 && m == 10 ? Type(b.getF16Type())
+                                    : Type();
+  if (!format)
+    return unsupported(op) << "reduce_precision to e" << e << "m" << m
+                           << " (the TPU rounds to bf16's e8m7 and f16's "
+                              "e5m10)";
+  Value rounded = hlo::ConvertOp::create(b, op.getLoc(), x, format);
+  return Value(hlo::ConvertOp::create(b, op.getLoc(), rounded, element));
+}
+
 /// sign(x): -1, 0 or 1, with ±0 and NaN returned as they are (the spec's
 /// semantics), by two comparisons and selects.
 FailureOr<Value> Importer::sign(Operation *op) {
@@ -264,6 +288,17 @@ FailureOr<Value> Importer::convertElementwise(Operation *op) {
         return Value(hlo::ConvertOp::create(b, loc, lookup(c.getOperand()),
                                             resultType(op).getElementType()));
       })
+      .Case([&](sh::BitcastConvertOp c) -> FailureOr<Value> {
+        Type from = getElementTypeOrSelf(c.getOperand().getType());
+        Type to = resultType(op).getElementType();
+        if (from.getIntOrFloatBitWidth() != to.getIntOrFloatBitWidth())
+          return unsupported(op)
+                 << "a bitcast_convert from " << from << " to " << to
+                 << ", which changes the shape (the widths differ)";
+        return Value(hlo::BitcastConvertOp::create(b, loc, resultType(op),
+                                                   lookup(c.getOperand())));
+      })
+      .Case([&](sh::ReducePrecisionOp r) { return reducePrecision(r); })
       .Case([&](sh::CompareOp c) { return compare(c); })
       .Case([&](sh::SelectOp s) -> FailureOr<Value> {
         ArrayRef<int64_t> shape = resultType(op).getShape();

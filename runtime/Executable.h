@@ -153,7 +153,8 @@ enum class VectorKind : int64_t {
   Clz,
   Rem,
   Pow,
-  Atan2
+  Atan2,
+  Bitcast
 };
 /// Inputs a vector kind takes: 3 for select, 1 for unary kinds, else 2.
 size_t vectorArity(VectorKind kind);

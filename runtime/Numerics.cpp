@@ -244,6 +244,11 @@ double vectorElement(VectorKind kind, Element from, Element to,
     return a != 0 ? in[1] : in[2];
   case VectorKind::Copy:
     return a;
+  case VectorKind::Bitcast: { // the stored bits, read as `to`
+    uint8_t bits[4] = {0, 0, 0, 0};
+    store(from, bits, a);
+    return load(to, bits);
+  }
   case VectorKind::Convert:
     // Float to integer truncates toward zero and saturates, NaN to 0.
     if (isFloat(from) && !isFloat(to) && to != Element::I1)

@@ -309,6 +309,26 @@ double convert(Type from, Type to, double value) {
   return std::clamp(std::trunc(value), lowest(to), highest(to));
 }
 
+/// The bits of `value` (of type `from`) read as `to`, through APFloat and
+/// APInt.
+double bitcast(Type from, Type to, double value) {
+  unsigned width = from.getIntOrFloatBitWidth();
+  APInt bits(width, 0);
+  if (auto f = dyn_cast<FloatType>(from)) {
+    APFloat x(value);
+    bool lost;
+    x.convert(f.getFloatSemantics(), APFloat::rmNearestTiesToEven, &lost);
+    bits = x.bitcastToAPInt();
+  } else {
+    bits = APInt(width, static_cast<uint64_t>(static_cast<int64_t>(value)),
+                 /*isSigned=*/true, /*implicitTrunc=*/true);
+  }
+  if (auto f = dyn_cast<FloatType>(to))
+    return APFloat(f.getFloatSemantics(), bits).convertToDouble();
+  return isUnsigned(to) ? static_cast<double>(bits.getZExtValue())
+                        : static_cast<double>(bits.getSExtValue());
+}
+
 } // namespace
 
 double mlir::tpu::evaluateElementwise(Operation *op,
@@ -320,6 +340,9 @@ double mlir::tpu::evaluateElementwise(Operation *op,
     return operands[0] != 0 ? operands[1] : operands[2];
   if (isa<hlo::ConvertOp>(op))
     return convert(getElementTypeOrSelf(op->getOperand(0).getType()), type,
+                   operands[0]);
+  if (isa<hlo::BitcastConvertOp>(op))
+    return bitcast(getElementTypeOrSelf(op->getOperand(0).getType()), type,
                    operands[0]);
   if (operands.size() == 1)
     return unary(op, type, operands[0]);

@@ -12,6 +12,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallSet.h"
@@ -281,6 +282,19 @@ void ConvertOp::build(OpBuilder &builder, OperationState &state, Value operand,
   auto type = cast<RankedTensorType>(operand.getType());
   build(builder, state, RankedTensorType::get(type.getShape(), elementType),
         operand);
+}
+
+// bitcast_convert_c1
+LogicalResult BitcastConvertOp::verify() {
+  Type from = getElementTypeOrSelf(getOperand().getType());
+  Type to = getElementTypeOrSelf(getType());
+  if (from.isInteger(1) || to.isInteger(1))
+    return emitOpError("cannot reinterpret i1, which has no bit pattern");
+  if (from.getIntOrFloatBitWidth() != to.getIntOrFloatBitWidth())
+    return emitOpError() << "reinterprets " << from << " as " << to
+                         << ", which has another width; TPU bitcasts keep "
+                            "the shape";
+  return success();
 }
 
 LogicalResult CompareOp::inferReturnTypes(MLIRContext *context,

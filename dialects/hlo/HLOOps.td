@@ -146,6 +146,23 @@ def HLO_ConvertOp : HLO_ElementwiseOp<"convert"> {
     OpBuilder<(ins "::mlir::Value":$operand, "::mlir::Type":$elementType)>];
 }
 
+def HLO_BitcastConvertOp : HLO_ElementwiseOp<"bitcast_convert"> {
+  let summary = "Elementwise reinterpretation of bits as another type";
+  let description = [{
+    Reads each element's bits as the result element type, of the same width
+    (`f32` and `i32`/`ui32`, `f16`/`bf16` and `i16`/`ui16`, `i8` and `ui8`).
+    `i1` has no bit pattern to reinterpret.
+
+    ```mlir
+    %bits = hlo.bitcast_convert %x : (tensor<4xf32>) -> tensor<4xui32>
+    ```
+  }];
+  let arguments = (ins HLO_Tensor:$operand);
+  let results = (outs HLO_Tensor:$result);
+  let hasVerifier = 1;
+  let assemblyFormat = "$operand attr-dict `:` functional-type($operand, $result)";
+}
+
 class HLO_BinaryOp<string mnemonic, string what, list<Trait> traits = []>
     : HLO_ElementwiseOp<mnemonic, !listconcat([SameOperandsAndResultElementType,
           HLO_InferType], traits)> {

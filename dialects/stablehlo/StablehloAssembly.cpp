@@ -105,6 +105,30 @@ void printDotDimensionNumbers(OpAsmPrinter &printer, Operation *,
       dims.getLhsContractingDimensions(), dims.getRhsContractingDimensions());
 }
 
+ParseResult parseExponentMantissa(OpAsmParser &parser, IntegerAttr &exponent,
+                                  IntegerAttr &mantissa) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef word;
+  if (parser.parseKeyword(&word))
+    return failure();
+  // `e5m10` lexes as one bare identifier.
+  unsigned e = 0, m = 0;
+  auto [ePart, mPart] = word.drop_front().split('m');
+  if (!word.starts_with("e") || ePart.getAsInteger(10, e) ||
+      mPart.getAsInteger(10, m))
+    return parser.emitError(loc, "expected a format such as e5m10, not '")
+           << word << "'";
+  Builder &b = parser.getBuilder();
+  exponent = b.getI32IntegerAttr(static_cast<int32_t>(e));
+  mantissa = b.getI32IntegerAttr(static_cast<int32_t>(m));
+  return success();
+}
+
+void printExponentMantissa(OpAsmPrinter &printer, Operation *,
+                           IntegerAttr exponent, IntegerAttr mantissa) {
+  printer << "e" << exponent.getInt() << "m" << mantissa.getInt();
+}
+
 ParseResult parseCustomCallTarget(OpAsmParser &parser, StringAttr &target) {
   return parser.parseSymbolName(target);
 }

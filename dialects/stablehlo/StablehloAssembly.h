@@ -29,6 +29,12 @@ ParseResult parseDotDimensionNumbers(OpAsmParser &parser,
 void printDotDimensionNumbers(OpAsmPrinter &printer, Operation *,
                               DotDimensionNumbersAttr dims);
 
+/// `e5m10`: exponent and mantissa bits.
+ParseResult parseExponentMantissa(OpAsmParser &parser, IntegerAttr &exponent,
+                                  IntegerAttr &mantissa);
+void printExponentMantissa(OpAsmPrinter &printer, Operation *,
+                           IntegerAttr exponent, IntegerAttr mantissa);
+
 /// `@target.name`
 ParseResult parseCustomCallTarget(OpAsmParser &parser, StringAttr &target);
 void printCustomCallTarget(OpAsmPrinter &printer, Operation *,

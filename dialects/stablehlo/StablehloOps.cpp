@@ -13,6 +13,7 @@
 #include "dialects/stablehlo/StablehloAssembly.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/STLExtras.h"
@@ -141,10 +142,26 @@ LogicalResult ClampOp::verify() {
 
 LogicalResult IotaOp::verify() {
   int64_t rank = getType().getRank();
-  if (getIotaDimension() < 0 || getIotaDimension() >= rank)
+  int64_t dim = getIotaDimensionAttr().getInt(); // the getter is unsigned
+  if (dim < 0 || dim >= rank)
     return emitOpError("iota_dimension ")
-           << getIotaDimension() << " is not a dimension of a rank-" << rank
-           << " tensor";
+           << dim << " is not a dimension of a rank-" << rank << " tensor";
+  return success();
+}
+
+// reduce_precision_c1..c3
+LogicalResult ReducePrecisionOp::verify() {
+  Type element = getElementTypeOrSelf(getOperand().getType());
+  if (!isa<FloatType>(element))
+    return emitOpError("rounds floats, not ") << element;
+  // The getters are unsigned; the attributes hold what was written.
+  int64_t exponent = getExponentBitsAttr().getInt();
+  int64_t mantissa = getMantissaBitsAttr().getInt();
+  if (exponent < 1)
+    return emitOpError("needs at least 1 exponent bit, not ") << exponent;
+  if (mantissa < 0)
+    return emitOpError("needs a non-negative number of mantissa bits, not ")
+           << mantissa;
   return success();
 }
 

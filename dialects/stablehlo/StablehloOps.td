@@ -84,6 +84,20 @@ def StableHLO_BitcastConvertOp : StableHLO_Op<"bitcast_convert", [Pure]> {
   }];
 }
 
+def StableHLO_ReducePrecisionOp : StableHLO_Op<"reduce_precision",
+                                               [Pure, SameOperandsAndResultType]> {
+  let summary = "rounds each element to a float format of fewer bits and back";
+  let arguments = (ins StableHLO_Tensor:$operand, I32Attr:$exponent_bits,
+                       I32Attr:$mantissa_bits);
+  let results = (outs StableHLO_Tensor:$output);
+  let assemblyFormat = [{
+    $operand `,` `format` `=`
+        custom<ExponentMantissa>($exponent_bits, $mantissa_bits) attr-dict `:`
+        custom<SameOperandsAndResultType>(type($operand), type($output))
+  }];
+  let hasVerifier = 1;
+}
+
 class StableHLO_BinaryOp<string mnemonic, string what>
     : StableHLO_Op<mnemonic, [Pure, SameOperandsAndResultType]> {
   let summary = what # ", elementwise";

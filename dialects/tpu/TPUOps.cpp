@@ -317,7 +317,8 @@ LogicalResult VectorOp::verify() {
   if (kind == VectorKind::select)
     arity = 3;
   else if ((kind >= VectorKind::neg && kind <= VectorKind::copy) ||
-           (kind >= VectorKind::not_ && kind <= VectorKind::clz))
+           (kind >= VectorKind::not_ && kind <= VectorKind::clz) ||
+           kind == VectorKind::bitcast)
     arity = 1;
   if (kind >= VectorKind::shl && kind <= VectorKind::shra)
     arity = 2;
@@ -338,6 +339,14 @@ LogicalResult VectorOp::verify() {
   }
   if (kind == VectorKind::convert)
     return success();
+  if (kind == VectorKind::bitcast) {
+    Type in = elementOf(getInputs()[0]);
+    if (in.isInteger(1) || result.isInteger(1) ||
+        in.getIntOrFloatBitWidth() != result.getIntOrFloatBitWidth())
+      return emitOpError() << "bitcast reinterprets bits of one width, not "
+                           << in << " as " << result;
+    return success();
+  }
   ValueRange values = getInputs();
   if (kind == VectorKind::select) {
     if (!elementOf(values[0]).isInteger(1))

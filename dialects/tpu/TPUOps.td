@@ -79,7 +79,7 @@ def TPU_VectorKind : I32EnumAttr<"VectorKind", "vector unit operation", [
     I32EnumAttrCase<"log1p", 39>, I32EnumAttrCase<"round_afz", 40>,
     I32EnumAttrCase<"popcnt", 41>, I32EnumAttrCase<"clz", 42>,
     I32EnumAttrCase<"rem", 43>, I32EnumAttrCase<"pow", 44>,
-    I32EnumAttrCase<"atan2", 45>]> {
+    I32EnumAttrCase<"atan2", 45>, I32EnumAttrCase<"bitcast", 46>]> {
   let cppNamespace = "::mlir::tpu";
 }
 

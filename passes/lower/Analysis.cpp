@@ -120,6 +120,7 @@ std::optional<VectorKind> vectorKindOf(Operation *op) {
       .Case([](hlo::SqrtOp) { return VectorKind::sqrt; })
       .Case([](hlo::RsqrtOp) { return VectorKind::rsqrt; })
       .Case([](hlo::ConvertOp) { return VectorKind::convert; })
+      .Case([](hlo::BitcastConvertOp) { return VectorKind::bitcast; })
       .Case([](hlo::CopyOp) { return VectorKind::copy; })
       .Case([](hlo::SelectOp) { return VectorKind::select; })
       .Case([](hlo::AndOp) { return VectorKind::and_; })

@@ -26,6 +26,13 @@
 // RUN: tpu-run %s --function=scatter --input="5x2xf32=[1 1][2 2][3 3][4 4][5 5]" --input="3x2xf32=[10 20][30 40][50 60]" | FileCheck %s --check-prefix=SCATTER
 // SCATTER: result[0]: 5x2xf32=[1 1][32 42][3 3][4 4][65 85]
 // SCATTER: result[1]: 5x2xf32=[1 1][30 40][3 3][4 4][10 20]
+// reduce_precision to f16's e5m10 on f32: 1 + 2^-10 stays, 1 + 2^-11 ties
+// to even (1), 1 + 3 * 2^-12 rounds up to 1 + 2^-10, 70000 overflows, 1e-8
+// is below half the smallest subnormal; bitcast_convert reads the bits.
+// RUN: tpu-run %s --function=bits --input="5xf32=1.0009765625,1.00048828125,1.000732421875,70000,1e-8" --input="3xf32=1,-2,0.5" | FileCheck %s --check-prefix=BITS
+// BITS: result[0]: 5xf32=1.000977 1 1.000977 inf 0
+// BITS: result[1]: 3xui32=1065353216 3221225472 1056964608
+// BITS: result[2]: 3xf32=1 -2 0.5
 // The exporter's name-scope locations name the memory report's operators,
 // as in XLA's report.
 // RUN: tpu-compile %s --memory-report -o /dev/null | FileCheck %s --check-prefix=REPORT
@@ -48,6 +55,9 @@
 // REF: @empty: result 0: 2x0xf32 exact
 // REF: @empty: result 1: 2xf32 exact
 // REF: @empty: result 2: 2x3xf32 exact
+// REF: @bits: result 0: 5xf32 exact
+// REF: @bits: result 1: 3xui32 exact
+// REF: @bits: result 2: 3xf32 exact
 
 module @jit_model attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
   // x @ w + b, relu, softmax over the last dimension (JAX's jax.nn.softmax
@@ -142,5 +152,12 @@ module @jit_model attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas =
     %1 = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<2x0xf32>, tensor<f32>) -> tensor<2xf32>
     %2 = stablehlo.concatenate %x, %y, dim = 1 : (tensor<2x0xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
     return %0, %1, %2 : tensor<2x0xf32>, tensor<2xf32>, tensor<2x3xf32>
+  }
+
+  func.func public @bits(%x: tensor<5xf32>, %y: tensor<3xf32>) -> (tensor<5xf32>, tensor<3xui32>, tensor<3xf32>) {
+    %0 = stablehlo.reduce_precision %x, format = e5m10 : tensor<5xf32>
+    %1 = stablehlo.bitcast_convert %y : (tensor<3xf32>) -> tensor<3xui32>
+    %2 = stablehlo.bitcast_convert %1 : (tensor<3xui32>) -> tensor<3xf32>
+    return %0, %1, %2 : tensor<5xf32>, tensor<3xui32>, tensor<3xf32>
   }
 }

@@ -26,6 +26,22 @@ func.func @dynamic(%x: tensor<?xf32>) -> tensor<?xf32> {
 
 // -----
 
+func.func @reduce_precision_fp8(%x: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{stablehlo.reduce_precision is not supported by the TPU compiler: reduce_precision to e4m3 (the TPU rounds to bf16's e8m7 and f16's e5m10)}}
+  %0 = stablehlo.reduce_precision %x, format = e4m3 : tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @bitcast_to_bytes(%x: tensor<2xf32>) -> tensor<2x4xui8> {
+  // expected-error @+1 {{stablehlo.bitcast_convert is not supported by the TPU compiler: a bitcast_convert from 'f32' to 'ui8', which changes the shape (the widths differ)}}
+  %0 = stablehlo.bitcast_convert %x : (tensor<2xf32>) -> tensor<2x4xui8>
+  return %0 : tensor<2x4xui8>
+}
+
+// -----
+
 // hlo orders an integer by its type: a SIGNED compare of unsigned values
 // (or UNSIGNED of signless ones) would need a bitcast first.
 func.func @signed_compare_of_unsigned(%x: tensor<2xui16>) -> tensor<2xi1> {
@@ -111,10 +127,10 @@ func.func @custom_call(%x: tensor<2xf32>) -> tensor<2xf32> {
 
 // -----
 
-func.func @no_conversion(%x: tensor<2xf32>) -> tensor<2xi32> {
-  // expected-error @+1 {{stablehlo.bitcast_convert is not supported by the TPU compiler: no conversion to hlo exists for it yet}}
-  %0 = stablehlo.bitcast_convert %x : (tensor<2xf32>) -> tensor<2xi32>
-  return %0 : tensor<2xi32>
+func.func @no_conversion(%x: tensor<4xf32>, %i: tensor<i32>) -> tensor<2xf32> {
+  // expected-error @+1 {{stablehlo.dynamic_slice is not supported by the TPU compiler: no conversion to hlo exists for it yet}}
+  %0 = stablehlo.dynamic_slice %x, %i, sizes = [2] : (tensor<4xf32>, tensor<i32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
 }
 
 // -----

@@ -48,6 +48,24 @@ func.func @sign_finite(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xi1>) {
 
 // -----
 
+// reduce_precision to bf16's or f16's format is a convert there and back;
+// to a format at least as wide as the element type's it is nothing.
+// bitcast_convert keeps its meaning.
+// CHECK-LABEL: func.func @precision_and_bits
+// CHECK-DAG: %[[B:.*]] = hlo.convert %arg0 : (tensor<4xf32>) -> tensor<4xbf16>
+// CHECK-DAG: hlo.convert %[[B]] : (tensor<4xbf16>) -> tensor<4xf32>
+// CHECK-DAG: hlo.bitcast_convert %arg1 : (tensor<4xf16>) -> tensor<4xi16>
+// CHECK-NOT: tensor<4xf64>
+// CHECK: return %{{.*}}, %arg1, %{{.*}}
+func.func @precision_and_bits(%x: tensor<4xf32>, %h: tensor<4xf16>) -> (tensor<4xf32>, tensor<4xf16>, tensor<4xi16>) {
+  %0 = stablehlo.reduce_precision %x, format = e8m7 : tensor<4xf32>
+  %1 = stablehlo.reduce_precision %h, format = e11m52 : tensor<4xf16>
+  %2 = stablehlo.bitcast_convert %h : (tensor<4xf16>) -> tensor<4xi16>
+  return %0, %1, %2 : tensor<4xf32>, tensor<4xf16>, tensor<4xi16>
+}
+
+// -----
+
 // Unsigned elements compare UNSIGNED, which is how hlo orders them; the sign
 // of an unsigned value is 0 or 1 (one compare, no negative branch).
 // CHECK-LABEL: func.func @unsigned

@@ -820,3 +820,19 @@ func.func @power_bool(%x: tensor<4xi1>) -> tensor<4xi1> {
   %0 = hlo.power %x, %x : tensor<4xi1>
   return %0 : tensor<4xi1>
 }
+
+// -----
+
+func.func @bitcast_convert_c1_width(%x: tensor<4xf32>) -> tensor<4xi16> {
+  // expected-error @+1 {{'hlo.bitcast_convert' op reinterprets 'f32' as 'i16', which has another width; TPU bitcasts keep the shape}}
+  %0 = hlo.bitcast_convert %x : (tensor<4xf32>) -> tensor<4xi16>
+  return %0 : tensor<4xi16>
+}
+
+// -----
+
+func.func @bitcast_convert_c1_pred(%x: tensor<4xi1>) -> tensor<4xi1> {
+  // expected-error @+1 {{'hlo.bitcast_convert' op cannot reinterpret i1, which has no bit pattern}}
+  %0 = hlo.bitcast_convert %x : (tensor<4xi1>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}

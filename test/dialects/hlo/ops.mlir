@@ -54,6 +54,23 @@ func.func @convert(%x: tensor<4xf32>) -> (tensor<4xbf16>, tensor<4xi8>, tensor<4
 
 // -----
 
+// The element types: f16, i16 and the unsigned integers, and bitcasts
+// between types of one width.
+// CHECK-LABEL: func.func @types_and_bitcasts
+func.func @types_and_bitcasts(%x: tensor<4xf32>, %h: tensor<4xf16>, %u: tensor<4xui8>) -> (tensor<4xui32>, tensor<4xi16>, tensor<4xi8>, tensor<4xui16>) {
+  // CHECK: hlo.bitcast_convert %{{.+}} : (tensor<4xf32>) -> tensor<4xui32>
+  %0 = hlo.bitcast_convert %x : (tensor<4xf32>) -> tensor<4xui32>
+  // CHECK: hlo.bitcast_convert %{{.+}} : (tensor<4xf16>) -> tensor<4xi16>
+  %1 = hlo.bitcast_convert %h : (tensor<4xf16>) -> tensor<4xi16>
+  // CHECK: hlo.bitcast_convert %{{.+}} : (tensor<4xui8>) -> tensor<4xi8>
+  %2 = hlo.bitcast_convert %u : (tensor<4xui8>) -> tensor<4xi8>
+  // CHECK: hlo.convert %{{.+}} : (tensor<4xui8>) -> tensor<4xui16>
+  %3 = hlo.convert %u : (tensor<4xui8>) -> tensor<4xui16>
+  return %0, %1, %2, %3 : tensor<4xui32>, tensor<4xi16>, tensor<4xi8>, tensor<4xui16>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @binary
 // CHECK-SAME: (%[[A:.+]]: tensor<2x3xbf16>, %[[B:.+]]: tensor<2x3xbf16>)
 func.func @binary(%a: tensor<2x3xbf16>, %b: tensor<2x3xbf16>) -> tensor<2x3xbf16> {

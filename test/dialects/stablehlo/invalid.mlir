@@ -537,3 +537,35 @@ func.func @while_types(%x: tensor<4xf32>) -> tensor<4xf32> {
   }
   return %0#0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @reduce_precision_c2(%x: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'stablehlo.reduce_precision' op needs at least 1 exponent bit, not 0}}
+  %0 = stablehlo.reduce_precision %x, format = e0m10 : tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @reduce_precision_c3(%x: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'stablehlo.reduce_precision' op needs a non-negative number of mantissa bits, not -1}}
+  %0 = "stablehlo.reduce_precision"(%x) {exponent_bits = 5 : i32, mantissa_bits = -1 : i32} : (tensor<2xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @reduce_precision_c1(%x: tensor<2xi32>) -> tensor<2xi32> {
+  // expected-error @+1 {{'stablehlo.reduce_precision' op rounds floats, not 'i32'}}
+  %0 = stablehlo.reduce_precision %x, format = e5m10 : tensor<2xi32>
+  return %0 : tensor<2xi32>
+}
+
+// -----
+
+func.func @reduce_precision_format(%x: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{expected a format such as e5m10, not 'fp16'}}
+  %0 = stablehlo.reduce_precision %x, format = fp16 : tensor<2xf32>
+  return %0 : tensor<2xf32>
+}

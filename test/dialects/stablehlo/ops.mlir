@@ -13,6 +13,8 @@
 // CHECK: stablehlo.constant dense<1.000000e+00> : tensor<f32>
 // CHECK: stablehlo.clamp %{{.*}}, %arg0, %{{.*}} : (tensor<f32>, tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
 // CHECK: stablehlo.is_finite %arg0 : (tensor<2x3xf32>) -> tensor<2x3xi1>
+// CHECK: stablehlo.reduce_precision %arg0, format = e5m10 : tensor<2x3xf32>
+// CHECK: stablehlo.bitcast_convert %arg0 : (tensor<2x3xf32>) -> tensor<2x3xui32>
 func.func @elementwise(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %0 = stablehlo.add %a, %b : tensor<2x3xf32>
   %1 = stablehlo.compare  GE, %a, %b,  FLOAT : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
@@ -24,6 +26,8 @@ func.func @elementwise(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf
   %lo = stablehlo.constant dense<1.0> : tensor<f32>
   %6 = stablehlo.clamp %lo, %a, %lo : (tensor<f32>, tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
   %7 = stablehlo.is_finite %a : (tensor<2x3xf32>) -> tensor<2x3xi1>
+  %8 = stablehlo.reduce_precision %a, format = e5m10 : tensor<2x3xf32>
+  %9 = stablehlo.bitcast_convert %a : (tensor<2x3xf32>) -> tensor<2x3xui32>
   return %0 : tensor<2x3xf32>
 }
 

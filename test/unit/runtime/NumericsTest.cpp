@@ -139,4 +139,18 @@ TEST(NumericsTest, FloatToUnsignedSaturates) {
   EXPECT_EQ(convert(2.9, Element::U16), 2);
 }
 
+TEST(NumericsTest, BitcastReadsTheStoredBits) {
+  auto bitcast = [](Element from, Element to, double x) {
+    double in[1] = {x};
+    return vectorElement(VectorKind::Bitcast, from, to, in);
+  };
+  EXPECT_EQ(bitcast(Element::F32, Element::U32, 1.0), 1065353216);
+  EXPECT_EQ(bitcast(Element::F32, Element::I32, -2.0), -1073741824);
+  EXPECT_EQ(bitcast(Element::F16, Element::I16, -2.0), -16384); // 0xc000
+  EXPECT_EQ(bitcast(Element::BF16, Element::U16, -1.0), 49024); // 0xbf80
+  EXPECT_EQ(bitcast(Element::I8, Element::U8, -1), 255);
+  EXPECT_TRUE(std::isinf(bitcast(Element::U32, Element::F32, 0x7f800000)));
+  EXPECT_EQ(bitcast(Element::U16, Element::F16, 0x3c00), 1.0);
+}
+
 } // namespace
