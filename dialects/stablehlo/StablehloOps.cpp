@@ -392,6 +392,46 @@ LogicalResult ReduceWindowOp::verify() {
   return success();
 }
 
+// select_and_scatter_c1..c11, as far as the import relies on them.
+LogicalResult SelectAndScatterOp::verify() {
+  RankedTensorType operand = tensorType(getOperand());
+  RankedTensorType source = tensorType(getSource());
+  int64_t rank = operand.getRank();
+  for (auto [values, what] :
+       {std::pair(getWindowDimensions(), "window_dimensions"),
+        std::pair(getWindowStrides(), "window_strides")}) {
+    if (values && static_cast<int64_t>(values->size()) != rank)
+      return emitOpError() << what << " must have one entry per dimension ("
+                           << rank << ")";
+    if (values && llvm::any_of(*values, [](int64_t v) { return v < 1; }))
+      return emitOpError() << what << " must be positive";
+  }
+  if (auto padding = getPaddingAttr()) {
+    auto type = cast<ShapedType>(padding.getType());
+    if (type.getRank() != 2 || type.getDimSize(0) != rank ||
+        type.getDimSize(1) != 2)
+      return emitOpError("padding must be a ")
+             << rank << "x2 tensor of (low, high) pairs";
+  }
+  if (source.getRank() != rank ||
+      source.getElementType() != operand.getElementType() ||
+      tensorType(getInitValue()).getRank() != 0 ||
+      getType() != operand)
+    return emitOpError("source must have the operand's rank and element "
+                       "type, init_value must be a scalar and the result "
+                       "the operand's type");
+  auto scalar = RankedTensorType::get({}, operand.getElementType());
+  for (Region *region : {&getSelect(), &getScatter()}) {
+    Block &block = region->front();
+    if (block.getNumArguments() != 2 ||
+        llvm::any_of(block.getArgumentTypes(),
+                     [&](Type t) { return t != scalar; }))
+      return emitOpError("select and scatter take two ")
+             << scalar << " arguments";
+  }
+  return success();
+}
+
 LogicalResult ScatterOp::verify() {
   size_t n = getInputs().size();
   if (failed(checkCounts(*this, n, getUpdates().size(), "updates")))

@@ -392,6 +392,25 @@ def StableHLO_ReduceWindowOp : StableHLO_Op<"reduce_window", [
   let hasVerifier = 1;
 }
 
+def StableHLO_SelectAndScatterOp : StableHLO_Op<"select_and_scatter", [
+    RecursiveMemoryEffects]> {
+  let summary = "scatters each source value to the element its window selects";
+  let description = [{
+    The gradient of max pooling (JAX's `_select_and_scatter_add`): over each
+    window of `operand`, `select` picks one element, and the source value of
+    that window is combined into it by `scatter`, starting from
+    `init_value`. StableHLO prints it in the generic form only.
+  }];
+  let arguments = (ins StableHLO_Tensor:$operand, StableHLO_Tensor:$source,
+                       StableHLO_Tensor:$init_value,
+                       OptionalAttr<DenseI64ArrayAttr>:$window_dimensions,
+                       OptionalAttr<DenseI64ArrayAttr>:$window_strides,
+                       OptionalAttr<I64ElementsAttr>:$padding);
+  let results = (outs StableHLO_Tensor);
+  let regions = (region SizedRegion<1>:$select, SizedRegion<1>:$scatter);
+  let hasVerifier = 1;
+}
+
 def StableHLO_ScatterOp : StableHLO_Op<"scatter", [
     RecursiveMemoryEffects, SameVariadicOperandSize]> {
   let summary = "updates windows of the inputs at indices with a computation";

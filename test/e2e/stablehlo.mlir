@@ -33,6 +33,14 @@
 // BITS: result[0]: 5xf32=1.000977 1 1.000977 inf 0
 // BITS: result[1]: 3xui32=1065353216 3221225472 1056964608
 // BITS: result[2]: 3xf32=1 -2 0.5
+// select_and_scatter as JAX's max-pool gradient: each source value goes to
+// its window's maximum (2x2 windows, stride 2); with overlapping windows
+// (size 2, stride 1) an element selected twice gets both values, and a tie
+// goes to the window's first element.
+// RUN: tpu-run %s --function=pool_grad --input="4x4xf32=[1 2 3 4][5 6 7 8][9 10 11 12][13 14 15 16]" --input="2x2xf32=[1 2][3 4]" --input="5xf32=1,3,2,5,4" --input="4xf32=10,20,30,40" --input="3xf32=2,2,2" --input="2xf32=1,2" | FileCheck %s --check-prefix=POOL
+// POOL: result[0]: 4x4xf32=[0 0 0 0][0 1 0 2][0 0 0 0][0 3 0 4]
+// POOL: result[1]: 5xf32=0 30 0 70 0
+// POOL: result[2]: 3xf32=1 2 0
 // The exporter's name-scope locations name the memory report's operators,
 // as in XLA's report.
 // RUN: tpu-compile %s --memory-report -o /dev/null | FileCheck %s --check-prefix=REPORT
@@ -58,6 +66,9 @@
 // REF: @bits: result 0: 5xf32 exact
 // REF: @bits: result 1: 3xui32 exact
 // REF: @bits: result 2: 3xf32 exact
+// REF: @pool_grad: result 0: 4x4xf32 exact
+// REF: @pool_grad: result 1: 5xf32 exact
+// REF: @pool_grad: result 2: 3xf32 exact
 
 module @jit_model attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
   // x @ w + b, relu, softmax over the last dimension (JAX's jax.nn.softmax
@@ -159,5 +170,37 @@ module @jit_model attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas =
     %1 = stablehlo.bitcast_convert %y : (tensor<3xf32>) -> tensor<3xui32>
     %2 = stablehlo.bitcast_convert %1 : (tensor<3xui32>) -> tensor<3xf32>
     return %0, %1, %2 : tensor<5xf32>, tensor<3xui32>, tensor<3xf32>
+  }
+
+  func.func public @pool_grad(%x: tensor<4x4xf32>, %s: tensor<2x2xf32>, %v: tensor<5xf32>, %u: tensor<4xf32>, %t: tensor<3xf32>, %w: tensor<2xf32>) -> (tensor<4x4xf32>, tensor<5xf32>, tensor<3xf32>) {
+    %zero = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %0 = "stablehlo.select_and_scatter"(%x, %s, %zero) <{window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>}> ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %c = stablehlo.compare  GE, %a, %b,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      stablehlo.return %c : tensor<i1>
+    }, {
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %c = stablehlo.add %a, %b : tensor<f32>
+      stablehlo.return %c : tensor<f32>
+    }) : (tensor<4x4xf32>, tensor<2x2xf32>, tensor<f32>) -> tensor<4x4xf32>
+    %1 = "stablehlo.select_and_scatter"(%v, %u, %zero) <{window_dimensions = array<i64: 2>}> ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %c = stablehlo.compare  GE, %a, %b,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      stablehlo.return %c : tensor<i1>
+    }, {
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %c = stablehlo.add %a, %b : tensor<f32>
+      stablehlo.return %c : tensor<f32>
+    }) : (tensor<5xf32>, tensor<4xf32>, tensor<f32>) -> tensor<5xf32>
+    %2 = "stablehlo.select_and_scatter"(%t, %w, %zero) <{window_dimensions = array<i64: 2>}> ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %c = stablehlo.compare  GE, %a, %b,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      stablehlo.return %c : tensor<i1>
+    }, {
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %c = stablehlo.add %a, %b : tensor<f32>
+      stablehlo.return %c : tensor<f32>
+    }) : (tensor<3xf32>, tensor<2xf32>, tensor<f32>) -> tensor<3xf32>
+    return %0, %1, %2 : tensor<4x4xf32>, tensor<5xf32>, tensor<3xf32>
   }
 }

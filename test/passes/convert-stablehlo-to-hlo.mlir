@@ -310,3 +310,32 @@ func.func @scatter_set(%x: tensor<5x3xf32>, %u: tensor<2x3xf32>) -> tensor<5x3xf
   }) : (tensor<5x3xf32>, tensor<2x1xi64>, tensor<2x3xf32>) -> tensor<5x3xf32>
   return %0 : tensor<5x3xf32>
 }
+
+// -----
+
+// select_and_scatter: per tap, a strided slice and a running (best, tap)
+// pair by the select body's compare; then, last tap first, the source
+// values where the tap was chosen are padded back into place (interior
+// stride - 1) and added onto the init value.
+// CHECK-LABEL: func.func @select_and_scatter
+// CHECK-DAG: %[[T0:.*]] = hlo.slice %arg0 [0:3:2] : (tensor<4xf32>) -> tensor<2xf32>
+// CHECK-DAG: %[[T1:.*]] = hlo.slice %arg0 [1:4:2] : (tensor<4xf32>) -> tensor<2xf32>
+// CHECK-DAG: %[[KEEP:.*]] = hlo.compare GE, %[[T0]], %[[T1]]
+// CHECK-DAG: %[[TAP:.*]] = hlo.select %[[KEEP]], %{{.*}}, %{{.*}} : tensor<2xi1>, tensor<2xi32>
+// CHECK-DAG: %[[IS1:.*]] = hlo.compare EQ, %[[TAP]], %{{.*}} : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi1>
+// CHECK-DAG: %[[V1:.*]] = hlo.select %[[IS1]], %arg1, %{{.*}} : tensor<2xi1>, tensor<2xf32>
+// CHECK-DAG: hlo.pad %[[V1]], %{{.*}}, low = [1], high = [0], interior = [1] : (tensor<2xf32>, tensor<f32>) -> tensor<4xf32>
+// CHECK-DAG: hlo.pad %{{.*}}, %{{.*}}, low = [0], high = [1], interior = [1] : (tensor<2xf32>, tensor<f32>) -> tensor<4xf32>
+// CHECK-NOT: stablehlo.
+func.func @select_and_scatter(%x: tensor<4xf32>, %s: tensor<2xf32>, %init: tensor<f32>) -> tensor<4xf32> {
+  %0 = "stablehlo.select_and_scatter"(%x, %s, %init) <{window_dimensions = array<i64: 2>, window_strides = array<i64: 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %c = stablehlo.compare  GE, %a, %b,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %c = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %c : tensor<f32>
+  }) : (tensor<4xf32>, tensor<2xf32>, tensor<f32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

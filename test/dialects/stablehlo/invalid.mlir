@@ -569,3 +569,51 @@ func.func @reduce_precision_format(%x: tensor<2xf32>) -> tensor<2xf32> {
   %0 = stablehlo.reduce_precision %x, format = fp16 : tensor<2xf32>
   return %0 : tensor<2xf32>
 }
+
+// -----
+
+func.func @select_and_scatter_window_rank(%x: tensor<4xf32>, %s: tensor<2xf32>, %init: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'stablehlo.select_and_scatter' op window_dimensions must have one entry per dimension (1)}}
+  %0 = "stablehlo.select_and_scatter"(%x, %s, %init) <{window_dimensions = array<i64: 2, 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %c = stablehlo.compare  GE, %a, %b,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %c = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %c : tensor<f32>
+  }) : (tensor<4xf32>, tensor<2xf32>, tensor<f32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @select_and_scatter_types(%x: tensor<4xf32>, %s: tensor<2xi32>, %init: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'stablehlo.select_and_scatter' op source must have the operand's rank and element type, init_value must be a scalar and the result the operand's type}}
+  %0 = "stablehlo.select_and_scatter"(%x, %s, %init) <{window_dimensions = array<i64: 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %c = stablehlo.compare  GE, %a, %b,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %c = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %c : tensor<f32>
+  }) : (tensor<4xf32>, tensor<2xi32>, tensor<f32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @select_and_scatter_body_types(%x: tensor<4xf32>, %s: tensor<2xf32>, %init: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'stablehlo.select_and_scatter' op select and scatter take two 'tensor<f32>' arguments}}
+  %0 = "stablehlo.select_and_scatter"(%x, %s, %init) <{window_dimensions = array<i64: 2>}> ({
+  ^bb0(%a: tensor<f32>):
+    %c = stablehlo.compare  GE, %a, %a,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %c = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %c : tensor<f32>
+  }) : (tensor<4xf32>, tensor<2xf32>, tensor<f32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

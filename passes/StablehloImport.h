@@ -1,0 +1,84 @@
+//===- StablehloImport.h - The StableHLO importer's state -------*- C++ -*-===//
+//
+// The importer convert-stablehlo-to-hlo runs op by op, shared by the files
+// that implement it (StablehloToHlo.cpp: elementwise, structural and
+// contraction ops; StablehloReductions.cpp: reductions, windows and
+// scatters). Not a public interface.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_PASSES_STABLEHLOIMPORT_H
+#define TPU_PASSES_STABLEHLOIMPORT_H
+
+#include "dialects/hlo/HLOOps.h"
+#include "dialects/stablehlo/StablehloOps.h"
+
+#include "mlir/IR/IRMapping.h"
+
+namespace mlir::tpu::stablehlo_import {
+
+namespace sh = mlir::stablehlo;
+
+inline RankedTensorType resultType(Operation *op) {
+  return cast<RankedTensorType>(op->getResult(0).getType());
+}
+
+class Importer {
+public:
+  explicit Importer(OpBuilder &b) : b(b) {}
+
+  LogicalResult convert(Operation *op);
+  Value lookup(Value v) const { return mapping.lookupOrDefault(v); }
+
+private:
+  InFlightDiagnostic unsupported(Operation *op) {
+    return op->emitError() << op->getName()
+                           << " is not supported by the TPU compiler: ";
+  }
+  /// Operands (but `skipOperand`) and results are tensors the TPU computes.
+  LogicalResult checkTypes(Operation *op, int skipOperand = -1);
+  FailureOr<Value> convertElementwise(Operation *op);
+  FailureOr<Value> convertStructural(Operation *op);
+  FailureOr<Value> compare(sh::CompareOp op);
+  FailureOr<Value> reducePrecision(sh::ReducePrecisionOp op);
+  FailureOr<Value> sign(Operation *op);
+  FailureOr<Value> reduce(sh::ReduceOp op);
+  /// JAX's argmax/argmin: hlo.reduce for the value, hlo.argmax/argmin for
+  /// the index (mapped for the second result).
+  FailureOr<Value> argReduce(sh::ReduceOp op);
+  FailureOr<Value> reduceWindow(sh::ReduceWindowOp op);
+  FailureOr<Value> selectAndScatter(sh::SelectAndScatterOp op);
+  FailureOr<Value> scatter(sh::ScatterOp op);
+  /// `lhs OP rhs` with the hlo op of a reduce body's one op.
+  Value combineLike(Operation *bodyOp, Value lhs, Value rhs);
+  FailureOr<Value> convolution(sh::ConvolutionOp op);
+  FailureOr<Value>
+  dotGeneral(Operation *op, Value lhs, Value rhs, ArrayRef<int64_t> lhsBatch,
+             ArrayRef<int64_t> rhsBatch, ArrayRef<int64_t> lhsContract,
+             ArrayRef<int64_t> rhsContract, ArrayAttr precisionConfig);
+  /// A scalar operand broadcast to `shape`; other values unchanged.
+  Value broadcastScalar(Location loc, Value v, ArrayRef<int64_t> shape);
+  Value transpose(Location loc, Value v, ArrayRef<int64_t> perm);
+  Value splat(Location loc, RankedTensorType type, Attribute scalar);
+  template <typename HloOp> auto unaryCase() {
+    return [this](Operation *op) -> FailureOr<Value> {
+      return Value(HloOp::create(b, op->getLoc(), lookup(op->getOperand(0))));
+    };
+  }
+  template <typename HloOp> Value combine(Value lhs, Value rhs) {
+    return HloOp::create(b, lhs.getLoc(), lhs, rhs);
+  }
+  template <typename HloOp> auto binaryCase() {
+    return [this](Operation *op) -> FailureOr<Value> {
+      return Value(HloOp::create(b, op->getLoc(), lookup(op->getOperand(0)),
+                                 lookup(op->getOperand(1))));
+    };
+  }
+
+  OpBuilder &b;
+  IRMapping mapping;
+};
+
+} // namespace mlir::tpu::stablehlo_import
+
+#endif // TPU_PASSES_STABLEHLOIMPORT_H

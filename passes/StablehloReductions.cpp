@@ -1,0 +1,523 @@
+//===- StablehloReductions.cpp - Reductions, windows and scatters ---------===//
+//
+// The part of convert-stablehlo-to-hlo whose StableHLO ops carry a body
+// computation: reduce (including JAX's argmax/argmin), reduce_window,
+// select_and_scatter and scatter. hlo reduces by kind, so a body must be
+// one op hlo has; windows expand tap by tap into strided slices.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/PassUtils.h"
+#include "passes/StablehloImport.h"
+
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::tpu::stablehlo_import;
+
+namespace {
+
+/// The hlo reduction kind of a reduce (or reduce_window, scatter) body that
+/// is one op of its two arguments, and that op.
+struct ReduceBody {
+  hlo::ReduceKind kind;
+  Operation *combine;
+};
+
+FailureOr<ReduceBody> matchReduceBody(Region &region) {
+  Block &body = region.front();
+  if (body.getOperations().size() != 2)
+    return failure();
+  Operation *combine = &body.front();
+  auto ret = cast<sh::ReturnOp>(body.getTerminator());
+  if (combine->getNumOperands() != 2 ||
+      ret->getOperands() != combine->getResults())
+    return failure();
+  Value a = combine->getOperand(0), c = combine->getOperand(1);
+  if (!((a == body.getArgument(0) && c == body.getArgument(1)) ||
+        (a == body.getArgument(1) && c == body.getArgument(0))))
+    return failure();
+  bool isBool = getElementTypeOrSelf(a.getType()).isInteger(1);
+  std::optional<hlo::ReduceKind> kind =
+      llvm::TypeSwitch<Operation *, std::optional<hlo::ReduceKind>>(combine)
+          .Case([](sh::AddOp) { return hlo::ReduceKind::sum; })
+          .Case([](sh::MulOp) { return hlo::ReduceKind::product; })
+          .Case([](sh::MaxOp) { return hlo::ReduceKind::max; })
+          .Case([](sh::MinOp) { return hlo::ReduceKind::min; })
+          // On i1, hlo's sum is or and its product is and.
+          .Case([&](sh::OrOp) -> std::optional<hlo::ReduceKind> {
+            if (isBool)
+              return hlo::ReduceKind::sum;
+            return std::nullopt;
+          })
+          .Case([&](sh::AndOp) -> std::optional<hlo::ReduceKind> {
+            if (isBool)
+              return hlo::ReduceKind::product;
+            return std::nullopt;
+          })
+          .Default([](Operation *) { return std::nullopt; });
+  if (!kind)
+    return failure();
+  return ReduceBody{*kind, combine};
+}
+
+/// The direction (GT: argmax, LT: argmin) of JAX's variadic reduce over
+/// (values, iota indices): with block arguments (v, i, w, j),
+///   better = compare(DIR, v, w) or compare(NE, v, v)      (NaN wins)
+///   pick   = better or (compare(EQ, v, w) and compare(LT, i, j))
+///   return select(better, v, w), select(pick, i, j)
+/// which is hlo.argmax/argmin's rule (the first index of the best value).
+std::optional<sh::ComparisonDirection> matchArgReduceBody(sh::ReduceOp op) {
+  Block &body = op.getBody().front();
+  Value v = body.getArgument(0), i = body.getArgument(1),
+        w = body.getArgument(2), j = body.getArgument(3);
+  auto compare = [](Value c, sh::ComparisonDirection dir, Value lhs,
+                    Value rhs) {
+    auto cmp = c.getDefiningOp<sh::CompareOp>();
+    return cmp && cmp.getComparisonDirection() == dir && cmp.getLhs() == lhs &&
+           cmp.getRhs() == rhs;
+  };
+  // `c` is `op(x, y)` with x satisfying `first` and y `second`, either way.
+  auto either = [](auto binary, auto first, auto second) {
+    if (!binary)
+      return false;
+    Value x = binary.getLhs(), y = binary.getRhs();
+    return (first(x) && second(y)) || (first(y) && second(x));
+  };
+  auto ret = cast<sh::ReturnOp>(body.getTerminator());
+  auto pickValue = ret.getOperand(0).getDefiningOp<sh::SelectOp>();
+  auto pickIndex = ret.getOperand(1).getDefiningOp<sh::SelectOp>();
+  if (!pickValue || !pickIndex || pickValue.getOnTrue() != v ||
+      pickValue.getOnFalse() != w || pickIndex.getOnTrue() != i ||
+      pickIndex.getOnFalse() != j)
+    return std::nullopt;
+  Value better = pickValue.getPred();
+  for (auto dir : {sh::ComparisonDirection::GT, sh::ComparisonDirection::LT}) {
+    bool betterOk = either(
+        better.getDefiningOp<sh::OrOp>(),
+        [&](Value c) { return compare(c, dir, v, w); },
+        [&](Value c) { return compare(c, sh::ComparisonDirection::NE, v, v); });
+    bool pickOk = either(
+        pickIndex.getPred().getDefiningOp<sh::OrOp>(),
+        [&](Value c) { return c == better; },
+        [&](Value c) {
+          return either(
+              c.getDefiningOp<sh::AndOp>(),
+              [&](Value e) {
+                return compare(e, sh::ComparisonDirection::EQ, v, w);
+              },
+              [&](Value e) {
+                return compare(e, sh::ComparisonDirection::LT, i, j);
+              });
+        });
+    if (betterOk && pickOk)
+      return dir;
+  }
+  return std::nullopt;
+}
+
+/// Whether `value` is a constant splat of `kind`'s identity, the value
+/// hlo.reduce starts from.
+bool isIdentity(Value value, hlo::ReduceKind kind) {
+  // Exporters write scalar inits as a rank-0 broadcast of a constant.
+  if (auto bc = value.getDefiningOp<hlo::BroadcastInDimOp>())
+    if (cast<RankedTensorType>(bc.getOperand().getType()).getRank() == 0)
+      value = bc.getOperand();
+  DenseElementsAttr attr;
+  return matchPattern(value, m_Constant(&attr)) && attr.isSplat() &&
+         attr.getSplatValue<Attribute>() ==
+             hlo::getReduceIdentity(kind, attr.getElementType());
+}
+
+} // namespace
+
+FailureOr<Value> Importer::argReduce(sh::ReduceOp op) {
+  auto fail = [&]() {
+    return unsupported(op) << "a reduce of 2 inputs that is not JAX's argmax "
+                              "or argmin (values and an iota along the one "
+                              "reduced dimension, the best value's first "
+                              "index)";
+  };
+  std::optional<sh::ComparisonDirection> dir = matchArgReduceBody(op);
+  ArrayRef<int64_t> dims = op.getDimensions();
+  auto iota = op.getInputs()[1].getDefiningOp<sh::IotaOp>();
+  if (!dir || dims.size() != 1 || !iota || iota.getIotaDimension() != dims[0] ||
+      !getElementTypeOrSelf(iota.getType()).isSignlessInteger(32))
+    return fail();
+  bool isMax = *dir == sh::ComparisonDirection::GT;
+  hlo::ReduceKind kind = isMax ? hlo::ReduceKind::max : hlo::ReduceKind::min;
+  // The inits must be where hlo starts: the worst value and index 0.
+  Value init = lookup(op.getInitValues()[0]);
+  DenseElementsAttr index;
+  if (!isIdentity(init, kind) ||
+      !matchPattern(lookup(op.getInitValues()[1]), m_Constant(&index)) ||
+      !index.isSplat() || !index.getSplatValue<APInt>().isZero())
+    return unsupported(op) << "an argmax or argmin whose init values are not "
+                              "the lowest (highest) value and index 0";
+  Location loc = op.getLoc();
+  Value input = lookup(op.getInputs()[0]);
+  auto valueType = cast<RankedTensorType>(op.getResult(0).getType());
+  auto indexType = cast<RankedTensorType>(op.getResult(1).getType());
+  Value indices =
+      isMax ? Value(hlo::ArgMaxOp::create(b, loc, indexType, input, dims[0]))
+            : Value(hlo::ArgMinOp::create(b, loc, indexType, input, dims[0]));
+  mapping.map(op.getResult(1), indices);
+  return Value(hlo::ReduceOp::create(
+      b, loc, valueType, hlo::ReduceKindAttr::get(b.getContext(), kind), input,
+      op.getDimensionsAttr()));
+}
+
+FailureOr<Value> Importer::reduce(sh::ReduceOp op) {
+  if (op.getInputs().size() == 2)
+    return argReduce(op);
+  if (op.getInputs().size() != 1)
+    return unsupported(op) << "a reduce of " << op.getInputs().size()
+                           << " inputs";
+  FailureOr<ReduceBody> body = matchReduceBody(op.getBody());
+  if (failed(body))
+    return unsupported(op) << "its body is not one add, multiply, maximum or "
+                              "minimum (or, and on i1) of its two arguments";
+  Location loc = op.getLoc();
+  RankedTensorType type = resultType(op);
+  Value reduced = hlo::ReduceOp::create(
+      b, loc, type, hlo::ReduceKindAttr::get(b.getContext(), body->kind),
+      lookup(op.getInputs()[0]), op.getDimensionsAttr());
+  Value init = lookup(op.getInitValues()[0]);
+  if (isIdentity(init, body->kind))
+    return reduced;
+  // reduce(x, init) = op(init, reduce(x, identity)) for the associative,
+  // commutative ops hlo reduces with.
+  Value initAll = broadcastScalar(loc, init, type.getShape());
+  return combineLike(body->combine, reduced, initAll);
+}
+
+Value Importer::combineLike(Operation *bodyOp, Value lhs, Value rhs) {
+  return llvm::TypeSwitch<Operation *, Value>(bodyOp)
+      .Case([&](sh::AddOp) { return combine<hlo::AddOp>(lhs, rhs); })
+      .Case([&](sh::MulOp) { return combine<hlo::MulOp>(lhs, rhs); })
+      .Case([&](sh::MaxOp) { return combine<hlo::MaxOp>(lhs, rhs); })
+      .Case([&](sh::MinOp) { return combine<hlo::MinOp>(lhs, rhs); })
+      .Case([&](sh::OrOp) { return combine<hlo::OrOp>(lhs, rhs); })
+      .Default([&](Operation *) { return combine<hlo::AndOp>(lhs, rhs); });
+}
+
+/// Each window of the input padded with the init value, reduced tap by tap:
+/// one strided slice per window position, combined in row-major window
+/// order (XLA's order), then the init value once unless it is the identity.
+FailureOr<Value> Importer::reduceWindow(sh::ReduceWindowOp op) {
+  if (op.getInputs().size() != 1)
+    return unsupported(op) << "a reduce_window of " << op.getInputs().size()
+                           << " inputs";
+  FailureOr<ReduceBody> body = matchReduceBody(op.getBody());
+  if (failed(body))
+    return unsupported(op) << "its body is not one add, multiply, maximum or "
+                              "minimum (or, and on i1) of its two arguments";
+  auto ones = [](std::optional<ArrayRef<int64_t>> v) {
+    return !v || llvm::all_of(*v, [](int64_t x) { return x == 1; });
+  };
+  if (!ones(op.getBaseDilations()) || !ones(op.getWindowDilations()))
+    return unsupported(op) << "base or window dilations";
+  Location loc = op.getLoc();
+  Value input = lookup(op.getInputs()[0]);
+  Value init = lookup(op.getInitValues()[0]);
+  auto inputType = cast<RankedTensorType>(input.getType());
+  RankedTensorType type = resultType(op);
+  int64_t rank = inputType.getRank();
+  SmallVector<int64_t> low(rank, 0), high(rank, 0);
+  if (auto padding = op.getPaddingAttr()) {
+    SmallVector<int64_t> flat(padding.getValues<int64_t>());
+    for (int64_t d = 0; d < rank; ++d) {
+      low[d] = flat[2 * d];
+      high[d] = flat[2 * d + 1];
+    }
+  }
+  Value padded = input;
+  SmallVector<int64_t> paddedShape(inputType.getShape());
+  if (llvm::any_of(low, [](int64_t v) { return v; }) ||
+      llvm::any_of(high, [](int64_t v) { return v; })) {
+    for (int64_t d = 0; d < rank; ++d)
+      paddedShape[d] += low[d] + high[d];
+    padded = hlo::PadOp::create(
+        b, loc, RankedTensorType::get(paddedShape, inputType.getElementType()),
+        input, init, b.getDenseI64ArrayAttr(low), b.getDenseI64ArrayAttr(high),
+        b.getDenseI64ArrayAttr(SmallVector<int64_t>(rank, 0)));
+  }
+  ArrayRef<int64_t> window = op.getWindowDimensions();
+  SmallVector<int64_t> strides(rank, 1);
+  if (auto s = op.getWindowStrides())
+    strides.assign(s->begin(), s->end());
+  int64_t taps = 1;
+  for (int64_t w : window)
+    taps *= w;
+  if (taps > 1024)
+    return unsupported(op) << "a window of " << taps
+                           << " elements (at most 1024 are expanded)";
+  Value acc;
+  SmallVector<int64_t> at(rank, 0);
+  for (int64_t t = 0; t < taps; ++t) {
+    SmallVector<int64_t> start(at), limit;
+    for (int64_t d = 0; d < rank; ++d)
+      limit.push_back(at[d] + (type.getDimSize(d) - 1) * strides[d] + 1);
+    Value tap = hlo::SliceOp::create(
+        b, loc, type, padded, b.getDenseI64ArrayAttr(start),
+        b.getDenseI64ArrayAttr(limit), b.getDenseI64ArrayAttr(strides));
+    acc = acc ? combineLike(body->combine, acc, tap) : tap;
+    for (int64_t d = rank - 1; d >= 0 && ++at[d] == window[d]; --d)
+      at[d] = 0;
+  }
+  if (isIdentity(init, body->kind))
+    return acc;
+  return combineLike(body->combine, acc,
+                     broadcastScalar(loc, init, type.getShape()));
+}
+
+
+/// Scatter at compile-time indices (JAX writes them as constants): each
+/// update window is sliced out of the updates, reshaped to the operand's
+/// rank, padded to the operand's shape at its start, combined with the
+/// current values by the update computation and selected in by a padded
+/// mask, in the order of the scatter indices (XLA's serial order). A
+/// window that does not fit the operand is skipped, as XLA skips it.
+FailureOr<Value> Importer::scatter(sh::ScatterOp op) {
+  if (op.getInputs().size() != 1)
+    return unsupported(op) << "a scatter of " << op.getInputs().size()
+                           << " inputs";
+  sh::ScatterDimensionNumbersAttr dims = op.getScatterDimensionNumbers();
+  if (!dims.getInputBatchingDims().empty() ||
+      !dims.getScatterIndicesBatchingDims().empty())
+    return unsupported(op) << "batching dimensions";
+  auto constant = op.getScatterIndices().getDefiningOp<sh::ConstantOp>();
+  auto indices = constant ? dyn_cast<DenseIntElementsAttr>(constant.getValue())
+                          : DenseIntElementsAttr();
+  if (!indices)
+    return unsupported(op) << "indices computed at run time (only constant "
+                              "indices are expanded yet)";
+  Region &computation = op.getUpdateComputation();
+  Block &body = computation.front();
+  bool assign = body.getTerminator()->getOperand(0) == body.getArgument(1);
+  FailureOr<ReduceBody> combineBody = matchReduceBody(computation);
+  if (!assign && failed(combineBody))
+    return unsupported(op) << "its update computation is not a replacement "
+                              "or one add, multiply, maximum or minimum (or, "
+                              "and on i1)";
+  Location loc = op.getLoc();
+  RankedTensorType type = resultType(op);
+  int64_t rank = type.getRank();
+  auto updatesType = cast<RankedTensorType>(op.getUpdates()[0].getType());
+  auto indicesType = cast<RankedTensorType>(indices.getType());
+  ArrayRef<int64_t> windowDims = dims.getUpdateWindowDims();
+  SmallVector<int64_t> scatterDims, scatterShape;
+  for (int64_t d = 0; d < updatesType.getRank(); ++d)
+    if (!llvm::is_contained(windowDims, d)) {
+      scatterDims.push_back(d);
+      scatterShape.push_back(updatesType.getDimSize(d));
+    }
+  int64_t windows = 1;
+  for (int64_t s : scatterShape)
+    windows *= s;
+  if (windows > 256)
+    return unsupported(op) << windows
+                           << " update windows (at most 256 are "
+                              "expanded)";
+  SmallVector<int64_t> windowShape(rank, 1);
+  for (int64_t d = 0, w = 0; d < rank; ++d)
+    if (!llvm::is_contained(dims.getInsertedWindowDims(), d))
+      windowShape[d] = updatesType.getDimSize(windowDims[w++]);
+  SmallVector<int64_t> flat(indices.getValues<int64_t>());
+  SmallVector<int64_t> indexStrides(indicesType.getRank(), 1);
+  for (int64_t d = indicesType.getRank() - 2; d >= 0; --d)
+    indexStrides[d] = indexStrides[d + 1] * indicesType.getDimSize(d + 1);
+  int64_t vectorDim = dims.getIndexVectorDim();
+  Type element = type.getElementType();
+  Value zero =
+      splat(loc, RankedTensorType::get({}, element), b.getZeroAttr(element));
+  Value yes = splat(loc, RankedTensorType::get(windowShape, b.getI1Type()),
+                    b.getBoolAttr(true));
+  Value no = splat(loc, RankedTensorType::get({}, b.getI1Type()),
+                   b.getBoolAttr(false));
+  Value result = lookup(op.getInputs()[0]);
+  Value updates = lookup(op.getUpdates()[0]);
+  SmallVector<int64_t> at(scatterDims.size(), 0);
+  for (int64_t k = 0; k < windows; ++k) {
+    // The window's start: its index vector, spread over the operand.
+    SmallVector<int64_t> start(rank, 0);
+    for (auto [j, operandDim] :
+         llvm::enumerate(dims.getScatterDimsToOperandDims())) {
+      int64_t offset = 0;
+      for (int64_t d = 0, u = 0; d < indicesType.getRank(); ++d)
+        offset += (d == vectorDim ? static_cast<int64_t>(j) : at[u++]) *
+                  indexStrides[d];
+      start[operandDim] = flat[offset];
+    }
+    bool fits = true;
+    SmallVector<int64_t> high(rank);
+    for (int64_t d = 0; d < rank; ++d) {
+      high[d] = type.getDimSize(d) - start[d] - windowShape[d];
+      fits &= start[d] >= 0 && high[d] >= 0;
+    }
+    if (fits) {
+      SmallVector<int64_t> sliceStart(updatesType.getRank(), 0);
+      SmallVector<int64_t> sliceLimit(updatesType.getShape());
+      SmallVector<int64_t> sliceShape(updatesType.getShape());
+      for (auto [i, d] : llvm::enumerate(scatterDims)) {
+        sliceStart[d] = at[i];
+        sliceLimit[d] = at[i] + 1;
+        sliceShape[d] = 1;
+      }
+      Value window = hlo::SliceOp::create(
+          b, loc, RankedTensorType::get(sliceShape, element), updates,
+          b.getDenseI64ArrayAttr(sliceStart),
+          b.getDenseI64ArrayAttr(sliceLimit),
+          b.getDenseI64ArrayAttr(SmallVector<int64_t>(sliceShape.size(), 1)));
+      window = hlo::ReshapeOp::create(
+          b, loc, RankedTensorType::get(windowShape, element), window);
+      auto place = [&](Value v, Value padding) -> Value {
+        auto vType = cast<RankedTensorType>(v.getType());
+        return hlo::PadOp::create(
+            b, loc,
+            RankedTensorType::get(type.getShape(), vType.getElementType()), v,
+            padding, b.getDenseI64ArrayAttr(start),
+            b.getDenseI64ArrayAttr(high),
+            b.getDenseI64ArrayAttr(SmallVector<int64_t>(rank, 0)));
+      };
+      Value placed = place(window, zero);
+      Value combined =
+          assign ? placed : combineLike(combineBody->combine, result, placed);
+      result =
+          hlo::SelectOp::create(b, loc, type, place(yes, no), combined, result);
+    }
+    for (int64_t d = static_cast<int64_t>(at.size()) - 1;
+         d >= 0 && ++at[d] == scatterShape[d]; --d)
+      at[d] = 0;
+  }
+  return result;
+}
+
+/// select_and_scatter, tap by tap as reduce_window: each window position t
+/// is a strided slice X_t of the operand, and a running (best, tap) pair
+/// keeps what `select(best, X_t)` keeps, in row-major window order (the
+/// spec's serial selection). Each tap's source values, where that tap was
+/// selected, go back to the operand's shape by a pad (low t, interior
+/// stride - 1) and add onto the init value, last tap first: an element gets
+/// its values in the order of the windows that selected it (the spec's
+/// order, which matters when windows overlap), and a later window reaches
+/// it through an earlier tap. The select body must be one compare of its
+/// arguments (JAX's GE for max pooling), scatter one add.
+FailureOr<Value> Importer::selectAndScatter(sh::SelectAndScatterOp op) {
+  Block &select = op.getSelect().front();
+  auto ret = cast<sh::ReturnOp>(select.getTerminator());
+  auto cmp = ret.getNumOperands() == 1
+                 ? ret.getOperand(0).getDefiningOp<sh::CompareOp>()
+                 : sh::CompareOp();
+  if (!cmp || cmp.getLhs() != select.getArgument(0) ||
+      cmp.getRhs() != select.getArgument(1) ||
+      (cmp.getCompareType() &&
+       *cmp.getCompareType() == sh::ComparisonType::TOTALORDER))
+    return unsupported(op) << "its select body is not one compare of its two "
+                              "arguments";
+  FailureOr<ReduceBody> scatterBody = matchReduceBody(op.getScatter());
+  if (failed(scatterBody) || scatterBody->kind != hlo::ReduceKind::sum)
+    return unsupported(op) << "its scatter body is not one add of its two "
+                              "arguments";
+  if (auto padding = op.getPaddingAttr())
+    if (llvm::any_of(padding.getValues<int64_t>(),
+                     [](int64_t p) { return p != 0; }))
+      return unsupported(op) << "padding (JAX pads the operand itself)";
+  Location loc = op.getLoc();
+  Value operand = lookup(op.getOperand()), source = lookup(op.getSource());
+  auto operandType = cast<RankedTensorType>(operand.getType());
+  auto sourceType = cast<RankedTensorType>(source.getType());
+  int64_t rank = operandType.getRank();
+  SmallVector<int64_t> window(rank, 1), strides(rank, 1);
+  if (auto w = op.getWindowDimensions())
+    window.assign(w->begin(), w->end());
+  if (auto s = op.getWindowStrides())
+    strides.assign(s->begin(), s->end());
+  int64_t taps = 1;
+  for (int64_t d = 0; d < rank; ++d) {
+    taps *= window[d];
+    int64_t windows = operandType.getDimSize(d) < window[d]
+                          ? 0
+                          : (operandType.getDimSize(d) - window[d]) /
+                                    strides[d] +
+                                1;
+    if (sourceType.getDimSize(d) != windows)
+      return op.emitOpError("source dimension ")
+             << d << " has size " << sourceType.getDimSize(d) << ", but "
+             << windows << " windows fit the operand";
+  }
+  if (taps > 1024)
+    return unsupported(op) << "a window of " << taps
+                           << " elements (at most 1024 are expanded)";
+  auto direction = *hlo::symbolizeComparisonDirection(
+      sh::stringifyComparisonDirection(cmp.getComparisonDirection()));
+  auto indexType =
+      RankedTensorType::get(sourceType.getShape(), b.getI32Type());
+  auto maskType = RankedTensorType::get(sourceType.getShape(), b.getI1Type());
+  auto tapIndex = [&](int64_t t) {
+    return splat(loc, indexType, b.getI32IntegerAttr(static_cast<int32_t>(t)));
+  };
+  // Each tap's window position, in row-major window order.
+  SmallVector<SmallVector<int64_t>> positions;
+  for (SmallVector<int64_t> at(rank, 0);
+       static_cast<int64_t>(positions.size()) < taps;) {
+    positions.push_back(at);
+    for (int64_t d = rank - 1; d >= 0 && ++at[d] == window[d]; --d)
+      at[d] = 0;
+  }
+  // Calls body(t, start, limit, high) with what tap t reads or writes.
+  auto visitTap = [&](int64_t t, auto body) {
+    ArrayRef<int64_t> at = positions[t];
+    SmallVector<int64_t> limit, high;
+    for (int64_t d = 0; d < rank; ++d) {
+      limit.push_back(at[d] + (sourceType.getDimSize(d) - 1) * strides[d] + 1);
+      high.push_back(operandType.getDimSize(d) - limit[d]);
+    }
+    body(t, at, limit, high);
+  };
+  Value best, chosen;
+  auto selectTap = [&](int64_t t, ArrayRef<int64_t> at, ArrayRef<int64_t> limit,
+                       ArrayRef<int64_t>) {
+    Value x = hlo::SliceOp::create(
+        b, loc, sourceType, operand, b.getDenseI64ArrayAttr(at),
+        b.getDenseI64ArrayAttr(limit), b.getDenseI64ArrayAttr(strides));
+    if (!best) {
+      best = x;
+      chosen = tapIndex(0);
+      return;
+    }
+    Value keep = hlo::CompareOp::create(
+        b, loc, maskType,
+        hlo::ComparisonDirectionAttr::get(b.getContext(), direction), best, x);
+    best = hlo::SelectOp::create(b, loc, sourceType, keep, best, x);
+    chosen = hlo::SelectOp::create(b, loc, indexType, keep, chosen, tapIndex(t));
+  };
+  for (int64_t t = 0; t < taps; ++t)
+    visitTap(t, selectTap);
+  Type element = operandType.getElementType();
+  Value zero = splat(loc, sourceType, b.getZeroAttr(element));
+  Value zeroScalar =
+      splat(loc, RankedTensorType::get({}, element), b.getZeroAttr(element));
+  Value result =
+      broadcastScalar(loc, lookup(op.getInitValue()), operandType.getShape());
+  SmallVector<int64_t> interior;
+  for (int64_t s : strides)
+    interior.push_back(s - 1);
+  auto scatterTap = [&](int64_t t, ArrayRef<int64_t> at, ArrayRef<int64_t>,
+                        ArrayRef<int64_t> high) {
+    Value mine = hlo::CompareOp::create(
+        b, loc, maskType,
+        hlo::ComparisonDirectionAttr::get(b.getContext(),
+                                          hlo::ComparisonDirection::EQ),
+        chosen, tapIndex(t));
+    Value values = hlo::SelectOp::create(b, loc, sourceType, mine, source, zero);
+    Value placed = hlo::PadOp::create(
+        b, loc, operandType, values, zeroScalar, b.getDenseI64ArrayAttr(at),
+        b.getDenseI64ArrayAttr(high), b.getDenseI64ArrayAttr(interior));
+    result = hlo::AddOp::create(b, loc, result, placed);
+  };
+  for (int64_t t = taps - 1; t >= 0; --t)
+    visitTap(t, scatterTap);
+  return result;
+}
