@@ -109,7 +109,8 @@ private:
   LogicalResult padDot(hlo::DotGeneralOp op);
   LogicalResult padConvolution(hlo::ConvolutionOp op);
   LogicalResult padReduce(hlo::ReduceOp op);
-  LogicalResult padArgReduce(Operation *op, int64_t dim, hlo::ReduceKind neutral);
+  LogicalResult padArgReduce(Operation *op, int64_t dim,
+                             hlo::ReduceKind neutral);
   LogicalResult padCall(func::CallOp op);
   LogicalResult padFusion(hlo::FusionOp op);
   LogicalResult padOp(Operation *op);
@@ -162,7 +163,8 @@ Value Padder::zeroScalar(Type elementType) {
   auto type = withLayout(RankedTensorType::get({}, elementType), layout);
   zero = hlo::ConstantOp::create(
       b, func.getLoc(), type,
-      DenseElementsAttr::get(type, neutralScalar(elementType, hlo::ReduceKind::sum)));
+      DenseElementsAttr::get(type,
+                             neutralScalar(elementType, hlo::ReduceKind::sum)));
   return zero;
 }
 
@@ -658,8 +660,7 @@ LogicalResult Padder::padReduce(hlo::ReduceOp op) {
   auto logical = cast<RankedTensorType>(op.getOperand().getType());
   Value input = operand.value;
   if (!(operand.zeroPadded && op.getKind() == hlo::ReduceKind::sum))
-    input = mask(op.getLoc(), input, logical.getShape(), reduced,
-                 op.getKind());
+    input = mask(op.getLoc(), input, logical.getShape(), reduced, op.getKind());
   Dims dims;
   for (auto [d, size] :
        llvm::enumerate(cast<RankedTensorType>(input.getType()).getShape()))

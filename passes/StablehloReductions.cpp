@@ -272,7 +272,6 @@ FailureOr<Value> Importer::reduceWindow(sh::ReduceWindowOp op) {
                      broadcastScalar(loc, init, type.getShape()));
 }
 
-
 /// Scatter at compile-time indices (JAX writes them as constants): each
 /// update window is sliced out of the updates, reshaped to the operand's
 /// rank, padded to the operand's shape at its start, combined with the
@@ -437,11 +436,10 @@ FailureOr<Value> Importer::selectAndScatter(sh::SelectAndScatterOp op) {
   int64_t taps = 1;
   for (int64_t d = 0; d < rank; ++d) {
     taps *= window[d];
-    int64_t windows = operandType.getDimSize(d) < window[d]
-                          ? 0
-                          : (operandType.getDimSize(d) - window[d]) /
-                                    strides[d] +
-                                1;
+    int64_t windows =
+        operandType.getDimSize(d) < window[d]
+            ? 0
+            : (operandType.getDimSize(d) - window[d]) / strides[d] + 1;
     if (sourceType.getDimSize(d) != windows)
       return op.emitOpError("source dimension ")
              << d << " has size " << sourceType.getDimSize(d) << ", but "
@@ -452,8 +450,7 @@ FailureOr<Value> Importer::selectAndScatter(sh::SelectAndScatterOp op) {
                            << " elements (at most 1024 are expanded)";
   auto direction = *hlo::symbolizeComparisonDirection(
       sh::stringifyComparisonDirection(cmp.getComparisonDirection()));
-  auto indexType =
-      RankedTensorType::get(sourceType.getShape(), b.getI32Type());
+  auto indexType = RankedTensorType::get(sourceType.getShape(), b.getI32Type());
   auto maskType = RankedTensorType::get(sourceType.getShape(), b.getI1Type());
   auto tapIndex = [&](int64_t t) {
     return splat(loc, indexType, b.getI32IntegerAttr(static_cast<int32_t>(t)));
@@ -491,7 +488,8 @@ FailureOr<Value> Importer::selectAndScatter(sh::SelectAndScatterOp op) {
         b, loc, maskType,
         hlo::ComparisonDirectionAttr::get(b.getContext(), direction), best, x);
     best = hlo::SelectOp::create(b, loc, sourceType, keep, best, x);
-    chosen = hlo::SelectOp::create(b, loc, indexType, keep, chosen, tapIndex(t));
+    chosen =
+        hlo::SelectOp::create(b, loc, indexType, keep, chosen, tapIndex(t));
   };
   for (int64_t t = 0; t < taps; ++t)
     visitTap(t, selectTap);
@@ -511,7 +509,8 @@ FailureOr<Value> Importer::selectAndScatter(sh::SelectAndScatterOp op) {
         hlo::ComparisonDirectionAttr::get(b.getContext(),
                                           hlo::ComparisonDirection::EQ),
         chosen, tapIndex(t));
-    Value values = hlo::SelectOp::create(b, loc, sourceType, mine, source, zero);
+    Value values =
+        hlo::SelectOp::create(b, loc, sourceType, mine, source, zero);
     Value placed = hlo::PadOp::create(
         b, loc, operandType, values, zeroScalar, b.getDenseI64ArrayAttr(at),
         b.getDenseI64ArrayAttr(high), b.getDenseI64ArrayAttr(interior));

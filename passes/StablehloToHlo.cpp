@@ -31,7 +31,6 @@ namespace sh = mlir::stablehlo;
 
 using namespace mlir::tpu::stablehlo_import;
 
-
 LogicalResult Importer::checkTypes(Operation *op, int skipOperand) {
   SmallVector<Type> types;
   for (OpOperand &operand : op->getOpOperands())
@@ -49,9 +48,9 @@ LogicalResult Importer::checkTypes(Operation *op, int skipOperand) {
              << "element type " << element << " (TPUs have no " << element
              << " arithmetic; XLA:TPU rejects it too)";
     if (!hlo::isSupportedElementType(element))
-      return unsupported(op) << "element type " << element
-                             << " (the TPU compiler supports "
-                             << tpu::kSupportedElementTypes << ")";
+      return unsupported(op)
+             << "element type " << element << " (the TPU compiler supports "
+             << tpu::kSupportedElementTypes << ")";
   }
   return success();
 }
@@ -274,7 +273,6 @@ FailureOr<Value> Importer::dotGeneral(Operation *op, Value lhs, Value rhs,
       b.getDenseI64ArrayAttr(lhsContract), b.getDenseI64ArrayAttr(rhsContract),
       precisionOf(b.getContext(), precisionConfig)));
 }
-
 
 /// hlo convolves NHWC inputs with HWIO kernels into NHWC results: transpose
 /// the operands into that form and the result back.

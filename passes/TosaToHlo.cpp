@@ -115,9 +115,9 @@ LogicalResult Importer::checkTypes(Operation *op) {
              << "it needs tensors of static shape, not " << type;
     Type element = tensor.getElementType();
     if (!hlo::isSupportedElementType(element))
-      return unsupported(op) << "element type " << element
-                             << " (the TPU compiler supports "
-                             << tpu::kSupportedElementTypes << ")";
+      return unsupported(op)
+             << "element type " << element << " (the TPU compiler supports "
+             << tpu::kSupportedElementTypes << ")";
   }
   return success();
 }

@@ -122,8 +122,8 @@ absl::StatusOr<HostTensor> parseNpy(const std::vector<uint8_t> &bytes) {
         "Fortran-order .npy arrays are not supported; save with "
         "np.ascontiguousarray");
   HostTensor tensor;
-  std::optional<Element> element = elementOfDescr(
-      absl::StripSuffix(absl::StripPrefix(*descr, "'"), "'"));
+  std::optional<Element> element =
+      elementOfDescr(absl::StripSuffix(absl::StripPrefix(*descr, "'"), "'"));
   if (!element)
     return absl::InvalidArgumentError(
         absl::StrCat("the .npy element type ", *descr,

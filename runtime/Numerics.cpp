@@ -56,8 +56,7 @@ double roundToFormat(double value, int precision, int minExponent,
   std::frexp(value, &exponent); // value = m * 2^exponent, 0.5 <= |m| < 1
   // Below the smallest normal the spacing stays that of the smallest
   // binade.
-  double quantum =
-      std::ldexp(1.0, std::max(exponent, minExponent) - precision);
+  double quantum = std::ldexp(1.0, std::max(exponent, minExponent) - precision);
   double rounded = std::nearbyint(value / quantum) * quantum;
   if (std::fabs(rounded) >= std::ldexp(1.0, maxExponent))
     return std::copysign(std::numeric_limits<double>::infinity(), value);
@@ -337,9 +336,9 @@ double vectorElement(VectorKind kind, Element from, Element to,
   case VectorKind::Sub:
     return static_cast<double>(x - y);
   case VectorKind::Mul: // modulo 2^64 first: ui32 products pass 2^63
-    return static_cast<double>(wrap(
-        to, static_cast<int64_t>(static_cast<uint64_t>(x) *
-                                 static_cast<uint64_t>(y))));
+    return static_cast<double>(
+        wrap(to, static_cast<int64_t>(static_cast<uint64_t>(x) *
+                                      static_cast<uint64_t>(y))));
   case VectorKind::Div: // XLA: x / 0 is -1.
     return y == 0 ? -1 : static_cast<double>(x / y);
   case VectorKind::Rem: // XLA: x rem 0 is x.
@@ -383,9 +382,9 @@ double vectorElement(VectorKind kind, Element from, Element to,
     }
     if (!inRange)
       return 0;
-    return static_cast<double>(wrap(
-        to, static_cast<int64_t>(
-                kind == VectorKind::ShiftLeft ? bits << y : bits >> y)));
+    return static_cast<double>(
+        wrap(to, static_cast<int64_t>(
+                     kind == VectorKind::ShiftLeft ? bits << y : bits >> y)));
   }
   default:
     return 0;
@@ -416,12 +415,11 @@ double reduceStep(ReduceKind kind, Element element, double acc, double x) {
                : static_cast<double>(
                      isFloat(element)
                          ? acc * x
-                         : wrap(element,
-                                static_cast<int64_t>(
-                                    static_cast<uint64_t>(
-                                        static_cast<int64_t>(acc)) *
-                                    static_cast<uint64_t>(
-                                        static_cast<int64_t>(x)))));
+                         : wrap(element, static_cast<int64_t>(
+                                             static_cast<uint64_t>(
+                                                 static_cast<int64_t>(acc)) *
+                                             static_cast<uint64_t>(
+                                                 static_cast<int64_t>(x)))));
   case ReduceKind::Max:
     return maximum(acc, x);
   case ReduceKind::Min:

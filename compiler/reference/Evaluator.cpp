@@ -203,8 +203,8 @@ int64_t shift(Operation *op, Type type, int64_t x, int64_t amount) {
     return inRange ? static_cast<int64_t>(bits << amount) : 0;
   if (isa<hlo::ShiftRightLogicalOp>(op))
     return inRange ? static_cast<int64_t>(bits >> amount) : 0;
-  int64_t signedValue = static_cast<int64_t>(bits << (64 - width)) >>
-                        (64 - width);
+  int64_t signedValue =
+      static_cast<int64_t>(bits << (64 - width)) >> (64 - width);
   return inRange ? signedValue >> amount : (signedValue < 0 ? -1 : 0);
 }
 
@@ -503,10 +503,9 @@ struct Accumulator {
                                                         static_cast<float>(b)));
   }
   double result() const {
-    return integer
-               ? roundTo(type, static_cast<double>(
-                                   wrap(type, static_cast<int64_t>(bits))))
-               : roundTo(type, sum);
+    return integer ? roundTo(type, static_cast<double>(
+                                       wrap(type, static_cast<int64_t>(bits))))
+                   : roundTo(type, sum);
   }
   Type type;
   bool integer;
@@ -651,8 +650,7 @@ Literal Evaluator::reduce(hlo::ReduceOp op) {
       (kind == hlo::ReduceKind::sum || kind == hlo::ReduceKind::product);
   for (int64_t i = 0; i < result.numElements(); ++i)
     result.data[i] =
-        modular ? static_cast<double>(
-                      wrap(type, static_cast<int64_t>(bits[i])))
+        modular ? static_cast<double>(wrap(type, static_cast<int64_t>(bits[i])))
                 : roundTo(type, result.data[i]);
   return result;
 }

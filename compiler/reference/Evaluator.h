@@ -19,7 +19,8 @@ namespace mlir::tpu {
 
 /// A tensor value with its elements in row-major order. Every element is
 /// held as a double, which represents each f32, bf16, f16, i32, i16, i8,
-/// ui32, ui16, ui8 and i1 value exactly; results are rounded to their element type after every op.
+/// ui32, ui16, ui8 and i1 value exactly; results are rounded to their element
+/// type after every op.
 struct Literal {
   Type elementType;
   SmallVector<int64_t> shape;

@@ -179,7 +179,7 @@ std::optional<Scalar> intBinary(Operation *op, const Scalar &sa,
   if (std::optional<Scalar> r = ring(op, a, b))
     return r;
   if (isa<DivOp>(op)) // XLA: x / 0 is all ones; MIN / -1 wraps to MIN.
-    return Scalar(b.isZero()    ? APInt::getAllOnes(width)
+    return Scalar(b.isZero()   ? APInt::getAllOnes(width)
                   : isUnsigned ? a.udiv(b)
                                : a.sdiv(b));
   if (isa<MaxOp>(op))
@@ -269,8 +269,8 @@ bool compare(ComparisonDirection direction, const Scalar &a, const Scalar &b) {
 }
 
 /// Float to integer truncates toward zero and saturates, NaN to 0; integer
-/// to integer wraps (i1 and ui* widen with zeros); anything to i1 compares with zero;
-/// float to float rounds to nearest even.
+/// to integer wraps (i1 and ui* widen with zeros); anything to i1 compares with
+/// zero; float to float rounds to nearest even.
 Scalar convert(const Scalar &x, Type to) {
   if (to.isInteger(1))
     return Scalar(APInt(1, x.isFloat ? !x.f.isZero() : !x.i.isZero()));

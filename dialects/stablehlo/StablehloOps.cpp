@@ -13,8 +13,8 @@
 #include "dialects/stablehlo/StablehloAssembly.h"
 
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
@@ -415,8 +415,7 @@ LogicalResult SelectAndScatterOp::verify() {
   }
   if (source.getRank() != rank ||
       source.getElementType() != operand.getElementType() ||
-      tensorType(getInitValue()).getRank() != 0 ||
-      getType() != operand)
+      tensorType(getInitValue()).getRank() != 0 || getType() != operand)
     return emitOpError("source must have the operand's rank and element "
                        "type, init_value must be a scalar and the result "
                        "the operand's type");

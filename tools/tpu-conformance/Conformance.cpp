@@ -201,11 +201,10 @@ uint64_t mlir::tpu::conformance::ulpDistance(llvm::StringRef element, double a,
   if (!isFloatName(element))
     return static_cast<uint64_t>(std::fabs(a - b));
   // Counted in the element's own format: an f16 ULP is 2^13 f32 ULPs.
-  const llvm::fltSemantics &semantics = element == "bf16"
-                                            ? llvm::APFloat::BFloat()
-                                        : element == "f16"
-                                            ? llvm::APFloat::IEEEhalf()
-                                            : llvm::APFloat::IEEEsingle();
+  const llvm::fltSemantics &semantics =
+      element == "bf16"  ? llvm::APFloat::BFloat()
+      : element == "f16" ? llvm::APFloat::IEEEhalf()
+                         : llvm::APFloat::IEEEsingle();
   auto bitsOf = [&](double v) {
     llvm::APFloat f(v);
     bool lost;

@@ -32,8 +32,8 @@ TEST(NumericsTest, BF16RoundsToNearestEvenOnce) {
 /// (1 + f/1024), subnormals 2^-14 (f/1024).
 double halfFromDefinition(uint16_t bits) {
   int e = (bits >> 10) & 0x1f, f = bits & 0x3ff;
-  double magnitude = e == 0 ? std::ldexp(f / 1024.0, -14)
-                            : std::ldexp(1 + f / 1024.0, e - 15);
+  double magnitude =
+      e == 0 ? std::ldexp(f / 1024.0, -14) : std::ldexp(1 + f / 1024.0, e - 15);
   return (bits & 0x8000) ? -magnitude : magnitude;
 }
 
@@ -56,15 +56,15 @@ TEST(NumericsTest, F16EncodesEveryFiniteValue) {
 }
 
 TEST(NumericsTest, F16RoundsToNearestEven) {
-  double ulp = std::ldexp(1.0, -10); // at 1
-  EXPECT_EQ(roundToF16(1 + ulp / 2), 1.0);                 // tie: even
-  EXPECT_EQ(roundToF16(1 + 3 * ulp / 2), 1 + 2 * ulp);     // tie: even
-  EXPECT_EQ(roundToF16(1 + ulp / 2 + 1e-9), 1 + ulp);      // above the tie
-  EXPECT_EQ(roundToF16(65504), 65504);                     // largest finite
-  EXPECT_EQ(roundToF16(65519.99), 65504);                  // below the tie
-  EXPECT_TRUE(std::isinf(roundToF16(65520)));              // tie: to inf
-  EXPECT_EQ(roundToF16(std::ldexp(1.0, -25)), 0.0);        // tie: to zero
-  EXPECT_EQ(roundToF16(std::ldexp(3.0, -25)),              // tie: even
+  double ulp = std::ldexp(1.0, -10);                   // at 1
+  EXPECT_EQ(roundToF16(1 + ulp / 2), 1.0);             // tie: even
+  EXPECT_EQ(roundToF16(1 + 3 * ulp / 2), 1 + 2 * ulp); // tie: even
+  EXPECT_EQ(roundToF16(1 + ulp / 2 + 1e-9), 1 + ulp);  // above the tie
+  EXPECT_EQ(roundToF16(65504), 65504);                 // largest finite
+  EXPECT_EQ(roundToF16(65519.99), 65504);              // below the tie
+  EXPECT_TRUE(std::isinf(roundToF16(65520)));          // tie: to inf
+  EXPECT_EQ(roundToF16(std::ldexp(1.0, -25)), 0.0);    // tie: to zero
+  EXPECT_EQ(roundToF16(std::ldexp(3.0, -25)),          // tie: even
             std::ldexp(1.0, -23));
   EXPECT_EQ(roundToF16(-std::ldexp(1.0, -24)), -std::ldexp(1.0, -24));
 }
@@ -106,10 +106,8 @@ TEST(NumericsTest, UnsignedArithmetic) {
             0xc0);
   EXPECT_EQ(vector2(VectorKind::ShiftRightArithmetic, Element::U8, 0x80, 9),
             0xff);
-  EXPECT_EQ(vector2(VectorKind::ShiftRightLogical, Element::U8, 0x80, 1),
-            0x40);
-  EXPECT_EQ(vector2(VectorKind::ShiftRightArithmetic, Element::I16, -4, 1),
-            -2);
+  EXPECT_EQ(vector2(VectorKind::ShiftRightLogical, Element::U8, 0x80, 1), 0x40);
+  EXPECT_EQ(vector2(VectorKind::ShiftRightArithmetic, Element::I16, -4, 1), -2);
   double one[1] = {5};
   EXPECT_EQ(roundTo(Element::U16, vectorElement(VectorKind::Not, Element::U16,
                                                 Element::U16, one)),
@@ -120,16 +118,16 @@ TEST(NumericsTest, UnsignedArithmetic) {
   EXPECT_EQ(reduceIdentity(ReduceKind::Max, Element::U8), 0);
   EXPECT_EQ(reduceIdentity(ReduceKind::Min, Element::U8), 255);
   EXPECT_EQ(reduceIdentity(ReduceKind::Max, Element::I16), -32768);
-  EXPECT_EQ(
-      roundTo(Element::U32, reduceStep(ReduceKind::Prod, Element::U32, max32,
-                                       max32)),
-      1);
+  EXPECT_EQ(roundTo(Element::U32,
+                    reduceStep(ReduceKind::Prod, Element::U32, max32, max32)),
+            1);
 }
 
 TEST(NumericsTest, FloatToUnsignedSaturates) {
   auto convert = [](double x, Element to) {
     double in[1] = {x};
-    return roundTo(to, vectorElement(VectorKind::Convert, Element::F32, to, in));
+    return roundTo(to,
+                   vectorElement(VectorKind::Convert, Element::F32, to, in));
   };
   EXPECT_EQ(convert(-3.5, Element::U8), 0);
   EXPECT_EQ(convert(300.7, Element::U8), 255);
