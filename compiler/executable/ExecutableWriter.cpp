@@ -333,28 +333,33 @@ FailureOr<tpurt::TensorSpec> specOf(Location loc, Type type, int64_t buffer) {
 } // namespace
 
 std::optional<tpurt::Element> mlir::tpu::toRuntimeElement(Type type) {
-  if (type.isF32())
+  // XLA's primitive type first (tpu::toElementType reads MLIR's spelling),
+  // then the subset the runtime stores.
+  std::optional<tpc::ElementType> xla = toElementType(type);
+  if (!xla)
+    return std::nullopt;
+  switch (*xla) {
+  case tpc::ElementType::F32:
     return tpurt::Element::F32;
-  if (type.isBF16())
+  case tpc::ElementType::BF16:
     return tpurt::Element::BF16;
-  if (type.isF16())
+  case tpc::ElementType::F16:
     return tpurt::Element::F16;
-  auto integer = dyn_cast<IntegerType>(type);
-  if (!integer || integer.isSigned())
-    return std::nullopt;
-  bool isUnsigned = integer.isUnsigned();
-  switch (integer.getWidth()) {
-  case 32:
-    return isUnsigned ? tpurt::Element::U32 : tpurt::Element::I32;
-  case 16:
-    return isUnsigned ? tpurt::Element::U16 : tpurt::Element::I16;
-  case 8:
-    return isUnsigned ? tpurt::Element::U8 : tpurt::Element::I8;
-  case 1:
-    if (!isUnsigned)
-      return tpurt::Element::I1;
-    return std::nullopt;
-  default:
+  case tpc::ElementType::S32:
+    return tpurt::Element::I32;
+  case tpc::ElementType::S16:
+    return tpurt::Element::I16;
+  case tpc::ElementType::S8:
+    return tpurt::Element::I8;
+  case tpc::ElementType::U32:
+    return tpurt::Element::U32;
+  case tpc::ElementType::U16:
+    return tpurt::Element::U16;
+  case tpc::ElementType::U8:
+    return tpurt::Element::U8;
+  case tpc::ElementType::PRED:
+    return tpurt::Element::I1;
+  default: // 64-bit types
     return std::nullopt;
   }
 }

@@ -347,33 +347,42 @@ LogicalResult ReduceOp::verify() {
   return success();
 }
 
+/// The window attributes of a rank-`rank` windowed op: each listed array
+/// has one positive entry per dimension, padding is `rank`x2.
+static LogicalResult
+verifyWindow(Operation *op, int64_t rank,
+             ArrayRef<std::pair<std::optional<ArrayRef<int64_t>>, StringRef>>
+                 perDimension,
+             DenseIntElementsAttr padding) {
+  for (auto [values, what] : perDimension) {
+    if (values && static_cast<int64_t>(values->size()) != rank)
+      return op->emitOpError()
+             << what << " must have one entry per dimension (" << rank << ")";
+    if (values && llvm::any_of(*values, [](int64_t v) { return v < 1; }))
+      return op->emitOpError() << what << " must be positive";
+  }
+  if (padding) {
+    auto type = cast<ShapedType>(padding.getType());
+    if (type.getRank() != 2 || type.getDimSize(0) != rank ||
+        type.getDimSize(1) != 2)
+      return op->emitOpError("padding must be a ")
+             << rank << "x2 tensor of (low, high) pairs";
+  }
+  return success();
+}
+
 LogicalResult ReduceWindowOp::verify() {
   size_t n = getInputs().size();
   if (failed(checkCounts(*this, n, getInitValues().size(), "init values")))
     return failure();
   RankedTensorType input = tensorType(getInputs()[0]);
-  int64_t rank = input.getRank();
-  auto perDim = [&](std::optional<ArrayRef<int64_t>> values,
-                    StringRef what) -> LogicalResult {
-    if (values && static_cast<int64_t>(values->size()) != rank)
-      return emitOpError() << what << " must have one entry per dimension ("
-                           << rank << ")";
-    if (values && llvm::any_of(*values, [](int64_t v) { return v < 1; }))
-      return emitOpError() << what << " must be positive";
-    return success();
-  };
-  if (failed(perDim(getWindowDimensions(), "window_dimensions")) ||
-      failed(perDim(getWindowStrides(), "window_strides")) ||
-      failed(perDim(getBaseDilations(), "base_dilations")) ||
-      failed(perDim(getWindowDilations(), "window_dilations")))
+  if (failed(verifyWindow(*this, input.getRank(),
+                          {{getWindowDimensions(), "window_dimensions"},
+                           {getWindowStrides(), "window_strides"},
+                           {getBaseDilations(), "base_dilations"},
+                           {getWindowDilations(), "window_dilations"}},
+                          getPaddingAttr())))
     return failure();
-  if (auto padding = getPaddingAttr()) {
-    auto type = cast<ShapedType>(padding.getType());
-    if (type.getRank() != 2 || type.getDimSize(0) != rank ||
-        type.getDimSize(1) != 2)
-      return emitOpError("padding must be a ")
-             << rank << "x2 tensor of (low, high) pairs";
-  }
   Block &block = getBody().front();
   if (block.getNumArguments() != 2 * n)
     return emitOpError("the body must take ") << 2 * n << " arguments";
@@ -397,22 +406,11 @@ LogicalResult SelectAndScatterOp::verify() {
   RankedTensorType operand = tensorType(getOperand());
   RankedTensorType source = tensorType(getSource());
   int64_t rank = operand.getRank();
-  for (auto [values, what] :
-       {std::pair(getWindowDimensions(), "window_dimensions"),
-        std::pair(getWindowStrides(), "window_strides")}) {
-    if (values && static_cast<int64_t>(values->size()) != rank)
-      return emitOpError() << what << " must have one entry per dimension ("
-                           << rank << ")";
-    if (values && llvm::any_of(*values, [](int64_t v) { return v < 1; }))
-      return emitOpError() << what << " must be positive";
-  }
-  if (auto padding = getPaddingAttr()) {
-    auto type = cast<ShapedType>(padding.getType());
-    if (type.getRank() != 2 || type.getDimSize(0) != rank ||
-        type.getDimSize(1) != 2)
-      return emitOpError("padding must be a ")
-             << rank << "x2 tensor of (low, high) pairs";
-  }
+  if (failed(verifyWindow(*this, rank,
+                          {{getWindowDimensions(), "window_dimensions"},
+                           {getWindowStrides(), "window_strides"}},
+                          getPaddingAttr())))
+    return failure();
   if (source.getRank() != rank ||
       source.getElementType() != operand.getElementType() ||
       tensorType(getInitValue()).getRank() != 0 || getType() != operand)
