@@ -36,7 +36,8 @@ double load(Element element, const uint8_t *p);
 void store(Element element, uint8_t *p, double value);
 
 /// One element of a tpu.vector op: `in` holds its inputs (select: pred,
-/// on_true, on_false), `from` the inputs' element type, `to` the output's.
+/// on_true, on_false) in three slots, read whatever the arity; `from` is
+/// the inputs' element type, `to` the output's.
 double vectorElement(VectorKind kind, Element from, Element to,
                      const double *in);
 

@@ -87,7 +87,7 @@ TEST(NumericsTest, NarrowAndUnsignedIntegersWrap) {
 
 /// One binary vector op on `to` elements, stored as the unit stores it.
 double vector2(VectorKind kind, Element to, double a, double b) {
-  double in[2] = {a, b};
+  double in[3] = {a, b, 0};
   return roundTo(to, vectorElement(kind, to, to, in));
 }
 
@@ -108,7 +108,7 @@ TEST(NumericsTest, UnsignedArithmetic) {
             0xff);
   EXPECT_EQ(vector2(VectorKind::ShiftRightLogical, Element::U8, 0x80, 1), 0x40);
   EXPECT_EQ(vector2(VectorKind::ShiftRightArithmetic, Element::I16, -4, 1), -2);
-  double one[1] = {5};
+  double one[3] = {5, 0, 0}; // the unit reads three inputs
   EXPECT_EQ(roundTo(Element::U16, vectorElement(VectorKind::Not, Element::U16,
                                                 Element::U16, one)),
             65530);
@@ -125,7 +125,7 @@ TEST(NumericsTest, UnsignedArithmetic) {
 
 TEST(NumericsTest, FloatToUnsignedSaturates) {
   auto convert = [](double x, Element to) {
-    double in[1] = {x};
+    double in[3] = {x, 0, 0};
     return roundTo(to,
                    vectorElement(VectorKind::Convert, Element::F32, to, in));
   };
@@ -139,7 +139,7 @@ TEST(NumericsTest, FloatToUnsignedSaturates) {
 
 TEST(NumericsTest, BitcastReadsTheStoredBits) {
   auto bitcast = [](Element from, Element to, double x) {
-    double in[1] = {x};
+    double in[3] = {x, 0, 0};
     return vectorElement(VectorKind::Bitcast, from, to, in);
   };
   EXPECT_EQ(bitcast(Element::F32, Element::U32, 1.0), 1065353216);
