@@ -3,6 +3,7 @@
 #include "compiler/InitAll.h"
 
 #include "compiler/pipeline/Pipeline.h"
+#include "dialects/chlo/ChloOps.h"
 #include "dialects/hlo/HLOOps.h"
 #include "dialects/stablehlo/StablehloOps.h"
 #include "dialects/tpu/TPUDialect.h"
@@ -19,7 +20,8 @@
 void mlir::tpu::registerCompilerDialects(DialectRegistry &registry) {
   registry.insert<hlo::HLODialect, tpu::TPUDialect, func::FuncDialect,
                   arith::ArithDialect, scf::SCFDialect, tensor::TensorDialect,
-                  tosa::TosaDialect, stablehlo::StableHLODialect>();
+                  tosa::TosaDialect, stablehlo::StableHLODialect,
+                  chlo::ChloDialect>();
   func::registerInlinerExtension(registry);
 }
 

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dialects/chlo/ChloOps.h"
 #include "dialects/hlo/HLOOps.h"
 #include "dialects/stablehlo/StablehloOps.h"
 #include "passes/PassUtils.h"
@@ -215,6 +216,22 @@ FailureOr<Value> Importer::convertElementwise(Operation *op) {
       .Case<sh::RemOp>(binaryCase<hlo::RemOp>())
       .Case<sh::PowOp>(binaryCase<hlo::PowOp>())
       .Case<sh::Atan2Op>(binaryCase<hlo::Atan2Op>())
+      // chlo's math, where hlo has the function.
+      .Case<chlo::TanOp>(unaryCase<hlo::TanOp>())
+      .Case<chlo::SinhOp>(unaryCase<hlo::SinhOp>())
+      .Case<chlo::CoshOp>(unaryCase<hlo::CoshOp>())
+      .Case<chlo::AsinhOp>(unaryCase<hlo::AsinhOp>())
+      .Case<chlo::AcoshOp>(unaryCase<hlo::AcoshOp>())
+      .Case<chlo::AtanhOp>(unaryCase<hlo::AtanhOp>())
+      .Case<chlo::ErfOp>(unaryCase<hlo::ErfOp>())
+      .Case<chlo::ErfcOp>(unaryCase<hlo::ErfcOp>())
+      .Case<chlo::LgammaOp>(unaryCase<hlo::LgammaOp>())
+      .Case([&](chlo::AtanOp a) -> FailureOr<Value> {
+        Value x = lookup(a.getOperand());
+        auto type = cast<RankedTensorType>(x.getType());
+        Value one = splat(loc, type, b.getFloatAttr(type.getElementType(), 1));
+        return Value(hlo::Atan2Op::create(b, loc, x, one));
+      })
       .Case([&](sh::SignOp) { return sign(op); })
       .Case([&](sh::IsFiniteOp f) -> FailureOr<Value> {
         // x - x is 0 exactly when x is finite (inf - inf and NaN are NaN).
@@ -443,7 +460,7 @@ struct ConvertStablehloToHloPass
     SmallVector<Operation *> ops;
     for (Block &block : func.getBody())
       for (Operation &op : block)
-        if (isa<sh::StableHLODialect>(op.getDialect()))
+        if (isa<sh::StableHLODialect, chlo::ChloDialect>(op.getDialect()))
           ops.push_back(&op);
     if (ops.empty())
       return;

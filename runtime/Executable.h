@@ -154,7 +154,14 @@ enum class VectorKind : int64_t {
   Rem,
   Pow,
   Atan2,
-  Bitcast
+  Bitcast,
+  Sinh,
+  Cosh,
+  Asinh,
+  Acosh,
+  Atanh,
+  Erfc,
+  Lgamma
 };
 /// Inputs a vector kind takes: 3 for select, 1 for unary kinds, else 2.
 size_t vectorArity(VectorKind kind);

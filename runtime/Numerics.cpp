@@ -315,6 +315,20 @@ double vectorElement(VectorKind kind, Element from, Element to,
       return std::pow(a, b);
     case VectorKind::Atan2:
       return std::atan2(a, b);
+    case VectorKind::Sinh:
+      return std::sinh(a);
+    case VectorKind::Cosh:
+      return std::cosh(a);
+    case VectorKind::Asinh:
+      return std::asinh(a);
+    case VectorKind::Acosh:
+      return std::acosh(a);
+    case VectorKind::Atanh:
+      return std::atanh(a);
+    case VectorKind::Erfc:
+      return std::erfc(a);
+    case VectorKind::Lgamma:
+      return std::lgamma(a);
     default:
       return std::nan("");
     }

@@ -378,6 +378,13 @@ HLO_ELEMENTWISE_FOLDER(ErfOp)
 #define HLO_NO_FOLDER(Op)                                                      \
   OpFoldResult Op::fold(FoldAdaptor) { return {}; }
 HLO_NO_FOLDER(TanOp)
+HLO_NO_FOLDER(SinhOp)
+HLO_NO_FOLDER(CoshOp)
+HLO_NO_FOLDER(AsinhOp)
+HLO_NO_FOLDER(AcoshOp)
+HLO_NO_FOLDER(AtanhOp)
+HLO_NO_FOLDER(ErfcOp)
+HLO_NO_FOLDER(LgammaOp)
 HLO_NO_FOLDER(CbrtOp)
 HLO_NO_FOLDER(Expm1Op)
 HLO_NO_FOLDER(Log1pOp)

@@ -115,6 +115,20 @@ def HLO_NotOp : HLO_UnaryOp<"not", "bitwise not (logical not for i1)",
                             [HLO_IntegerElements]>;
 def HLO_TanOp : HLO_UnaryOp<"tan", "tangent", [HLO_FloatElements]>;
 def HLO_CbrtOp : HLO_UnaryOp<"cbrt", "cube root", [HLO_FloatElements]>;
+def HLO_SinhOp : HLO_UnaryOp<"sinh",
+    "hyperbolic sine", [HLO_FloatElements]>;
+def HLO_CoshOp : HLO_UnaryOp<"cosh",
+    "hyperbolic cosine", [HLO_FloatElements]>;
+def HLO_AsinhOp : HLO_UnaryOp<"asinh",
+    "inverse hyperbolic sine", [HLO_FloatElements]>;
+def HLO_AcoshOp : HLO_UnaryOp<"acosh",
+    "inverse hyperbolic cosine", [HLO_FloatElements]>;
+def HLO_AtanhOp : HLO_UnaryOp<"atanh",
+    "inverse hyperbolic tangent", [HLO_FloatElements]>;
+def HLO_ErfcOp : HLO_UnaryOp<"erfc",
+    "complementary error function, accurate for large x", [HLO_FloatElements]>;
+def HLO_LgammaOp : HLO_UnaryOp<"lgamma",
+    "logarithm of the absolute value of the gamma function", [HLO_FloatElements]>;
 def HLO_Expm1Op : HLO_UnaryOp<"exponential_minus_one",
     "e^x - 1, accurate near 0", [HLO_FloatElements]>;
 def HLO_Log1pOp : HLO_UnaryOp<"log_plus_one", "log(1 + x), accurate near 0",

@@ -138,8 +138,8 @@ LogicalResult hlo::OpTrait::impl::verifySameShapeElementwise(Operation *op) {
 LogicalResult hlo::OpTrait::impl::verifyFloatElements(Operation *op) {
   Type element = getElementTypeOrSelf(op->getOperand(0).getType());
   if (!isa<FloatType>(element))
-    return op->emitOpError("requires a floating-point element type (f32 or "
-                           "bf16), but operand #0 has element type ")
+    return op->emitOpError("requires a floating-point element type (f32, "
+                           "bf16 or f16), but operand #0 has element type ")
            << element;
   return success();
 }

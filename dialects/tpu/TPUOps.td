@@ -79,7 +79,11 @@ def TPU_VectorKind : I32EnumAttr<"VectorKind", "vector unit operation", [
     I32EnumAttrCase<"log1p", 39>, I32EnumAttrCase<"round_afz", 40>,
     I32EnumAttrCase<"popcnt", 41>, I32EnumAttrCase<"clz", 42>,
     I32EnumAttrCase<"rem", 43>, I32EnumAttrCase<"pow", 44>,
-    I32EnumAttrCase<"atan2", 45>, I32EnumAttrCase<"bitcast", 46>]> {
+    I32EnumAttrCase<"atan2", 45>, I32EnumAttrCase<"bitcast", 46>,
+    I32EnumAttrCase<"sinh", 47>, I32EnumAttrCase<"cosh", 48>,
+    I32EnumAttrCase<"asinh", 49>, I32EnumAttrCase<"acosh", 50>,
+    I32EnumAttrCase<"atanh", 51>, I32EnumAttrCase<"erfc", 52>,
+    I32EnumAttrCase<"lgamma", 53>]> {
   let cppNamespace = "::mlir::tpu";
 }
 

@@ -116,7 +116,8 @@ absl::Status KernelRun::vector(const Instruction &inst) {
   bool transcendental =
       (kind >= VectorKind::Exp && kind <= VectorKind::Rsqrt) ||
       (kind >= VectorKind::Sin && kind <= VectorKind::Log1p) ||
-      kind == VectorKind::Pow || kind == VectorKind::Atan2;
+      kind == VectorKind::Pow || kind == VectorKind::Atan2 ||
+      kind >= VectorKind::Sinh;
   if (kind == VectorKind::Div || kind == VectorKind::Rem)
     cost = VectorCost::Divide;
   else if (transcendental)

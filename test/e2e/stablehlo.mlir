@@ -41,6 +41,18 @@
 // POOL: result[0]: 4x4xf32=[0 0 0 0][0 1 0 2][0 0 0 0][0 3 0 4]
 // POOL: result[1]: 5xf32=0 30 0 70 0
 // POOL: result[2]: 3xf32=1 2 0
+// JAX's chlo math on the vector unit, against the values of the host's
+// libm rounded to f32 (Python's math module).
+// RUN: tpu-run %s --function=chlo_math --input="3xf32=1,-0.5,2" --input="3xf32=2,1.5,5" --input="3xf32=0.5,-0.25,0.75" | FileCheck %s --check-prefix=CHLO
+// CHLO: result[0]: 3xf32=1.175201 -0.5210953 3.62686
+// CHLO: result[1]: 3xf32=1.543081 1.127626 3.762196
+// CHLO: result[2]: 3xf32=0.8813736 -0.4812118 1.443635
+// CHLO: result[3]: 3xf32=1.316958 0.9624236 2.292432
+// CHLO: result[4]: 3xf32=0.5493062 -0.2554128 0.972955
+// CHLO: result[5]: 3xf32=0.1572992 1.5205 0.004677735
+// CHLO: result[6]: 3xf32=0 -0.1207822 3.178054
+// CHLO: result[7]: 3xf32=0.7853982 -0.4636476 1.107149
+// CHLO: result[8]: 3xf32=1.557408 -0.5463025 -2.18504
 // The exporter's name-scope locations name the memory report's operators,
 // as in XLA's report.
 // RUN: tpu-compile %s --memory-report -o /dev/null | FileCheck %s --check-prefix=REPORT
@@ -69,6 +81,8 @@
 // REF: @pool_grad: result 0: 4x4xf32 exact
 // REF: @pool_grad: result 1: 5xf32 exact
 // REF: @pool_grad: result 2: 3xf32 exact
+// REF: @chlo_math: result 0: 3xf32 {{exact|close}}
+// REF: @chlo_math: result 8: 3xf32 {{exact|close}}
 
 module @jit_model attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
   // x @ w + b, relu, softmax over the last dimension (JAX's jax.nn.softmax
@@ -202,5 +216,18 @@ module @jit_model attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas =
       stablehlo.return %c : tensor<f32>
     }) : (tensor<3xf32>, tensor<2xf32>, tensor<f32>) -> tensor<3xf32>
     return %0, %1, %2 : tensor<4x4xf32>, tensor<5xf32>, tensor<3xf32>
+  }
+
+  func.func public @chlo_math(%x: tensor<3xf32>, %y: tensor<3xf32>, %z: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) {
+    %0 = chlo.sinh %x : tensor<3xf32> -> tensor<3xf32>
+    %1 = chlo.cosh %x : tensor<3xf32> -> tensor<3xf32>
+    %2 = chlo.asinh %x : tensor<3xf32> -> tensor<3xf32>
+    %3 = chlo.acosh %y : tensor<3xf32> -> tensor<3xf32>
+    %4 = chlo.atanh %z : tensor<3xf32> -> tensor<3xf32>
+    %5 = chlo.erfc %x : tensor<3xf32> -> tensor<3xf32>
+    %6 = chlo.lgamma %y : tensor<3xf32> -> tensor<3xf32>
+    %7 = chlo.atan %x : tensor<3xf32> -> tensor<3xf32>
+    %8 = chlo.tan %x : tensor<3xf32> -> tensor<3xf32>
+    return %0, %1, %2, %3, %4, %5, %6, %7, %8 : tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>
   }
 }

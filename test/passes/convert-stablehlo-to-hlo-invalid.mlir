@@ -345,3 +345,11 @@ func.func @select_and_scatter_source_shape(%x: tensor<4xf32>, %s: tensor<3xf32>,
   }) : (tensor<4xf32>, tensor<3xf32>, tensor<f32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @chlo_digamma(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{chlo.digamma is not supported by the TPU compiler: no conversion to hlo exists for it yet}}
+  %0 = chlo.digamma %x : tensor<4xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

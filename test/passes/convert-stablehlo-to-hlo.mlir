@@ -339,3 +339,22 @@ func.func @select_and_scatter(%x: tensor<4xf32>, %s: tensor<2xf32>, %init: tenso
   }) : (tensor<4xf32>, tensor<2xf32>, tensor<f32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// chlo's math maps to the hlo functions of the same name; atan is
+// atan2(x, 1).
+// CHECK-LABEL: func.func @chlo
+// CHECK-DAG: hlo.sinh %arg0 : tensor<4xf32>
+// CHECK-DAG: hlo.lgamma %arg0 : tensor<4xf32>
+// CHECK-DAG: hlo.erfc %arg0 : tensor<4xf32>
+// CHECK-DAG: %[[ONE:.*]] = hlo.constant dense<1.000000e+00> : tensor<4xf32>
+// CHECK-DAG: hlo.atan2 %arg0, %[[ONE]] : tensor<4xf32>
+// CHECK-NOT: chlo.
+func.func @chlo(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %0 = chlo.sinh %x : tensor<4xf32> -> tensor<4xf32>
+  %1 = chlo.lgamma %x : tensor<4xf32> -> tensor<4xf32>
+  %2 = chlo.erfc %x : tensor<4xf32> -> tensor<4xf32>
+  %3 = chlo.atan %x : tensor<4xf32> -> tensor<4xf32>
+  return %0, %1, %2, %3 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}

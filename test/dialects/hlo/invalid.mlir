@@ -108,7 +108,7 @@ func.func @elementwise_c3_element_types(%a: tensor<4xf32>, %b: tensor<4xbf16>) -
 // -----
 
 func.func @elementwise_c4_float_only(%a: tensor<4xi32>) -> tensor<4xi32> {
-  // expected-error @+1 {{'hlo.exponential' op requires a floating-point element type (f32 or bf16), but operand #0 has element type 'i32'}}
+  // expected-error @+1 {{'hlo.exponential' op requires a floating-point element type (f32, bf16 or f16), but operand #0 has element type 'i32'}}
   %0 = hlo.exponential %a : tensor<4xi32>
   return %0 : tensor<4xi32>
 }
@@ -768,7 +768,7 @@ func.func @shift_not_on_floats(%a: tensor<4xf32>) -> tensor<4xf32> {
 // -----
 
 func.func @floor_floats_only(%a: tensor<4xi32>) -> tensor<4xi32> {
-  // expected-error @+1 {{'hlo.floor' op requires a floating-point element type (f32 or bf16), but operand #0 has element type 'i32'}}
+  // expected-error @+1 {{'hlo.floor' op requires a floating-point element type (f32, bf16 or f16), but operand #0 has element type 'i32'}}
   %0 = hlo.floor %a : tensor<4xi32>
   return %0 : tensor<4xi32>
 }
@@ -808,7 +808,7 @@ func.func @clz_bool(%x: tensor<4xi1>) -> tensor<4xi1> {
 // -----
 
 func.func @atan2_int(%x: tensor<4xi32>) -> tensor<4xi32> {
-  // expected-error @+1 {{'hlo.atan2' op requires a floating-point element type (f32 or bf16), but operand #0 has element type 'i32'}}
+  // expected-error @+1 {{'hlo.atan2' op requires a floating-point element type (f32, bf16 or f16), but operand #0 has element type 'i32'}}
   %0 = hlo.atan2 %x, %x : tensor<4xi32>
   return %0 : tensor<4xi32>
 }
@@ -835,4 +835,12 @@ func.func @bitcast_convert_c1_pred(%x: tensor<4xi1>) -> tensor<4xi1> {
   // expected-error @+1 {{'hlo.bitcast_convert' op cannot reinterpret i1, which has no bit pattern}}
   %0 = hlo.bitcast_convert %x : (tensor<4xi1>) -> tensor<4xi1>
   return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @lgamma_integer(%x: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error @+1 {{'hlo.lgamma' op requires a floating-point element type (f32, bf16 or f16), but operand #0 has element type 'i32'}}
+  %0 = hlo.lgamma %x : tensor<4xi32>
+  return %0 : tensor<4xi32>
 }

@@ -71,6 +71,27 @@ func.func @types_and_bitcasts(%x: tensor<4xf32>, %h: tensor<4xf16>, %u: tensor<4
 
 // -----
 
+// CHECK-LABEL: func.func @hyperbolic_and_gamma
+func.func @hyperbolic_and_gamma(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  // CHECK: hlo.sinh %{{.+}} : tensor<4xf32>
+  %0 = hlo.sinh %x : tensor<4xf32>
+  // CHECK: hlo.cosh %{{.+}} : tensor<4xf32>
+  %1 = hlo.cosh %x : tensor<4xf32>
+  // CHECK: hlo.asinh %{{.+}} : tensor<4xf32>
+  %2 = hlo.asinh %x : tensor<4xf32>
+  // CHECK: hlo.acosh %{{.+}} : tensor<4xf32>
+  %3 = hlo.acosh %x : tensor<4xf32>
+  // CHECK: hlo.atanh %{{.+}} : tensor<4xf32>
+  %4 = hlo.atanh %x : tensor<4xf32>
+  // CHECK: hlo.erfc %{{.+}} : tensor<4xf32>
+  %5 = hlo.erfc %x : tensor<4xf32>
+  // CHECK: hlo.lgamma %{{.+}} : tensor<4xf32>
+  %6 = hlo.lgamma %x : tensor<4xf32>
+  return %0, %1, %2, %3, %4, %5, %6 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @binary
 // CHECK-SAME: (%[[A:.+]]: tensor<2x3xbf16>, %[[B:.+]]: tensor<2x3xbf16>)
 func.func @binary(%a: tensor<2x3xbf16>, %b: tensor<2x3xbf16>) -> tensor<2x3xbf16> {

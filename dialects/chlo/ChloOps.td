@@ -1,0 +1,62 @@
+//===- ChloOps.td - chlo input dialect ---------------------*- tablegen -*-===//
+//
+// The client HLO ops JAX writes next to StableHLO for math StableHLO lacks
+// (`chlo.erf`, `chlo.lgamma`, `chlo.sinh`, ...), in their printed form. An
+// input dialect like stablehlo: convert-stablehlo-to-hlo replaces each op
+// with hlo or reports at its location why it cannot.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_DIALECTS_CHLO_CHLOOPS_TD
+#define TPU_DIALECTS_CHLO_CHLOOPS_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def Chlo_Dialect : Dialect {
+  let name = "chlo";
+  let cppNamespace = "::mlir::chlo";
+  let summary = "client HLO ops as exported by JAX (input only)";
+  let description = [{
+    Elementwise math that JAX emits as `chlo` ops, with StableHLO's CHLO
+    semantics. Only parsed, verified and imported.
+  }];
+}
+
+class Chlo_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Chlo_Dialect, mnemonic, !listconcat([Pure, SameOperandsAndResultType],
+                                             traits)>;
+
+class Chlo_UnaryOp<string mnemonic, string what> : Chlo_Op<mnemonic> {
+  let summary = what # ", elementwise";
+  let arguments = (ins AnyRankedTensor:$operand);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$operand attr-dict `:` type($operand) `->` type($result)";
+}
+
+def Chlo_TanOp : Chlo_UnaryOp<"tan", "tangent">;
+def Chlo_AtanOp : Chlo_UnaryOp<"atan", "inverse tangent">;
+def Chlo_SinhOp : Chlo_UnaryOp<"sinh", "hyperbolic sine">;
+def Chlo_CoshOp : Chlo_UnaryOp<"cosh", "hyperbolic cosine">;
+def Chlo_AsinhOp : Chlo_UnaryOp<"asinh", "inverse hyperbolic sine">;
+def Chlo_AcoshOp : Chlo_UnaryOp<"acosh", "inverse hyperbolic cosine">;
+def Chlo_AtanhOp : Chlo_UnaryOp<"atanh", "inverse hyperbolic tangent">;
+def Chlo_ErfOp : Chlo_UnaryOp<"erf", "error function">;
+def Chlo_ErfcOp : Chlo_UnaryOp<"erfc", "complementary error function">;
+def Chlo_ErfInvOp : Chlo_UnaryOp<"erf_inv", "inverse error function">;
+def Chlo_LgammaOp : Chlo_UnaryOp<"lgamma", "log of |gamma(x)|">;
+def Chlo_DigammaOp : Chlo_UnaryOp<"digamma", "derivative of lgamma">;
+def Chlo_BesselI1eOp : Chlo_UnaryOp<"bessel_i1e",
+    "exponentially scaled modified Bessel function of order 1">;
+
+def Chlo_NextAfterOp : Chlo_Op<"next_after"> {
+  let summary = "the next representable value of x towards y, elementwise";
+  let arguments = (ins AnyRankedTensor:$x, AnyRankedTensor:$y);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $x `,` $y attr-dict `:` type($x) `,` type($y) `->` type($result)
+  }];
+}
+
+#endif // TPU_DIALECTS_CHLO_CHLOOPS_TD
