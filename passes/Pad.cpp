@@ -42,13 +42,6 @@ namespace {
 
 using Dims = SmallVector<int64_t>;
 
-/// The element a reduction-like op may read in place of padding without
-/// changing its result is the identity of its reduction: 0 for a sum, the
-/// lowest value for a max (-inf, the signed or unsigned minimum, false).
-TypedAttr neutralScalar(Type elementType, hlo::ReduceKind kind) {
-  return hlo::getReduceIdentity(kind, elementType);
-}
-
 /// Elementwise ops that map all-zero operands to zero, so they keep padding
 /// zero.
 bool preservesZero(Operation *op) {
@@ -85,6 +78,10 @@ private:
   Physical resize(Location loc, Physical value, ArrayRef<int64_t> dims);
   Physical resizeUncached(Location loc, Physical value, ArrayRef<int64_t> dims);
   Value resizeToLogical(Location loc, Value logical);
+  /// `value` with its padding along `dims` replaced by the identity of the
+  /// `neutral` reduction (hlo::getReduceIdentity: 0 for a sum, the lowest
+  /// value for a max), which a reduction-like op may read in place of
+  /// padding without changing its result.
   Value mask(Location loc, Value value, ArrayRef<int64_t> logical,
              ArrayRef<int64_t> dims, hlo::ReduceKind neutral);
   Value zeroPadding(Location loc, Physical value, ArrayRef<int64_t> logical,
@@ -163,8 +160,7 @@ Value Padder::zeroScalar(Type elementType) {
   auto type = withLayout(RankedTensorType::get({}, elementType), layout);
   zero = hlo::ConstantOp::create(
       b, func.getLoc(), type,
-      DenseElementsAttr::get(type,
-                             neutralScalar(elementType, hlo::ReduceKind::sum)));
+      DenseElementsAttr::get(type, b.getZeroAttr(elementType)));
   return zero;
 }
 
@@ -279,7 +275,8 @@ Value Padder::mask(Location loc, Value value, ArrayRef<int64_t> logical,
                                           hlo::ComparisonDirection::LT),
         iota, size);
     if (!fill)
-      fill = splat(loc, type, neutralScalar(type.getElementType(), neutral));
+      fill = splat(loc, type,
+                   hlo::getReduceIdentity(neutral, type.getElementType()));
     value = hlo::SelectOp::create(b, loc, type, inside, value, fill);
   }
   return value;
@@ -404,8 +401,7 @@ LogicalResult Padder::padConstant(hlo::ConstantOp op) {
   int64_t count = 1;
   for (int64_t size : *dims)
     count *= size; // Cannot overflow: the padded size was checked.
-  SmallVector<Attribute> elements(
-      count, neutralScalar(type.getElementType(), hlo::ReduceKind::sum));
+  SmallVector<Attribute> elements(count, b.getZeroAttr(type.getElementType()));
   ArrayRef<int64_t> shape = type.getShape();
   Dims index(shape.size(), 0);
   for (Attribute element : dense.getValues<Attribute>()) {

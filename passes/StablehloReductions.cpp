@@ -130,6 +130,40 @@ bool isIdentity(Value value, hlo::ReduceKind kind) {
              hlo::getReduceIdentity(kind, attr.getElementType());
 }
 
+/// Windows expand tap by tap; larger windows are refused.
+constexpr int64_t kMaxWindowTaps = 1024;
+
+int64_t tapCount(ArrayRef<int64_t> window) {
+  int64_t taps = 1;
+  for (int64_t w : window)
+    taps *= w;
+  return taps;
+}
+
+/// One position of a window: the strided slice [start, limit) that reads it
+/// from every window of an `out`-shaped grid.
+struct WindowTap {
+  SmallVector<int64_t> start, limit;
+};
+
+/// The taps of `window` in row-major window order (XLA's order).
+SmallVector<WindowTap> windowTaps(ArrayRef<int64_t> window,
+                                  ArrayRef<int64_t> strides,
+                                  ArrayRef<int64_t> out) {
+  int64_t rank = window.size();
+  SmallVector<WindowTap> taps;
+  SmallVector<int64_t> at(rank, 0);
+  for (int64_t t = 0, n = tapCount(window); t < n; ++t) {
+    WindowTap tap{at, {}};
+    for (int64_t d = 0; d < rank; ++d)
+      tap.limit.push_back(at[d] + (out[d] - 1) * strides[d] + 1);
+    taps.push_back(std::move(tap));
+    for (int64_t d = rank - 1; d >= 0 && ++at[d] == window[d]; --d)
+      at[d] = 0;
+  }
+  return taps;
+}
+
 } // namespace
 
 FailureOr<Value> Importer::argReduce(sh::ReduceOp op) {
@@ -142,7 +176,8 @@ FailureOr<Value> Importer::argReduce(sh::ReduceOp op) {
   std::optional<sh::ComparisonDirection> dir = matchArgReduceBody(op);
   ArrayRef<int64_t> dims = op.getDimensions();
   auto iota = op.getInputs()[1].getDefiningOp<sh::IotaOp>();
-  if (!dir || dims.size() != 1 || !iota || iota.getIotaDimension() != dims[0] ||
+  if (!dir || dims.size() != 1 || !iota ||
+      iota.getIotaDimensionAttr().getInt() != dims[0] ||
       !getElementTypeOrSelf(iota.getType()).isSignlessInteger(32))
     return fail();
   bool isMax = *dir == sh::ComparisonDirection::GT;
@@ -247,24 +282,15 @@ FailureOr<Value> Importer::reduceWindow(sh::ReduceWindowOp op) {
   SmallVector<int64_t> strides(rank, 1);
   if (auto s = op.getWindowStrides())
     strides.assign(s->begin(), s->end());
-  int64_t taps = 1;
-  for (int64_t w : window)
-    taps *= w;
-  if (taps > 1024)
-    return unsupported(op) << "a window of " << taps
-                           << " elements (at most 1024 are expanded)";
+  if (int64_t taps = tapCount(window); taps > kMaxWindowTaps)
+    return unsupported(op) << "a window of " << taps << " elements (at most "
+                           << kMaxWindowTaps << " are expanded)";
   Value acc;
-  SmallVector<int64_t> at(rank, 0);
-  for (int64_t t = 0; t < taps; ++t) {
-    SmallVector<int64_t> start(at), limit;
-    for (int64_t d = 0; d < rank; ++d)
-      limit.push_back(at[d] + (type.getDimSize(d) - 1) * strides[d] + 1);
-    Value tap = hlo::SliceOp::create(
-        b, loc, type, padded, b.getDenseI64ArrayAttr(start),
-        b.getDenseI64ArrayAttr(limit), b.getDenseI64ArrayAttr(strides));
-    acc = acc ? combineLike(body->combine, acc, tap) : tap;
-    for (int64_t d = rank - 1; d >= 0 && ++at[d] == window[d]; --d)
-      at[d] = 0;
+  for (const WindowTap &tap : windowTaps(window, strides, type.getShape())) {
+    Value x = hlo::SliceOp::create(
+        b, loc, type, padded, b.getDenseI64ArrayAttr(tap.start),
+        b.getDenseI64ArrayAttr(tap.limit), b.getDenseI64ArrayAttr(strides));
+    acc = acc ? combineLike(body->combine, acc, x) : x;
   }
   if (isIdentity(init, body->kind))
     return acc;
@@ -433,9 +459,7 @@ FailureOr<Value> Importer::selectAndScatter(sh::SelectAndScatterOp op) {
     window.assign(w->begin(), w->end());
   if (auto s = op.getWindowStrides())
     strides.assign(s->begin(), s->end());
-  int64_t taps = 1;
   for (int64_t d = 0; d < rank; ++d) {
-    taps *= window[d];
     int64_t windows =
         operandType.getDimSize(d) < window[d]
             ? 0
@@ -445,9 +469,9 @@ FailureOr<Value> Importer::selectAndScatter(sh::SelectAndScatterOp op) {
              << d << " has size " << sourceType.getDimSize(d) << ", but "
              << windows << " windows fit the operand";
   }
-  if (taps > 1024)
-    return unsupported(op) << "a window of " << taps
-                           << " elements (at most 1024 are expanded)";
+  if (int64_t taps = tapCount(window); taps > kMaxWindowTaps)
+    return unsupported(op) << "a window of " << taps << " elements (at most "
+                           << kMaxWindowTaps << " are expanded)";
   auto direction = *hlo::symbolizeComparisonDirection(
       sh::stringifyComparisonDirection(cmp.getComparisonDirection()));
   auto indexType = RankedTensorType::get(sourceType.getShape(), b.getI32Type());
@@ -455,34 +479,17 @@ FailureOr<Value> Importer::selectAndScatter(sh::SelectAndScatterOp op) {
   auto tapIndex = [&](int64_t t) {
     return splat(loc, indexType, b.getI32IntegerAttr(static_cast<int32_t>(t)));
   };
-  // Each tap's window position, in row-major window order.
-  SmallVector<SmallVector<int64_t>> positions;
-  for (SmallVector<int64_t> at(rank, 0);
-       static_cast<int64_t>(positions.size()) < taps;) {
-    positions.push_back(at);
-    for (int64_t d = rank - 1; d >= 0 && ++at[d] == window[d]; --d)
-      at[d] = 0;
-  }
-  // Calls body(t, start, limit, high) with what tap t reads or writes.
-  auto visitTap = [&](int64_t t, auto body) {
-    ArrayRef<int64_t> at = positions[t];
-    SmallVector<int64_t> limit, high;
-    for (int64_t d = 0; d < rank; ++d) {
-      limit.push_back(at[d] + (sourceType.getDimSize(d) - 1) * strides[d] + 1);
-      high.push_back(operandType.getDimSize(d) - limit[d]);
-    }
-    body(t, at, limit, high);
-  };
+  SmallVector<WindowTap> taps =
+      windowTaps(window, strides, sourceType.getShape());
   Value best, chosen;
-  auto selectTap = [&](int64_t t, ArrayRef<int64_t> at, ArrayRef<int64_t> limit,
-                       ArrayRef<int64_t>) {
+  for (auto [t, tap] : llvm::enumerate(taps)) {
     Value x = hlo::SliceOp::create(
-        b, loc, sourceType, operand, b.getDenseI64ArrayAttr(at),
-        b.getDenseI64ArrayAttr(limit), b.getDenseI64ArrayAttr(strides));
-    if (!best) {
+        b, loc, sourceType, operand, b.getDenseI64ArrayAttr(tap.start),
+        b.getDenseI64ArrayAttr(tap.limit), b.getDenseI64ArrayAttr(strides));
+    if (t == 0) {
       best = x;
       chosen = tapIndex(0);
-      return;
+      continue;
     }
     Value keep = hlo::CompareOp::create(
         b, loc, maskType,
@@ -490,9 +497,7 @@ FailureOr<Value> Importer::selectAndScatter(sh::SelectAndScatterOp op) {
     best = hlo::SelectOp::create(b, loc, sourceType, keep, best, x);
     chosen =
         hlo::SelectOp::create(b, loc, indexType, keep, chosen, tapIndex(t));
-  };
-  for (int64_t t = 0; t < taps; ++t)
-    visitTap(t, selectTap);
+  }
   Type element = operandType.getElementType();
   Value zero = splat(loc, sourceType, b.getZeroAttr(element));
   Value zeroScalar =
@@ -502,8 +507,10 @@ FailureOr<Value> Importer::selectAndScatter(sh::SelectAndScatterOp op) {
   SmallVector<int64_t> interior;
   for (int64_t s : strides)
     interior.push_back(s - 1);
-  auto scatterTap = [&](int64_t t, ArrayRef<int64_t> at, ArrayRef<int64_t>,
-                        ArrayRef<int64_t> high) {
+  for (int64_t t = static_cast<int64_t>(taps.size()) - 1; t >= 0; --t) {
+    SmallVector<int64_t> high;
+    for (int64_t d = 0; d < rank; ++d)
+      high.push_back(operandType.getDimSize(d) - taps[t].limit[d]);
     Value mine = hlo::CompareOp::create(
         b, loc, maskType,
         hlo::ComparisonDirectionAttr::get(b.getContext(),
@@ -511,12 +518,11 @@ FailureOr<Value> Importer::selectAndScatter(sh::SelectAndScatterOp op) {
         chosen, tapIndex(t));
     Value values =
         hlo::SelectOp::create(b, loc, sourceType, mine, source, zero);
-    Value placed = hlo::PadOp::create(
-        b, loc, operandType, values, zeroScalar, b.getDenseI64ArrayAttr(at),
-        b.getDenseI64ArrayAttr(high), b.getDenseI64ArrayAttr(interior));
+    Value placed = hlo::PadOp::create(b, loc, operandType, values, zeroScalar,
+                                      b.getDenseI64ArrayAttr(taps[t].start),
+                                      b.getDenseI64ArrayAttr(high),
+                                      b.getDenseI64ArrayAttr(interior));
     result = hlo::AddOp::create(b, loc, result, placed);
-  };
-  for (int64_t t = taps - 1; t >= 0; --t)
-    visitTap(t, scatterTap);
+  }
   return result;
 }

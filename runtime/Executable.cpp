@@ -64,7 +64,7 @@ size_t vectorArity(VectorKind kind) {
   bool unary = (kind >= VectorKind::Neg && kind <= VectorKind::Copy) ||
                kind == VectorKind::Not ||
                (kind >= VectorKind::Floor && kind <= VectorKind::Clz) ||
-               kind >= VectorKind::Bitcast;
+               (kind >= VectorKind::Bitcast && kind <= VectorKind::Lgamma);
   return unary ? 1 : 2;
 }
 
@@ -443,8 +443,8 @@ absl::Status checkInstruction(const Instruction &inst, const Kernel &kernel,
     break;
   case Opcode::Vector: {
     ok = f.size() >= 3 && f[0] >= 0 &&
-         f[0] <= static_cast<int64_t>(VectorKind::Lgamma) && reg(1) &&
-         f[2] >= 0 && f[2] <= 3;
+         f[0] <= static_cast<int64_t>(kLastVectorKind) && reg(1) && f[2] >= 0 &&
+         f[2] <= 3;
     size_t at = 3;
     for (int64_t i = 0; ok && i < f[2]; ++i) {
       ok = at + 2 <= f.size() && reg(at) && f[at + 1] >= 0 &&

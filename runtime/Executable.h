@@ -163,6 +163,7 @@ enum class VectorKind : int64_t {
   Erfc,
   Lgamma
 };
+constexpr VectorKind kLastVectorKind = VectorKind::Lgamma;
 /// Inputs a vector kind takes: 3 for select, 1 for unary kinds, else 2.
 size_t vectorArity(VectorKind kind);
 enum class ReduceKind : int64_t { Sum, Max, Min, Prod };

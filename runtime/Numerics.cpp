@@ -22,6 +22,13 @@ int64_t wrap(Element element, int64_t value) {
   return static_cast<int64_t>(v);
 }
 
+/// x * y as `element` holds it, multiplied modulo 2^64 first: ui32 products
+/// pass 2^63, where signed overflow would be undefined.
+int64_t wrappedProduct(Element element, int64_t x, int64_t y) {
+  return wrap(element, static_cast<int64_t>(static_cast<uint64_t>(x) *
+                                            static_cast<uint64_t>(y)));
+}
+
 /// The bits of an integer element read as a signed number of its width.
 int64_t signExtend(Element element, int64_t value) {
   int bits = intBits(element);
@@ -349,10 +356,8 @@ double vectorElement(VectorKind kind, Element from, Element to,
     return static_cast<double>(x + y);
   case VectorKind::Sub:
     return static_cast<double>(x - y);
-  case VectorKind::Mul: // modulo 2^64 first: ui32 products pass 2^63
-    return static_cast<double>(
-        wrap(to, static_cast<int64_t>(static_cast<uint64_t>(x) *
-                                      static_cast<uint64_t>(y))));
+  case VectorKind::Mul:
+    return static_cast<double>(wrappedProduct(to, x, y));
   case VectorKind::Div: // XLA: x / 0 is -1.
     return y == 0 ? -1 : static_cast<double>(x / y);
   case VectorKind::Rem: // XLA: x rem 0 is x.
@@ -429,11 +434,8 @@ double reduceStep(ReduceKind kind, Element element, double acc, double x) {
                : static_cast<double>(
                      isFloat(element)
                          ? acc * x
-                         : wrap(element, static_cast<int64_t>(
-                                             static_cast<uint64_t>(
-                                                 static_cast<int64_t>(acc)) *
-                                             static_cast<uint64_t>(
-                                                 static_cast<int64_t>(x)))));
+                         : wrappedProduct(element, static_cast<int64_t>(acc),
+                                          static_cast<int64_t>(x)));
   case ReduceKind::Max:
     return maximum(acc, x);
   case ReduceKind::Min:

@@ -53,6 +53,13 @@ static int64_t wrap(Type type, int64_t value) {
   return static_cast<int64_t>(bits);
 }
 
+/// a * b as the integer `type` holds it, multiplied modulo 2^64 first (ui32
+/// products pass 2^63, where signed overflow would be undefined).
+static int64_t wrappedProduct(Type type, int64_t a, int64_t b) {
+  return wrap(type, static_cast<int64_t>(static_cast<uint64_t>(a) *
+                                         static_cast<uint64_t>(b)));
+}
+
 double mlir::tpu::roundTo(Type type, double value) {
   if (type.isF32())
     return static_cast<float>(value);
@@ -229,10 +236,8 @@ int64_t power(Type type, int64_t base, int64_t exponent) {
   int64_t result = 1;
   while (exponent > 0) {
     if (exponent % 2 == 1)
-      result = wrap(type, static_cast<int64_t>(static_cast<uint64_t>(result) *
-                                               static_cast<uint64_t>(base)));
-    base = wrap(type, static_cast<int64_t>(static_cast<uint64_t>(base) *
-                                           static_cast<uint64_t>(base)));
+      result = wrappedProduct(type, result, base);
+    base = wrappedProduct(type, base, base);
     exponent /= 2;
   }
   return result;
@@ -265,12 +270,7 @@ double binary(Operation *op, Type type, double a, double b) {
   int64_t r = TypeSwitch<Operation *, int64_t>(op)
                   .Case([&](hlo::AddOp) { return x + y; })
                   .Case([&](hlo::SubtractOp) { return x - y; })
-                  .Case([&](hlo::MulOp) {
-                    // In 64-bit modular arithmetic: ui32 products exceed
-                    // int64's range.
-                    return static_cast<int64_t>(static_cast<uint64_t>(x) *
-                                                static_cast<uint64_t>(y));
-                  })
+                  .Case([&](hlo::MulOp) { return wrappedProduct(type, x, y); })
                   .Case([&](hlo::DivOp) {
                     // XLA: x / 0 is -1; MIN / -1 wraps to MIN.
                     return y == 0 ? -1 : x / y;

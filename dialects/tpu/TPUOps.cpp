@@ -318,7 +318,7 @@ LogicalResult VectorOp::verify() {
     arity = 3;
   else if ((kind >= VectorKind::neg && kind <= VectorKind::copy) ||
            (kind >= VectorKind::not_ && kind <= VectorKind::clz) ||
-           kind >= VectorKind::bitcast)
+           (kind >= VectorKind::bitcast && kind <= VectorKind::lgamma))
     arity = 1;
   if (kind >= VectorKind::shl && kind <= VectorKind::shra)
     arity = 2;
@@ -362,7 +362,8 @@ LogicalResult VectorOp::verify() {
                  kind == VectorKind::popcnt || kind == VectorKind::clz;
   bool floatOnly =
       (kind >= VectorKind::floor && kind <= VectorKind::round_afz) ||
-      kind == VectorKind::atan2 || kind >= VectorKind::sinh;
+      kind == VectorKind::atan2 ||
+      (kind >= VectorKind::sinh && kind <= VectorKind::lgamma);
   bool notBool = (kind >= VectorKind::shl && kind <= VectorKind::shra) ||
                  (kind >= VectorKind::popcnt && kind <= VectorKind::pow);
   if ((bitwise && !isa<IntegerType>(result)) ||

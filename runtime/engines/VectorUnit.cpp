@@ -117,7 +117,7 @@ absl::Status KernelRun::vector(const Instruction &inst) {
       (kind >= VectorKind::Exp && kind <= VectorKind::Rsqrt) ||
       (kind >= VectorKind::Sin && kind <= VectorKind::Log1p) ||
       kind == VectorKind::Pow || kind == VectorKind::Atan2 ||
-      kind >= VectorKind::Sinh;
+      (kind >= VectorKind::Sinh && kind <= VectorKind::Lgamma);
   if (kind == VectorKind::Div || kind == VectorKind::Rem)
     cost = VectorCost::Divide;
   else if (transcendental)
