@@ -353,3 +353,19 @@ func.func @chlo_digamma(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = chlo.digamma %x : tensor<4xf32> -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @select_and_scatter_window_too_large(%x: tensor<2048xf32>, %s: tensor<1xf32>, %init: tensor<f32>) -> tensor<2048xf32> {
+  // expected-error @+1 {{stablehlo.select_and_scatter is not supported by the TPU compiler: a window of 2048 elements (at most 1024 are expanded)}}
+  %0 = "stablehlo.select_and_scatter"(%x, %s, %init) <{window_dimensions = array<i64: 2048>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %c = stablehlo.compare  GE, %a, %b,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %c = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %c : tensor<f32>
+  }) : (tensor<2048xf32>, tensor<1xf32>, tensor<f32>) -> tensor<2048xf32>
+  return %0 : tensor<2048xf32>
+}

@@ -799,3 +799,53 @@ func.func @f() {
   }
   return
 }
+
+// -----
+
+// vector_c4: a bitcast reinterprets bits of one width
+func.func @f() {
+  tpu.kernel "k" {
+    %i = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8x128xi16, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.vector' op bitcast reinterprets bits of one width, not 'f32' as 'i16'}}
+    tpu.vector bitcast(%i) -> %o : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xi16, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+func.func @f() {
+  tpu.kernel "k" {
+    %i = tpu.alloc : memref<8x128xi1, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8x128xi1, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.vector' op bitcast reinterprets bits of one width, not 'i1' as 'i1'}}
+    tpu.vector bitcast(%i) -> %o : memref<8x128xi1, #tpu.memory_space<vmem>> -> memref<8x128xi1, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// The hyperbolic and gamma kinds are unary and float-only.
+func.func @f() {
+  tpu.kernel "k" {
+    %i = tpu.alloc : memref<8x128xi32, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8x128xi32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.vector' op lgamma is not defined on 'i32'}}
+    tpu.vector lgamma(%i) -> %o : memref<8x128xi32, #tpu.memory_space<vmem>> -> memref<8x128xi32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+func.func @f() {
+  tpu.kernel "k" {
+    %i = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.vector' op sinh takes 1 inputs, but has 2}}
+    tpu.vector sinh(%i, %i) -> %o : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
