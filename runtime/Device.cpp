@@ -18,13 +18,6 @@
 
 namespace tpurt {
 
-int64_t HostTensor::elements() const {
-  int64_t n = 1;
-  for (int64_t d : dims)
-    n *= d;
-  return n;
-}
-
 std::vector<int64_t> physicalOrder(const std::vector<int64_t> &minorToMajor) {
   return std::vector<int64_t>(minorToMajor.rbegin(), minorToMajor.rend());
 }

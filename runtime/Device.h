@@ -24,15 +24,7 @@
 
 namespace tpurt {
 
-/// A logical tensor on the host: row-major elements held as doubles (exact
-/// for every element type the TPU stores).
-struct HostTensor {
-  Element element = Element::F32;
-  std::vector<int64_t> dims;
-  std::vector<double> values;
-
-  int64_t elements() const;
-};
+using tpc::HostTensor;
 
 struct RunOptions {
   MxuModel mxuModel = MxuModel::Pipelined;

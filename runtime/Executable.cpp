@@ -12,45 +12,6 @@
 
 namespace tpurt {
 
-namespace {
-
-struct ElementInfo {
-  std::string_view name;
-  int64_t bytes;
-  int bits; // value bits: the float format's width, or the integer's
-  bool isFloat;
-  bool isUnsigned;
-};
-
-/// Indexed by the Element value.
-constexpr ElementInfo kElements[] = {
-    {"f32", 4, 32, true, false},  {"bf16", 2, 16, true, false},
-    {"i32", 4, 32, false, false}, {"i8", 1, 8, false, false},
-    {"i1", 4, 1, false, false},   {"f16", 2, 16, true, false},
-    {"i16", 2, 16, false, false}, {"ui8", 1, 8, false, true},
-    {"ui16", 2, 16, false, true}, {"ui32", 4, 32, false, true},
-};
-static_assert(std::size(kElements) == static_cast<size_t>(kLastElement) + 1);
-
-const ElementInfo &info(Element element) {
-  return kElements[static_cast<size_t>(element)];
-}
-
-} // namespace
-
-int64_t elementBytes(Element element) { return info(element).bytes; }
-std::string_view elementName(Element element) { return info(element).name; }
-bool isFloat(Element element) { return info(element).isFloat; }
-bool isUnsigned(Element element) { return info(element).isUnsigned; }
-int intBits(Element element) { return info(element).bits; }
-
-std::optional<Element> elementFromName(std::string_view name) {
-  for (size_t i = 0; i < std::size(kElements); ++i)
-    if (kElements[i].name == name)
-      return static_cast<Element>(i);
-  return std::nullopt;
-}
-
 int64_t Buffer::elements() const {
   int64_t n = 1;
   for (int64_t d : dims)

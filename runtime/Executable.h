@@ -12,6 +12,8 @@
 #ifndef TPU_RUNTIME_EXECUTABLE_H
 #define TPU_RUNTIME_EXECUTABLE_H
 
+#include "runtime/machine/HostTensor.h"
+
 #include "absl/status/statusor.h"
 
 #include <cstdint>
@@ -25,30 +27,16 @@ namespace tpurt {
 constexpr char kMagic[8] = {'T', 'P', 'U', 'E', 'X', 'E', 'C', '\0'};
 constexpr uint32_t kFormatVersion = 4;
 
-/// Element types the TensorCore stores, with their bytes per element in
-/// HBM and VMEM (i1 takes 32 bits, as the TPU's pred layout E(32)). The
-/// values are the file format's; new types take new values.
-enum class Element : uint8_t {
-  F32 = 0,
-  BF16 = 1,
-  I32 = 2,
-  I8 = 3,
-  I1 = 4,
-  F16 = 5,
-  I16 = 6,
-  U8 = 7,
-  U16 = 8,
-  U32 = 9,
-};
-constexpr Element kLastElement = Element::U32;
-int64_t elementBytes(Element element);
-std::string_view elementName(Element element); // "f32", "bf16", "ui8", ...
-/// The element elementName() names, if any.
-std::optional<Element> elementFromName(std::string_view name);
-bool isFloat(Element element);
-bool isUnsigned(Element element); // ui8, ui16, ui32
-/// The width of an integer element in bits (i1: 1).
-int intBits(Element element);
+// The stored element types live in the machine layer, which the compiler
+// shares; the runtime names them as its own.
+using tpc::Element;
+using tpc::elementBytes;
+using tpc::elementFromName;
+using tpc::elementName;
+using tpc::intBits;
+using tpc::isFloat;
+using tpc::isUnsigned;
+using tpc::kLastElement;
 
 enum class Space : uint8_t { Hbm = 0, Vmem = 1, Smem = 2 };
 

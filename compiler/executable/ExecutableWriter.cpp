@@ -17,7 +17,7 @@ using namespace mlir::tpu;
 namespace {
 
 FailureOr<tpurt::Element> elementOf(Location loc, Type type) {
-  if (std::optional<tpurt::Element> element = toRuntimeElement(type))
+  if (std::optional<tpurt::Element> element = toStoredElement(type))
     return *element;
   return emitError(loc) << "the executable stores "
                         << tpu::kSupportedElementTypes << ", not " << type;
@@ -331,38 +331,6 @@ FailureOr<tpurt::TensorSpec> specOf(Location loc, Type type, int64_t buffer) {
 }
 
 } // namespace
-
-std::optional<tpurt::Element> mlir::tpu::toRuntimeElement(Type type) {
-  // XLA's primitive type first (tpu::toElementType reads MLIR's spelling),
-  // then the subset the runtime stores.
-  std::optional<tpc::ElementType> xla = toElementType(type);
-  if (!xla)
-    return std::nullopt;
-  switch (*xla) {
-  case tpc::ElementType::F32:
-    return tpurt::Element::F32;
-  case tpc::ElementType::BF16:
-    return tpurt::Element::BF16;
-  case tpc::ElementType::F16:
-    return tpurt::Element::F16;
-  case tpc::ElementType::S32:
-    return tpurt::Element::I32;
-  case tpc::ElementType::S16:
-    return tpurt::Element::I16;
-  case tpc::ElementType::S8:
-    return tpurt::Element::I8;
-  case tpc::ElementType::U32:
-    return tpurt::Element::U32;
-  case tpc::ElementType::U16:
-    return tpurt::Element::U16;
-  case tpc::ElementType::U8:
-    return tpurt::Element::U8;
-  case tpc::ElementType::PRED:
-    return tpurt::Element::I1;
-  default: // 64-bit types
-    return std::nullopt;
-  }
-}
 
 FailureOr<tpurt::Executable> mlir::tpu::buildExecutable(ModuleOp module) {
   tpurt::Executable exe;

@@ -16,10 +16,6 @@
 
 namespace mlir::tpu {
 
-/// The runtime's element type for each of tpu::kSupportedElementTypes, or
-/// nullopt.
-std::optional<tpurt::Element> toRuntimeElement(Type type);
-
 /// Fails with a diagnostic on the first op it cannot translate.
 FailureOr<tpurt::Executable> buildExecutable(ModuleOp module);
 

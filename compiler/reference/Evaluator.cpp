@@ -12,6 +12,7 @@
 #include "compiler/reference/Evaluator.h"
 
 #include "dialects/hlo/HLOOps.h"
+#include "dialects/tpu/TPUDialect.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/APFloat.h"
@@ -23,14 +24,6 @@
 
 using namespace mlir;
 using namespace mlir::tpu;
-
-Literal::Literal(Type elementType, ArrayRef<int64_t> shape)
-    : elementType(elementType), shape(shape.begin(), shape.end()) {
-  int64_t count = 1;
-  for (int64_t size : shape)
-    count *= size;
-  data.assign(count, 0.0);
-}
 
 static unsigned intWidth(Type type) {
   return cast<IntegerType>(type).getWidth();
@@ -360,136 +353,140 @@ namespace {
 
 class Evaluator {
 public:
-  /// Evaluates one op of the hlo dialect on `operands`.
-  FailureOr<Literal> runOp(Operation *op, ArrayRef<Literal> operands) {
-    for (auto [v, literal] : llvm::zip(op->getOperands(), operands))
-      values[v] = literal;
-    return evalOp(op);
-  }
-  FailureOr<SmallVector<Literal>> run(func::FuncOp func,
-                                      ArrayRef<Literal> args);
+  FailureOr<SmallVector<HostTensor>> run(func::FuncOp func,
+                                         ArrayRef<HostTensor> args);
 
 private:
   /// Evaluates `block` on `args` and returns its terminator's operands.
-  FailureOr<SmallVector<Literal>> runBlock(Block &block,
-                                           ArrayRef<Literal> args);
-  const Literal &get(Value value) { return values.find(value)->second; }
-  FailureOr<Literal> evalOp(Operation *op);
+  FailureOr<SmallVector<HostTensor>> runBlock(Block &block,
+                                              ArrayRef<HostTensor> args);
+  const HostTensor &get(Value value) { return values.find(value)->second; }
+  FailureOr<HostTensor> evalOp(Operation *op);
 
-  Literal constant(hlo::ConstantOp op);
-  Literal broadcast(hlo::BroadcastInDimOp op);
-  Literal transpose(hlo::TransposeOp op);
-  Literal reverse(hlo::ReverseOp op);
-  Literal slice(hlo::SliceOp op);
-  Literal pad(hlo::PadOp op);
-  Literal concatenate(hlo::ConcatenateOp op);
-  Literal dot(hlo::DotGeneralOp op);
-  Literal convolution(hlo::ConvolutionOp op);
-  Literal reduce(hlo::ReduceOp op);
-  Literal argReduce(Operation *op, int64_t dim, bool isMax);
+  HostTensor constant(hlo::ConstantOp op);
+  HostTensor broadcast(hlo::BroadcastInDimOp op);
+  HostTensor transpose(hlo::TransposeOp op);
+  HostTensor reverse(hlo::ReverseOp op);
+  HostTensor slice(hlo::SliceOp op);
+  HostTensor pad(hlo::PadOp op);
+  HostTensor concatenate(hlo::ConcatenateOp op);
+  HostTensor dot(hlo::DotGeneralOp op);
+  HostTensor convolution(hlo::ConvolutionOp op);
+  HostTensor reduce(hlo::ReduceOp op);
+  HostTensor argReduce(Operation *op, int64_t dim, bool isMax);
 
-  DenseMap<Value, Literal> values;
+  DenseMap<Value, HostTensor> values;
 };
 
-Literal resultLiteral(Operation *op) {
-  return Literal(cast<RankedTensorType>(op->getResult(0).getType()));
+/// A zero tensor of `type` (whose element type the hlo verifier has checked).
+HostTensor zeros(RankedTensorType type) {
+  return HostTensor(*toStoredElement(type.getElementType()),
+                    {type.getShape().begin(), type.getShape().end()});
 }
 
-Literal Evaluator::constant(hlo::ConstantOp op) {
-  return toLiteral(cast<DenseElementsAttr>(op.getValue()));
+HostTensor resultTensor(Operation *op) {
+  return zeros(cast<RankedTensorType>(op->getResult(0).getType()));
 }
 
-Literal Evaluator::broadcast(hlo::BroadcastInDimOp op) {
-  const Literal &operand = get(op.getOperand());
-  Literal result = resultLiteral(op);
-  Index strides = stridesOf(operand.shape);
+Type resultElementType(Operation *op) {
+  return getElementTypeOrSelf(op->getResult(0).getType());
+}
+
+HostTensor Evaluator::constant(hlo::ConstantOp op) {
+  return toHostTensor(cast<DenseElementsAttr>(op.getValue()));
+}
+
+HostTensor Evaluator::broadcast(hlo::BroadcastInDimOp op) {
+  const HostTensor &operand = get(op.getOperand());
+  HostTensor result = resultTensor(op);
+  Index strides = stridesOf(operand.dims);
   ArrayRef<int64_t> dims = op.getBroadcastDimensions();
-  forEachIndex(result.shape, [&](ArrayRef<int64_t> index, int64_t n) {
+  forEachIndex(result.dims, [&](ArrayRef<int64_t> index, int64_t n) {
     int64_t offset = 0;
     for (auto [i, d] : llvm::enumerate(dims))
-      offset += (operand.shape[i] == 1 ? 0 : index[d]) * strides[i];
-    result.data[n] = operand.data[offset];
+      offset += (operand.dims[i] == 1 ? 0 : index[d]) * strides[i];
+    result.values[n] = operand.values[offset];
   });
   return result;
 }
 
-Literal Evaluator::transpose(hlo::TransposeOp op) {
-  const Literal &operand = get(op.getOperand());
-  Literal result = resultLiteral(op);
-  Index strides = stridesOf(operand.shape);
+HostTensor Evaluator::transpose(hlo::TransposeOp op) {
+  const HostTensor &operand = get(op.getOperand());
+  HostTensor result = resultTensor(op);
+  Index strides = stridesOf(operand.dims);
   ArrayRef<int64_t> permutation = op.getPermutation();
-  forEachIndex(result.shape, [&](ArrayRef<int64_t> index, int64_t n) {
+  forEachIndex(result.dims, [&](ArrayRef<int64_t> index, int64_t n) {
     int64_t offset = 0;
     for (auto [d, p] : llvm::enumerate(permutation))
       offset += index[d] * strides[p];
-    result.data[n] = operand.data[offset];
+    result.values[n] = operand.values[offset];
   });
   return result;
 }
 
-Literal Evaluator::reverse(hlo::ReverseOp op) {
-  const Literal &operand = get(op.getOperand());
-  Literal result = resultLiteral(op);
-  Index strides = stridesOf(operand.shape);
-  forEachIndex(result.shape, [&](ArrayRef<int64_t> index, int64_t n) {
+HostTensor Evaluator::reverse(hlo::ReverseOp op) {
+  const HostTensor &operand = get(op.getOperand());
+  HostTensor result = resultTensor(op);
+  Index strides = stridesOf(operand.dims);
+  forEachIndex(result.dims, [&](ArrayRef<int64_t> index, int64_t n) {
     int64_t offset = 0;
     for (auto [d, i] : llvm::enumerate(index))
       offset +=
-          (llvm::is_contained(op.getDimensions(), d) ? operand.shape[d] - 1 - i
+          (llvm::is_contained(op.getDimensions(), d) ? operand.dims[d] - 1 - i
                                                      : i) *
           strides[d];
-    result.data[n] = operand.data[offset];
+    result.values[n] = operand.values[offset];
   });
   return result;
 }
 
-Literal Evaluator::slice(hlo::SliceOp op) {
-  const Literal &operand = get(op.getOperand());
-  Literal result = resultLiteral(op);
-  Index strides = stridesOf(operand.shape);
+HostTensor Evaluator::slice(hlo::SliceOp op) {
+  const HostTensor &operand = get(op.getOperand());
+  HostTensor result = resultTensor(op);
+  Index strides = stridesOf(operand.dims);
   ArrayRef<int64_t> start = op.getStartIndices(), step = op.getStrides();
-  forEachIndex(result.shape, [&](ArrayRef<int64_t> index, int64_t n) {
+  forEachIndex(result.dims, [&](ArrayRef<int64_t> index, int64_t n) {
     int64_t offset = 0;
     for (size_t d = 0; d < index.size(); ++d)
       offset += (start[d] + index[d] * step[d]) * strides[d];
-    result.data[n] = operand.data[offset];
+    result.values[n] = operand.values[offset];
   });
   return result;
 }
 
-Literal Evaluator::pad(hlo::PadOp op) {
-  const Literal &operand = get(op.getOperand());
-  Literal result = resultLiteral(op);
-  std::fill(result.data.begin(), result.data.end(),
-            get(op.getPaddingValue()).data.front());
-  Index strides = stridesOf(result.shape);
+HostTensor Evaluator::pad(hlo::PadOp op) {
+  const HostTensor &operand = get(op.getOperand());
+  HostTensor result = resultTensor(op);
+  std::fill(result.values.begin(), result.values.end(),
+            get(op.getPaddingValue()).values.front());
+  Index strides = stridesOf(result.dims);
   ArrayRef<int64_t> low = op.getEdgePaddingLow();
   ArrayRef<int64_t> interior = op.getInteriorPadding();
-  forEachIndex(operand.shape, [&](ArrayRef<int64_t> index, int64_t n) {
+  forEachIndex(operand.dims, [&](ArrayRef<int64_t> index, int64_t n) {
     int64_t offset = 0;
     for (size_t d = 0; d < index.size(); ++d) {
       int64_t position = low[d] + index[d] * (interior[d] + 1);
-      if (position < 0 || position >= result.shape[d])
+      if (position < 0 || position >= result.dims[d])
         return; // Removed by negative padding.
       offset += position * strides[d];
     }
-    result.data[offset] = operand.data[n];
+    result.values[offset] = operand.values[n];
   });
   return result;
 }
 
-Literal Evaluator::concatenate(hlo::ConcatenateOp op) {
-  Literal result = resultLiteral(op);
-  Index strides = stridesOf(result.shape);
+HostTensor Evaluator::concatenate(hlo::ConcatenateOp op) {
+  HostTensor result = resultTensor(op);
+  Index strides = stridesOf(result.dims);
   int64_t axis = static_cast<int64_t>(op.getDimension()), base = 0;
   for (Value input : op.getInputs()) {
-    const Literal &part = get(input);
-    forEachIndex(part.shape, [&](ArrayRef<int64_t> index, int64_t n) {
+    const HostTensor &part = get(input);
+    forEachIndex(part.dims, [&](ArrayRef<int64_t> index, int64_t n) {
       Index shifted(index);
       shifted[axis] += base;
-      result.data[linearize(shifted, strides)] = part.data[n];
+      result.values[linearize(shifted, strides)] = part.values[n];
     });
-    base += part.shape[axis];
+    base += part.dims[axis];
   }
   return result;
 }
@@ -520,20 +517,20 @@ struct Accumulator {
   uint64_t bits = 0;
 };
 
-Literal Evaluator::dot(hlo::DotGeneralOp op) {
-  const Literal &lhs = get(op.getLhs()), &rhs = get(op.getRhs());
-  Literal result = resultLiteral(op);
+HostTensor Evaluator::dot(hlo::DotGeneralOp op) {
+  const HostTensor &lhs = get(op.getLhs()), &rhs = get(op.getRhs());
+  HostTensor result = resultTensor(op);
   ArrayRef<int64_t> lhsBatch = op.getLhsBatchingDimensions();
   ArrayRef<int64_t> rhsBatch = op.getRhsBatchingDimensions();
   ArrayRef<int64_t> lhsContracting = op.getLhsContractingDimensions();
   ArrayRef<int64_t> rhsContracting = op.getRhsContractingDimensions();
   Index lhsFree = op.getLhsFreeDimensions();
   Index rhsFree = op.getRhsFreeDimensions();
-  Index lhsStrides = stridesOf(lhs.shape), rhsStrides = stridesOf(rhs.shape);
+  Index lhsStrides = stridesOf(lhs.dims), rhsStrides = stridesOf(rhs.dims);
   Index contractingShape;
   for (int64_t d : lhsContracting)
-    contractingShape.push_back(lhs.shape[d]);
-  forEachIndex(result.shape, [&](ArrayRef<int64_t> index, int64_t n) {
+    contractingShape.push_back(lhs.dims[d]);
+  forEachIndex(result.dims, [&](ArrayRef<int64_t> index, int64_t n) {
     // The result is [batch..., lhs free..., rhs free...].
     int64_t lhsBase = 0, rhsBase = 0, r = 0;
     for (auto [l, rr] : llvm::zip(lhsBatch, rhsBatch)) {
@@ -544,37 +541,37 @@ Literal Evaluator::dot(hlo::DotGeneralOp op) {
       lhsBase += index[r++] * lhsStrides[d];
     for (int64_t d : rhsFree)
       rhsBase += index[r++] * rhsStrides[d];
-    Accumulator acc(result.elementType);
+    Accumulator acc(resultElementType(op));
     forEachIndex(contractingShape, [&](ArrayRef<int64_t> k, int64_t) {
       int64_t lo = lhsBase, ro = rhsBase;
       for (size_t i = 0; i < k.size(); ++i) {
         lo += k[i] * lhsStrides[lhsContracting[i]];
         ro += k[i] * rhsStrides[rhsContracting[i]];
       }
-      acc.add(lhs.data[lo], rhs.data[ro]);
+      acc.add(lhs.values[lo], rhs.values[ro]);
     });
-    result.data[n] = acc.result();
+    result.values[n] = acc.result();
   });
   return result;
 }
 
-Literal Evaluator::convolution(hlo::ConvolutionOp op) {
-  const Literal &lhs = get(op.getLhs()), &rhs = get(op.getRhs());
-  Literal result = resultLiteral(op);
+HostTensor Evaluator::convolution(hlo::ConvolutionOp op) {
+  const HostTensor &lhs = get(op.getLhs()), &rhs = get(op.getRhs());
+  HostTensor result = resultTensor(op);
   int64_t spatial = op.getNumSpatialDims();
   Index strides = op.getStridesOrDefault(), padding = op.getPaddingOrDefault();
   Index lhsDilation = op.getLhsDilationOrDefault();
   Index rhsDilation = op.getRhsDilationOrDefault();
   int64_t groups = op.getFeatureGroupCount();
-  int64_t inPerGroup = rhs.shape[spatial];
-  int64_t outPerGroup = rhs.shape[spatial + 1] / groups;
-  Index lhsStrides = stridesOf(lhs.shape), rhsStrides = stridesOf(rhs.shape);
-  Index window(rhs.shape.begin(), rhs.shape.begin() + spatial);
+  int64_t inPerGroup = rhs.dims[spatial];
+  int64_t outPerGroup = rhs.dims[spatial + 1] / groups;
+  Index lhsStrides = stridesOf(lhs.dims), rhsStrides = stridesOf(rhs.dims);
+  Index window(rhs.dims.begin(), rhs.dims.begin() + spatial);
   window.push_back(inPerGroup);
-  forEachIndex(result.shape, [&](ArrayRef<int64_t> out, int64_t n) {
+  forEachIndex(result.dims, [&](ArrayRef<int64_t> out, int64_t n) {
     int64_t feature = out[spatial + 1];
     int64_t group = feature / outPerGroup;
-    Accumulator acc(result.elementType);
+    Accumulator acc(resultElementType(op));
     forEachIndex(window, [&](ArrayRef<int64_t> k, int64_t) {
       // k = [kernel spatial..., input feature within the group].
       int64_t lo = out[0] * lhsStrides[0];
@@ -584,7 +581,7 @@ Literal Evaluator::convolution(hlo::ConvolutionOp op) {
         if (position < 0 || position % lhsDilation[d] != 0)
           return; // Window padding or a dilation hole: zero.
         int64_t i = position / lhsDilation[d];
-        if (i >= lhs.shape[d + 1])
+        if (i >= lhs.dims[d + 1])
           return;
         lo += i * lhsStrides[d + 1];
       }
@@ -593,17 +590,17 @@ Literal Evaluator::convolution(hlo::ConvolutionOp op) {
       int64_t ro = feature * rhsStrides[spatial + 1];
       for (int64_t d = 0; d <= spatial; ++d)
         ro += k[d] * rhsStrides[d];
-      acc.add(lhs.data[lo], rhs.data[ro]);
+      acc.add(lhs.values[lo], rhs.values[ro]);
     });
-    result.data[n] = acc.result();
+    result.values[n] = acc.result();
   });
   return result;
 }
 
-Literal Evaluator::reduce(hlo::ReduceOp op) {
-  const Literal &operand = get(op.getOperand());
-  Literal result = resultLiteral(op);
-  Type type = result.elementType;
+HostTensor Evaluator::reduce(hlo::ReduceOp op) {
+  const HostTensor &operand = get(op.getOperand());
+  HostTensor result = resultTensor(op);
+  Type type = resultElementType(op);
   ArrayRef<int64_t> reduced = op.getDimensions();
   hlo::ReduceKind kind = op.getKind();
   bool integer = !isFloat(type);
@@ -611,22 +608,22 @@ Literal Evaluator::reduce(hlo::ReduceOp op) {
                 : kind == hlo::ReduceKind::product ? 1
                 : kind == hlo::ReduceKind::max     ? lowest(type)
                                                    : highest(type);
-  std::fill(result.data.begin(), result.data.end(), init);
+  std::fill(result.values.begin(), result.values.end(), init);
   // Integer accumulators (float ones start at +-inf, which no integer holds).
   std::vector<uint64_t> bits(
-      result.numElements(),
+      result.elements(),
       integer ? static_cast<uint64_t>(static_cast<int64_t>(init)) : 0);
   Index kept;
   for (int64_t d = 0; d < operand.rank(); ++d)
     if (!llvm::is_contained(reduced, d))
       kept.push_back(d);
-  Index strides = stridesOf(result.shape);
-  forEachIndex(operand.shape, [&](ArrayRef<int64_t> index, int64_t n) {
+  Index strides = stridesOf(result.dims);
+  forEachIndex(operand.dims, [&](ArrayRef<int64_t> index, int64_t n) {
     int64_t offset = 0;
     for (auto [r, d] : llvm::enumerate(kept))
       offset += index[d] * strides[r];
-    double &acc = result.data[offset];
-    double x = operand.data[n];
+    double &acc = result.values[offset];
+    double x = operand.values[n];
     switch (kind) {
     case hlo::ReduceKind::sum:
       if (type.isInteger(1))
@@ -655,26 +652,26 @@ Literal Evaluator::reduce(hlo::ReduceOp op) {
   bool modular =
       integer && !type.isInteger(1) &&
       (kind == hlo::ReduceKind::sum || kind == hlo::ReduceKind::product);
-  for (int64_t i = 0; i < result.numElements(); ++i)
-    result.data[i] =
+  for (int64_t i = 0; i < result.elements(); ++i)
+    result.values[i] =
         modular ? static_cast<double>(wrap(type, static_cast<int64_t>(bits[i])))
-                : roundTo(type, result.data[i]);
+                : roundTo(type, result.values[i]);
   return result;
 }
 
 /// Ties give the smallest index; the first NaN wins.
-Literal Evaluator::argReduce(Operation *op, int64_t dim, bool isMax) {
-  const Literal &operand = get(op->getOperand(0));
-  Literal result = resultLiteral(op);
-  std::vector<double> best(result.numElements(), 0);
-  std::vector<bool> seen(result.numElements(), false);
-  Index strides = stridesOf(result.shape);
-  forEachIndex(operand.shape, [&](ArrayRef<int64_t> index, int64_t n) {
+HostTensor Evaluator::argReduce(Operation *op, int64_t dim, bool isMax) {
+  const HostTensor &operand = get(op->getOperand(0));
+  HostTensor result = resultTensor(op);
+  std::vector<double> best(result.elements(), 0);
+  std::vector<bool> seen(result.elements(), false);
+  Index strides = stridesOf(result.dims);
+  forEachIndex(operand.dims, [&](ArrayRef<int64_t> index, int64_t n) {
     int64_t offset = 0, r = 0;
     for (int64_t d = 0; d < operand.rank(); ++d)
       if (d != dim)
         offset += index[d] * strides[r++];
-    double x = operand.data[n];
+    double x = operand.values[n];
     bool better;
     if (!seen[offset])
       better = true;
@@ -687,45 +684,45 @@ Literal Evaluator::argReduce(Operation *op, int64_t dim, bool isMax) {
     if (better) {
       seen[offset] = true;
       best[offset] = x;
-      result.data[offset] = static_cast<double>(index[dim]);
+      result.values[offset] = static_cast<double>(index[dim]);
     }
   });
   return result;
 }
 
-FailureOr<Literal> Evaluator::evalOp(Operation *op) {
+FailureOr<HostTensor> Evaluator::evalOp(Operation *op) {
   if (op->hasTrait<OpTrait::Elementwise>()) {
-    Literal result = resultLiteral(op);
-    SmallVector<const Literal *> operands;
+    HostTensor result = resultTensor(op);
+    SmallVector<const HostTensor *> operands;
     for (Value v : op->getOperands())
       operands.push_back(&get(v));
     SmallVector<double, 3> scalars(operands.size());
-    for (int64_t n = 0; n < result.numElements(); ++n) {
+    for (int64_t n = 0; n < result.elements(); ++n) {
       for (auto [i, operand] : llvm::enumerate(operands))
-        scalars[i] = operand->data[n];
-      result.data[n] = evaluateElementwise(op, scalars);
+        scalars[i] = operand->values[n];
+      result.values[n] = evaluateElementwise(op, scalars);
     }
     return result;
   }
-  return TypeSwitch<Operation *, FailureOr<Literal>>(op)
-      .Case([&](hlo::ConstantOp op) -> FailureOr<Literal> {
+  return TypeSwitch<Operation *, FailureOr<HostTensor>>(op)
+      .Case([&](hlo::ConstantOp op) -> FailureOr<HostTensor> {
         if (!isa<DenseElementsAttr>(op.getValue()))
           return op.emitOpError("the evaluator supports dense constants only");
         return constant(op);
       })
       .Case([&](hlo::IotaOp op) {
-        Literal result = resultLiteral(op);
+        HostTensor result = resultTensor(op);
         int64_t dim = static_cast<int64_t>(op.getIotaDimension());
-        forEachIndex(result.shape, [&](ArrayRef<int64_t> index, int64_t n) {
+        forEachIndex(result.dims, [&](ArrayRef<int64_t> index, int64_t n) {
           // Rounded as a store would: i8 wraps past 127, bf16 rounds 129.
-          result.data[n] =
-              roundTo(result.elementType, static_cast<double>(index[dim]));
+          result.values[n] =
+              roundTo(resultElementType(op), static_cast<double>(index[dim]));
         });
         return result;
       })
       .Case<hlo::ReshapeOp, hlo::CopyOp>([&](Operation *op) {
-        Literal result = resultLiteral(op);
-        result.data = get(op->getOperand(0)).data;
+        HostTensor result = resultTensor(op);
+        result.values = get(op->getOperand(0)).values;
         return result;
       })
       .Case([&](hlo::BroadcastInDimOp op) { return broadcast(op); })
@@ -743,13 +740,13 @@ FailureOr<Literal> Evaluator::evalOp(Operation *op) {
       .Case([&](hlo::ArgMinOp op) {
         return argReduce(op, op.getDimension(), /*isMax=*/false);
       })
-      .Default([&](Operation *op) -> FailureOr<Literal> {
+      .Default([&](Operation *op) -> FailureOr<HostTensor> {
         return op->emitOpError("is not supported by the reference evaluator");
       });
 }
 
-FailureOr<SmallVector<Literal>> Evaluator::run(func::FuncOp func,
-                                               ArrayRef<Literal> args) {
+FailureOr<SmallVector<HostTensor>> Evaluator::run(func::FuncOp func,
+                                                  ArrayRef<HostTensor> args) {
   if (func.isExternal())
     return func.emitOpError("has no body to evaluate");
   if (!func.getBody().hasOneBlock())
@@ -761,34 +758,37 @@ FailureOr<SmallVector<Literal>> Evaluator::run(func::FuncOp func,
            << " were given";
   for (auto [i, arg] : llvm::enumerate(entry.getArguments())) {
     auto type = dyn_cast<RankedTensorType>(arg.getType());
-    if (!type || type.getElementType() != args[i].elementType ||
-        type.getShape() != ArrayRef<int64_t>(args[i].shape))
-      return func.emitOpError("argument #")
-             << i << " must be " << arg.getType() << ", but a "
-             << RankedTensorType::get(args[i].shape, args[i].elementType)
-             << " was given";
+    if (!type || toStoredElement(type.getElementType()) != args[i].element ||
+        type.getShape() != ArrayRef<int64_t>(args[i].dims)) {
+      InFlightDiagnostic diag = func.emitOpError("argument #")
+                                << i << " must be " << arg.getType()
+                                << ", but a 'tensor<";
+      for (int64_t size : args[i].dims)
+        diag << size << "x";
+      return diag << tpc::elementName(args[i].element) << ">' was given";
+    }
   }
   return runBlock(entry, args);
 }
 
-FailureOr<SmallVector<Literal>> Evaluator::runBlock(Block &block,
-                                                    ArrayRef<Literal> args) {
-  for (auto [arg, literal] : llvm::zip(block.getArguments(), args))
-    values[arg] = literal;
+FailureOr<SmallVector<HostTensor>>
+Evaluator::runBlock(Block &block, ArrayRef<HostTensor> args) {
+  for (auto [arg, tensor] : llvm::zip(block.getArguments(), args))
+    values[arg] = tensor;
   for (Operation &op : block) {
     if (op.hasTrait<OpTrait::IsTerminator>()) {
-      SmallVector<Literal> results;
+      SmallVector<HostTensor> results;
       for (Value v : op.getOperands())
         results.push_back(get(v));
       return results;
     }
     auto inputs = [&] {
-      SmallVector<Literal> literals;
+      SmallVector<HostTensor> tensors;
       for (Value v : op.getOperands())
-        literals.push_back(get(v));
-      return literals;
+        tensors.push_back(get(v));
+      return tensors;
     };
-    FailureOr<SmallVector<Literal>> results;
+    FailureOr<SmallVector<HostTensor>> results;
     if (auto call = dyn_cast<func::CallOp>(op)) {
       auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
           call, call.getCalleeAttr());
@@ -800,82 +800,45 @@ FailureOr<SmallVector<Literal>> Evaluator::runBlock(Block &block,
       results = Evaluator().runBlock(fusion.getBlock(), inputs());
     } else {
       if (op.getNumResults() != 1 ||
-          !isa<RankedTensorType>(op.getResult(0).getType()))
+          !isa<RankedTensorType>(op.getResult(0).getType()) ||
+          !toStoredElement(resultElementType(&op)))
         return op.emitOpError("is not supported by the reference evaluator");
-      FailureOr<Literal> result = evalOp(&op);
+      FailureOr<HostTensor> result = evalOp(&op);
       if (failed(result))
         return failure();
-      results = SmallVector<Literal>{std::move(*result)};
+      results = SmallVector<HostTensor>{std::move(*result)};
     }
     if (failed(results))
       return failure();
-    for (auto [v, literal] : llvm::zip(op.getResults(), *results))
-      values[v] = std::move(literal);
+    for (auto [v, tensor] : llvm::zip(op.getResults(), *results))
+      values[v] = std::move(tensor);
   }
   return emitError(block.getParent()->getLoc(), "block has no terminator");
 }
 
 } // namespace
 
-Literal mlir::tpu::toLiteral(DenseElementsAttr dense) {
-  Literal result(cast<RankedTensorType>(dense.getType()));
-  Type type = result.elementType;
+HostTensor mlir::tpu::toHostTensor(DenseElementsAttr dense) {
+  auto tensorType = cast<RankedTensorType>(dense.getType());
+  HostTensor result = zeros(tensorType);
+  Type type = tensorType.getElementType();
   if (isFloat(type)) {
     auto values = dense.getValues<APFloat>();
-    for (int64_t i = 0; i < result.numElements(); ++i)
-      result.data[i] = values[dense.isSplat() ? 0 : i].convertToDouble();
+    for (int64_t i = 0; i < result.elements(); ++i)
+      result.values[i] = values[dense.isSplat() ? 0 : i].convertToDouble();
   } else {
     auto values = dense.getValues<APInt>();
-    for (int64_t i = 0; i < result.numElements(); ++i) {
+    for (int64_t i = 0; i < result.elements(); ++i) {
       const APInt &v = values[dense.isSplat() ? 0 : i];
-      result.data[i] = type.isInteger(1) || isUnsigned(type)
-                           ? static_cast<double>(v.getZExtValue())
-                           : static_cast<double>(v.getSExtValue());
+      result.values[i] = type.isInteger(1) || isUnsigned(type)
+                             ? static_cast<double>(v.getZExtValue())
+                             : static_cast<double>(v.getSExtValue());
     }
   }
   return result;
 }
 
-TypedAttr mlir::tpu::toScalarAttr(Type elementType, double value) {
-  if (auto floatType = dyn_cast<FloatType>(elementType)) {
-    APFloat element(value);
-    bool lost;
-    element.convert(floatType.getFloatSemantics(), APFloat::rmNearestTiesToEven,
-                    &lost);
-    return FloatAttr::get(elementType, element);
-  }
-  unsigned width = intWidth(elementType);
-  return IntegerAttr::get(
-      elementType, APInt(width,
-                         static_cast<uint64_t>(
-                             static_cast<int64_t>(roundTo(elementType, value))),
-                         /*isSigned=*/width > 1 && !isUnsigned(elementType),
-                         /*implicitTrunc=*/true));
-}
-
-DenseElementsAttr mlir::tpu::toAttr(const Literal &literal,
-                                    RankedTensorType type) {
-  bool splat = llvm::all_of(literal.data, [&](double v) {
-    return std::memcmp(&v, &literal.data.front(), sizeof(double)) == 0;
-  });
-  if (splat && !literal.data.empty())
-    return DenseElementsAttr::get(
-        type, toScalarAttr(literal.elementType, literal.data.front()));
-  SmallVector<Attribute> elements;
-  for (double v : literal.data)
-    elements.push_back(toScalarAttr(literal.elementType, v));
-  return DenseElementsAttr::get(type, elements);
-}
-
-FailureOr<Literal> mlir::tpu::evaluateOp(Operation *op,
-                                         ArrayRef<Literal> operands) {
-  if (op->getNumResults() != 1 || isa<hlo::FusionOp>(op) ||
-      !isa<hlo::HLODialect>(op->getDialect()))
-    return op->emitOpError("is not a single hlo op the evaluator can run");
-  return Evaluator().runOp(op, operands);
-}
-
-FailureOr<SmallVector<Literal>> mlir::tpu::evaluate(func::FuncOp func,
-                                                    ArrayRef<Literal> args) {
+FailureOr<SmallVector<HostTensor>>
+mlir::tpu::evaluate(func::FuncOp func, ArrayRef<HostTensor> args) {
   return Evaluator().run(func, args);
 }

@@ -129,6 +129,11 @@ std::optional<tpc::ElementType> mlir::tpu::toElementType(Type type) {
   }
 }
 
+std::optional<tpc::Element> mlir::tpu::toStoredElement(Type type) {
+  std::optional<tpc::ElementType> xla = toElementType(type);
+  return xla ? tpc::storedElement(*xla) : std::nullopt;
+}
+
 std::optional<tpc::Shape> mlir::tpu::toShape(Type type) {
   auto ranked = dyn_cast<RankedTensorType>(type);
   if (!ranked || !ranked.hasStaticShape())

@@ -8,6 +8,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/TensorEncoding.h"
+#include "runtime/machine/HostTensor.h"
 #include "runtime/machine/Shape.h"
 #include "runtime/machine/Target.h"
 
@@ -56,6 +57,8 @@ inline constexpr const char *kSupportedElementTypes =
 /// The shape library's element type for f32, bf16, i32, i8, i1 (and the
 /// other XLA types MLIR spells), or nullopt.
 std::optional<tpc::ElementType> toElementType(Type type);
+/// The stored element of each of kSupportedElementTypes, or nullopt.
+std::optional<tpc::Element> toStoredElement(Type type);
 
 /// The shape library's view of a static tensor type, with its layout if it
 /// has one; nullopt for other types.

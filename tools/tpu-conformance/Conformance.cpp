@@ -19,10 +19,6 @@ llvm::Error error(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
-bool isFloatName(llvm::StringRef element) {
-  return element == "f32" || element == "bf16" || element == "f16";
-}
-
 std::optional<double> parseValue(llvm::StringRef token) {
   if (token == "true")
     return 1.0;
@@ -48,15 +44,15 @@ int64_t orderedKey(uint32_t bits, int width) {
   return bits & sign ? -magnitude : magnitude;
 }
 
-std::string formatValue(llvm::StringRef element, double v) {
+std::string formatValue(tpc::Element element, double v) {
   if (std::isnan(v))
     return "nan";
   if (std::isinf(v))
     return v > 0 ? "inf" : "-inf";
   char buffer[64];
-  if (isFloatName(element))
+  if (tpc::isFloat(element))
     std::snprintf(buffer, sizeof buffer, "%.9g", v);
-  else if (element == "i1")
+  else if (element == tpc::Element::I1)
     return v != 0 ? "true" : "false";
   else
     std::snprintf(buffer, sizeof buffer, "%lld", static_cast<long long>(v));
@@ -103,6 +99,7 @@ llvm::Expected<std::vector<ExpectedResult>>
 mlir::tpu::conformance::parseExpected(llvm::StringRef text) {
   std::vector<ExpectedResult> results;
   std::vector<std::optional<Tolerance>> tolerances;
+  std::vector<char> seen;
   llvm::SmallVector<llvm::StringRef> lines;
   text.split(lines, '\n', -1, false);
   auto slot = [](auto &vector, int64_t index) -> auto & {
@@ -158,8 +155,12 @@ mlir::tpu::conformance::parseExpected(llvm::StringRef text) {
     int64_t index;
     if (tokens[1].getAsInteger(10, index) || index < 0 || index > 1024)
       return lineError("bad result index '" + tokens[1] + "'");
-    Tensor tensor;
-    tensor.element = tokens[2].str();
+    HostTensor tensor;
+    std::optional<tpc::Element> element =
+        tpc::elementFromName(std::string_view(tokens[2]));
+    if (!element)
+      return lineError("unknown element type '" + tokens[2] + "'");
+    tensor.element = *element;
     llvm::StringRef dims = tokens[3];
     if (!dims.consume_front("[") || !dims.consume_back("]"))
       return lineError("expected dimensions as [D0,D1,...]");
@@ -184,11 +185,12 @@ mlir::tpu::conformance::parseExpected(llvm::StringRef text) {
       return lineError(llvm::Twine(tensor.values.size()) + " values for " +
                        llvm::Twine(elements) + " elements");
     slot(results, index).tensor = std::move(tensor);
+    slot(seen, index) = true;
   }
   if (results.empty())
     return error("no 'tensor' line");
   for (auto [i, result] : llvm::enumerate(results)) {
-    if (result.tensor.element.empty())
+    if (!seen[i])
       return error("no 'tensor' line for result " + llvm::Twine(i));
     if (i < tolerances.size() && tolerances[i])
       result.tolerance = *tolerances[i];
@@ -196,15 +198,15 @@ mlir::tpu::conformance::parseExpected(llvm::StringRef text) {
   return results;
 }
 
-uint64_t mlir::tpu::conformance::ulpDistance(llvm::StringRef element, double a,
+uint64_t mlir::tpu::conformance::ulpDistance(tpc::Element element, double a,
                                              double b) {
-  if (!isFloatName(element))
+  if (!tpc::isFloat(element))
     return static_cast<uint64_t>(std::fabs(a - b));
   // Counted in the element's own format: an f16 ULP is 2^13 f32 ULPs.
   const llvm::fltSemantics &semantics =
-      element == "bf16"  ? llvm::APFloat::BFloat()
-      : element == "f16" ? llvm::APFloat::IEEEhalf()
-                         : llvm::APFloat::IEEEsingle();
+      element == tpc::Element::BF16  ? llvm::APFloat::BFloat()
+      : element == tpc::Element::F16 ? llvm::APFloat::IEEEhalf()
+                                     : llvm::APFloat::IEEEsingle();
   auto bitsOf = [&](double v) {
     llvm::APFloat f(v);
     bool lost;
@@ -216,7 +218,7 @@ uint64_t mlir::tpu::conformance::ulpDistance(llvm::StringRef element, double a,
   return static_cast<uint64_t>(ka > kb ? ka - kb : kb - ka);
 }
 
-bool mlir::tpu::conformance::elementMatches(llvm::StringRef element,
+bool mlir::tpu::conformance::elementMatches(tpc::Element element,
                                             const Tolerance &tolerance,
                                             double expected, double actual) {
   if (std::isnan(expected) || std::isnan(actual))
@@ -238,11 +240,12 @@ bool mlir::tpu::conformance::elementMatches(llvm::StringRef element,
 
 std::optional<std::string>
 mlir::tpu::conformance::compare(const ExpectedResult &expected,
-                                const Tensor &actual) {
-  const Tensor &want = expected.tensor;
+                                const HostTensor &actual) {
+  const HostTensor &want = expected.tensor;
   if (want.element != actual.element || want.dims != actual.dims)
-    return "type " + formatDims(actual.dims) + actual.element + ", expected " +
-           formatDims(want.dims) + want.element;
+    return "type " + formatDims(actual.dims) +
+           std::string(tpc::elementName(actual.element)) + ", expected " +
+           formatDims(want.dims) + std::string(tpc::elementName(want.element));
   for (size_t i = 0; i < want.values.size(); ++i) {
     if (elementMatches(want.element, expected.tolerance, want.values[i],
                        actual.values[i]))

@@ -11,6 +11,8 @@
 #ifndef TPU_TOOLS_TPU_CONFORMANCE_CONFORMANCE_H
 #define TPU_TOOLS_TPU_CONFORMANCE_CONFORMANCE_H
 
+#include "runtime/machine/HostTensor.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -32,19 +34,12 @@ struct Tolerance {
   std::string describe() const;
 };
 
-/// A tensor as text files and the runtime both give it: an element type
-/// name (`f32`, `bf16`, `i32`, `i8`, `i1`, or one the project lacks such as
-/// `f16`), dimensions and row-major values. Floats and integers up to 32
-/// bits are exact as doubles; i1 is 0 or 1.
-struct Tensor {
-  std::string element;
-  std::vector<int64_t> dims;
-  std::vector<double> values;
-};
+/// Expected and actual values are host tensors.
+using tpc::HostTensor;
 
 /// One result of a case: its expected tensor and tolerance.
 struct ExpectedResult {
-  Tensor tensor;
+  HostTensor tensor;
   Tolerance tolerance;
 };
 
@@ -56,18 +51,18 @@ llvm::Expected<std::vector<ExpectedResult>> parseExpected(llvm::StringRef text);
 /// Units in the last place between `a` and `b` as values of `element` (f32
 /// or bf16): how many representable values lie between them, counting
 /// across zero (0.0 and -0.0 are 0 apart). Both must be finite or equal.
-uint64_t ulpDistance(llvm::StringRef element, double a, double b);
+uint64_t ulpDistance(tpc::Element element, double a, double b);
 
 /// Whether `actual` matches `expected` under `tolerance`: NaN matches NaN,
 /// an infinity only itself.
-bool elementMatches(llvm::StringRef element, const Tolerance &tolerance,
+bool elementMatches(tpc::Element element, const Tolerance &tolerance,
                     double expected, double actual);
 
 /// Compares a result with its expectation: std::nullopt when it matches,
 /// otherwise why not (a type or shape mismatch, or the first differing
 /// element with its index, both values and the tolerance).
 std::optional<std::string> compare(const ExpectedResult &expected,
-                                   const Tensor &actual);
+                                   const HostTensor &actual);
 
 } // namespace mlir::tpu::conformance
 

@@ -32,7 +32,7 @@ returnedConstants(func::FuncOp fn) {
     if (!attr)
       return caseError("@" + fn.getSymName() +
                        " returns a value that is not a stablehlo.constant");
-    if (!toRuntimeElement(attr.getElementType())) {
+    if (!toStoredElement(attr.getElementType())) {
       std::string text;
       llvm::raw_string_ostream os(text);
       os << "element type " << attr.getElementType()
@@ -69,13 +69,6 @@ llvm::Expected<Tolerance> toleranceOf(stablehlo::CustomCallOp check) {
 
 } // namespace
 
-Tensor mlir::tpu::conformance::toTensor(const Literal &literal) {
-  return {
-      std::string(tpurt::elementName(*toRuntimeElement(literal.elementType))),
-      {literal.shape.begin(), literal.shape.end()},
-      literal.data};
-}
-
 std::optional<std::string>
 mlir::tpu::conformance::testdataSkipReason(llvm::StringRef text) {
   // Read from the text: a case that needs f64 or complex numbers is out of
@@ -107,7 +100,7 @@ mlir::tpu::conformance::extractTestdataCase(ModuleOp module) {
   if (!expected)
     return expected.takeError();
   for (DenseElementsAttr attr : *inputs)
-    result.inputs.push_back(toLiteral(attr));
+    result.inputs.push_back(toHostTensor(attr));
 
   Block &entry = main.getBody().front();
   SmallVector<Value> checked;
@@ -135,8 +128,7 @@ mlir::tpu::conformance::extractTestdataCase(ModuleOp module) {
     if (!source || source.getCallee() != "expected")
       return caseError("a check that does not compare with @expected()");
     auto index = cast<OpResult>(check->getOperand(1)).getResultNumber();
-    result.expected.push_back(
-        {toTensor(toLiteral((*expected)[index])), *tolerance});
+    result.expected.push_back({toHostTensor((*expected)[index]), *tolerance});
     checked.push_back(check->getOperand(0));
     dead.push_back(check);
   }

@@ -23,13 +23,9 @@
 namespace mlir::tpu::conformance {
 
 struct TestdataCase {
-  SmallVector<Literal> inputs;
+  SmallVector<HostTensor> inputs;
   std::vector<ExpectedResult> expected;
 };
-
-/// An evaluator literal (of an element type the runtime has) as the runner
-/// compares it.
-Tensor toTensor(const Literal &literal);
 
 /// Rewrites `module` in place as described above; fails with why the case
 /// cannot be expressed (a missing function, an element type the project

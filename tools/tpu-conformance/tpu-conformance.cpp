@@ -84,13 +84,12 @@ cl::opt<bool> verbose("v", cl::desc("Print every case, not only failures"),
                       cl::cat(category));
 
 /// Why a case cannot be expressed: the first tensor element type the
-/// project does not support, as "f16 elements".
-std::optional<std::string>
-unsupportedType(ModuleOp module, const std::vector<ExpectedResult> &expected) {
+/// project does not support, as "i64 elements".
+std::optional<std::string> unsupportedType(ModuleOp module) {
   std::optional<std::string> reason;
   auto check = [&](Type type) {
     auto tensor = dyn_cast<RankedTensorType>(type);
-    if (reason || !tensor || toRuntimeElement(tensor.getElementType()))
+    if (reason || !tensor || toStoredElement(tensor.getElementType()))
       return;
     std::string name;
     llvm::raw_string_ostream os(name);
@@ -101,14 +100,7 @@ unsupportedType(ModuleOp module, const std::vector<ExpectedResult> &expected) {
     llvm::for_each(op->getOperandTypes(), check);
     llvm::for_each(op->getResultTypes(), check);
   });
-  for (const ExpectedResult &result : expected)
-    if (!reason && !tpurt::elementFromName(result.tensor.element))
-      reason = result.tensor.element + " elements";
   return reason;
-}
-
-Tensor toTensor(const tpurt::HostTensor &t) {
-  return {std::string(tpurt::elementName(t.element)), t.dims, t.values};
 }
 
 /// Collects a case's diagnostics as text instead of printing them.
@@ -139,7 +131,7 @@ private:
 /// compiler's reach, and the values to pass for them.
 struct PreparedCase {
   OwningOpRef<ModuleOp> module;
-  SmallVector<Literal> inputs;
+  SmallVector<HostTensor> inputs;
 };
 
 /// The locations of the tensor constants in the body of `source`'s @main.
@@ -181,7 +173,7 @@ llvm::Expected<PreparedCase> prepare(ModuleOp source,
     auto value = dyn_cast<DenseElementsAttr>(constant.getValue());
     if (!value || !inputs.contains(constant.getLoc()))
       continue;
-    prepared.inputs.push_back(toLiteral(value));
+    prepared.inputs.push_back(toHostTensor(value));
     BlockArgument arg =
         entry.addArgument(constant.getType(), constant.getLoc());
     constant.getResult().replaceAllUsesWith(arg);
@@ -193,30 +185,24 @@ llvm::Expected<PreparedCase> prepare(ModuleOp source,
   return prepared;
 }
 
-llvm::Expected<std::vector<Tensor>> runReference(PreparedCase &prepared,
-                                                 Diagnostics &diagnostics) {
+llvm::Expected<std::vector<HostTensor>> runReference(PreparedCase &prepared,
+                                                     Diagnostics &diagnostics) {
   auto main = prepared.module->lookupSymbol<func::FuncOp>("main");
-  FailureOr<SmallVector<Literal>> results = evaluate(main, prepared.inputs);
+  FailureOr<SmallVector<HostTensor>> results = evaluate(main, prepared.inputs);
   if (failed(results))
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    diagnostics.take("the evaluator failed"));
-  std::vector<Tensor> out;
-  for (const Literal &literal : *results)
-    out.push_back(conformance::toTensor(literal));
-  return out;
+  return std::vector<HostTensor>(results->begin(), results->end());
 }
 
-llvm::Expected<std::vector<Tensor>> runDevice(PreparedCase &prepared,
-                                              Diagnostics &diagnostics) {
+llvm::Expected<std::vector<HostTensor>> runDevice(PreparedCase &prepared,
+                                                  Diagnostics &diagnostics) {
   auto fail = [&](llvm::StringRef what) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    diagnostics.take(what));
   };
-  std::vector<tpurt::HostTensor> inputs;
-  for (const Literal &literal : prepared.inputs)
-    inputs.push_back({*toRuntimeElement(literal.elementType),
-                      {literal.shape.begin(), literal.shape.end()},
-                      literal.data});
+  std::vector<HostTensor> inputs(prepared.inputs.begin(),
+                                 prepared.inputs.end());
   // Compiling consumes the module; the reference may still need it.
   OwningOpRef<ModuleOp> module = prepared.module->clone();
   CompileOptions options;
@@ -233,15 +219,12 @@ llvm::Expected<std::vector<Tensor>> runDevice(PreparedCase &prepared,
       tpurt::run(exe, *device, "main", inputs);
   if (!run.ok())
     return fail(std::string(run.status().message()));
-  std::vector<Tensor> out;
-  for (const tpurt::HostTensor &t : run->results)
-    out.push_back(toTensor(t));
-  return out;
+  return std::move(run->results);
 }
 
 /// The first mismatch between `actual` and `expected`, as text.
 std::optional<std::string> check(const std::vector<ExpectedResult> &expected,
-                                 const std::vector<Tensor> &actual) {
+                                 const std::vector<HostTensor> &actual) {
   if (actual.size() != expected.size())
     return std::to_string(actual.size()) + " results, expected " +
            std::to_string(expected.size());
@@ -268,7 +251,7 @@ Outcome check(PreparedCase &prepared,
               const std::vector<ExpectedResult> &expected,
               Diagnostics &diagnostics) {
   if (checkReference) {
-    llvm::Expected<std::vector<Tensor>> results =
+    llvm::Expected<std::vector<HostTensor>> results =
         runReference(prepared, diagnostics);
     std::optional<std::string> why = results
                                          ? check(expected, *results)
@@ -276,7 +259,7 @@ Outcome check(PreparedCase &prepared,
     if (why)
       return failAt("reference", *why);
   }
-  llvm::Expected<std::vector<Tensor>> results =
+  llvm::Expected<std::vector<HostTensor>> results =
       runDevice(prepared, diagnostics);
   std::optional<std::string> why =
       results ? check(expected, *results) : llvm::toString(results.takeError());
@@ -290,6 +273,15 @@ Outcome check(PreparedCase &prepared,
 /// NAME.tosa.mlir with NAME.expected (the refexec format).
 Outcome runRefexecCase(MLIRContext &context, llvm::StringRef base,
                        Diagnostics &diagnostics) {
+  llvm::SourceMgr sourceMgr;
+  std::string programPath = (base + ".tosa.mlir").str();
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(programPath, sourceMgr, &context);
+  if (!module)
+    return failAt("parse", diagnostics.take("cannot parse " + programPath));
+  // Checked first: the expected file of such a case names the same type.
+  if (std::optional<std::string> reason = unsupportedType(*module))
+    return {Outcome::Kind::Skip, "", *reason};
   auto expectedFile = llvm::MemoryBuffer::getFile(base + ".expected");
   if (!expectedFile)
     return failAt("expected", "cannot read " + (base + ".expected").str());
@@ -297,14 +289,6 @@ Outcome runRefexecCase(MLIRContext &context, llvm::StringRef base,
       parseExpected((*expectedFile)->getBuffer());
   if (!expected)
     return failAt("expected", llvm::toString(expected.takeError()));
-  llvm::SourceMgr sourceMgr;
-  std::string programPath = (base + ".tosa.mlir").str();
-  OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(programPath, sourceMgr, &context);
-  if (!module)
-    return failAt("parse", diagnostics.take("cannot parse " + programPath));
-  if (std::optional<std::string> reason = unsupportedType(*module, *expected))
-    return {Outcome::Kind::Skip, "", *reason};
   llvm::Expected<PreparedCase> prepared = prepare(*module, diagnostics);
   if (!prepared)
     return failAt("import", llvm::toString(prepared.takeError()));

@@ -109,7 +109,7 @@ int fail(const std::string &message) {
 }
 
 /// `2x3xf32=1,2,3,4,5,6`; separators may be commas, spaces or brackets.
-llvm::Expected<tpurt::HostTensor> parseInput(llvm::StringRef text) {
+llvm::Expected<HostTensor> parseInput(llvm::StringRef text) {
   auto error = [&](const llvm::Twine &why) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "--input=" + text + ": " + why);
@@ -119,7 +119,7 @@ llvm::Expected<tpurt::HostTensor> parseInput(llvm::StringRef text) {
     return error("expected TYPE=VALUES, e.g. 2x3xf32=1,2,3,4,5,6");
   llvm::SmallVector<llvm::StringRef> parts;
   type.split(parts, 'x');
-  tpurt::HostTensor tensor;
+  HostTensor tensor;
   std::optional<tpurt::Element> element =
       tpurt::elementFromName(std::string_view(parts.back()));
   if (!element)
@@ -168,7 +168,7 @@ std::string formatValue(tpurt::Element element, double v) {
 }
 
 /// `2x2xf32=[1 2][3 4]`, as iree-run-module prints.
-std::string formatTensor(const tpurt::HostTensor &t) {
+std::string formatTensor(const HostTensor &t) {
   std::string out = tpurt::tensorTypeName(t.element, t.dims) + "=";
   std::function<void(size_t, int64_t &)> print = [&](size_t dim, int64_t &n) {
     if (dim == t.dims.size()) {
@@ -194,7 +194,7 @@ std::string formatTensor(const tpurt::HostTensor &t) {
   return out;
 }
 
-bool printResults(const std::vector<tpurt::HostTensor> &results) {
+bool printResults(const std::vector<HostTensor> &results) {
   for (auto [i, result] : llvm::enumerate(results)) {
     if (i < outputs.size()) {
       llvm::StringRef path(outputs[i]);
@@ -216,7 +216,7 @@ bool printResults(const std::vector<tpurt::HostTensor> &results) {
 /// NumPy has no bf16: an f32 .npy file feeds a bf16 argument, rounded.
 /// Both the simulated run and the reference do this, so that they see the
 /// same numbers.
-void roundNpyInputs(std::vector<tpurt::HostTensor> &args,
+void roundNpyInputs(std::vector<HostTensor> &args,
                     const std::vector<bool> &fromNpy,
                     const std::vector<tpurt::TensorSpec> &arguments) {
   for (size_t i = 0; i < args.size() && i < arguments.size(); ++i)
@@ -228,7 +228,7 @@ void roundNpyInputs(std::vector<tpurt::HostTensor> &args,
     }
 }
 
-int runReference(ModuleOp module, std::vector<tpurt::HostTensor> args,
+int runReference(ModuleOp module, std::vector<HostTensor> args,
                  const std::vector<bool> &fromNpy) {
   auto func = module.lookupSymbol<func::FuncOp>(functionName);
   if (!func)
@@ -239,7 +239,7 @@ int runReference(ModuleOp module, std::vector<tpurt::HostTensor> args,
   for (Type type : func.getArgumentTypes()) {
     auto ranked = dyn_cast<RankedTensorType>(type);
     std::optional<tpurt::Element> element =
-        ranked ? toRuntimeElement(ranked.getElementType()) : std::nullopt;
+        ranked ? toStoredElement(ranked.getElementType()) : std::nullopt;
     if (!element) {
       std::string name;
       llvm::raw_string_ostream os(name);
@@ -256,20 +256,10 @@ int runReference(ModuleOp module, std::vector<tpurt::HostTensor> args,
   if (absl::Status s = tpurt::checkInputs(arguments, functionName, args);
       !s.ok())
     return fail(std::string(s.message()));
-  SmallVector<Literal> literals;
-  for (auto [i, arg] : llvm::enumerate(args)) {
-    Literal literal(cast<RankedTensorType>(func.getArgument(i).getType()));
-    literal.data = arg.values;
-    literals.push_back(std::move(literal));
-  }
-  FailureOr<SmallVector<Literal>> results = evaluate(func, literals);
+  FailureOr<SmallVector<HostTensor>> results = evaluate(func, args);
   if (failed(results))
     return 1;
-  std::vector<tpurt::HostTensor> out;
-  for (const Literal &literal : *results)
-    out.push_back({*toRuntimeElement(literal.elementType),
-                   {literal.shape.begin(), literal.shape.end()},
-                   literal.data});
+  std::vector<HostTensor> out(results->begin(), results->end());
   if (!printResults(out))
     return 1;
   return 0;
@@ -465,11 +455,11 @@ int runMain(MLIRContext &context) {
       tpurt::hostBufferConfigFromEnv();
   if (!hostBuffer.ok())
     return fail(std::string(hostBuffer.status().message()));
-  std::vector<tpurt::HostTensor> args;
+  std::vector<HostTensor> args;
   std::vector<bool> fromNpy;
   for (const std::string &text : inputs) {
     if (llvm::StringRef(text).starts_with("@")) {
-      absl::StatusOr<tpurt::HostTensor> tensor = tpurt::readNpy(text.substr(1));
+      absl::StatusOr<HostTensor> tensor = tpurt::readNpy(text.substr(1));
       if (!tensor.ok())
         return fail("--input=" + text + ": " +
                     std::string(tensor.status().message()));
@@ -477,7 +467,7 @@ int runMain(MLIRContext &context) {
       fromNpy.push_back(true);
       continue;
     }
-    llvm::Expected<tpurt::HostTensor> tensor = parseInput(text);
+    llvm::Expected<HostTensor> tensor = parseInput(text);
     if (!tensor)
       return fail(llvm::toString(tensor.takeError()));
     args.push_back(std::move(*tensor));

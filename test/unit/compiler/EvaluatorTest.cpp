@@ -25,33 +25,32 @@ protected:
 
   /// Parses `source` and evaluates its @main on `args`.
   std::vector<std::vector<double>> run(const char *source,
-                                       std::vector<Literal> args) {
+                                       std::vector<HostTensor> args) {
     module = parseSourceString<ModuleOp>(source, &context);
     EXPECT_TRUE(module);
     if (!module)
       return {};
     auto main = module->lookupSymbol<func::FuncOp>("main");
-    FailureOr<SmallVector<Literal>> results = evaluate(main, args);
+    FailureOr<SmallVector<HostTensor>> results = evaluate(main, args);
     EXPECT_TRUE(succeeded(results));
     std::vector<std::vector<double>> data;
     if (succeeded(results))
-      for (Literal &result : *results)
-        data.push_back(result.data);
+      for (HostTensor &result : *results)
+        data.push_back(result.values);
     return data;
   }
 
-  Literal literal(Type type, ArrayRef<int64_t> shape,
-                  std::vector<double> values) {
-    Literal result(type, shape);
-    EXPECT_EQ(result.numElements(), static_cast<int64_t>(values.size()));
-    result.data = std::move(values);
+  HostTensor tensor(tpc::Element element, std::vector<int64_t> shape,
+                    std::vector<double> values) {
+    HostTensor result(element, std::move(shape), std::move(values));
+    EXPECT_EQ(result.elements(), static_cast<int64_t>(result.values.size()));
     return result;
   }
-  Literal f32(ArrayRef<int64_t> shape, std::vector<double> values) {
-    return literal(Float32Type::get(&context), shape, std::move(values));
+  HostTensor f32(std::vector<int64_t> shape, std::vector<double> values) {
+    return tensor(tpc::Element::F32, std::move(shape), std::move(values));
   }
-  Literal i32(ArrayRef<int64_t> shape, std::vector<double> values) {
-    return literal(IntegerType::get(&context, 32), shape, std::move(values));
+  HostTensor i32(std::vector<int64_t> shape, std::vector<double> values) {
+    return tensor(tpc::Element::I32, std::move(shape), std::move(values));
   }
 
   MLIRContext context;
@@ -194,10 +193,10 @@ TEST_F(EvaluatorTest, UnsignedIntegersWrapCompareAndDivideUnsigned) {
       %w = hlo.convert %a : (tensor<4xui32>) -> tensor<4xi16>
       return %m, %d, %c, %s, %n, %w : tensor<4xui32>, tensor<4xui32>, tensor<4xi1>, tensor<4xui32>, tensor<4xui32>, tensor<4xi16>
     })";
-  Type ui32 = IntegerType::get(&context, 32, IntegerType::Unsigned);
   const double max = 4294967295.0;
-  auto out = run(source, {literal(ui32, {4}, {max, 2147483648.0, 7, 40000}),
-                          literal(ui32, {4}, {max, 31, 0, 1})});
+  auto out = run(source,
+                 {tensor(tpc::Element::U32, {4}, {max, 2147483648.0, 7, 40000}),
+                  tensor(tpc::Element::U32, {4}, {max, 31, 0, 1})});
   // (2^32-1)^2 = 1 mod 2^32; 2^31 * 31 = 2^31 mod 2^32.
   EXPECT_EQ(out.at(0), (Values{1, 2147483648.0, 0, 40000}));
   // x / 0 is all ones.

@@ -202,15 +202,17 @@ const char *pipelines[] = {
 
 /// Values in [-2, 2) (positive where the program takes logs), integers in
 /// [-3, 3] so that argmax sees ties, and bf16 rounded.
-Literal randomLiteral(RankedTensorType type, std::mt19937 &rng, bool positive) {
-  Literal literal(type);
+HostTensor randomTensor(RankedTensorType type, std::mt19937 &rng,
+                        bool positive) {
+  Type element = type.getElementType();
+  HostTensor tensor(*toStoredElement(element),
+                    {type.getShape().begin(), type.getShape().end()});
   std::uniform_real_distribution<double> real(positive ? 0.1 : -2.0, 2.0);
   std::uniform_int_distribution<int> integer(-3, 3);
-  for (double &value : literal.data)
-    value = isa<FloatType>(literal.elementType)
-                ? roundTo(literal.elementType, real(rng))
-                : roundTo(literal.elementType, integer(rng));
-  return literal;
+  for (double &value : tensor.values)
+    value = isa<FloatType>(element) ? roundTo(element, real(rng))
+                                    : roundTo(element, integer(rng));
+  return tensor;
 }
 
 bool same(double a, double b) {
@@ -247,24 +249,24 @@ TEST_P(PipelineNumericsTest, PassesKeepResults) {
   auto padded = after->lookupSymbol<func::FuncOp>("main");
   std::mt19937 rng(42);
   bool positive = program.source.find("hlo.log") != std::string::npos;
-  SmallVector<Literal> args;
+  SmallVector<HostTensor> args;
   for (Type type : main.getArgumentTypes())
-    args.push_back(randomLiteral(cast<RankedTensorType>(type), rng, positive));
-  FailureOr<SmallVector<Literal>> expected = evaluate(main, args);
+    args.push_back(randomTensor(cast<RankedTensorType>(type), rng, positive));
+  FailureOr<SmallVector<HostTensor>> expected = evaluate(main, args);
   ASSERT_TRUE(succeeded(expected)) << diagnostics;
   // The padded function's arguments carry layouts; the evaluator ignores
-  // them, so the same literals serve.
-  FailureOr<SmallVector<Literal>> actual = evaluate(padded, args);
+  // them, so the same tensors serve.
+  FailureOr<SmallVector<HostTensor>> actual = evaluate(padded, args);
   ASSERT_TRUE(succeeded(actual)) << diagnostics;
   ASSERT_EQ(expected->size(), actual->size());
   for (size_t r = 0; r < expected->size(); ++r) {
-    const Literal &want = (*expected)[r], &got = (*actual)[r];
-    ASSERT_EQ(want.shape, got.shape) << "result " << r;
+    const HostTensor &want = (*expected)[r], &got = (*actual)[r];
+    ASSERT_EQ(want.dims, got.dims) << "result " << r;
     int64_t mismatches = 0;
-    for (int64_t i = 0; i < want.numElements(); ++i)
-      if (!same(want.data[i], got.data[i]) && mismatches++ < 5)
+    for (int64_t i = 0; i < want.elements(); ++i)
+      if (!same(want.values[i], got.values[i]) && mismatches++ < 5)
         ADD_FAILURE() << "result " << r << " element " << i << ": expected "
-                      << want.data[i] << ", got " << got.data[i];
+                      << want.values[i] << ", got " << got.values[i];
     EXPECT_EQ(mismatches, 0) << "result " << r;
   }
 }

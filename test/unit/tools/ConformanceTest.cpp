@@ -11,6 +11,8 @@ using namespace mlir::tpu::conformance;
 
 namespace {
 
+using E = tpc::Element;
+
 TEST(ConformanceTest, ParsesResultsAndTolerances) {
   auto parsed = parseExpected("# refexec v1 entry=@main results=2\n"
                               "# tol 0 expect_close --rtol 0 --atol 0 "
@@ -22,7 +24,7 @@ TEST(ConformanceTest, ParsesResultsAndTolerances) {
   ASSERT_TRUE(static_cast<bool>(parsed)) << llvm::toString(parsed.takeError());
   ASSERT_EQ(parsed->size(), 2u);
   const ExpectedResult &first = (*parsed)[0];
-  EXPECT_EQ(first.tensor.element, "bf16");
+  EXPECT_EQ(first.tensor.element, E::BF16);
   EXPECT_EQ(first.tensor.dims, (std::vector<int64_t>{2, 1}));
   EXPECT_TRUE(std::isnan(first.tensor.values[0]));
   EXPECT_EQ(first.tensor.values[1], -std::numeric_limits<double>::infinity());
@@ -58,23 +60,25 @@ TEST(ConformanceTest, RejectsMalformedFiles) {
             "line 1: unknown check 'expect_sorted'");
   EXPECT_EQ(count("tensor 1 f32 [1] 1\n"), "no 'tensor' line for result 0");
   EXPECT_EQ(count("# only comments\n"), "no 'tensor' line");
+  EXPECT_EQ(count("tensor 0 f64 [1] 1\n"),
+            "line 1: unknown element type 'f64'");
 }
 
 TEST(ConformanceTest, UlpDistanceCountsRepresentableValues) {
   float one = 1.0f;
-  EXPECT_EQ(ulpDistance("f32", one, std::nextafter(one, 2.0f)), 1u);
-  EXPECT_EQ(ulpDistance("f32", 0.0, -0.0), 0u);
+  EXPECT_EQ(ulpDistance(E::F32, one, std::nextafter(one, 2.0f)), 1u);
+  EXPECT_EQ(ulpDistance(E::F32, 0.0, -0.0), 0u);
   // Across zero: the smallest denormals either side are two apart.
   float tiny = std::numeric_limits<float>::denorm_min();
-  EXPECT_EQ(ulpDistance("f32", tiny, -tiny), 2u);
+  EXPECT_EQ(ulpDistance(E::F32, tiny, -tiny), 2u);
   // bf16 has 7 mantissa bits: 1 + 2^-7 is the next value after 1.
-  EXPECT_EQ(ulpDistance("bf16", 1.0, 1.0 + 1.0 / 128), 1u);
-  EXPECT_EQ(ulpDistance("bf16", 1.0, 1.0 + 3.0 / 128), 3u);
+  EXPECT_EQ(ulpDistance(E::BF16, 1.0, 1.0 + 1.0 / 128), 1u);
+  EXPECT_EQ(ulpDistance(E::BF16, 1.0, 1.0 + 3.0 / 128), 3u);
   // f16 counts its own ULPs (2^-10 at 1), not f32's.
-  EXPECT_EQ(ulpDistance("f16", 1.0, 1.0 + 1.0 / 1024), 1u);
-  EXPECT_EQ(ulpDistance("f16", -0.5, -0.5 - 2.0 / 2048), 2u);
-  EXPECT_EQ(ulpDistance("f16", 65504.0, -65504.0), 2u * 0x7bff);
-  EXPECT_EQ(ulpDistance("i32", 5, -2), 7u);
+  EXPECT_EQ(ulpDistance(E::F16, 1.0, 1.0 + 1.0 / 1024), 1u);
+  EXPECT_EQ(ulpDistance(E::F16, -0.5, -0.5 - 2.0 / 2048), 2u);
+  EXPECT_EQ(ulpDistance(E::F16, 65504.0, -65504.0), 2u * 0x7bff);
+  EXPECT_EQ(ulpDistance(E::I32, 5, -2), 7u);
 }
 
 TEST(ConformanceTest, ElementMatchesUnderEachTolerance) {
@@ -83,28 +87,28 @@ TEST(ConformanceTest, ElementMatchesUnderEachTolerance) {
   Tolerance absolute{Tolerance::Kind::Absolute, 0, 0.001, 0};
   double nan = std::nan("");
   double inf = std::numeric_limits<double>::infinity();
-  EXPECT_TRUE(elementMatches("f32", exact, 2.5, 2.5));
-  EXPECT_FALSE(elementMatches("f32", exact, 2.5, std::nextafter(2.5f, 3.0f)));
-  EXPECT_TRUE(elementMatches("f32", ulp, 2.5, std::nextafter(2.5f, 3.0f)));
-  EXPECT_FALSE(elementMatches("bf16", ulp, 1.0, 1.0 + 4.0 / 128));
-  EXPECT_TRUE(elementMatches("f32", absolute, 1.0, 1.0009));
-  EXPECT_FALSE(elementMatches("f32", absolute, 1.0, 1.0011));
+  EXPECT_TRUE(elementMatches(E::F32, exact, 2.5, 2.5));
+  EXPECT_FALSE(elementMatches(E::F32, exact, 2.5, std::nextafter(2.5f, 3.0f)));
+  EXPECT_TRUE(elementMatches(E::F32, ulp, 2.5, std::nextafter(2.5f, 3.0f)));
+  EXPECT_FALSE(elementMatches(E::BF16, ulp, 1.0, 1.0 + 4.0 / 128));
+  EXPECT_TRUE(elementMatches(E::F32, absolute, 1.0, 1.0009));
+  EXPECT_FALSE(elementMatches(E::F32, absolute, 1.0, 1.0011));
   // NaN only matches NaN; an infinity only itself, whatever the tolerance.
-  EXPECT_TRUE(elementMatches("f32", exact, nan, nan));
-  EXPECT_FALSE(elementMatches("f32", absolute, nan, 0));
-  EXPECT_FALSE(elementMatches("f32", absolute, 0, nan));
-  EXPECT_TRUE(elementMatches("f32", ulp, -inf, -inf));
-  EXPECT_FALSE(elementMatches("f32", absolute, inf, 3.4e38));
+  EXPECT_TRUE(elementMatches(E::F32, exact, nan, nan));
+  EXPECT_FALSE(elementMatches(E::F32, absolute, nan, 0));
+  EXPECT_FALSE(elementMatches(E::F32, absolute, 0, nan));
+  EXPECT_TRUE(elementMatches(E::F32, ulp, -inf, -inf));
+  EXPECT_FALSE(elementMatches(E::F32, absolute, inf, 3.4e38));
 }
 
 TEST(ConformanceTest, CompareNamesTheFirstDifference) {
-  ExpectedResult expected{{"i32", {2, 2}, {1, 2, 3, 4}}, Tolerance()};
-  EXPECT_FALSE(compare(expected, {"i32", {2, 2}, {1, 2, 3, 4}}));
-  EXPECT_EQ(*compare(expected, {"i32", {2, 2}, {1, 2, 9, 8}}),
+  ExpectedResult expected{{E::I32, {2, 2}, {1, 2, 3, 4}}, Tolerance()};
+  EXPECT_FALSE(compare(expected, {E::I32, {2, 2}, {1, 2, 3, 4}}));
+  EXPECT_EQ(*compare(expected, {E::I32, {2, 2}, {1, 2, 9, 8}}),
             "element [1,0] is 9, expected 3 (exact)");
-  EXPECT_EQ(*compare(expected, {"i8", {2, 2}, {1, 2, 3, 4}}),
+  EXPECT_EQ(*compare(expected, {E::I8, {2, 2}, {1, 2, 3, 4}}),
             "type 2x2xi8, expected 2x2xi32");
-  EXPECT_EQ(*compare(expected, {"i32", {4}, {1, 2, 3, 4}}),
+  EXPECT_EQ(*compare(expected, {E::I32, {4}, {1, 2, 3, 4}}),
             "type 4xi32, expected 2x2xi32");
 }
 
