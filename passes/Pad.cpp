@@ -593,8 +593,10 @@ LogicalResult Padder::padDot(hlo::DotGeneralOp op) {
       op, {cloneWith(op, {lhsValue, rhsValue}, withDims(type, dims)), false});
 }
 
-/// Input features are contracted like a dot's K, output features keep their
-/// tile-padded size (the MXU's alignment is tpu-lower's). Padded spatial input
+/// Batch, input and output features meet at the smallest padded size of the
+/// operands and the result, as a dot's dimensions do (the MXU's alignment is
+/// tpu-lower's, in VMEM); the result grows back to its own padded size in
+/// place. Padded spatial input
 /// is folded into the window's high padding (which may become negative), so the
 /// output spatial sizes stay logical; padding a window reaches is masked to
 /// zero. Grouped convolutions keep logical feature sizes: padding each group
@@ -622,7 +624,7 @@ LogicalResult Padder::padConvolution(hlo::ConvolutionOp op) {
     padding[2 * i + 1] -= extra * lhsDilation[i];
   }
   Dims dims(resultType.getShape());
-  dims[0] = lhsDims[0] = std::max(lhsDims[0], (*resultDims)[0]);
+  dims[0] = lhsDims[0] = std::min(lhsDims[0], (*resultDims)[0]);
   if (op.getFeatureGroupCount() == 1) {
     auto rhsType = cast<RankedTensorType>(rhs.value.getType());
     // Input features are contracted: they meet at the smaller padded size,
@@ -630,7 +632,7 @@ LogicalResult Padder::padConvolution(hlo::ConvolutionOp op) {
     lhsDims[feature] = rhsDims[kernelIn] =
         std::min(lhsDims[feature], rhsType.getDimSize(kernelIn));
     rhsDims[kernelOut] = dims[feature] =
-        std::max(rhsType.getDimSize(kernelOut), (*resultDims)[feature]);
+        std::min(rhsType.getDimSize(kernelOut), (*resultDims)[feature]);
     lhsMasked.push_back(feature);
   } else {
     lhsDims[feature] = lhsLogical[feature];

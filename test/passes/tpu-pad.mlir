@@ -145,7 +145,8 @@ func.func @matmul_of_unmasked(%x: tensor<8x100xf32>, %w: tensor<100x10xf32>) -> 
 
 // Features keep their tile-padded sizes (the MXU's 128 or 256 is
 // tpu-lower's): the 3 input features contract at the weights' 4 sublanes,
-// the 18 output features fill the 128 lanes, on every target. W = 28 is
+// the 18 output features fill the 128 lanes of both the weights and the
+// (feature-minor) result, on every target. W = 28 is
 // padded to 32 by the layout; the 4 padded columns are zero, so they take
 // the place of the window's high padding (1 - 4 = -3) and the output keeps
 // 28 columns.
@@ -159,6 +160,22 @@ func.func @matmul_of_unmasked(%x: tensor<8x100xf32>, %w: tensor<100x10xf32>) -> 
 func.func @conv(%x: tensor<8x28x28x3xf32>, %w: tensor<3x3x3x18xf32>) -> tensor<8x28x28x18xf32> {
   %y = hlo.convolution %x, %w, window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} : (tensor<8x28x28x3xf32>, tensor<3x3x3x18xf32>) -> tensor<8x28x28x18xf32>
   return %y : tensor<8x28x28x18xf32>
+}
+
+// -----
+
+// Batch and output features meet at the smallest padded size, as a dot's
+// dimensions do: with the batch in the lanes ({0,3,2,1}) the result keeps
+// its 18 features in 24 sublanes, so the weights' 128-lane padding is not
+// multiplied out to 128 result features and sliced back.
+// CHECK-LABEL: func.func @conv_batch_minor
+// CHECK:         %[[W:.+]] = hlo.pad %arg1, %{{.+}}, low = [0, 0, 0, 0], high = [0, 0, 1, 6], {{.*}} -> tensor<3x3x4x24xf32
+// CHECK:         %[[Y:.+]] = hlo.convolution %{{.+}}, %[[W]], {{.*}} -> tensor<128x8x8x24xf32, #tpu.layout<{0,3,2,1:T(8,128)}>>
+// CHECK-NOT:     tensor<128x8x8x128xf32
+// CHECK:         hlo.slice %[[Y]] [0:64, 0:8, 0:8, 0:24]
+func.func @conv_batch_minor(%x: tensor<64x8x8x3xf32>, %w: tensor<3x3x3x18xf32>) -> tensor<64x8x8x18xf32> {
+  %y = hlo.convolution %x, %w, window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} : (tensor<64x8x8x3xf32>, tensor<3x3x3x18xf32>) -> tensor<64x8x8x18xf32>
+  return %y : tensor<64x8x8x18xf32>
 }
 
 // -----
