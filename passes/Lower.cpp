@@ -62,6 +62,49 @@ FailureOr<func::FuncOp> declareLowered(func::FuncOp func, OpBuilder &b) {
   return lowered;
 }
 
+/// The ops one kernel computes, the values it writes, and the operand
+/// outside the kernel that each of its parameters stands for.
+struct KernelBody {
+  std::unique_ptr<Block> scratch; // holds a clone the kernel computes
+  SmallVector<Operation *> ops;
+  SmallVector<Value> roots;
+  DenseMap<Value, Value> outside;
+};
+
+KernelBody kernelBody(Operation &op) {
+  KernelBody body;
+  if (auto fusion = dyn_cast<hlo::FusionOp>(op)) {
+    for (Operation &inner : fusion.getBlock().without_terminator())
+      body.ops.push_back(&inner);
+    llvm::append_range(body.roots,
+                       fusion.getBlock().getTerminator()->getOperands());
+    for (auto [param, operand] :
+         llvm::zip(fusion.getBlock().getArguments(), fusion.getInputs()))
+      body.outside[param] = operand;
+  } else if (isa<hlo::ConcatenateOp>(op) &&
+             llvm::SmallPtrSet<Value, 4>(op.operand_begin(), op.operand_end())
+                     .size() != op.getNumOperands()) {
+    // A value concatenated with itself is read through one window per
+    // operand: each operand gets its own parameter, as in a fusion, and
+    // the kernel reads the one buffer twice.
+    body.scratch = std::make_unique<Block>();
+    Operation *clone = op.clone();
+    for (auto [i, operand] : llvm::enumerate(op.getOperands())) {
+      BlockArgument param =
+          body.scratch->addArgument(operand.getType(), operand.getLoc());
+      body.outside[param] = operand;
+      clone->setOperand(i, param);
+    }
+    body.scratch->push_back(clone);
+    body.ops.push_back(clone);
+    body.roots.push_back(clone->getResult(0));
+  } else {
+    body.ops.push_back(&op);
+    body.roots.push_back(op.getResult(0));
+  }
+  return body;
+}
+
 LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target) {
   Block &entry = func.getBody().front();
   OpBuilder b(func);
@@ -166,38 +209,8 @@ LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target) {
     }
 
     KernelLowering kernel(b, target, &op, kernelNameOf(&op));
-    std::unique_ptr<Block> scratch;
-    SmallVector<Operation *> ops;
-    SmallVector<Value> roots;
-    DenseMap<Value, Value> outside;
-    if (auto fusion = dyn_cast<hlo::FusionOp>(op)) {
-      for (Operation &inner : fusion.getBlock().without_terminator())
-        ops.push_back(&inner);
-      llvm::append_range(roots, fusion.getBlock().getTerminator()->getOperands());
-      for (auto [param, operand] :
-           llvm::zip(fusion.getBlock().getArguments(), fusion.getInputs()))
-        outside[param] = operand;
-    } else if (isa<hlo::ConcatenateOp>(op) &&
-               llvm::SmallPtrSet<Value, 4>(op.operand_begin(), op.operand_end())
-                       .size() != op.getNumOperands()) {
-      // A value concatenated with itself is read through one window per
-      // operand: each operand gets its own parameter, as in a fusion, and
-      // the kernel reads the one buffer twice.
-      scratch = std::make_unique<Block>();
-      Operation *clone = op.clone();
-      for (auto [i, operand] : llvm::enumerate(op.getOperands())) {
-        BlockArgument param =
-            scratch->addArgument(operand.getType(), operand.getLoc());
-        outside[param] = operand;
-        clone->setOperand(i, param);
-      }
-      scratch->push_back(clone);
-      ops.push_back(clone);
-      roots.push_back(clone->getResult(0));
-    } else {
-      ops.push_back(&op);
-      roots.push_back(op.getResult(0));
-    }
+    KernelBody computed = kernelBody(op);
+    DenseMap<Value, Value> &outside = computed.outside;
     auto leaf = [&](Value value) -> FailureOr<Value> {
       if (Value operand = outside.lookup(value))
         value = operand;
@@ -229,7 +242,7 @@ LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target) {
         return failure();
       continue;
     }
-    if (failed(kernel.lower(ops, roots, outBuffers, leaf)))
+    if (failed(kernel.lower(computed.ops, computed.roots, outBuffers, leaf)))
       return failure();
   }
   lowered->setAttr("tpu.program_bytes", b.getI64IntegerAttr(programBytes));
