@@ -8,7 +8,9 @@
 #include "passes/PassUtils.h"
 
 #include "dialects/hlo/HLOOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
@@ -31,6 +33,10 @@ public:
   /// Converts `op`, mapping its results; fails with one error at it.
   LogicalResult convert(Operation *op);
   FailureOr<Value> convertStructural(Operation *op);
+  /// Converts one of the upstream ops converters write around TOSA (see
+  /// isConverterOp); shape operands (index constants) are left to the
+  /// reshapes that read them.
+  LogicalResult convertUpstream(Operation *op);
   Value lookup(Value v) const { return mapping.lookupOrDefault(v); }
 
 private:
@@ -39,6 +45,9 @@ private:
                            << " is not supported by the TPU compiler: ";
   }
   LogicalResult checkTypes(Operation *op);
+  /// Fails at `op` unless every type of `types` is a static tensor of a
+  /// supported element type (or a TOSA shape).
+  LogicalResult checkTypes(Operation *op, ArrayRef<Type> types);
   LogicalResult checkZeroPoint(Operation *op, Value zp, StringRef what);
   FailureOr<SmallVector<int64_t>> shapeValues(Operation *op, Value shape,
                                               StringRef what);
@@ -105,8 +114,13 @@ RankedTensorType resultType(Operation *op) {
 }
 
 LogicalResult Importer::checkTypes(Operation *op) {
-  for (Type type :
-       llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
+  SmallVector<Type> types(op->getOperandTypes());
+  llvm::append_range(types, op->getResultTypes());
+  return checkTypes(op, types);
+}
+
+LogicalResult Importer::checkTypes(Operation *op, ArrayRef<Type> types) {
+  for (Type type : types) {
     if (isa<tosa::shapeType>(type))
       continue;
     auto tensor = dyn_cast<RankedTensorType>(type);
@@ -734,15 +748,124 @@ LogicalResult Importer::convert(Operation *op) {
   return success();
 }
 
+/// Upstream ops with a plain tensor meaning that converters (IREE's and
+/// torch-mlir's tests, TFLite's exporters) write around TOSA.
+bool isConverterOp(Operation *op) {
+  if (auto constant = dyn_cast<arith::ConstantOp>(op))
+    return isa<TensorType>(constant.getType());
+  return isa<tensor::EmptyOp, tensor::CastOp, tensor::ReshapeOp,
+             tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op);
+}
+
+/// A value of the arith or tensor dialect that holds a tensor and is not
+/// one the import converts: rejected at the import, naming the op.
+bool isUnconvertedTensorOp(Operation *op) {
+  if (!isa<arith::ArithDialect, tensor::TensorDialect>(op->getDialect()) ||
+      isConverterOp(op))
+    return false;
+  auto isTensor = [](Type t) { return isa<TensorType>(t); };
+  return llvm::any_of(op->getOperandTypes(), isTensor) ||
+         llvm::any_of(op->getResultTypes(), isTensor);
+}
+
+/// An index or integer tensor constant that only reshapes' shape operands
+/// read.
+bool isShapeConstant(Operation *op) {
+  auto constant = dyn_cast<arith::ConstantOp>(op);
+  auto type = constant ? dyn_cast<RankedTensorType>(constant.getType())
+                       : RankedTensorType();
+  return type && type.getElementType().isIntOrIndex() &&
+         !constant->use_empty() &&
+         llvm::all_of(constant->getUses(), [](OpOperand &use) {
+           return isa<tensor::ReshapeOp>(use.getOwner()) &&
+                  use.getOperandNumber() == 1;
+         });
+}
+
+LogicalResult Importer::convertUpstream(Operation *op) {
+  if (isShapeConstant(op))
+    return success();
+  // A cast to a dynamic shape stands for its (static) source; the casts
+  // back read the source through the mapping.
+  if (auto c = dyn_cast<tensor::CastOp>(op);
+      c && !c.getType().hasStaticShape()) {
+    mapping.map(c.getResult(), lookup(c.getSource()));
+    return success();
+  }
+  // The result, and the tensor a reshape reads: a cast's source may be a
+  // dynamic cast of a static one, a reshape's shape operand is an index
+  // tensor.
+  SmallVector<Type> types(op->getResultTypes());
+  if (isa<tensor::ReshapeOp, tensor::ExpandShapeOp, tensor::CollapseShapeOp>(
+          op))
+    types.push_back(op->getOperand(0).getType());
+  if (failed(checkTypes(op, types)))
+    return failure();
+  Location loc = op->getLoc();
+  RankedTensorType type = resultType(op);
+  FailureOr<Value> result =
+      llvm::TypeSwitch<Operation *, FailureOr<Value>>(op)
+          .Case([&](arith::ConstantOp c) -> FailureOr<Value> {
+            auto dense = dyn_cast<DenseElementsAttr>(c.getValue());
+            if (!dense)
+              return unsupported(op) << "its value is not a dense tensor";
+            return Value(hlo::ConstantOp::create(b, loc, type, dense));
+          })
+          // Its elements are unspecified, so zeros are as good as any.
+          .Case([&](tensor::EmptyOp) {
+            return splat(loc, type, b.getZeroAttr(type.getElementType()));
+          })
+          .Case([&](tensor::CastOp c) -> FailureOr<Value> {
+            Value source = lookup(c.getSource());
+            auto sourceType = dyn_cast<RankedTensorType>(source.getType());
+            if (!sourceType || sourceType.getShape() != type.getShape())
+              return unsupported(op) << "its source is not a tensor of its "
+                                        "static shape";
+            return source;
+          })
+          .Case<tensor::ReshapeOp, tensor::ExpandShapeOp,
+                tensor::CollapseShapeOp>([&](Operation *) -> FailureOr<Value> {
+            return Value(hlo::ReshapeOp::create(b, loc, type,
+                                                lookup(op->getOperand(0))));
+          });
+  if (failed(result))
+    return failure();
+  mapping.map(op->getResult(0), *result);
+  return success();
+}
+
 struct ConvertTosaToHloPass
     : tpu::impl::ConvertTosaToHloBase<ConvertTosaToHloPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     SmallVector<Operation *> tosaOps;
-    func.walk([&](Operation *op) {
-      if (isa<tosa::TosaDialect>(op->getDialect()))
+    WalkResult walk = func.walk([&](Operation *op) {
+      if (isUnconvertedTensorOp(op)) {
+        op->emitError() << op->getName()
+                        << " is not supported by the TPU compiler: of the "
+                           "arith and tensor dialects, the import takes "
+                           "tensor constants, tensor.empty, tensor.cast, "
+                           "tensor.reshape, tensor.expand_shape and "
+                           "tensor.collapse_shape of static shapes";
+        return WalkResult::interrupt();
+      }
+      // A cast to a dynamic shape is taken only as the first half of a
+      // round trip back to a static one.
+      if (auto c = dyn_cast<tensor::CastOp>(op);
+          c && !c.getType().hasStaticShape() &&
+          !llvm::all_of(c->getUsers(), llvm::IsaPred<tensor::CastOp>)) {
+        op->emitError() << op->getName()
+                        << " is not supported by the TPU compiler: it needs "
+                           "tensors of static shape, not "
+                        << c.getType();
+        return WalkResult::interrupt();
+      }
+      if (isa<tosa::TosaDialect>(op->getDialect()) || isConverterOp(op))
         tosaOps.push_back(op);
+      return WalkResult::advance();
     });
+    if (walk.wasInterrupted())
+      return signalPassFailure();
     if (tosaOps.empty())
       return;
     OpBuilder b(func.getContext());
@@ -755,14 +878,18 @@ struct ConvertTosaToHloPass
         return signalPassFailure();
       }
       b.setInsertionPoint(op);
-      if (failed(importer.convert(op)))
+      if (failed(isConverterOp(op) ? importer.convertUpstream(op)
+                                   : importer.convert(op)))
         return signalPassFailure();
     }
     for (Operation *op : tosaOps)
-      if (!isa<tosa::ConstShapeOp>(op))
+      if (!isa<tosa::ConstShapeOp>(op) && !isShapeConstant(op) &&
+          importer.lookup(op->getResult(0)) != op->getResult(0))
         op->getResult(0).replaceAllUsesWith(importer.lookup(op->getResult(0)));
+    // Shape constants go once the reshapes that read them have gone.
     for (Operation *op : llvm::reverse(tosaOps))
-      op->erase();
+      if (op->use_empty())
+        op->erase();
     // Zero points and shifts were read, not converted into uses.
     func.walk([](hlo::ConstantOp constant) {
       if (constant->use_empty())

@@ -25,6 +25,13 @@
 // RUN: tpu-run %s --function=gather_scatter --input="1x4x2xf32=[[1 -1][2 -0][3 -3][4 nan]]" --input="1x3xi32=[[2 0 3]]" --input="1x3x2xf32=[[10 11][12 13][14 15]]" | FileCheck %s --check-prefix=GATHER
 // GATHER: result[0]: 1x3x2xf32={{\[\[3 -3\]\[1 -1\]\[4 nan\]\]}}
 // GATHER: result[1]: 1x4x2xf32={{\[\[12 13\]\[2 -0\]\[10 11\]\[14 15\]\]}}
+// Inputs as converters write them: gather indices and a reshape's shape as
+// arith.constant, casts through a dynamic shape, expand/collapse_shape.
+// RUN: tpu-run %s --function=converter_ops --input="1x4x2xf32=[[1 -1][2 -0][3 -3][4 5]]" --input="2x3xf32=[1 2 3][4 5 6]" | FileCheck %s --check-prefix=CONVERTER
+// CONVERTER: result[0]: 1x3x2xf32={{\[\[4 5\]\[1 -1\]\[4 5\]\]}}
+// CONVERTER: result[1]: 3x2xf32=[2 3][4 5][6 7]
+// CONVERTER: result[2]: 6xf32=1 2 3 4 5 6
+// CONVERTER: result[3]: 1x2x3xf32={{\[\[1 2 3\]\[4 5 6\]\]}}
 // RUN: %python %S/Inputs/run_e2e.py tpu-run %s | FileCheck %s --check-prefix=REF
 // REF: @conv: result 0: 1x2x2x1xf32 {{exact|close}}
 // REF: @matmul: result 0: 1x2x2xf32 {{exact|close}}
@@ -116,4 +123,18 @@ func.func @gather_scatter(%v: tensor<1x4x2xf32>, %i: tensor<1x3xi32>, %u: tensor
   %g = tosa.gather %v, %i : (tensor<1x4x2xf32>, tensor<1x3xi32>) -> tensor<1x3x2xf32>
   %s = tosa.scatter %v, %i, %u : (tensor<1x4x2xf32>, tensor<1x3xi32>, tensor<1x3x2xf32>) -> tensor<1x4x2xf32>
   return %g, %s : tensor<1x3x2xf32>, tensor<1x4x2xf32>
+}
+
+func.func @converter_ops(%v: tensor<1x4x2xf32>, %x: tensor<2x3xf32>) -> (tensor<1x3x2xf32>, tensor<3x2xf32>, tensor<6xf32>, tensor<1x2x3xf32>) {
+  %i = arith.constant dense<[[3, 0, 3]]> : tensor<1x3xi32>
+  %g = tosa.gather %v, %i : (tensor<1x4x2xf32>, tensor<1x3xi32>) -> tensor<1x3x2xf32>
+  %one = arith.constant dense<1.0> : tensor<2x3xf32>
+  %a = tosa.add %x, %one : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %d = tensor.cast %a : tensor<2x3xf32> to tensor<?x3xf32>
+  %s = tensor.cast %d : tensor<?x3xf32> to tensor<2x3xf32>
+  %shape = arith.constant dense<[3, 2]> : tensor<2xindex>
+  %r = tensor.reshape %s(%shape) : (tensor<2x3xf32>, tensor<2xindex>) -> tensor<3x2xf32>
+  %c = tensor.collapse_shape %x [[0, 1]] : tensor<2x3xf32> into tensor<6xf32>
+  %e = tensor.expand_shape %x [[0, 1], [2]] output_shape [1, 2, 3] : tensor<2x3xf32> into tensor<1x2x3xf32>
+  return %g, %r, %c, %e : tensor<1x3x2xf32>, tensor<3x2xf32>, tensor<6xf32>, tensor<1x2x3xf32>
 }

@@ -129,3 +129,42 @@ func.func @maximum_ignore(%x: tensor<4xf32>) -> tensor<4xf32> {
   %y = tosa.maximum %x, %x {nan_mode = #tosa.nan_mode<IGNORE>} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   return %y : tensor<4xf32>
 }
+
+// -----
+
+// Ops of the arith and tensor dialects on tensors that the import does not
+// take are named at their location.
+func.func @tensor_pad(%x: tensor<2xf32>) -> tensor<4xf32> {
+  %c = arith.constant 0.0 : f32
+  // expected-error@+1 {{tensor.pad is not supported by the TPU compiler: of the arith and tensor dialects, the import takes tensor constants, tensor.empty, tensor.cast, tensor.reshape, tensor.expand_shape and tensor.collapse_shape of static shapes}}
+  %p = tensor.pad %x low[1] high[1] {
+  ^bb0(%i: index):
+    tensor.yield %c : f32
+  } : tensor<2xf32> to tensor<4xf32>
+  return %p : tensor<4xf32>
+}
+
+// -----
+
+func.func @tensor_add(%x: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error@+1 {{arith.addf is not supported by the TPU compiler: of the arith and tensor dialects}}
+  %y = arith.addf %x, %x : tensor<2xf32>
+  return %y : tensor<2xf32>
+}
+
+// -----
+
+// A dynamic shape that reaches anything but a cast back is refused.
+func.func @dynamic_result(%x: tensor<2xf32>) -> tensor<?xf32> {
+  // expected-error@+1 {{tensor.cast is not supported by the TPU compiler: it needs tensors of static shape, not 'tensor<?xf32>'}}
+  %d = tensor.cast %x : tensor<2xf32> to tensor<?xf32>
+  return %d : tensor<?xf32>
+}
+
+// -----
+
+func.func @constant_type(%x: tensor<2xf64>) -> tensor<2xf64> {
+  // expected-error@+1 {{arith.constant is not supported by the TPU compiler: element type 'f64'}}
+  %c = arith.constant dense<1.0> : tensor<2xf64>
+  return %c : tensor<2xf64>
+}

@@ -334,3 +334,34 @@ func.func @gather_scatter(%v: tensor<2x5x4xf32>, %i: tensor<2x3xi32>, %u: tensor
   %s = tosa.scatter %v, %i, %u : (tensor<2x5x4xf32>, tensor<2x3xi32>, tensor<2x3x4xf32>) -> tensor<2x5x4xf32>
   return %g, %s : tensor<2x3x4xf32>, tensor<2x5x4xf32>
 }
+
+// -----
+
+// Upstream ops converters write around TOSA: tensor constants become hlo
+// constants (an index constant that only a reshape reads goes with it),
+// tensor.empty a zero splat, casts (also through a dynamic shape) their
+// static source, and the reshapes hlo.reshape.
+// CHECK-LABEL: func.func @converter_ops
+// CHECK-NOT:     arith.constant
+// CHECK-NOT:     tensor.
+// CHECK:         %[[C:.+]] = hlo.constant dense<1.000000e+00> : tensor<2x3xf32>
+// CHECK:         %[[A:.+]] = hlo.add %arg0, %[[C]] : tensor<2x3xf32>
+// CHECK:         %[[R:.+]] = hlo.reshape %[[A]] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+// CHECK:         %[[E:.+]] = hlo.reshape %arg0 : (tensor<2x3xf32>) -> tensor<1x2x3xf32>
+// CHECK:         %[[Z:.+]] = hlo.constant dense<0.000000e+00> : tensor<1x2x3xf32>
+// CHECK:         %[[M:.+]] = hlo.maximum %[[E]], %[[Z]]
+// CHECK:         %[[F:.+]] = hlo.reshape %arg0 : (tensor<2x3xf32>) -> tensor<6xf32>
+// CHECK:         return %[[R]], %[[M]], %[[F]]
+func.func @converter_ops(%x: tensor<2x3xf32>) -> (tensor<3x2xf32>, tensor<1x2x3xf32>, tensor<6xf32>) {
+  %one = arith.constant dense<1.0> : tensor<2x3xf32>
+  %a = tosa.add %x, %one : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %d = tensor.cast %a : tensor<2x3xf32> to tensor<?x3xf32>
+  %s = tensor.cast %d : tensor<?x3xf32> to tensor<2x3xf32>
+  %shape = arith.constant dense<[3, 2]> : tensor<2xindex>
+  %r = tensor.reshape %s(%shape) : (tensor<2x3xf32>, tensor<2xindex>) -> tensor<3x2xf32>
+  %e = tensor.expand_shape %x [[0, 1], [2]] output_shape [1, 2, 3] : tensor<2x3xf32> into tensor<1x2x3xf32>
+  %z = tensor.empty() : tensor<1x2x3xf32>
+  %m = tosa.maximum %e, %z : (tensor<1x2x3xf32>, tensor<1x2x3xf32>) -> tensor<1x2x3xf32>
+  %f = tensor.collapse_shape %x [[0, 1]] : tensor<2x3xf32> into tensor<6xf32>
+  return %r, %m, %f : tensor<3x2xf32>, tensor<1x2x3xf32>, tensor<6xf32>
+}
