@@ -105,7 +105,92 @@ KernelBody kernelBody(Operation &op) {
   return body;
 }
 
-LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target) {
+/// Makes `body` its own copy (a scratch block whose parameters stand for
+/// the same outside values), so that splitRead may change it; `map` takes
+/// the original values and ops to their copies.
+void ensureScratch(KernelBody &body, IRMapping &map) {
+  if (body.scratch)
+    return;
+  auto block = std::make_unique<Block>();
+  DenseSet<Operation *> inside(body.ops.begin(), body.ops.end());
+  SmallVector<Operation *> ops;
+  for (Operation *op : body.ops) {
+    for (Value operand : op->getOperands()) {
+      Operation *def = operand.getDefiningOp();
+      if ((def && inside.contains(def)) || map.contains(operand))
+        continue;
+      BlockArgument param =
+          block->addArgument(operand.getType(), operand.getLoc());
+      map.map(operand, param);
+      Value outer = body.outside.lookup(operand);
+      body.outside[param] = outer ? outer : operand;
+    }
+    Operation *clone = op->clone(map);
+    block->push_back(clone);
+    ops.push_back(clone);
+  }
+  for (Value &root : body.roots)
+    root = map.lookup(root);
+  body.ops = std::move(ops);
+  body.scratch = std::move(block);
+}
+
+/// Gives `user`'s first read of `value` its own copy: a new parameter for
+/// the same outside value, or a clone of the op that computes it (whose own
+/// reads may then need splitting in turn).
+void splitRead(KernelBody &body, Value value, Operation *user) {
+  Value copy;
+  if (auto param = dyn_cast<BlockArgument>(value)) {
+    BlockArgument fresh =
+        body.scratch->addArgument(param.getType(), param.getLoc());
+    body.outside[fresh] = body.outside.lookup(param);
+    copy = fresh;
+  } else {
+    Operation *def = value.getDefiningOp();
+    Operation *clone = def->clone();
+    def->getBlock()->getOperations().insertAfter(Block::iterator(def), clone);
+    body.ops.insert(llvm::find(body.ops, def) + 1, clone);
+    copy = clone->getResult(cast<OpResult>(value).getResultNumber());
+  }
+  for (OpOperand &operand : user->getOpOperands())
+    if (operand.get() == value) {
+      operand.set(copy);
+      return;
+    }
+}
+
+/// Lowers `op` as one kernel. A value its computation reads through two
+/// different index maps (x + transpose(x), an outer sum of broadcasts, a
+/// product of x with itself) is given one copy per read, up to `maxCopies`
+/// (-1: a budget proportional to the computation's size, which nested
+/// outer products could otherwise grow exponentially).
+LogicalResult lowerKernel(OpBuilder &b, const tpc::Target &target,
+                          Operation &op, StringRef name, KernelBody &body,
+                          ArrayRef<Value> outBuffers,
+                          llvm::function_ref<FailureOr<Value>(Value)> leaf,
+                          std::function<bool(Value)> zeroPadded,
+                          int64_t maxCopies) {
+  int64_t budget = maxCopies >= 0
+                       ? maxCopies
+                       : 4 * static_cast<int64_t>(body.ops.size()) + 8;
+  for (int64_t attempt = 0;; ++attempt) {
+    KernelLowering kernel(b, target, &op, name.str());
+    kernel.zeroPadded = zeroPadded;
+    kernel.deferMapConflicts = attempt < budget;
+    if (succeeded(kernel.lower(body.ops, body.roots, outBuffers, leaf)))
+      return success();
+    if (!kernel.mapConflict)
+      return failure();
+    IRMapping copies;
+    ensureScratch(body, copies);
+    auto [value, user] = *kernel.mapConflict;
+    splitRead(body, copies.lookupOrDefault(value),
+              copies.lookupOrDefault(user));
+  }
+}
+
+LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target,
+                            int64_t maxReadCopies) {
   Block &entry = func.getBody().front();
   OpBuilder b(func);
   FailureOr<func::FuncOp> declared = declareLowered(func, b);
@@ -208,7 +293,7 @@ LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target) {
       outBuffers.push_back(*outBuffer);
     }
 
-    KernelLowering kernel(b, target, &op, kernelNameOf(&op));
+    std::string name = kernelNameOf(&op);
     KernelBody computed = kernelBody(op);
     DenseMap<Value, Value> &outside = computed.outside;
     auto leaf = [&](Value value) -> FailureOr<Value> {
@@ -229,20 +314,22 @@ LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target) {
         buffers[value] = *buffer;
       return buffer;
     };
-    kernel.zeroPadded = [&](Value value) {
+    auto zeroPadded = [&](Value value) {
       if (Value operand = outside.lookup(value))
         value = operand;
       auto arg = dyn_cast<BlockArgument>(value);
       return arg && arg.getOwner() == &entry;
     };
     if (auto reshape = dyn_cast<hlo::ReshapeOp>(op)) {
+      KernelLowering kernel(b, target, &op, name);
       FailureOr<Value> in = leaf(reshape.getOperand());
       if (failed(in) ||
           failed(kernel.lowerReshape(reshape, *in, outBuffers.front())))
         return failure();
       continue;
     }
-    if (failed(kernel.lower(computed.ops, computed.roots, outBuffers, leaf)))
+    if (failed(lowerKernel(b, target, op, name, computed, outBuffers, leaf,
+                           zeroPadded, maxReadCopies)))
       return failure();
   }
   lowered->setAttr("tpu.program_bytes", b.getI64IntegerAttr(programBytes));
@@ -258,7 +345,7 @@ struct TPULowerPass : tpu::impl::TPULowerBase<TPULowerPass> {
     for (func::FuncOp func : funcs) {
       if (func.isExternal())
         continue;
-      if (failed(lowerFunction(func, *found)))
+      if (failed(lowerFunction(func, *found, maxReadCopies)))
         return signalPassFailure();
     }
   }

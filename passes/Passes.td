@@ -389,6 +389,12 @@ def TPULower : Pass<"tpu-lower", "::mlir::ModuleOp"> {
         ...
     ```
   }];
+  let options = [
+    Option<"maxReadCopies", "max-read-copies", "int64_t", /*default=*/"-1",
+           "Copies a kernel may make of a value it reads through several "
+           "index maps (a parameter bound again, or an op recomputed) "
+           "before the lowering gives up; -1 is 4 x the kernel's ops + 8">
+  ];
   let dependentDialects = ["::mlir::tpu::TPUDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];

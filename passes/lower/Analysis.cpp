@@ -203,12 +203,17 @@ LogicalResult KernelLowering::setMap(Value value, ArrayRef<int64_t> map,
       lwin[d] = windows[d];
   ValueInfo &info = values[value];
   if (info.mapped) {
-    if (ArrayRef<int64_t>(info.lmap) != map ||
-        ArrayRef<Window>(info.lwin) != ArrayRef<Window>(lwin))
-      return user->emitOpError()
-             << "tpu-lower: a value is read through two different index "
-                "maps in one kernel, which the lowering does not support yet";
-    return success();
+    if (ArrayRef<int64_t>(info.lmap) == map &&
+        ArrayRef<Window>(info.lwin) == ArrayRef<Window>(lwin))
+      return success();
+    if (deferMapConflicts) {
+      mapConflict = {value, user};
+      return failure();
+    }
+    return user->emitOpError()
+           << "tpu-lower: a value is read through two different index "
+              "maps in one kernel, and the kernel has made as many copies "
+              "of such values as max-read-copies allows";
   }
   info.mapped = true;
   info.lmap.assign(map.begin(), map.end());

@@ -162,6 +162,13 @@ public:
   /// arguments, which the runtime lays out zero-padded.
   std::function<bool(Value)> zeroPadded = [](Value) { return false; };
 
+  /// When set, a value read through two different index maps is not a
+  /// diagnostic: lower() fails and `mapConflict` names the value and the op
+  /// whose read disagreed, for the caller to give that read its own copy
+  /// of the value (as XLA's loop fusion recomputes an element per index).
+  bool deferMapConflicts = false;
+  std::optional<std::pair<Value, Operation *>> mapConflict;
+
 private:
   LogicalResult setMap(Value value, ArrayRef<int64_t> map, Operation *user,
                        ArrayRef<Window> windows = {});

@@ -18,17 +18,6 @@ func.func @lhs_dilation(%x: tensor<8x4x4x128xf32>, %k: tensor<3x3x128x128xf32>) 
 
 // -----
 
-// One value broadcast along two different dimensions in one kernel: read
-// through two index maps, which the lowering does not support yet (a value
-// concatenated with itself is: test/e2e/data-movement.mlir).
-func.func @two_maps(%v: tensor<8xf32>) -> tensor<8x8xf32> {
-  // expected-error@+1 {{tpu-lower: a value is read through two different index maps in one kernel, which the lowering does not support yet}}
-  %a = hlo.broadcast_in_dim %v, dims = [0] : (tensor<8xf32>) -> tensor<8x8xf32>
-  %b = hlo.broadcast_in_dim %v, dims = [1] : (tensor<8xf32>) -> tensor<8x8xf32>
-  %s = hlo.add %a, %b : tensor<8x8xf32>
-  return %s : tensor<8x8xf32>
-}
-
 // -----
 
 // The results of one kernel are written by the same blocks, so they share
