@@ -42,14 +42,6 @@ namespace {
 
 using Dims = SmallVector<int64_t>;
 
-/// Elementwise ops that map all-zero operands to zero, so they keep padding
-/// zero.
-bool preservesZero(Operation *op) {
-  return isa<hlo::AbsOp, hlo::NegOp, hlo::SqrtOp, hlo::TanhOp, hlo::ConvertOp,
-             hlo::AddOp, hlo::SubtractOp, hlo::MulOp, hlo::MaxOp, hlo::MinOp,
-             hlo::SelectOp, hlo::CopyOp>(op);
-}
-
 RankedTensorType withDims(RankedTensorType type, ArrayRef<int64_t> dims) {
   return RankedTensorType::get(dims, type.getElementType(), type.getEncoding());
 }

@@ -107,6 +107,12 @@ bool mlir::tpu::isZero(TypedAttr value) {
   return matchPattern(value, m_Zero()) || matchPattern(value, m_AnyZeroFloat());
 }
 
+bool mlir::tpu::preservesZero(Operation *op) {
+  return isa<hlo::AbsOp, hlo::NegOp, hlo::SqrtOp, hlo::TanhOp, hlo::ConvertOp,
+             hlo::AddOp, hlo::SubtractOp, hlo::MulOp, hlo::MaxOp, hlo::MinOp,
+             hlo::SelectOp, hlo::CopyOp>(op);
+}
+
 /// Whether `a` and `b` are the same bytes: element type, layout and padded
 /// shape agree.
 static bool samePhysical(Value a, Value b) {

@@ -45,6 +45,12 @@ Type logicalTypeOf(Value value);
 /// Integer 0 or float +-0: the value tile padding holds once it is neutral.
 bool isZero(TypedAttr value);
 
+/// Whether `op` yields zero where its (data) operands are zero: padding
+/// that is zero stays zero through it, and so does what a masked DMA
+/// zero-fills past the end of a dimension. A select's predicate does not
+/// count; its branches do.
+bool preservesZero(Operation *op);
+
 /// An hlo.constant of `type` with every element `scalar`.
 Value splatConstant(OpBuilder &b, Location loc, RankedTensorType type,
                     TypedAttr scalar);

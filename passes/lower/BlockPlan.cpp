@@ -270,10 +270,13 @@ LogicalResult KernelLowering::planBlocks() {
     }
   }
   // Masked DMAs zero-fill a reduced block past the end of its dimension,
-  // which only a sum ignores: other reductions take blocks that divide it.
+  // which only a sum of what stays zero there ignores (not cos(x), not
+  // x + 1): other reductions take blocks that divide it.
   auto reduce = dyn_cast_or_null<hlo::ReduceOp>(anchor);
+  DenseMap<Value, bool> memo;
   if (anchor && !mxuResult() &&
-      !(reduce && reduce.getKind() == hlo::ReduceKind::sum))
+      !(reduce && reduce.getKind() == hlo::ReduceKind::sum &&
+        zeroWhereLeavesAre(reduce.getOperand(), memo)))
     for (int64_t d = 0; d < rank; ++d) {
       if (!reduction[d] || extent[d] % block[d] == 0)
         continue;
@@ -304,6 +307,42 @@ LogicalResult KernelLowering::planBlocks() {
           reductionTrips = trips;
       }
   return success();
+}
+
+bool KernelLowering::zeroWhereLeavesAre(Value value,
+                                        DenseMap<Value, bool> &memo) {
+  if (auto known = memo.find(value); known != memo.end())
+    return known->second;
+  auto info = values.find(value);
+  bool zero = false;
+  if (info != values.end()) {
+    switch (info->second.role) {
+    case Role::Input:
+      zero = true;
+      break;
+    case Role::Splat:
+      zero = isZeroSplat(value);
+      break;
+    case Role::Alias:
+      zero = zeroWhereLeavesAre(info->second.source, memo);
+      break;
+    case Role::Computed: {
+      Operation *def = value.getDefiningOp();
+      if (!def || !preservesZero(def))
+        break;
+      zero = true;
+      for (auto [i, operand] : llvm::enumerate(def->getOperands()))
+        // A select's predicate picks between zeros.
+        if (!(isa<hlo::SelectOp>(def) && i == 0))
+          zero = zero && zeroWhereLeavesAre(operand, memo);
+      break;
+    }
+    case Role::Skip:
+      break;
+    }
+  }
+  memo[value] = zero;
+  return zero;
 }
 
 } // namespace mlir::tpu::lowering

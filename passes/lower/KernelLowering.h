@@ -189,6 +189,10 @@ private:
   void splitPrologue(ArrayRef<Operation *> ops);
   LogicalResult checkMxuOperands();
   LogicalResult planBlocks();
+  /// Whether `value` is zero wherever the kernel's DMA-read leaves are
+  /// (past the end of a dimension, where masked DMAs zero-fill): only then
+  /// may a sum of it take blocks that overhang the reduced extent.
+  bool zeroWhereLeavesAre(Value value, DenseMap<Value, bool> &memo);
   int64_t footprint(ArrayRef<int64_t> blocks);
   /// The dimension whose block, halved, shrinks the footprint most, if
   /// halving any does.

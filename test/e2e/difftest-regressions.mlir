@@ -66,3 +66,23 @@ func.func @no_in_place_through_a_slice(%x: tensor<37x2x16xi8>) -> tensor<1x1184x
   %n = hlo.minimum %b, %b : tensor<1x1184xi1>
   return %n : tensor<1x1184xi1>
 }
+
+// A sum over a dimension whose blocks overhang its end (130 rows) of a
+// value that is not zero where the masked DMAs zero-fill (cos(0) = 1): the
+// overhanging rows were summed. Seed 21005; such sums now take blocks that
+// divide the dimension, as other reductions do.
+// CHECK: @sum_of_cos_overhang: result 0: f32 {{exact|close}}
+func.func @sum_of_cos_overhang(%x: tensor<130x16x128xf32>) -> tensor<f32> {
+  %c = hlo.cosine %x : tensor<130x16x128xf32>
+  %s = hlo.reduce sum %c, dims = [0, 1, 2] : (tensor<130x16x128xf32>) -> tensor<f32>
+  return %s : tensor<f32>
+}
+
+// The same with a constant added: x + 1 is 1 where x reads zero.
+// CHECK: @sum_of_shifted_overhang: result 0: 16x128xf32 {{exact|close}}
+func.func @sum_of_shifted_overhang(%x: tensor<130x16x128xf32>) -> tensor<16x128xf32> {
+  %one = hlo.constant dense<1.0> : tensor<130x16x128xf32>
+  %a = hlo.add %x, %one : tensor<130x16x128xf32>
+  %s = hlo.reduce sum %a, dims = [0] : (tensor<130x16x128xf32>) -> tensor<16x128xf32>
+  return %s : tensor<16x128xf32>
+}
