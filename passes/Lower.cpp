@@ -63,9 +63,11 @@ FailureOr<func::FuncOp> declareLowered(func::FuncOp func, OpBuilder &b) {
 }
 
 /// The ops one kernel computes, the values it writes, and the operand
-/// outside the kernel that each of its parameters stands for.
+/// outside the kernel that each of its parameters stands for. A value read
+/// through several windows (concatenate %x, %x) gets its copies from
+/// splitRead, like any value read through several maps.
 struct KernelBody {
-  std::unique_ptr<Block> scratch; // holds a clone the kernel computes
+  std::unique_ptr<Block> scratch; // a copy splitRead may change
   SmallVector<Operation *> ops;
   SmallVector<Value> roots;
   DenseMap<Value, Value> outside;
@@ -81,23 +83,6 @@ KernelBody kernelBody(Operation &op) {
     for (auto [param, operand] :
          llvm::zip(fusion.getBlock().getArguments(), fusion.getInputs()))
       body.outside[param] = operand;
-  } else if (isa<hlo::ConcatenateOp>(op) &&
-             llvm::SmallPtrSet<Value, 4>(op.operand_begin(), op.operand_end())
-                     .size() != op.getNumOperands()) {
-    // A value concatenated with itself is read through one window per
-    // operand: each operand gets its own parameter, as in a fusion, and
-    // the kernel reads the one buffer twice.
-    body.scratch = std::make_unique<Block>();
-    Operation *clone = op.clone();
-    for (auto [i, operand] : llvm::enumerate(op.getOperands())) {
-      BlockArgument param =
-          body.scratch->addArgument(operand.getType(), operand.getLoc());
-      body.outside[param] = operand;
-      clone->setOperand(i, param);
-    }
-    body.scratch->push_back(clone);
-    body.ops.push_back(clone);
-    body.roots.push_back(clone->getResult(0));
   } else {
     body.ops.push_back(&op);
     body.roots.push_back(op.getResult(0));
