@@ -300,13 +300,14 @@ bool compare(hlo::ComparisonDirection direction, double a, double b) {
 }
 
 /// Float to integer truncates toward zero and saturates (NaN becomes 0);
-/// integer to integer wraps.
+/// integer to integer wraps. An integer has no negative zero: trunc(-0.5)
+/// is stored as 0, so that 1 / convert(convert(-0.5)) is +inf.
 double convert(Type from, Type to, double value) {
   if (isFloat(to) || to.isInteger(1) || !isFloat(from))
     return roundTo(to, value);
   if (std::isnan(value))
     return 0;
-  return std::clamp(std::trunc(value), lowest(to), highest(to));
+  return roundTo(to, std::clamp(std::trunc(value), lowest(to), highest(to)));
 }
 
 /// The bits of `value` (of type `from`) read as `to`, through APFloat and

@@ -650,14 +650,22 @@ LogicalResult KernelLowering::checkMxuOperands() {
 
 /// Every result is computed block by block with the root: they share its
 /// shape and so its maps, whatever their layouts.
+bool fitsIn(Type inner, Type outer) {
+  ArrayRef<int64_t> in = cast<ShapedType>(inner).getShape();
+  ArrayRef<int64_t> out = cast<ShapedType>(outer).getShape();
+  return in.size() == out.size() &&
+         llvm::all_of(llvm::zip(in, out), [](auto pair) {
+           return std::get<0>(pair) <= std::get<1>(pair);
+         });
+}
+
 LogicalResult KernelLowering::mapOutputs() {
-  auto shape = cast<ShapedType>(root.getType()).getShape();
   for (Value output : outputs) {
-    if (cast<ShapedType>(output.getType()).getShape() != shape)
+    if (!fitsIn(output.getType(), root.getType()))
       return op->emitOpError()
-             << "tpu-lower: the results of a multi-output kernel must have "
-                "one shape; "
-             << output.getType() << " differs from " << root.getType();
+             << "tpu-lower: the results of a multi-output kernel must fit "
+                "in the largest one's shape; "
+             << output.getType() << " does not fit in " << root.getType();
     ValueInfo rootInfo = values[root];
     if (failed(setMap(output, rootInfo.lmap, op, rootInfo.lwin)))
       return failure();

@@ -127,15 +127,27 @@ double KernelLowering::estimateCycles(ArrayRef<int64_t> blocks) {
          out / perCycle + latency;
 }
 
+SmallVector<int64_t> KernelLowering::mxuDims() {
+  Value result = mxuResult();
+  if (!result)
+    return {};
+  ArrayRef<int64_t> res = values[result].pmap;
+  return {int64_t(extent.size()) - 1, res.back(), res[res.size() - 2]};
+}
+
 void KernelLowering::chooseMxuBlocks(ArrayRef<int64_t> align, int64_t budget) {
   SmallVector<int64_t> tiled;
   SmallVector<SmallVector<int64_t>> options;
-  for (size_t d = 0; d < extent.size(); ++d) {
-    if (align[d] <= 1)
+  SmallVector<int64_t> mxu = mxuDims();
+  for (int64_t d = 0, e = extent.size(); d < e; ++d) {
+    if (align[d] <= 1 || llvm::is_contained(forcedUnit, d))
       continue;
     tiled.push_back(d);
+    // Only the MXU's own dimensions round a short extent up to a tile.
     int64_t full =
-        std::min(*tpc::checkedRoundUp(extent[d], align[d]), kMaxMxuBlock);
+        extent[d] < align[d] && !llvm::is_contained(mxu, d)
+            ? extent[d]
+            : std::min(*tpc::checkedRoundUp(extent[d], align[d]), kMaxMxuBlock);
     SmallVector<int64_t> sizes = {full};
     for (int64_t size = align[d]; size < full; size *= 2)
       sizes.push_back(size);
@@ -165,18 +177,17 @@ void KernelLowering::chooseMxuBlocks(ArrayRef<int64_t> align, int64_t budget) {
 }
 
 FailureOr<int64_t> KernelLowering::narrowestCut() {
-  // The MXU takes whole tiles: M, N and K keep their alignment.
-  SmallVector<int64_t> fixed(forcedUnit);
-  if (Value result = mxuResult()) {
-    ArrayRef<int64_t> res = values[result].pmap;
-    fixed.append({int64_t(block.size()) - 1, res.back(), res[res.size() - 2]});
-  }
+  // The MXU takes whole tiles: K and N stay 128s, M a multiple of 8.
+  SmallVector<int64_t> mxu = mxuDims();
   int64_t best = -1, bestBytes = footprint(block);
-  for (size_t d = 0; d < block.size(); ++d) {
-    if (block[d] <= 1 || llvm::is_contained(fixed, int64_t(d)))
+  for (int64_t d = 0, e = block.size(); d < e; ++d) {
+    if (block[d] <= 1 || llvm::is_contained(forcedUnit, d))
       continue;
     SmallVector<int64_t> trial = block;
     trial[d] = (trial[d] + 1) / 2;
+    if (!mxu.empty() && (d == mxu[0] || d == mxu[1] ||
+                         (d == mxu[2] && trial[d] % kSublanes != 0)))
+      continue;
     int64_t bytes = footprint(trial);
     if (bytes < bestBytes) {
       best = d;
@@ -202,20 +213,23 @@ LogicalResult KernelLowering::planBlocks() {
       align[info.pmap[n - 2]] = std::max(align[info.pmap[n - 2]], kSublanes);
   }
   // The MXU takes K and N in whole 128s even where an operand holds K in
-  // its sublanes.
-  if (mxuResult()) {
-    ArrayRef<int64_t> res = values[anchor->getResult(0)].pmap;
-    align[rank - 1] = std::max(align[rank - 1], kLanes);
-    align[res.back()] = std::max(align[res.back()], kLanes);
+  // its sublanes, and M in whole 8s.
+  SmallVector<int64_t> mxu = mxuDims();
+  if (!mxu.empty()) {
+    align[mxu[0]] = std::max(align[mxu[0]], kLanes);
+    align[mxu[1]] = std::max(align[mxu[1]], kLanes);
+    align[mxu[2]] = std::max(align[mxu[2]], kSublanes);
   }
   block.assign(rank, 1);
   for (int64_t d = 0; d < rank; ++d) {
     // A dimension shorter than its alignment (a small tile such as T(2,128),
     // or a dimension tiled in one value only) is one block of its extent:
     // values where it is a leading dimension then hold no copies of
-    // nothing.
-    if (align[d] > 1)
-      block[d] = extent[d] < align[d]
+    // nothing. The MXU's M, K and N are the exception: the systolic array
+    // takes whole tiles, which masked DMAs zero-fill. A matmul's batch
+    // dimensions stay one block per step.
+    if (align[d] > 1 && !llvm::is_contained(forcedUnit, d))
+      block[d] = extent[d] < align[d] && !llvm::is_contained(mxu, d)
                      ? extent[d]
                      : std::min(*tpc::checkedRoundUp(extent[d], align[d]),
                                 kMaxTiledBlock);
@@ -284,9 +298,13 @@ LogicalResult KernelLowering::planBlocks() {
       int64_t divisor = block[d] - block[d] % step;
       while (divisor > 0 && extent[d] % divisor != 0)
         divisor -= step;
-      // A dimension shorter than its alignment (a small tile such as
-      // T(2,128)) is one block of exactly its extent.
-      block[d] = divisor > 0 ? divisor : extent[d];
+      // No multiple of the alignment divides the extent (74 rows): the
+      // largest divisor below the block does, in partly filled tiles,
+      // where growing to the whole extent could overflow VMEM.
+      if (divisor == 0)
+        for (divisor = block[d]; extent[d] % divisor != 0;)
+          --divisor;
+      block[d] = divisor;
     }
   count.clear();
   for (int64_t d = 0; d < rank; ++d)

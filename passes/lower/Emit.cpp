@@ -558,7 +558,17 @@ KernelLowering::lower(ArrayRef<Operation *> ops, ArrayRef<Value> results,
                       llvm::function_ref<FailureOr<Value>(Value)> leaf) {
   outputs.assign(results.begin(), results.end());
   outBuffers.assign(outs.begin(), outs.end());
+  // The iteration space is the largest result's: tile padding can make
+  // results of one logical shape differ (an i1 in T(2,128) beside a bf16
+  // in T(4,128)), and the smaller ones take its blocks masked.
   root = outputs.front();
+  for (Value output : outputs)
+    if (llvm::all_of(outputs, [&](Value other) {
+          return fitsIn(other.getType(), output.getType());
+        })) {
+      root = output;
+      break;
+    }
   if (failed(analyze(ops, leaf)) || failed(planBlocks()))
     return failure();
   // Each result is stored in its output slots; a broadcast returned as is

@@ -63,6 +63,9 @@ Attribute spaceAttr(MLIRContext *ctx, MemorySpace space);
 
 MemRefType memrefType(ArrayRef<int64_t> shape, Type element, MemorySpace space);
 
+/// Whether every dimension of shaped type `inner` is at most `outer`'s.
+bool fitsIn(Type inner, Type outer);
+
 /// Zero of an element type.
 TypedAttr zeroOf(Type element);
 
@@ -202,6 +205,9 @@ private:
   /// The tiled blocks of an MXU kernel that minimize estimateCycles within
   /// `budget` bytes of VMEM, if any fit.
   void chooseMxuBlocks(ArrayRef<int64_t> align, int64_t budget);
+  /// The iteration dimensions the MXU takes in whole tiles (K, N, M), if
+  /// the kernel has a matmul or convolution.
+  SmallVector<int64_t> mxuDims();
   /// Elements of the largest VMEM block.
   int64_t largestBlock(ArrayRef<int64_t> blocks);
   SmallVector<int64_t> blockShape(const ValueInfo &info,

@@ -86,3 +86,48 @@ func.func @sum_of_shifted_overhang(%x: tensor<130x16x128xf32>) -> tensor<16x128x
   %s = hlo.reduce sum %a, dims = [0] : (tensor<130x16x128xf32>) -> tensor<16x128xf32>
   return %s : tensor<16x128xf32>
 }
+
+// An integer has no negative zero: convert(-0.125) to i8 is 0, so y / 0 is
+// +inf for y > 0. The evaluator kept trunc(-0.125) = -0.0 (seed 21044).
+// CHECK: @integer_has_no_negative_zero: result 0: 4x37xf32 exact
+func.func @integer_has_no_negative_zero(%x: tensor<4x37xf32>, %y: tensor<4x37xf32>) -> tensor<4x37xf32> {
+  %i = hlo.convert %x : (tensor<4x37xf32>) -> tensor<4x37xi8>
+  %f = hlo.convert %i : (tensor<4x37xi8>) -> tensor<4x37xf32>
+  %q = hlo.divide %y, %f : tensor<4x37xf32>
+  return %q : tensor<4x37xf32>
+}
+
+// A matmul-epilogue fusion whose results share a logical shape but not a
+// tile: bf16 pads 1x10 to T(4,128), i1 to T(2,128). The kernel iterates
+// over the larger and writes the smaller masked (seeds 21226, 23300).
+// CHECK: @multi_output_tiles_differ: result 0: 1x10xbf16
+// CHECK: @multi_output_tiles_differ: result 1: 1x10xi1 exact
+func.func @multi_output_tiles_differ(%x: tensor<1x72xbf16>, %w: tensor<72x10xbf16>) -> (tensor<1x10xbf16>, tensor<1x10xi1>) {
+  %d = hlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<1x72xbf16>, tensor<72x10xbf16>) -> tensor<1x10xbf16>
+  %m = hlo.minimum %d, %d : tensor<1x10xbf16>
+  %c = hlo.compare GT, %m, %m : (tensor<1x10xbf16>, tensor<1x10xbf16>) -> tensor<1x10xi1>
+  return %m, %c : tensor<1x10xbf16>, tensor<1x10xi1>
+}
+
+// A batched matmul whose batch dimension lies in the lanes of its lhs:
+// K (10) is shorter than a tile, and the planner left it at 10, which the
+// MXU cannot take; M, K and N blocks are whole MXU tiles (seeds 22109,
+// 22762).
+// CHECK: @matmul_batch_in_lanes: result 0: 1x130x2xf32
+// CHECK: @matmul_batch_in_lanes: result 1: 1x130x2xi1 exact
+func.func @matmul_batch_in_lanes(%a: tensor<130x10x1xf32>, %b: tensor<2x1x10xf32>) -> (tensor<1x130x2xf32>, tensor<1x130x2xi1>) {
+  %e = hlo.exponential %a : tensor<130x10x1xf32>
+  %d = hlo.dot_general %e, %b, batching_dims = [2] x [1], contracting_dims = [1] x [2], precision = HIGHEST : (tensor<130x10x1xf32>, tensor<2x1x10xf32>) -> tensor<1x130x2xf32>
+  %c = hlo.compare GT, %d, %d : (tensor<1x130x2xf32>, tensor<1x130x2xf32>) -> tensor<1x130x2xi1>
+  return %d, %c : tensor<1x130x2xf32>, tensor<1x130x2xi1>
+}
+
+// A full contraction of i32 (a multiply and a sum) over 74 rows: no
+// multiple of 8 divides 74, and the planner grew the reduced block to all
+// 74, past VMEM (seed 23250); it takes 37 rows in partly filled tiles.
+// CHECK: @product_of_74_rows: result 0: i32 exact
+func.func @product_of_74_rows(%a: tensor<37x74x16xi32>, %b: tensor<16x74x37xi32>) -> tensor<i32> {
+  %t = hlo.transpose %a, dims = [1, 2, 0] : (tensor<37x74x16xi32>) -> tensor<74x16x37xi32>
+  %d = hlo.dot_general %t, %b, contracting_dims = [0, 2, 1] x [1, 2, 0] : (tensor<74x16x37xi32>, tensor<16x74x37xi32>) -> tensor<i32>
+  return %d : tensor<i32>
+}

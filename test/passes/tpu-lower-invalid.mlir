@@ -20,10 +20,11 @@ func.func @lhs_dilation(%x: tensor<8x4x4x128xf32>, %k: tensor<3x3x128x128xf32>) 
 
 // -----
 
-// The results of one kernel are written by the same blocks, so they share
-// a shape (hlo-fuse never makes any other multi-output fusion).
+// The results of one kernel are written by the same blocks: each must fit
+// in the largest one's shape, whose blocks the smaller ones take masked
+// (hlo-fuse never makes any other multi-output fusion).
 func.func @results_of_two_shapes(%a: tensor<8x128xf32>) -> (tensor<8x128xf32>, tensor<128x8xf32>) {
-  // expected-error@+1 {{tpu-lower: the results of a multi-output kernel must have one shape; 'tensor<128x8xf32, #tpu.layout<{0,1:T(8,128)}>>' differs}}
+  // expected-error@+1 {{tpu-lower: the results of a multi-output kernel must fit in the largest one's shape; 'tensor<128x8xf32, #tpu.layout<{0,1:T(8,128)}>>' does not fit}}
   %f:2 = hlo.fusion kind = loop (%p = %a) : (tensor<8x128xf32>) -> (tensor<8x128xf32>, tensor<128x8xf32>) {
     %e = hlo.exponential %p : tensor<8x128xf32>
     %t = hlo.transpose %e, dims = [1, 0] : (tensor<8x128xf32>) -> tensor<128x8xf32>

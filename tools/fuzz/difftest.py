@@ -23,7 +23,16 @@ classified:
   timeout   tpu-run took longer than --timeout seconds
   mismatch  a result differs from the evaluator's
 
-and the run prints one line per failing seed, the classes' counts and the
+A float element that differs is first checked for conditioning: the
+evaluator runs again with every f32 input scaled by 1 + 2^-14 and by
+1 - 2^-14 (relative changes near what f32 summation order moves an
+intermediate by). If either moves the evaluator's own element past the
+tolerance (sin of a sum in the hundreds, a comparison of computed floats
+that flips), the simulated value cannot be judged at f32 precision: the
+seed is counted as ill-conditioned, printed with an ILL line, and neither
+passes nor fails. Any other differing element is a mismatch.
+
+The run prints one line per failing seed, the classes' counts and the
 most frequent messages, then `N passed, M failed`.
 
 --check FILE runs the seeds FILE lists (`SEED OPS [xfail CLASS: reason]`):
@@ -56,24 +65,44 @@ ATOL = 1e-3
 BF16_RTOL = 1e-2
 
 
-def mismatch(sim, ref):
-    """Why two result lists differ, or None."""
+# Relative change of the f32 inputs in the conditioning check.
+PERTURBATION = 2.0 ** -14
+
+
+def close(a, b, et, rv):
+    """Whether a matches the evaluator's b, an element of result list rv."""
+    if a == b or (math.isnan(a) and math.isnan(b)):
+        return True
+    if et not in ("f32", "bf16") or not (math.isfinite(a) and math.isfinite(b)):
+        return False
+    scale = max([abs(v) for v in rv if math.isfinite(v)] or [0.0])
+    rtol = RTOL if et == "f32" else BF16_RTOL
+    return abs(a - b) <= rtol * (abs(b) + scale) + ATOL
+
+
+def mismatches(sim, ref):
+    """(result, element, why) for each difference; element None when the
+    results' shapes differ."""
     if len(sim) != len(ref):
-        return "%d results, the evaluator gave %d" % (len(sim), len(ref))
+        yield None, None, "%d results, the evaluator gave %d" % (len(sim), len(ref))
+        return
     for i, ((st, et, sv), (rt, _, rv)) in enumerate(zip(sim, ref)):
         if st != rt or len(sv) != len(rv):
-            return "result %d is %s, the evaluator's %s" % (i, st, rt)
-        scale = max([abs(b) for b in rv if math.isfinite(b)] or [0.0])
+            yield i, None, "result %d is %s, the evaluator's %s" % (i, st, rt)
+            continue
         for n, (a, b) in enumerate(zip(sv, rv)):
-            if a == b or (math.isnan(a) and math.isnan(b)):
-                continue
-            rtol = RTOL if et == "f32" else BF16_RTOL
-            if et in ("f32", "bf16") and math.isfinite(a) and math.isfinite(b) \
-                    and abs(a - b) <= rtol * (abs(b) + scale) + ATOL:
-                continue
-            return "result %d (%s) element %d is %r, the evaluator's %r" % (
-                i, st, n, a, b)
-    return None
+            if not close(a, b, et, rv):
+                yield i, n, "result %d (%s) element %d is %r, the evaluator's %r" % (
+                    i, st, n, a, b)
+
+
+def write_inputs(path, types, scale):
+    with open(path, "w") as f:
+        for i, t in enumerate(types):
+            vals = gen_inputs.values(t, i + 1)
+            if t.endswith("f32"):
+                vals = [repr(float(v) * scale) for v in vals]
+            f.write("--input=%s=%s\n" % (t, ",".join(vals)))
 
 
 def first_line(text):
@@ -120,11 +149,10 @@ def check_seed(seed, n_ops, args, work):
     header = re.search(r"func\.func @main\(([^)]*)\)", text).group(1)
     types = re.findall(r"tensor<([^>]*)>", header)
     argfile = os.path.join(work, "seed%d.args" % seed)
-    with open(argfile, "w") as f:
-        for i, t in enumerate(types):
-            f.write("--input=%s=%s\n" % (t, ",".join(gen_inputs.values(t, i + 1))))
-    base = [os.path.join(tools, "tpu-run"), program, "@" + argfile,
-            "--default-precision=highest"]
+    write_inputs(argfile, types, 1.0)
+    run_args = [os.path.join(tools, "tpu-run"), program,
+                "--default-precision=highest"]
+    base = run_args + ["@" + argfile]
     ref = run(base + ["--reference"], args.timeout)
     if ref is None:
         return "timeout", "the evaluator timed out"
@@ -132,6 +160,27 @@ def check_seed(seed, n_ops, args, work):
         return ("crash" if crashed(ref) else "compile",
                 "evaluator: " + first_line(ref.stderr))
     expected = parse_results(ref.stdout)
+    perturbed = []
+
+    def sensitive(i, n):
+        """Whether the evaluator's element n of result i moves past the
+        tolerance when the f32 inputs change by PERTURBATION."""
+        if not perturbed:
+            for k, scale in enumerate((1 + PERTURBATION, 1 - PERTURBATION)):
+                path = os.path.join(work, "seed%d.p%d.args" % (seed, k))
+                write_inputs(path, types, scale)
+                p = run(run_args + ["@" + path, "--reference"], args.timeout)
+                perturbed.append(parse_results(p.stdout) if p and not p.returncode
+                                 else None)
+        _, et, rv = expected[i]
+        for other in perturbed:
+            if other is None or len(other) != len(expected) or \
+                    len(other[i][2]) != len(rv) or \
+                    not close(other[i][2][n], rv[n], et, rv):
+                return True
+        return False
+
+    ill = None
     for target in args.targets.split(","):
         for mode in args.modes.split(","):
             where = "%s %s: " % (target, mode)
@@ -142,9 +191,13 @@ def check_seed(seed, n_ops, args, work):
             if p.returncode:
                 return ("crash" if crashed(p) else "compile",
                         where + first_line(p.stderr))
-            why = mismatch(parse_results(p.stdout), expected)
-            if why:
-                return "mismatch", where + why
+            for i, n, why in mismatches(parse_results(p.stdout), expected):
+                if n is None or expected[i][1] not in ("f32", "bf16") or \
+                        not sensitive(i, n):
+                    return "mismatch", where + why
+                ill = ill or where + why
+    if ill:
+        return "ill-conditioned", ill
     return None, None
 
 
@@ -174,7 +227,7 @@ def main():
             line = line.split("#")[0].strip()
             if not line:
                 continue
-            m = re.match(r"(\d+)\s+(\d+)(?:\s+xfail\s+(\w+):\s*(.*))?$", line)
+            m = re.match(r"(\d+)\s+(\d+)(?:\s+xfail\s+([\w-]+):\s*(.*))?$", line)
             if not m:
                 sys.exit("%s: cannot read '%s'" % (args.check, line))
             cases.append((int(m.group(1)), int(m.group(2)), m.group(3), m.group(4)))
@@ -184,10 +237,15 @@ def main():
                  for s in range(int(a), int(b))]
 
     classes, messages = Counter(), Counter()
-    passed = failed = 0
+    passed = failed = ill = 0
     with tempfile.TemporaryDirectory() as work:
         for seed, n_ops, xfail, reason in cases:
             cls, message = check_seed(seed, n_ops, args, work)
+            if cls == "ill-conditioned" and xfail is None:
+                ill += 1
+                print("ILL seed %d (%d ops): %s" % (seed, n_ops, message),
+                      flush=True)
+                continue
             ok = cls == xfail
             if ok and cls is None:
                 passed += 1
@@ -212,7 +270,7 @@ def main():
         print("most frequent messages:")
         for message, n in messages.most_common(12):
             print("  %4d  %s" % (n, message))
-    print("%d passed, %d failed" % (passed, failed))
+    print("%d passed, %d failed, %d ill-conditioned" % (passed, failed, ill))
     return 1 if failed else 0
 
 

@@ -38,7 +38,11 @@ def compare(sim, ref, rtol, atol):
             if math.isnan(a) and math.isnan(b) or a == b:
                 continue
             err = abs(a - b)
-            if exact and err != 0 or not exact and not err <= atol + rtol * abs(b):
+            # An infinity or NaN matches only itself (inf - -inf would pass
+            # a tolerance scaled by |inf|).
+            finite = math.isfinite(a) and math.isfinite(b)
+            if not finite or exact and err != 0 or \
+                    not exact and not err <= atol + rtol * abs(b):
                 lines.append("FAIL result %d at element %d: %r vs %r" % (i, n, a, b))
                 break
             worst = max(worst, err)
