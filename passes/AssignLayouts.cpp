@@ -359,6 +359,28 @@ void LayoutAssigner::materialize(func::FuncOp func, ArrayRef<Value> values,
     Value current = r.use->get();
     if (satisfied(r, getLayout(current.getType()).toLayout()))
       continue;
+    // An MXU op in a fusion that reads a parameter in the wrong layout
+    // reads a relayout copy made before the fusion, as XLA's copies are:
+    // transposing in VMEM between the DMA and the MXU can need more than
+    // VMEM holds (a unit batch dimension in the lanes is 128 times its
+    // size).
+    auto param = dyn_cast<BlockArgument>(current);
+    auto fusion = param
+                      ? dyn_cast<hlo::FusionOp>(param.getOwner()->getParentOp())
+                      : hlo::FusionOp();
+    if (fusion && hlo::isContraction(r.use->getOwner())) {
+      builder.setInsertionPoint(fusion);
+      hlo::CopyOp copy =
+          copyTo(fusion.getInputs()[param.getArgNumber()], r.required);
+      fusion->insertOperands(fusion->getNumOperands(), {copy});
+      r.use->set(param.getOwner()->addArgument(copy.getType(), param.getLoc()));
+      if (param.use_empty()) {
+        unsigned n = param.getArgNumber();
+        param.getOwner()->eraseArgument(n);
+        fusion->eraseOperand(n);
+      }
+      continue;
+    }
     builder.setInsertionPoint(r.use->getOwner());
     r.use->set(copyTo(current, r.required));
   }

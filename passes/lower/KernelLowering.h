@@ -310,9 +310,12 @@ private:
   DenseMap<Value, Value> current; // value -> VMEM buffer this iteration
   SmallVector<Value, kMxuInputSlots> inSems;
   Value outSems[2], outSem;
+  /// Whether the block plan fell back to double-buffered inputs in most of
+  /// VMEM, the smallest blocks overflowing half of it.
+  bool tight = false;
   /// VMEM slots per input.
   int64_t inputSlots() const {
-    return mxuResult() ? kMxuInputSlots : kVectorInputSlots;
+    return mxuResult() && !tight ? kMxuInputSlots : kVectorInputSlots;
   }
   /// The f32 accumulator of an MXU op with a narrower result, converted
   /// on the last contraction step.

@@ -131,3 +131,13 @@ func.func @product_of_74_rows(%a: tensor<37x74x16xi32>, %b: tensor<16x74x37xi32>
   %d = hlo.dot_general %t, %b, contracting_dims = [0, 2, 1] x [1, 2, 0] : (tensor<74x16x37xi32>, tensor<16x74x37xi32>) -> tensor<i32>
   return %d : tensor<i32>
 }
+
+// The same with the batch dimension in the lanes of the rhs, an entry
+// parameter: transposed in VMEM, its blocks needed 24M (f32) on v3; the
+// fusion now reads a relayout copy made before it (seed 24986).
+// CHECK: @matmul_batch_in_rhs_lanes: result 0: 10x16x37xf32
+func.func @matmul_batch_in_rhs_lanes(%x: tensor<10x128x16xf32>, %w: tensor<128x37x10xf32>) -> tensor<10x16x37xf32> {
+  %d = hlo.dot_general %x, %w, batching_dims = [0] x [2], contracting_dims = [1] x [0], precision = HIGHEST : (tensor<10x128x16xf32>, tensor<128x37x10xf32>) -> tensor<10x16x37xf32>
+  %s = hlo.subtract %d, %d : tensor<10x16x37xf32>
+  return %s : tensor<10x16x37xf32>
+}

@@ -146,3 +146,23 @@ func.func @fusion(%x: tensor<8x100xf32>, %w: tensor<100x30xf32>, %b: tensor<30xf
   }
   return %0 : tensor<8x30xf32>
 }
+
+// -----
+
+// A dot in a fusion that reads a parameter in a layout the MXU cannot take
+// (the batch dimension in the lanes, fixed by the entry layout) reads a
+// relayout copy made before the fusion, as XLA's copies are; a transpose
+// between the DMA and the MXU would need 128 lanes per batch element.
+// CHECK-LABEL: func.func @mxu_operand_copied_before_fusion
+// XLA:           %[[C:.+]] = hlo.copy %arg1 : (tensor<128x37x10xf32, #tpu.layout<{2,1,0:T(8,128)}>>) -> tensor<128x37x10xf32, #tpu.layout<{0,1,2:T(8,128)}>>
+// XLA:           hlo.fusion kind = output (%[[P0:[a-z_0-9]+]] = %arg0, %[[P1:[a-z_0-9]+]] = %[[C]])
+// XLA-NOT:       hlo.copy
+// XLA:             hlo.dot_general %[[P0]], %[[P1]]
+func.func @mxu_operand_copied_before_fusion(%x: tensor<10x128x16xf32>, %w: tensor<128x37x10xf32>) -> tensor<10x16x37xf32> {
+  %0 = hlo.fusion kind = output (%p0 = %x, %p1 = %w) : (tensor<10x128x16xf32>, tensor<128x37x10xf32>) -> tensor<10x16x37xf32> {
+    %d = hlo.dot_general %p0, %p1, batching_dims = [0] x [2], contracting_dims = [1] x [0] : (tensor<10x128x16xf32>, tensor<128x37x10xf32>) -> tensor<10x16x37xf32>
+    %s = hlo.subtract %d, %d : tensor<10x16x37xf32>
+    hlo.yield %s : tensor<10x16x37xf32>
+  }
+  return %0 : tensor<10x16x37xf32>
+}
