@@ -156,7 +156,12 @@ struct DotToMultiplyReduce : OpRewritePattern<hlo::DotGeneralOp> {
       return failure();
     Location loc = dot.getLoc();
     auto resultType = cast<RankedTensorType>(dot.getType());
+    // A float dot multiplies exactly and sums in f32 (the MXU's
+    // accumulator) whatever its result type: bf16 products and partial sums
+    // would round at every step. Integers wrap in the result's type.
     Type element = resultType.getElementType();
+    if (isa<FloatType>(element))
+      element = rewriter.getF32Type();
     ArrayRef<int64_t> lhsContracting = dot.getLhsContractingDimensions();
     int64_t batch = dot.getLhsBatchingDimensions().size();
     int64_t free = lhsFree.size() + rhsFree.size();
@@ -200,9 +205,12 @@ struct DotToMultiplyReduce : OpRewritePattern<hlo::DotGeneralOp> {
     Value product = hlo::MulOp::create(rewriter, loc, lhs, rhs);
     Dims reduced =
         llvm::to_vector(llvm::seq<int64_t>(batch + free, batch + free + nc));
-    Value sum =
-        hlo::ReduceOp::create(rewriter, loc, resultType, hlo::ReduceKind::sum,
-                              product, rewriter.getDenseI64ArrayAttr(reduced));
+    Value sum = hlo::ReduceOp::create(rewriter, loc, resultType.clone(element),
+                                      hlo::ReduceKind::sum, product,
+                                      rewriter.getDenseI64ArrayAttr(reduced));
+    if (element != resultType.getElementType())
+      sum = hlo::ConvertOp::create(rewriter, loc, sum,
+                                   resultType.getElementType());
     hlo::YieldOp::create(rewriter, loc, ValueRange{sum});
     rewriter.replaceOp(dot, fusion.getResults());
     return success();

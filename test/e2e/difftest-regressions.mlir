@@ -141,3 +141,15 @@ func.func @matmul_batch_in_rhs_lanes(%x: tensor<10x128x16xf32>, %w: tensor<128x3
   %s = hlo.subtract %d, %d : tensor<10x16x37xf32>
   return %s : tensor<10x16x37xf32>
 }
+
+// A bf16 vector-matrix product runs on the vector unit as a multiply and a
+// sum, which rounded every product and partial sum to bf16 (12.875 for
+// 12.9355, seed 25697): they compute in f32, as the MXU accumulates, and
+// the sum rounds once. Inputs of eight bits make the f32 sums exact, so
+// the check is exact.
+// CHECK: @bf16_vector_matrix_sums_in_f32: result 0: 3xbf16 exact
+func.func @bf16_vector_matrix_sums_in_f32(%v: tensor<8xbf16>, %m: tensor<8x3xbf16>) -> tensor<3xbf16> {
+  %a = hlo.multiply %v, %v : tensor<8xbf16>
+  %d = hlo.dot_general %a, %m, contracting_dims = [0] x [0] : (tensor<8xbf16>, tensor<8x3xbf16>) -> tensor<3xbf16>
+  return %d : tensor<3xbf16>
+}

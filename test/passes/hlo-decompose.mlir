@@ -35,6 +35,22 @@ func.func @vector_matrix_batched_bf16(%v: tensor<4x10xbf16>, %a: tensor<4x10x3xb
 
 // -----
 
+// A bf16 product with a bf16 result still multiplies and sums in f32, as
+// the MXU accumulates, and rounds once at the end.
+// CHECK-LABEL: func.func @vector_matrix_bf16_result
+// CHECK:      hlo.fusion kind = input
+// CHECK:        hlo.convert %{{.+}} : (tensor<8xbf16>) -> tensor<8xf32>
+// CHECK:        hlo.multiply %{{.+}}, %{{.+}} : tensor<3x8xf32>
+// CHECK-NEXT:   %[[S:.+]] = hlo.reduce sum %{{.+}}, dims = [1] : (tensor<3x8xf32>) -> tensor<3xf32>
+// CHECK-NEXT:   %[[C:.+]] = hlo.convert %[[S]] : (tensor<3xf32>) -> tensor<3xbf16>
+// CHECK-NEXT:   hlo.yield %[[C]]
+func.func @vector_matrix_bf16_result(%v: tensor<8xbf16>, %m: tensor<8x3xbf16>) -> tensor<3xbf16> {
+  %d = hlo.dot_general %v, %m, contracting_dims = [0] x [0] : (tensor<8xbf16>, tensor<8x3xbf16>) -> tensor<3xbf16>
+  return %d : tensor<3xbf16>
+}
+
+// -----
+
 // Two contracting dimensions, batched, with the rhs dimensions out of order:
 // each operand is transposed to (batch, free, contracting) or (batch,
 // contracting, free) and the groups collapse.
