@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -220,6 +221,7 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
   }
 
   Timeline timeline(target);
+  auto start = std::chrono::steady_clock::now();
   for (const Kernel &kernel : function->kernels) {
     KernelStats stats;
     stats.name = kernel.name;
@@ -231,6 +233,9 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
     result.mxuBusyCycles += stats.mxuBusyCycles;
     result.kernels.push_back(std::move(stats));
   }
+  result.kernelHostSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   result.cycles = timeline.makespan();
   result.tasks = timeline.tasks();
   for (const TensorSpec &spec : function->results) {

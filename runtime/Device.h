@@ -64,6 +64,9 @@ struct RunResult {
   /// Bytes copied in (arguments) and out (results) over the host link, and
   /// the number of those transfers.
   int64_t hostInBytes = 0, hostOutBytes = 0, hostTransfers = 0;
+  /// Host seconds the simulator spent running the kernels (not staging
+  /// inputs or reading results): its speed, not the simulated time.
+  double kernelHostSeconds = 0;
 };
 
 /// Checks `inputs` against a function's `arguments` (count, element type,

@@ -59,6 +59,22 @@ double roundToFormat(double value, int precision, int minExponent,
                      int maxExponent) {
   if (std::isnan(value) || std::isinf(value) || value == 0)
     return value;
+  // A normal of the format: round the double's significand in place (a
+  // carry out of it steps the exponent, as rounding up does).
+  uint64_t bits;
+  std::memcpy(&bits, &value, sizeof bits);
+  int64_t unbiased = int64_t((bits >> 52) & 0x7ff) - 1023;
+  if (unbiased >= minExponent - 1 && unbiased < maxExponent) {
+    int drop = 52 - (precision - 1);
+    uint64_t lowest = (bits >> drop) & 1;
+    bits += (uint64_t(1) << (drop - 1)) - 1 + lowest;
+    bits &= ~((uint64_t(1) << drop) - 1);
+    if (int64_t((bits >> 52) & 0x7ff) - 1023 >= maxExponent)
+      return std::copysign(std::numeric_limits<double>::infinity(), value);
+    double rounded;
+    std::memcpy(&rounded, &bits, sizeof rounded);
+    return rounded;
+  }
   int exponent;
   std::frexp(value, &exponent); // value = m * 2^exponent, 0.5 <= |m| < 1
   // Below the smallest normal the spacing stays that of the smallest

@@ -9,6 +9,7 @@
 #include "runtime/KernelRun.h"
 
 #include "runtime/Numerics.h"
+#include "runtime/engines/Gemm.h"
 #include "runtime/machine/Shape.h"
 
 #include "absl/strings/str_cat.h"
@@ -20,25 +21,6 @@
 #include <optional>
 
 namespace tpurt::detail {
-
-/// C[M,N] += A[M,K] * B[K,N] in f32, row-major: the inner loop runs along
-/// contiguous rows of B and C so that the compiler vectorizes it.
-static void gemm(int64_t m, int64_t k, int64_t n, const float *a,
-                 const float *b, float *c) {
-  constexpr int64_t kBlock = 256;
-  for (int64_t k0 = 0; k0 < k; k0 += kBlock) {
-    int64_t k1 = std::min(k, k0 + kBlock);
-    for (int64_t i = 0; i < m; ++i) {
-      float *ci = c + i * n;
-      for (int64_t kk = k0; kk < k1; ++kk) {
-        float av = a[i * k + kk];
-        const float *bk = b + kk * n;
-        for (int64_t j = 0; j < n; ++j)
-          ci[j] += av * bk[j];
-      }
-    }
-  }
-}
 
 /// The [rows, cols] matrix of a buffer's two minor dimensions, and the
 /// number of matrices before them.
@@ -94,15 +76,34 @@ absl::Status KernelRun::matmul(const Instruction &inst) {
   }
   // Row-major [rows, cols] floats of a matrix stored as such, or as its
   // transpose.
-  auto toFloats = [](Element element, const uint8_t *data, int64_t rows,
-                     int64_t cols, bool transposed) {
-    std::vector<float> out(rows * cols);
+  // Matrices kept between calls: the kernels make many products of one
+  // block shape, and fresh pages cost more than the conversion.
+  static thread_local std::vector<float> lhsFloats, rhsFloats, accFloats;
+  auto toFloats = [](std::vector<float> &out, Element element,
+                     const uint8_t *data, int64_t rows, int64_t cols,
+                     bool transposed) {
+    out.resize(rows * cols);
+    if (element == Element::F32 && !transposed) {
+      std::memcpy(out.data(), data, out.size() * sizeof(float));
+      return;
+    }
     int64_t size = elementBytes(element);
+    // Element (i, j) of the stored matrix.
+    auto at = [&](int64_t i, int64_t j) {
+      return data + (transposed ? j * rows + i : i * cols + j) * size;
+    };
+    if (element == Element::BF16) { // the upper half of an f32
+      for (int64_t i = 0; i < rows; ++i)
+        for (int64_t j = 0; j < cols; ++j) {
+          const uint8_t *p = at(i, j);
+          uint32_t bits = uint32_t(p[0] | p[1] << 8) << 16;
+          std::memcpy(&out[i * cols + j], &bits, sizeof(float));
+        }
+      return;
+    }
     for (int64_t i = 0; i < rows; ++i)
       for (int64_t j = 0; j < cols; ++j)
-        out[i * cols + j] = static_cast<float>(load(
-            element, data + (transposed ? j * rows + i : i * cols + j) * size));
-    return out;
+        out[i * cols + j] = static_cast<float>(load(element, at(i, j)));
   };
   // The MXU multiplies bf16: f32 inputs round to bf16 at DEFAULT. HIGHEST
   // (XLA's bf16_6x: each input split into three bf16 terms, six of the
@@ -110,28 +111,29 @@ absl::Status KernelRun::matmul(const Instruction &inst) {
   // it is computed as f32 multiply-adds in contraction order, which is
   // what f32 results from XLA on other backends are; its time is still
   // six passes.
-  auto mxuInputs = [&](std::vector<float> x) {
-    if (!highest)
+  auto mxuInputs = [&](std::vector<float> &x) {
+    if (!highest && l.element == Element::F32)
       for (float &v : x)
         v = static_cast<float>(roundToBF16(v));
-    return x;
   };
   int64_t inSize = elementBytes(l.element);
   for (int64_t bi = 0; compute && bi < matrices; ++bi) {
     const uint8_t *ld = (*lhs)->data + (lb == 1 ? 0 : bi * m * k * inSize);
     const uint8_t *rd = (*rhs)->data + (rb == 1 ? 0 : bi * k * n * inSize);
     uint8_t *ad = (*acc)->data + bi * m * n * 4;
-    std::vector<float> ls =
-        mxuInputs(toFloats(l.element, ld, m, k, transposeLhs));
-    std::vector<float> rs =
-        mxuInputs(toFloats(r.element, rd, k, n, transposeRhs));
-    std::vector<float> c(m * n, 0.0f);
+    toFloats(lhsFloats, l.element, ld, m, k, transposeLhs);
+    toFloats(rhsFloats, r.element, rd, k, n, transposeRhs);
+    mxuInputs(lhsFloats);
+    mxuInputs(rhsFloats);
+    accFloats.resize(m * n);
     if (f[3])
-      for (int64_t i = 0; i < m * n; ++i)
-        c[i] = static_cast<float>(load(Element::F32, ad + 4 * i));
-    gemm(m, k, n, ls.data(), rs.data(), c.data());
-    for (int64_t i = 0; i < m * n; ++i)
-      store(Element::F32, ad + 4 * i, c[i]);
+      std::memcpy(accFloats.data(), ad, accFloats.size() * sizeof(float));
+    else
+      std::fill(accFloats.begin(), accFloats.end(), 0.0f);
+    // bf16 products are exact in f32.
+    gemm(m, k, n, lhsFloats.data(), rhsFloats.data(), accFloats.data(),
+         /*exactProducts=*/!highest);
+    std::memcpy(ad, accFloats.data(), accFloats.size() * sizeof(float));
   }
 
   std::vector<View *> reads = {*lhs, *rhs};

@@ -12,6 +12,12 @@
 // RUN: tpu-compile %t/mlp.mlir -o %t/mlp.tpu
 // RUN: tpu-run %t/mlp.tpu @%tpu_src_root/test/tools/Inputs/mlp_args.txt > %t/mlp.exe.sim
 // RUN: %python %tpu_src_root/test/tools/Inputs/compare_results.py %t/mlp.exe.sim %t/mlp.sim 0 0 | FileCheck %s --check-prefix=MLP
+// --host-time reports the simulator's own speed on stderr, and only there:
+// the results are the same bytes.
+// RUN: tpu-run %t/mlp.tpu @%tpu_src_root/test/tools/Inputs/mlp_args.txt --host-time 2> %t/host.err > %t/mlp.host.sim
+// RUN: FileCheck %s --check-prefix=HOST < %t/host.err
+// RUN: cmp %t/mlp.host.sim %t/mlp.exe.sim
+// HOST: host: kernels simulated in {{[0-9.]+}} s ({{[0-9.]+}} simulated GFLOP per host second)
 
 // Elementwise, compare, select, convert and iota: exact.
 // RUN: tpu-run %t/elementwise.mlir --input="3x5xf32=[1 -2 3 -4 5][6 -7 8 -9 10][0.5 0.25 -0.125 2 4]" --input=3x5xf32=1.5 > %t/ew.sim
