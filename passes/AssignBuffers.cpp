@@ -249,8 +249,9 @@ void timeline(ArrayRef<Operation *> order, ArrayRef<Buffer> heap,
 /// offsets.
 class BufferAssigner {
 public:
-  BufferAssigner(const tpc::Target &target, func::FuncOp func, unsigned top)
-      : target(target), func(func), top(top) {}
+  BufferAssigner(const tpc::Target &target, func::FuncOp func, unsigned top,
+                 bool donateAll)
+      : target(target), func(func), top(top), donateAll(donateAll) {}
 
   /// Fills `report`; fails on invalid input (not on running out of memory).
   LogicalResult run(tpc::MemoryReport &report);
@@ -258,7 +259,12 @@ public:
 private:
   LogicalResult measure(Block &block);
   void scheduleOps(Block &block, tpc::MemoryReport &report);
-  void formBuffers(Block &block);
+  void findDonors(Block &block);
+  /// The donated argument whose buffer output `result` of `op` takes, if
+  /// one may (XLA's may-alias rule), marking it used.
+  BlockArgument donorFor(Operation *op, Value result);
+  void formBuffers(Block &block, tpc::MemoryReport &report);
+  void warnUnusedDonors();
   LogicalResult pack(tpc::MemoryReport &report);
   void describeLargest(Block &block, tpc::MemoryReport &report);
   void attachOffsets(Block &block, const tpc::MemoryReport &report);
@@ -277,6 +283,21 @@ private:
   const tpc::Target &target;
   func::FuncOp func;
   unsigned top;
+  bool donateAll;
+  /// Donated arguments not yet holding an output, each with the index of
+  /// the output it must hold (tf.aliasing_output) or -1 (any), and whether
+  /// the program asked for it (a warning when it cannot be used).
+  struct Donor {
+    BlockArgument arg;
+    int64_t output;
+    bool explicitlyDonated;
+    bool used = false;
+  };
+  SmallVector<Donor> donors;
+  /// Output values and their indices among the returned values.
+  DenseMap<Value, SmallVector<int64_t, 1>> outputIndices;
+  /// Outputs that live in a donated argument's buffer.
+  DenseMap<Value, int64_t> donatedArgumentOf;
 
   DenseMap<Value, ValueSize> sizes;
   /// A fusion reads its dense constants from HBM; splats are immediates.
@@ -352,9 +373,77 @@ void BufferAssigner::scheduleOps(Block &block, tpc::MemoryReport &report) {
   }
 }
 
-void BufferAssigner::formBuffers(Block &block) {
+/// Arguments donated by `jax.buffer_donor = true` (JAX's donate_argnums),
+/// `tf.aliasing_output = N` (that output only) or the pass option.
+void BufferAssigner::findDonors(Block &block) {
+  for (auto [i, value] : llvm::enumerate(block.getTerminator()->getOperands()))
+    outputIndices[value].push_back(i);
+  for (BlockArgument arg : block.getArguments()) {
+    unsigned n = arg.getArgNumber();
+    auto donor = func.getArgAttrOfType<BoolAttr>(n, "jax.buffer_donor");
+    auto aliasing = func.getArgAttrOfType<IntegerAttr>(n, "tf.aliasing_output");
+    bool asked = (donor && donor.getValue()) || aliasing;
+    if (asked || donateAll)
+      donors.push_back({arg, aliasing ? aliasing.getInt() : -1, asked});
+  }
+}
+
+BlockArgument BufferAssigner::donorFor(Operation *op, Value result) {
+  auto indices = outputIndices.find(result);
+  // A bitcast view of the output would need the program's HBM region.
+  if (indices == outputIndices.end() ||
+      llvm::any_of(result.getUsers(), [&](Operation *user) {
+        return isBitcast(user, *op->getBlock());
+      }))
+    return {};
+  int64_t t = position[op];
+  for (Donor &donor : donors) {
+    BlockArgument arg = donor.arg;
+    if (donor.used || arg.getType() != result.getType() || outputs.count(arg) ||
+        (donor.output >= 0 &&
+         !llvm::is_contained(indices->second, donor.output)))
+      continue;
+    // Dead once the output is written: read by earlier ops only, or by
+    // this op element by element, as an in-place update reads it.
+    bool dead = llvm::all_of(arg.getUses(), [&](OpOperand &use) {
+      Operation *user = use.getOwner();
+      int64_t at = position.lookup(user);
+      return at < t ||
+             (user == op && writesInPlace(op) && readsElementwise(use, result));
+    });
+    if (!dead)
+      continue;
+    donor.used = true;
+    return arg;
+  }
+  return {};
+}
+
+/// JAX's "Some donated buffers were not usable", per argument and why.
+void BufferAssigner::warnUnusedDonors() {
+  for (const Donor &donor : donors) {
+    if (donor.used || !donor.explicitlyDonated)
+      continue;
+    bool typeMatches = llvm::any_of(outputIndices, [&](auto &entry) {
+      return entry.first.getType() == donor.arg.getType() &&
+             !isa<BlockArgument>(entry.first);
+    });
+    InFlightDiagnostic diag = emitWarning(donor.arg.getLoc())
+                              << "tpu-assign-buffers: donated argument #"
+                              << donor.arg.getArgNumber() << " ("
+                              << donor.arg.getType() << ") is not usable: ";
+    if (!typeMatches)
+      diag << "no output has its shape, element type and layout";
+    else
+      diag << "every output of its type is written while it is still read "
+              "(or by an op that reads it out of place)";
+  }
+}
+
+void BufferAssigner::formBuffers(Block &block, tpc::MemoryReport &report) {
   // One heap buffer per value, except that an elementwise op writes into
-  // an operand buffer of the same size whose last user it is.
+  // an operand buffer of the same size whose last user it is, and an output
+  // goes into a donated argument's buffer when one may hold it.
   for (Operation *op : order) {
     int64_t t = position[op];
     if (isBitcast(op, block)) {
@@ -376,6 +465,13 @@ void BufferAssigner::formBuffers(Block &block) {
     for (Value constant : fusedConstants.lookup(op))
       constants.emplace_back(constant, 0);
     for (Value result : op->getResults()) {
+      // Before writing in place: a donated buffer frees a heap buffer for
+      // good, where an operand's buffer would live on as the output.
+      if (BlockArgument donor = donorFor(op, result)) {
+        donatedArgumentOf[result] = donor.getArgNumber();
+        report.outputSharedWithArguments += sizes[result].padded;
+        continue;
+      }
       if (writesInPlace(op)) {
         auto reusable = llvm::find_if(op->getOpOperands(), [&](OpOperand &use) {
           Value operand = use.get();
@@ -509,10 +605,15 @@ void BufferAssigner::attachOffsets(Block &block,
     // A bitcast of an argument lives in the argument's memory.
     if (isBitcast(op, block) && !offsetOf.count(op->getResult(0)))
       continue;
-    SmallVector<int64_t> offsets;
-    for (Value result : op->getResults())
+    SmallVector<int64_t> offsets, donated;
+    for (Value result : op->getResults()) {
       offsets.push_back(offsetOf.lookup(result));
+      donated.push_back(donatedArgumentOf.lookup_or(result, -1));
+    }
     op->setAttr("tpu.hbm_offsets", builder.getDenseI64ArrayAttr(offsets));
+    if (llvm::any_of(donated, [](int64_t d) { return d >= 0; }))
+      op->setAttr(kDonatedArgumentsAttrName,
+                  builder.getDenseI64ArrayAttr(donated));
   }
 }
 
@@ -524,7 +625,9 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
   if (failed(measure(block)))
     return failure();
   scheduleOps(block, report);
-  formBuffers(block);
+  findDonors(block);
+  formBuffers(block, report);
+  warnUnusedDonors();
   if (failed(pack(report)))
     return failure();
   describeLargest(block, report);
@@ -554,7 +657,7 @@ struct TPUAssignBuffersPass
       memory.function = func.getSymName().str();
       memory.capacity = spec.hbmCapacity();
       memory.reserved = spec.reservedBytes;
-      if (failed(BufferAssigner(spec, func, top).run(memory)))
+      if (failed(BufferAssigner(spec, func, top, donateArguments).run(memory)))
         return signalPassFailure();
       // XLA's first line names the function; the report follows as a note
       // without a location, so that no source line and caret trail it.

@@ -11,6 +11,7 @@
 #include "dialects/hlo/HLOOps.h"
 #include "passes/PassUtils.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Transforms/RegionUtils.h"
@@ -67,6 +68,21 @@ int64_t elementCost(Operation *op) {
 int64_t elementBytes(Type type) {
   unsigned bits = getElementTypeOrSelf(type).getIntOrFloatBitWidth();
   return std::max<int64_t>(1, bits / 8);
+}
+
+/// Whether `producer`, read by members of a loop fusion rooted at `root`
+/// and otherwise only returned, becomes a second result of that fusion:
+/// an elementwise op of the root's shape (the kernel's iteration space),
+/// all of whose other readers are the function's return.
+bool returnedAlongside(Operation *producer, Operation *root, const OpSet &moved,
+                       bool reduction) {
+  if (reduction || !producer->hasTrait<OpTrait::Elementwise>() ||
+      producer->getNumResults() != 1 ||
+      producer->getResult(0).getType() != root->getResult(0).getType())
+    return false;
+  return llvm::all_of(producer->getUsers(), [&](Operation *user) {
+    return moved.contains(user) || isa<func::ReturnOp>(user);
+  });
 }
 
 class Fuser {
@@ -191,6 +207,7 @@ Operation *Fuser::fuseProducers(Operation *root) {
     return nullptr;
   OpSet moved, copied;
   moved.insert(root);
+  SmallVector<Value> extraResults;
   SmallVector<Operation *> worklist;
   auto push = [&](Operation *op) {
     for (Value v : op->getOperands())
@@ -215,6 +232,14 @@ Operation *Fuser::fuseProducers(Operation *root) {
     if (outside == 0) {
       moved.insert(producer);
       push(producer);
+    } else if (returnedAlongside(producer, root, moved, reduction)) {
+      // XLA's producer-consumer multi-output fusion: a value the function
+      // returns is written by the kernel that computes it anyway, rather
+      // than recomputed there and in a kernel of its own (which would also
+      // keep its operands alive, and a donated one unusable).
+      moved.insert(producer);
+      extraResults.push_back(producer->getResult(0));
+      push(producer);
     } else if (isFree(producer) ||
                (producer->hasTrait<OpTrait::Elementwise>() &&
                 worthCopying(producer, 1 + outside))) {
@@ -227,6 +252,7 @@ Operation *Fuser::fuseProducers(Operation *root) {
   if (moved.size() == 1 && copied.empty())
     return nullptr;
   SmallVector<Value> results(root->getResults());
+  llvm::append_range(results, extraResults);
   return materialize(reduction ? hlo::FusionKind::input : hlo::FusionKind::loop,
                      moved, copied, results, root);
 }

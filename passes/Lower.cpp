@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/Passes.h"
 #include "passes/lower/KernelLowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -270,8 +271,29 @@ LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target,
       continue;
     }
     SmallVector<Value> outBuffers;
-    for (auto [result, offset] : llvm::zip(op.getResults(), *offsets)) {
-      FailureOr<Value> outBuffer = hbmBuffer(&op, result, offset, {});
+    auto donated =
+        op.getAttrOfType<DenseI64ArrayAttr>(kDonatedArgumentsAttrName);
+    for (auto [i, result, offset] :
+         llvm::enumerate(op.getResults(), *offsets)) {
+      // An output in a donated argument's buffer is written there.
+      int64_t arg =
+          donated && donated.size() == op.getNumResults() ? donated[i] : -1;
+      if (arg >= 0) {
+        FailureOr<Physical> phys =
+            physicalOf(result.getLoc(), result.getType());
+        if (failed(phys))
+          return failure();
+        if (arg >= static_cast<int64_t>(body->getNumArguments()) ||
+            body->getArgument(arg).getType() !=
+                memrefType(phys->dims, phys->element, MemorySpace::hbm))
+          return op.emitOpError()
+                 << "tpu-lower: result #" << i << " is given argument #" << arg
+                 << "'s buffer, which does not exist or does not "
+                 << "hold its type";
+      }
+      FailureOr<Value> outBuffer =
+          arg >= 0 ? FailureOr<Value>(body->getArgument(arg))
+                   : hbmBuffer(&op, result, offset, {});
       if (failed(outBuffer))
         return failure();
       buffers[result] = *outBuffer;

@@ -41,6 +41,12 @@ llvm::cl::ValuesClass precisionValues();
 constexpr llvm::StringLiteral kOutOfMemoryAttrName = "tpu.out_of_memory";
 bool isOutOfMemory(ModuleOp module);
 
+/// Per result of an op, the argument whose (donated) buffer tpu-assign-buffers
+/// gave it, or -1; absent when no result takes one. tpu-lower writes such a
+/// result into the argument's memory.
+constexpr llvm::StringLiteral kDonatedArgumentsAttrName =
+    "tpu.donated_arguments";
+
 #define GEN_PASS_DECL
 #include "passes/Passes.h.inc"
 

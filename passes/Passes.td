@@ -127,6 +127,15 @@ def TPUAssignBuffers : Pass<"tpu-assign-buffers", "::mlir::ModuleOp"> {
     Each op gets `tpu.hbm_offsets` (one offset per result, constants first,
     then the heap).
 
+    Donated arguments (`jax.buffer_donor = true`, as JAX exports
+    `donate_argnums`; `tf.aliasing_output = N`; or `donate-arguments`) may
+    hold an output, XLA's may-alias rule: same shape, element type and
+    layout, and the argument dead once the output is written (read before,
+    or by the writing op element by element, as an in-place update). Such
+    an output takes no heap buffer; its op gets `tpu.donated_arguments`.
+    A donation the program asked for that no output can use is a warning,
+    as JAX's "Some donated buffers were not usable".
+
     The figures of XLA's memory report are data, the module's memory plan:
     the driver receives it (tpu-compile's `--memory-report`, the C API) and
     `-tpu-memory-report` prints it in tpu-opt. When the program needs more
@@ -142,6 +151,8 @@ def TPUAssignBuffers : Pass<"tpu-assign-buffers", "::mlir::ModuleOp"> {
   let options = [
     Option<"top", "top", "unsigned", /*default=*/"10",
            "How many of the largest allocations the report lists">,
+    Option<"donateArguments", "donate-arguments", "bool", /*default=*/"false",
+           "Donate every argument, as if each had jax.buffer_donor">,
   ];
 }
 

@@ -19,7 +19,13 @@ CompileFlags::CompileFlags(cl::OptionCategory &category,
                                 "set none (JAX's "
                                 "jax_default_matmul_precision)"),
                        cl::init(precision), precisionValues(),
-                       cl::cat(category)) {}
+                       cl::cat(category)),
+      donateArguments(
+          "donate-arguments",
+          cl::desc("Donate every argument's buffer, as JAX's donate_argnums "
+                   "(jax.buffer_donor) does for the ones it names: an output "
+                   "of the same type may be written into it"),
+          cl::cat(category)) {}
 
 std::string CompileFlags::checkTarget() const {
   if (target.empty() || tpc::findTarget(target))
@@ -31,6 +37,7 @@ void CompileFlags::apply(CompileOptions &options) const {
   options.target = target.getValue();
   options.layoutMode = layoutMode.getValue();
   options.defaultPrecision = defaultPrecision.getValue();
+  options.donateArguments = donateArguments.getValue();
 }
 
 void mlir::tpu::showOnlyToolOptions(cl::OptionCategory &category,

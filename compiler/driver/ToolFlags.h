@@ -59,6 +59,7 @@ struct CompileFlags {
   llvm::cl::opt<std::string> target;
   EnumFlag<LayoutMode> layoutMode;
   EnumFlag<hlo::Precision> defaultPrecision;
+  llvm::cl::opt<bool> donateArguments;
 
   /// An error naming the valid targets when --target names none, else
   /// empty.

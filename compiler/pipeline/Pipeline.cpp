@@ -73,7 +73,9 @@ void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
   // tpu-pad's record of logical types says how much of each is padding.
   if (wants(Phase::Buffers)) {
     pm.addPass(createTPUAssignBuffersPass(
-        TPUAssignBuffersOptions{options.memoryReportTop}, memory));
+        TPUAssignBuffersOptions{options.memoryReportTop,
+                                options.donateArguments},
+        memory));
     if (!memory && options.wantsMemoryPlan())
       pm.addPass(createTPUMemoryReport(
           TPUMemoryReportOptions{options.memoryReport, options.memoryViewer,

@@ -66,6 +66,10 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
   Option<std::string> memoryViewerJson{
       *this, "memory-viewer-json",
       llvm::cl::desc("Write the memory viewer's data (JSON) to this file")};
+  Option<bool> donateArguments{
+      *this, "donate-arguments",
+      llvm::cl::desc("Donate every argument, as if each had jax.buffer_donor"),
+      llvm::cl::init(false)};
   Option<int64_t> maxFusionOps{
       *this, "max-fusion-ops",
       llvm::cl::desc("Largest number of ops in one fusion"),

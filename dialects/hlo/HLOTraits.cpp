@@ -54,10 +54,11 @@ static LogicalResult verifyValueTypes(Operation *op, ValueRange values,
   for (auto [index, value] : llvm::enumerate(values)) {
     if (!isa<TensorType>(value.getType()))
       continue; // ODS constraints already reported non-tensors.
-    std::string what = ("'" + op->getName().getStringRef() + "' op " + kind +
-                        " #" + Twine(index))
-                           .str();
-    if (failed(hlo::verifyTensorType(op->getLoc(), value.getType(), what)))
+    // The Twine is rendered only for a message: every pass's verifier
+    // runs this on every value.
+    if (failed(hlo::verifyTensorType(op->getLoc(), value.getType(),
+                                     "'" + op->getName().getStringRef() +
+                                         "' op " + kind + " #" + Twine(index))))
       return failure();
   }
   return success();

@@ -300,3 +300,40 @@ func.func @chain(%x: tensor<8x128xf32>) -> tensor<8x128xf32> {
   %3 = hlo.negate %2 : tensor<8x128xf32>
   return %3 : tensor<8x128xf32>
 }
+
+// -----
+
+// A value the function returns and the loop fusion also reads becomes a
+// second result of that fusion (XLA's producer-consumer multi-output
+// fusion), not a kernel of its own recomputed inside: the velocity of a
+// momentum step is written once, and %v is read by one kernel only.
+// CHECK-LABEL: func.func @returned_producer
+// CHECK:         %[[F:.+]]:2 = hlo.fusion kind = loop
+// CHECK:           %[[V:.+]] = hlo.add
+// CHECK:           %[[W:.+]] = hlo.subtract
+// CHECK:           hlo.yield %[[W]], %[[V]]
+// CHECK-NOT:     hlo.fusion
+// CHECK:         return %[[F]]#0, %[[F]]#1
+func.func @returned_producer(%w: tensor<8x128xf32>, %g: tensor<8x128xf32>, %v: tensor<8x128xf32>) -> (tensor<8x128xf32>, tensor<8x128xf32>) {
+  %v1 = hlo.multiply %v, %v : tensor<8x128xf32>
+  %v2 = hlo.add %v1, %g : tensor<8x128xf32>
+  %w2 = hlo.subtract %w, %v2 : tensor<8x128xf32>
+  return %w2, %v2 : tensor<8x128xf32>, tensor<8x128xf32>
+}
+
+// -----
+
+// A returned producer of another shape (a row the fusion broadcasts) is
+// not a result of the same kernel, which iterates over the root's shape:
+// it is recomputed inside, and written by an op of its own.
+// CHECK-LABEL: func.func @returned_producer_of_another_shape
+// CHECK:         %[[E:.+]] = hlo.exponential %arg1 : tensor<128xf32>
+// CHECK:         %[[F:.+]] = hlo.fusion kind = loop {{.*}} -> tensor<8x128xf32> {
+// CHECK:           hlo.exponential
+// CHECK:         return %[[F]], %[[E]]
+func.func @returned_producer_of_another_shape(%x: tensor<8x128xf32>, %r: tensor<128xf32>) -> (tensor<8x128xf32>, tensor<128xf32>) {
+  %e = hlo.exponential %r : tensor<128xf32>
+  %b = hlo.broadcast_in_dim %e, dims = [1] : (tensor<128xf32>) -> tensor<8x128xf32>
+  %s = hlo.add %x, %b : tensor<8x128xf32>
+  return %s, %e : tensor<8x128xf32>, tensor<128xf32>
+}
