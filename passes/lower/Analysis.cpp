@@ -648,8 +648,6 @@ LogicalResult KernelLowering::checkMxuOperands() {
   return success();
 }
 
-/// Every result is computed block by block with the root: they share its
-/// shape and so its maps, whatever their layouts.
 bool fitsIn(Type inner, Type outer) {
   ArrayRef<int64_t> in = cast<ShapedType>(inner).getShape();
   ArrayRef<int64_t> out = cast<ShapedType>(outer).getShape();
@@ -659,6 +657,8 @@ bool fitsIn(Type inner, Type outer) {
          });
 }
 
+/// Every result is computed block by block with the root, the largest: they
+/// take its maps whatever their layouts, and DMAs mask the smaller ones.
 LogicalResult KernelLowering::mapOutputs() {
   for (Value output : outputs) {
     if (!fitsIn(output.getType(), root.getType()))

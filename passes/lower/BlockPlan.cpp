@@ -135,6 +135,13 @@ SmallVector<int64_t> KernelLowering::mxuDims() {
   return {int64_t(extent.size()) - 1, res.back(), res[res.size() - 2]};
 }
 
+int64_t KernelLowering::fullBlock(int64_t d, int64_t align, int64_t cap,
+                                  ArrayRef<int64_t> mxu) const {
+  if (extent[d] < align && !llvm::is_contained(mxu, d))
+    return extent[d];
+  return std::min(*tpc::checkedRoundUp(extent[d], align), cap);
+}
+
 void KernelLowering::chooseMxuBlocks(ArrayRef<int64_t> align, int64_t budget) {
   SmallVector<int64_t> tiled;
   SmallVector<SmallVector<int64_t>> options;
@@ -143,11 +150,7 @@ void KernelLowering::chooseMxuBlocks(ArrayRef<int64_t> align, int64_t budget) {
     if (align[d] <= 1 || llvm::is_contained(forcedUnit, d))
       continue;
     tiled.push_back(d);
-    // Only the MXU's own dimensions round a short extent up to a tile.
-    int64_t full =
-        extent[d] < align[d] && !llvm::is_contained(mxu, d)
-            ? extent[d]
-            : std::min(*tpc::checkedRoundUp(extent[d], align[d]), kMaxMxuBlock);
+    int64_t full = fullBlock(d, align[d], kMaxMxuBlock, mxu);
     SmallVector<int64_t> sizes = {full};
     for (int64_t size = align[d]; size < full; size *= 2)
       sizes.push_back(size);
@@ -229,10 +232,7 @@ LogicalResult KernelLowering::planBlocks() {
     // takes whole tiles, which masked DMAs zero-fill. A matmul's batch
     // dimensions stay one block per step.
     if (align[d] > 1 && !llvm::is_contained(forcedUnit, d))
-      block[d] = extent[d] < align[d] && !llvm::is_contained(mxu, d)
-                     ? extent[d]
-                     : std::min(*tpc::checkedRoundUp(extent[d], align[d]),
-                                kMaxTiledBlock);
+      block[d] = fullBlock(d, align[d], kMaxTiledBlock, mxu);
   }
   int64_t budget = target.vmemBytes / 2;
   if (mxuResult())

@@ -208,6 +208,12 @@ private:
   /// The iteration dimensions the MXU takes in whole tiles (K, N, M), if
   /// the kernel has a matmul or convolution.
   SmallVector<int64_t> mxuDims();
+  /// The largest block of dimension `d` a plan starts from: its extent
+  /// rounded up to `align`, at most `cap`; a dimension shorter than its
+  /// alignment is one block of its extent, unless the MXU takes it in
+  /// whole tiles (`mxu`, from mxuDims).
+  int64_t fullBlock(int64_t d, int64_t align, int64_t cap,
+                    ArrayRef<int64_t> mxu) const;
   /// Elements of the largest VMEM block.
   int64_t largestBlock(ArrayRef<int64_t> blocks);
   SmallVector<int64_t> blockShape(const ValueInfo &info,
