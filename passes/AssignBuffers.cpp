@@ -19,6 +19,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <queue>
 
 namespace mlir::tpu {
 #define GEN_PASS_DEF_TPUASSIGNBUFFERS
@@ -100,32 +101,54 @@ SmallVector<Operation *> schedule(Block &block,
         freed -= sizes.lookup(result).padded;
     return freed;
   };
+  // Ready ops by score, then program order. A score only grows (when an
+  // operand is left with one reader), so each change pushes a fresh entry
+  // and entries whose score is no longer the op's are dropped when popped:
+  // O(n log n) where a scan of every op per step was O(n^2).
+  using Entry = std::pair<int64_t, size_t>; // score, position
+  auto after = [](const Entry &a, const Entry &b) {
+    return a.first != b.first ? a.first < b.first : a.second > b.second;
+  };
+  std::priority_queue<Entry, std::vector<Entry>, decltype(after)> ready(after);
+  std::vector<int64_t> score(ops.size(), 0);
   std::vector<bool> done(ops.size(), false);
+  auto push = [&](size_t i) {
+    score[i] = netFreed(ops[i]);
+    ready.push({score[i], i});
+  };
+  for (size_t i = 0; i < ops.size(); ++i)
+    if (!waitingOn[i])
+      push(i);
   SmallVector<Operation *> order;
-  while (order.size() < ops.size()) {
-    size_t best = ops.size();
-    int64_t bestScore = 0;
-    for (size_t i = 0; i < ops.size(); ++i) {
-      if (done[i] || waitingOn[i])
-        continue;
-      int64_t score = netFreed(ops[i]);
-      if (best == ops.size() || score > bestScore) {
-        best = i;
-        bestScore = score;
-      }
-    }
+  while (!ready.empty()) {
+    auto [entryScore, best] = ready.top();
+    ready.pop();
+    if (done[best] || entryScore != score[best])
+      continue;
     Operation *op = ops[best];
     done[best] = true;
     order.push_back(op);
     SmallPtrSet<Value, 4> seen;
-    for (Value operand : op->getOperands())
-      if (seen.insert(operand).second && usersLeft.count(operand))
-        --usersLeft[operand];
+    for (Value operand : op->getOperands()) {
+      if (!seen.insert(operand).second || !usersLeft.count(operand) ||
+          --usersLeft[operand] != 1)
+        continue;
+      // Its last reader now frees it.
+      for (Operation *user : operand.getUsers()) {
+        auto it = position.find(user);
+        if (it != position.end() && !done[it->second] &&
+            !waitingOn[it->second]) {
+          push(it->second);
+          break;
+        }
+      }
+    }
     SmallPtrSet<Operation *, 4> released;
     for (Value result : op->getResults())
       for (Operation *user : result.getUsers())
-        if (position.count(user) && released.insert(user).second)
-          --waitingOn[position[user]];
+        if (position.count(user) && released.insert(user).second &&
+            --waitingOn[position[user]] == 0)
+          push(position[user]);
   }
   return order;
 }

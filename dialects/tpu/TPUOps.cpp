@@ -381,9 +381,15 @@ LogicalResult ReduceOp::verify() {
   if (failed(verifyBuffer(*this, input, "the input", MemorySpace::vmem)) ||
       failed(verifyBuffer(*this, out, "the output", MemorySpace::vmem)))
     return failure();
-  if (input.getElementType() != out.getElementType())
+  // A narrow float sum or product may accumulate in f32, as XLA's do.
+  Type from = input.getElementType(), to = out.getElementType();
+  bool widening = isa<BFloat16Type, Float16Type>(from) && to.isF32() &&
+                  (getKind() == ReduceKind::sum ||
+                   getKind() == ReduceKind::prod);
+  if (from != to && !widening)
     return emitOpError() << "input and output must have the same element "
-                            "type, but are "
+                            "type (or a bf16 or f16 sum or product an f32 "
+                            "output), but are "
                          << input << " and " << out;
   // reduce_c2
   int64_t rank = input.getRank();

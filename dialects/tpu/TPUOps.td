@@ -351,7 +351,9 @@ def TPU_ReduceOp : TPU_Op<"reduce"> {
     (as `hlo.reduce` does), combined with what `out` holds under
     `accumulate`. Only elements below `valid` (per dimension) take part: the
     rest is tile padding and is masked, so it need not hold the neutral
-    element. Operands are VMEM buffers of one element type (reduce_c1);
+    element. Operands are VMEM buffers of one element type, except that a
+    bf16 or f16 sum or product may write an f32 `out`, its accumulator
+    (reduce_c1);
     `dims` are distinct and in range (reduce_c2); `out` has the input's
     dimensions that are not reduced, in order (reduce_c3); `valid` has one
     positive entry per dimension, at most the input's size (reduce_c4).

@@ -26,6 +26,19 @@ Value KernelLowering::storage(Value value) {
   return value;
 }
 
+Value KernelLowering::wideAccResult() const {
+  if (!anchor)
+    return Value();
+  Value result = anchor->getResult(0);
+  Type element = getElementTypeOrSelf(result.getType());
+  if (hlo::isContraction(anchor))
+    return element.isF32() ? Value() : result;
+  auto reduce = dyn_cast<hlo::ReduceOp>(anchor);
+  bool sums = reduce && (reduce.getKind() == hlo::ReduceKind::sum ||
+                         reduce.getKind() == hlo::ReduceKind::product);
+  return sums && isa<BFloat16Type, Float16Type>(element) ? result : Value();
+}
+
 SmallVector<int64_t>
 KernelLowering::blockShape(const ValueInfo &info,
                            ArrayRef<int64_t> blocks) const {
@@ -62,10 +75,10 @@ int64_t KernelLowering::footprint(ArrayRef<int64_t> blocks) {
                                              : 1;
     total = tpc::saturatingAdd(
         total, tpc::checkedMul(bytes, slots).value_or(INT64_MAX));
-    // An MXU result narrower than f32 also needs an f32 accumulator, and
-    // an index reduction a block of the best values.
+    // A narrow MXU result or sum also needs an f32 accumulator, and an
+    // index reduction a block of the best values.
     Type accumulator;
-    if (value == mxuResult() && !element.isF32())
+    if (value == wideAccResult())
       accumulator = Float32Type::get(element.getContext());
     if (value == argResult())
       accumulator = getElementTypeOrSelf(anchor->getOperand(0).getType());
@@ -295,12 +308,13 @@ LogicalResult KernelLowering::planBlocks() {
   // which only a sum of what stays zero there ignores (not cos(x), not
   // x + 1): other reductions take blocks that divide it.
   auto reduce = dyn_cast_or_null<hlo::ReduceOp>(anchor);
-  DenseMap<Value, bool> memo;
-  if (anchor && !mxuResult() &&
-      !(reduce && reduce.getKind() == hlo::ReduceKind::sum &&
-        zeroWhereLeavesAre(reduce.getOperand(), memo)))
+  bool sum = reduce && reduce.getKind() == hlo::ReduceKind::sum;
+  if (anchor && !mxuResult())
     for (int64_t d = 0; d < rank; ++d) {
       if (!reduction[d] || extent[d] % block[d] == 0)
+        continue;
+      DenseMap<Value, bool> memo;
+      if (sum && zeroPastEnd(reduce.getOperand(), d, memo))
         continue;
       int64_t step = block[d] >= align[d] ? align[d] : 1;
       int64_t divisor = block[d] - block[d] % step;
@@ -335,22 +349,38 @@ LogicalResult KernelLowering::planBlocks() {
   return success();
 }
 
-bool KernelLowering::zeroWhereLeavesAre(Value value,
-                                        DenseMap<Value, bool> &memo) {
+bool KernelLowering::zeroPastEnd(Value value, int64_t dim,
+                                 DenseMap<Value, bool> &memo) {
   if (auto known = memo.find(value); known != memo.end())
     return known->second;
   auto info = values.find(value);
   bool zero = false;
+  // Whether the value's block steps along `dim` with it, element for
+  // element: a broadcast along `dim` (x + a scalar) repeats what it holds.
+  auto steps = [&](const ValueInfo &v, int64_t *position = nullptr) {
+    for (auto [p, it] : llvm::enumerate(v.pmap))
+      if (it == dim && v.pwin[p] == Window{}) {
+        if (position)
+          *position = p;
+        return true;
+      }
+    return false;
+  };
   if (info != values.end()) {
     switch (info->second.role) {
-    case Role::Input:
-      zero = true;
+    case Role::Input: {
+      // Zero-filled where the index passes the end of its HBM buffer.
+      int64_t p;
+      zero = steps(info->second, &p) &&
+             info->second.phys.dims[p] <= extent[dim];
       break;
+    }
     case Role::Splat:
       zero = isZeroSplat(value);
       break;
     case Role::Alias:
-      zero = zeroWhereLeavesAre(info->second.source, memo);
+      zero = steps(info->second) &&
+             zeroPastEnd(info->second.source, dim, memo);
       break;
     case Role::Computed: {
       Operation *def = value.getDefiningOp();
@@ -360,7 +390,7 @@ bool KernelLowering::zeroWhereLeavesAre(Value value,
       for (auto [i, operand] : llvm::enumerate(def->getOperands()))
         // A select's predicate picks between zeros.
         if (!(isa<hlo::SelectOp>(def) && i == 0))
-          zero = zero && zeroWhereLeavesAre(operand, memo);
+          zero = zero && zeroPastEnd(operand, dim, memo);
       break;
     }
     case Role::Skip:

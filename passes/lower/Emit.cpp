@@ -320,8 +320,8 @@ LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
                               : Precision::default_;
     Value lhs = bufferOf(inner->getOperand(0)),
           rhs = bufferOf(inner->getOperand(1));
-    if (mxuAcc)
-      dst = mxuAcc;
+    if (wideAcc)
+      dst = wideAcc;
     if (swapOperands)
       std::swap(lhs, rhs);
     MatmulOp::create(b, loc(), lhs, rhs, dst, accumulate, precision,
@@ -337,13 +337,15 @@ LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
         dims.push_back(i);
     SmallVector<int64_t> valid = blockShape(info, block);
     KeptOrder order = keptOrder(info, result);
+    if (wideAcc)
+      dst = wideAcc;
     if (order.same) {
       ReduceOp::create(b, loc(), *reduceKindOf(reduce.getKind()), input, dst,
                        dims, valid, accumulate);
       return success();
     }
     Value partial = scratch("reduce.partial", order.shape,
-                            getElementTypeOrSelf(result.getType()));
+                            getElementTypeOrSelf(dst.getType()));
     ReduceOp::create(b, loc(), *reduceKindOf(reduce.getKind()), input, partial,
                      dims, valid, accumulate);
     VectorOp::create(b, loc(), VectorKind::copy, ValueRange{partial}, dst,
@@ -514,8 +516,8 @@ LogicalResult KernelLowering::emitBody(Value t, bool prefetch) {
   auto finish = [&]() -> LogicalResult {
     if (anchor && !anchorIsOutput)
       DmaWaitOp::create(b, loc(), outSem);
-    if (mxuAcc)
-      VectorOp::create(b, loc(), VectorKind::convert, ValueRange{mxuAcc},
+    if (wideAcc)
+      VectorOp::create(b, loc(), VectorKind::convert, ValueRange{wideAcc},
                        current.lookup(anchor->getResult(0)), ArrayAttr());
     for (Operation *inner : epilogue)
       if (failed(emitOp(inner, idx, false)))
@@ -616,13 +618,10 @@ KernelLowering::lower(ArrayRef<Operation *> ops, ArrayRef<Value> results,
       break;
     }
   }
-  if (Value result = mxuResult()) {
-    const ValueInfo &info = values[result];
-    if (!info.phys.element.isF32())
-      mxuAcc = AllocOp::create(b, loc(),
-                               memrefType(blockShape(info, block),
-                                          b.getF32Type(), MemorySpace::vmem));
-  }
+  if (Value result = wideAccResult())
+    wideAcc = AllocOp::create(b, loc(),
+                              memrefType(blockShape(values[result], block),
+                                         b.getF32Type(), MemorySpace::vmem));
   auto semType = SemaphoreType::get(b.getContext());
   for (int64_t i = 0; i < inputSlots(); ++i)
     inSems.push_back(SemaphoreAllocOp::create(b, loc(), semType));

@@ -192,10 +192,11 @@ private:
   void splitPrologue(ArrayRef<Operation *> ops);
   LogicalResult checkMxuOperands();
   LogicalResult planBlocks();
-  /// Whether `value` is zero wherever the kernel's DMA-read leaves are
-  /// (past the end of a dimension, where masked DMAs zero-fill): only then
-  /// may a sum of it take blocks that overhang the reduced extent.
-  bool zeroWhereLeavesAre(Value value, DenseMap<Value, bool> &memo);
+  /// Whether `value` is zero past the end of iteration dimension `dim`,
+  /// where masked DMAs zero-fill the leaves that step along it (not a
+  /// broadcast along it, a window or a buffer longer than the extent):
+  /// only then may a sum of it take blocks that overhang the extent.
+  bool zeroPastEnd(Value value, int64_t dim, DenseMap<Value, bool> &memo);
   int64_t footprint(ArrayRef<int64_t> blocks);
   /// The dimension whose block, halved, shrinks the footprint most, if
   /// halving any does.
@@ -223,6 +224,10 @@ private:
   Value mxuResult() const {
     return hlo::isContraction(anchor) ? anchor->getResult(0) : Value();
   }
+  /// The anchor's result when its partial values accumulate in an f32
+  /// block: a matmul's or convolution's narrower than f32, or a bf16 or
+  /// f16 sum's or product's (XLA accumulates those in f32 too).
+  Value wideAccResult() const;
   /// The result of the kernel's argmax or argmin, if it has one.
   Value argResult() const {
     return anchor && isa<hlo::ArgMaxOp, hlo::ArgMinOp>(anchor)
@@ -323,9 +328,9 @@ private:
   int64_t inputSlots() const {
     return mxuResult() && !tight ? kMxuInputSlots : kVectorInputSlots;
   }
-  /// The f32 accumulator of an MXU op with a narrower result, converted
-  /// on the last contraction step.
-  Value mxuAcc;
+  /// The f32 accumulator of wideAccResult(), converted on the last
+  /// reduction step.
+  Value wideAcc;
 };
 
 } // namespace mlir::tpu::lowering

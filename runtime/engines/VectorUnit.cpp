@@ -137,8 +137,12 @@ absl::Status KernelRun::reduce(const Instruction &inst) {
   const Buffer &i = *(*in)->buffer, &o = *(*out)->buffer;
   int64_t rank = i.dims.size();
   int64_t ndims = f[4];
+  // A bf16 or f16 sum or product may accumulate in an f32 output.
+  bool widening = (i.element == Element::BF16 || i.element == Element::F16) &&
+                  o.element == Element::F32 &&
+                  (kind == ReduceKind::Sum || kind == ReduceKind::Prod);
   if (static_cast<int64_t>(f.size()) != 5 + ndims + rank ||
-      i.element != o.element)
+      (i.element != o.element && !widening))
     return fail(inst, "malformed reduction");
   std::vector<bool> reduced(rank, false);
   for (int64_t d = 0; d < ndims; ++d) {
@@ -157,7 +161,7 @@ absl::Status KernelRun::reduce(const Instruction &inst) {
     return fail(inst, "output does not have the kept dimensions");
   if (compute) {
     std::vector<double> acc(o.elements());
-    int64_t bytes = elementBytes(o.element);
+    int64_t bytes = elementBytes(o.element), inBytes = elementBytes(i.element);
     for (int64_t n = 0; n < o.elements(); ++n)
       acc[n] = f[3] ? load(o.element, (*out)->data + n * bytes)
                     : reduceIdentity(kind, o.element);
@@ -173,7 +177,7 @@ absl::Status KernelRun::reduce(const Instruction &inst) {
       }
       if (isValid)
         acc[flat] = reduceStep(kind, o.element, acc[flat],
-                               load(i.element, (*in)->data + n * bytes));
+                               load(i.element, (*in)->data + n * inBytes));
       ++n;
     });
     for (int64_t m = 0; m < o.elements(); ++m)

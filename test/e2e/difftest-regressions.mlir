@@ -153,3 +153,26 @@ func.func @bf16_vector_matrix_sums_in_f32(%v: tensor<8xbf16>, %m: tensor<8x3xbf1
   %d = hlo.dot_general %a, %m, contracting_dims = [0] x [0] : (tensor<8xbf16>, tensor<8x3xbf16>) -> tensor<3xbf16>
   return %d : tensor<3xbf16>
 }
+
+// A sum whose blocks overhang its reduced extent (258 rows in blocks of
+// 64) took the overhang's masked-DMA zeros as the zeros of what it sums,
+// but x + a broadcast scalar is the scalar there: 62 rows too many
+// (seed 29522). Only leaves that step along the dimension read zeros past
+// its end.
+// CHECK: @sum_overhang_of_broadcast_scalar: result 0: 6xbf16 exact
+func.func @sum_overhang_of_broadcast_scalar(%x: tensor<258x35x6xbf16>, %s: tensor<bf16>) -> tensor<6xbf16> {
+  %b = hlo.broadcast_in_dim %s, dims = [] : (tensor<bf16>) -> tensor<258x35x6xbf16>
+  %a = hlo.add %x, %b : tensor<258x35x6xbf16>
+  %r = hlo.reduce sum %a, dims = [0, 1] : (tensor<258x35x6xbf16>) -> tensor<6xbf16>
+  return %r : tensor<6xbf16>
+}
+
+// A bf16 sum over several blocks accumulates in f32 and rounds once, as
+// XLA's does: partial sums kept in bf16 lose a bit per block. Squares of
+// multiples of 1/8 keep the f32 sums exact, so the check is exact.
+// CHECK: @bf16_sum_accumulates_in_f32: result 0: 256xbf16 exact
+func.func @bf16_sum_accumulates_in_f32(%x: tensor<2048x256xbf16>) -> tensor<256xbf16> {
+  %m = hlo.multiply %x, %x : tensor<2048x256xbf16>
+  %r = hlo.reduce sum %m, dims = [0] : (tensor<2048x256xbf16>) -> tensor<256xbf16>
+  return %r : tensor<256xbf16>
+}
