@@ -52,6 +52,20 @@ bool isLoopFusible(Operation *op) {
          isa<hlo::BroadcastInDimOp, hlo::IotaOp, hlo::ConstantOp>(op);
 }
 
+/// Whether `user` leaves a copy of its operand worth making: a loop or
+/// input fusion's member reads a copy in its own kernel, and the
+/// function's return lets a copy decouple the kernels that read the value
+/// from the one that writes it (scheduled last, when the buffers its
+/// readers needed may be dead: the one-hot of docs/examples). An MXU op or
+/// a data movement op reads the operand from memory before its readers
+/// run, so a producer with such a reader is written anyway, and copies of
+/// it would only add work (the recomputation rule assumes the original
+/// goes away).
+bool takesCopies(Operation *user) {
+  return isLoopFusible(user) || isa<func::ReturnOp>(user) ||
+         (hlo::isReduction(user) && isa<hlo::HLODialect>(user->getDialect()));
+}
+
 /// Vector-unit operations per element, relative to an add: transcendentals
 /// run as polynomial sequences, divide and square roots as a reciprocal
 /// estimate refined by Newton steps.
@@ -135,9 +149,18 @@ private:
                             const OpSet &copied, ArrayRef<Value> results,
                             Operation *insertBefore);
 
+  /// Kernels that recompute one op at most. A copy's operands go through
+  /// the copy rule too, so in a chain whose every value has a second
+  /// reader (x - max(x), repeated) each kernel would otherwise recompute
+  /// the chain back to max-fusion-ops ops: quadratic IR for no saving,
+  /// since the values that second readers need are written anyway. Free
+  /// ops (broadcasts, splats) are not counted.
+  static constexpr int64_t kMaxCopies = 4;
+
   const tpc::Target &target;
   int64_t maxOps;
   func::FuncOp func;
+  DenseMap<Operation *, int64_t> copies;
 };
 
 /// Grows an output fusion forward from `mxu` over elementwise consumers
@@ -242,10 +265,13 @@ Operation *Fuser::fuseProducers(Operation *root) {
       push(producer);
     } else if (isFree(producer) ||
                (producer->hasTrait<OpTrait::Elementwise>() &&
+                llvm::all_of(producer->getUsers(), takesCopies) &&
+                copies.lookup(producer) < kMaxCopies &&
                 worthCopying(producer, 1 + outside))) {
       // The copy needs the producer's operands too: they go through the
       // same rules.
       copied.insert(producer);
+      ++copies[producer];
       push(producer);
     }
   }
@@ -295,8 +321,10 @@ hlo::FusionOp Fuser::materialize(hlo::FusionKind kind, const OpSet &moved,
   for (auto [old, replacement] : llvm::zip(results, fusion.getResults()))
     Value(old).replaceAllUsesWith(replacement);
   for (Operation *op : llvm::reverse(ops))
-    if (moved.contains(op) || op->use_empty())
+    if (moved.contains(op) || op->use_empty()) {
+      copies.erase(op);
       op->erase();
+    }
   return fusion;
 }
 

@@ -40,7 +40,8 @@ struct HeapAssignment {
 /// Runs the best-fit heap twice, with buffers ordered by decreasing size and
 /// by decreasing live-range length (ties by start, then input order), and
 /// returns the smaller heap; XLA's default does the same. Sizes are rounded
-/// up to `alignment`; a size or heap that overflows int64 is an error.
+/// up to `alignment`; a size or heap that overflows int64, or a live range
+/// that is not 0 <= start <= end, is an error.
 absl::StatusOr<HeapAssignment>
 packBuffers(const std::vector<LiveBuffer> &buffers, int64_t alignment);
 

@@ -6,7 +6,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <numeric>
 #include <random>
+#include <tuple>
 
 using namespace tpc;
 
@@ -94,6 +97,74 @@ TEST(HeapSimulatorTest, RandomBuffersNeverOverlap) {
     }
     EXPECT_GE(heap->heapSize, heap->peakLive);
   }
+}
+
+/// Best fit in `order` by scanning every placed buffer: the definition the
+/// indexed placement must reproduce offset for offset.
+std::vector<int64_t> scanPlace(const std::vector<LiveBuffer> &buffers,
+                               const std::vector<size_t> &order) {
+  std::vector<int64_t> offsets(buffers.size(), -1);
+  std::vector<size_t> placed;
+  for (size_t i : order) {
+    std::vector<std::pair<int64_t, int64_t>> busy;
+    for (size_t j : placed)
+      if (buffers[i].start <= buffers[j].end &&
+          buffers[j].start <= buffers[i].end)
+        busy.emplace_back(offsets[j], offsets[j] + buffers[j].size);
+    std::sort(busy.begin(), busy.end());
+    int64_t best = -1, bestGap = INT64_MAX, cursor = 0;
+    for (auto [begin, end] : busy) {
+      if (begin - cursor >= buffers[i].size && begin - cursor < bestGap) {
+        best = cursor;
+        bestGap = begin - cursor;
+      }
+      cursor = std::max(cursor, end);
+    }
+    offsets[i] = best >= 0 ? best : cursor;
+    placed.push_back(i);
+  }
+  return offsets;
+}
+
+TEST(HeapSimulatorTest, IndexedPlacementEqualsTheScan) {
+  // Long and short ranges over many positions, as a large program has.
+  std::mt19937 rng(11);
+  std::uniform_int_distribution<int64_t> size(1, 64), position(0, 999),
+      length(0, 20);
+  for (int round = 0; round < 20; ++round) {
+    std::vector<LiveBuffer> buffers;
+    for (int i = 0; i < 400; ++i) {
+      int64_t start = position(rng);
+      int64_t end = i % 10 ? start + length(rng) : position(rng) + start;
+      buffers.push_back({size(rng), start, end});
+    }
+    auto heap = packBuffers(buffers, 1);
+    ASSERT_TRUE(heap.ok());
+    // packBuffers keeps the smaller of its two orders; the scan in both
+    // orders must give that heap's offsets in one of them.
+    std::vector<size_t> bySize(buffers.size()), byLength;
+    std::iota(bySize.begin(), bySize.end(), 0);
+    byLength = bySize;
+    std::stable_sort(bySize.begin(), bySize.end(), [&](size_t a, size_t b) {
+      return std::make_tuple(-buffers[a].size, buffers[a].start, a) <
+             std::make_tuple(-buffers[b].size, buffers[b].start, b);
+    });
+    std::stable_sort(byLength.begin(), byLength.end(), [&](size_t a,
+                                                          size_t b) {
+      auto key = [&](size_t i) {
+        return std::make_tuple(buffers[i].start - buffers[i].end,
+                               -buffers[i].size, buffers[i].start, i);
+      };
+      return key(a) < key(b);
+    });
+    EXPECT_TRUE(heap->offsets == scanPlace(buffers, bySize) ||
+                heap->offsets == scanPlace(buffers, byLength));
+  }
+}
+
+TEST(HeapSimulatorTest, MalformedLiveRangesAreErrors) {
+  EXPECT_FALSE(packBuffers({{8, 3, 2}}, 1).ok());
+  EXPECT_FALSE(packBuffers({{8, -1, 2}}, 1).ok());
 }
 
 /// The seed's report (tpu-facts.md §5), rebuilt from its figures.
