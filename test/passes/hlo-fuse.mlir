@@ -282,6 +282,43 @@ func.func @shared_cheap_producer(%x: tensor<8x128xf32>) -> (tensor<8xf32>, tenso
 
 // -----
 
+// A cheap producer an MXU op reads from memory is written anyway: the
+// reduction reads it too instead of recomputing it.
+// CHECK-LABEL: func.func @producer_read_by_the_mxu
+func.func @producer_read_by_the_mxu(%x: tensor<8x128xf32>, %w: tensor<128x128xf32>) -> (tensor<8xf32>, tensor<8x128xf32>) {
+  // CHECK-NEXT: %[[A:.+]] = hlo.abs %arg0
+  // CHECK-NEXT: hlo.reduce sum %[[A]]
+  // CHECK-NEXT: hlo.dot_general %[[A]]
+  %a = hlo.abs %x : tensor<8x128xf32>
+  %s = hlo.reduce sum %a, dims = [1] : (tensor<8x128xf32>) -> tensor<8xf32>
+  %d = hlo.dot_general %a, %w, contracting_dims = [1] x [0] : (tensor<8x128xf32>, tensor<128x128xf32>) -> tensor<8x128xf32>
+  return %s, %d : tensor<8xf32>, tensor<8x128xf32>
+}
+
+// -----
+
+// At most four kernels recompute one op: the fifth and sixth readers read
+// it from memory, where an op of its own writes it.
+// CHECK-LABEL: func.func @copies_are_capped
+func.func @copies_are_capped(%x: tensor<8x128xf32>) -> (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) {
+  // CHECK-NEXT:     %[[A:.+]] = hlo.abs %arg0
+  // CHECK-NEXT:     hlo.reduce sum %[[A]]
+  // CHECK-NEXT:     hlo.reduce max %[[A]]
+  // CHECK-COUNT-4:  hlo.fusion kind = input (%{{.+}} = %arg0)
+  // CHECK-NOT:      hlo.fusion
+  %a = hlo.abs %x : tensor<8x128xf32>
+  %s0 = hlo.reduce sum %a, dims = [1] : (tensor<8x128xf32>) -> tensor<8xf32>
+  %s1 = hlo.reduce max %a, dims = [1] : (tensor<8x128xf32>) -> tensor<8xf32>
+  %s2 = hlo.reduce min %a, dims = [1] : (tensor<8x128xf32>) -> tensor<8xf32>
+  %s3 = hlo.reduce product %a, dims = [1] : (tensor<8x128xf32>) -> tensor<8xf32>
+  %n = hlo.negate %a : tensor<8x128xf32>
+  %s4 = hlo.reduce sum %n, dims = [1] : (tensor<8x128xf32>) -> tensor<8xf32>
+  %s5 = hlo.reduce max %n, dims = [1] : (tensor<8x128xf32>) -> tensor<8xf32>
+  return %s0, %s1, %s2, %s3, %s4, %s5 : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>
+}
+
+// -----
+
 // max-fusion-ops bounds a fusion's size.
 // CHECK-LABEL: func.func @chain
 // SMALL-LABEL: func.func @chain
