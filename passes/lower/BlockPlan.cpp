@@ -18,6 +18,8 @@
 #include "mlir/Transforms/CSE.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <map>
+
 namespace mlir::tpu::lowering {
 
 Value KernelLowering::storage(Value value) {
@@ -63,6 +65,29 @@ int64_t KernelLowering::largestBlock(ArrayRef<int64_t> blocks) {
 
 int64_t KernelLowering::footprint(ArrayRef<int64_t> blocks) {
   int64_t total = 0;
+  MLIRContext *ctx = op->getContext();
+  // Pads and concatenations select through index masks (inRange): an i32
+  // iota and an i1 mask of the value's block, and a second i1 mask for a
+  // pad with low padding; scratch() shares them between blocks of a shape.
+  std::map<SmallVector<int64_t>, bool> masks;
+  for (auto &[value, info] : values) {
+    Operation *def = value.getDefiningOp();
+    if (info.role != Role::Computed || !isa_and_present<hlo::PadOp,
+                                                        hlo::ConcatenateOp>(def))
+      continue;
+    auto pad = dyn_cast<hlo::PadOp>(def);
+    bool low = pad && llvm::any_of(pad.getEdgePaddingLow(),
+                                   [](int64_t l) { return l > 0; });
+    masks[blockShape(info, blocks)] |= low;
+  }
+  for (auto &[shape, low] : masks)
+    for (Type element :
+         {Type(IntegerType::get(ctx, 32)), Type(IntegerType::get(ctx, 1)),
+          low ? Type(IntegerType::get(ctx, 1)) : Type()})
+      if (element)
+        total = tpc::saturatingAdd(
+            total, scratchFootprint(
+                       memrefType(shape, element, MemorySpace::vmem)));
   for (auto &[value, info] : values) {
     if ((info.role == Role::Alias || info.role == Role::Skip) &&
         !isOutput(value))
