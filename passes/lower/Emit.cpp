@@ -272,15 +272,17 @@ KernelLowering::reductionInput(hlo::ReduceOp reduce) {
                     getElementTypeOrSelf(reduce.getType()).isInteger(1);
   bool dropsCopies =
       !idempotent && in != reduce.getOperand() &&
-      llvm::all_of(stored.pmap, [](int64_t it) { return it >= 0; }) &&
       llvm::any_of(spread.pmap, [&](int64_t it) {
         return it >= 0 && reduction[it] && !llvm::is_contained(stored.pmap, it);
       });
   if (!dropsCopies)
     return {&stored, current.lookup(in)};
+  // A unit dimension of the stored value (a 2x1 broadcast to 3x2x2x37)
+  // is read at index 0.
   SmallVector<int64_t> map;
   for (int64_t it : stored.pmap)
-    map.push_back(llvm::find(spread.pmap, it) - spread.pmap.begin());
+    map.push_back(it < 0 ? -1
+                         : llvm::find(spread.pmap, it) - spread.pmap.begin());
   Value copies = scratch("reduce.spread", blockShape(spread, block),
                          getElementTypeOrSelf(reduce.getOperand().getType()));
   VectorOp::create(b, loc(), VectorKind::copy, ValueRange{current.lookup(in)},

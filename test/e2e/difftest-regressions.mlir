@@ -187,3 +187,15 @@ func.func @vector_matrix_pad_masks_fit(%x: tensor<3x130xi8>, %w: tensor<130x5x78
   %d = hlo.dot_general %r, %w, contracting_dims = [0, 1] x [2, 1] : (tensor<78x5xi8>, tensor<130x5x78xi8>) -> tensor<130xi8>
   return %d : tensor<130xi8>
 }
+
+// A product over a dimension along which its operand is a broadcast of a
+// value with a unit dimension (2x1 to 3x2x2x37): the copies are spread
+// first, and the unit dimension is read at index 0; the reduction read
+// the 2x1 block as it was, with no dimension to reduce (seed 30749).
+// CHECK: @product_over_broadcast_of_unit_dim: result 0: 2x2x37xi32 exact
+func.func @product_over_broadcast_of_unit_dim(%a: tensor<2x1xi32>) -> tensor<2x2x37xi32> {
+  %b = hlo.broadcast_in_dim %a, dims = [2, 3] : (tensor<2x1xi32>) -> tensor<3x2x2x37xi32>
+  %n = hlo.not %b : tensor<3x2x2x37xi32>
+  %p = hlo.reduce product %n, dims = [0] : (tensor<3x2x2x37xi32>) -> tensor<2x2x37xi32>
+  return %p : tensor<2x2x37xi32>
+}
