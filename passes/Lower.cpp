@@ -56,6 +56,9 @@ FailureOr<func::FuncOp> declareLowered(func::FuncOp func, OpBuilder &b) {
       func::FuncOp::create(b, func.getLoc(), func.getName(),
                            FunctionType::get(ctx, argTypes, resultTypes));
   lowered.setVisibility(func.getVisibility());
+  // What tpu-model-flops counted goes into the executable.
+  if (Attribute flops = func->getAttr("tpu.model_flops"))
+    lowered->setAttr("tpu.model_flops", flops);
   for (auto [i, arg] : llvm::enumerate(entry.getArguments()))
     lowered.setArgAttr(i, "tpu.logical_type", TypeAttr::get(arg.getType()));
   for (auto [i, type] : llvm::enumerate(func.getResultTypes()))

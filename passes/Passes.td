@@ -241,6 +241,30 @@ def ConvertTosaToHlo : Pass<"convert-tosa-to-hlo", "::mlir::func::FuncOp"> {
   let dependentDialects = ["::mlir::hlo::HLODialect"];
 }
 
+def TPUModelFlops : Pass<"tpu-model-flops", "::mlir::func::FuncOp"> {
+  let summary = "Count the program's useful FLOPs, before any padding";
+  let description = [{
+    Sets `tpu.model_flops` on the function: the multiply-adds (two FLOPs
+    each) of its `hlo.dot_general`s and `hlo.convolution`s at the shapes
+    the program gives them, before layout assignment pads them to tiles
+    and the MXU to its array. A dot's count is 2 x its result elements x
+    its contracting size; a convolution's, 2 x its result elements x its
+    kernel's elements per output feature (window taps x input features
+    per group). Contractions inside fusions count; other ops (elementwise,
+    reductions) count no FLOPs, as in the MFU figures published for TPU
+    training runs. A count past 2^63 - 1 saturates there. tpu-compile runs
+    it right after the import, and the executable carries the count so
+    that tpu-run reports model FLOPs utilization (MFU) beside the
+    hardware FLOPs utilization of what the MXU executed, padding included.
+
+    ```mlir
+    // tpu-opt -tpu-model-flops
+    func.func @f(%a: tensor<8x16xf32>, %b: tensor<16x4xf32>) -> tensor<8x4xf32>
+        attributes {tpu.model_flops = 1024 : i64} { ... }
+    ```
+  }];
+}
+
 def HLOSetDefaultPrecision : Pass<"hlo-set-default-precision",
                                   "::mlir::func::FuncOp"> {
   let summary = "Give every matmul and convolution without a precision one";

@@ -119,6 +119,7 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
   if (!hbm.ok())
     return hbm.status();
   RunResult result;
+  result.modelFlops = function->modelFlops;
   absl::StatusOr<int64_t> region = hbm->allocate(exe.programBytes);
   if (!region.ok())
     return region.status();
@@ -225,9 +226,17 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
   for (const Kernel &kernel : function->kernels) {
     KernelStats stats;
     stats.name = kernel.name;
+    size_t firstTask = timeline.tasks().size();
     KernelRun runner(kernel, target, options, timeline, views, stats);
     if (absl::Status s = runner.run(); !s.ok())
       return s;
+    for (size_t t = firstTask; t < timeline.tasks().size(); ++t) {
+      const Task &task = timeline.tasks()[t];
+      if (task.engine.kind == Engine::Vector)
+        stats.vectorBusyCycles += task.cycles;
+      else if (task.engine.kind == Engine::Dma)
+        stats.dmaBusyCycles += task.cycles;
+    }
     result.flops += stats.flops;
     result.hbmBytes += stats.hbmBytes;
     result.mxuBusyCycles += stats.mxuBusyCycles;

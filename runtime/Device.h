@@ -48,7 +48,9 @@ struct KernelStats {
   int64_t start = 0, end = 0; // cycles
   int64_t flops = 0;          // 2*M*N*K of every MXU product
   int64_t hbmBytes = 0;       // bytes DMAs moved to or from HBM
-  int64_t mxuBusyCycles = 0;
+  int64_t mxuBusyCycles = 0;  // summed over the MXUs
+  int64_t vectorBusyCycles = 0;
+  int64_t dmaBusyCycles = 0; // transfers, not their latency
 };
 
 struct RunResult {
@@ -56,7 +58,9 @@ struct RunResult {
   std::vector<KernelStats> kernels;
   std::vector<Task> tasks;
   int64_t cycles = 0;
-  int64_t flops = 0;
+  /// What the MXUs executed (padded blocks, 2*M*N*K each), and the
+  /// function's model FLOPs (Function::modelFlops).
+  int64_t flops = 0, modelFlops = 0;
   int64_t hbmBytes = 0;
   int64_t mxuBusyCycles = 0;
   /// HBM the run allocated: the program region and the arguments.

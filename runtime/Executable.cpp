@@ -174,6 +174,7 @@ std::vector<uint8_t> serialize(const Executable &executable) {
     w.u32(static_cast<uint32_t>(function.results.size()));
     for (const TensorSpec &spec : function.results)
       writeSpec(w, spec);
+    w.i64(function.modelFlops);
     w.u32(static_cast<uint32_t>(function.kernels.size()));
     for (const Kernel &kernel : function.kernels) {
       w.string(kernel.name);
@@ -556,6 +557,10 @@ absl::StatusOr<Executable> parseExecutable(const uint8_t *data, size_t size) {
         specs->push_back(std::move(spec));
       }
     }
+    TPU_ASSIGN(modelFlops, r.read<int64_t>("model FLOPs"));
+    if (modelFlops < 0)
+      return r.error("negative model FLOPs");
+    function.modelFlops = modelFlops;
     TPU_ASSIGN(kernels, r.count("kernel count", 24));
     for (uint32_t k = 0; k < kernels; ++k) {
       Kernel kernel;

@@ -25,7 +25,7 @@
 namespace tpurt {
 
 constexpr char kMagic[8] = {'T', 'P', 'U', 'E', 'X', 'E', 'C', '\0'};
-constexpr uint32_t kFormatVersion = 4;
+constexpr uint32_t kFormatVersion = 5;
 
 // The stored element types live in the machine layer, which the compiler
 // shares; the runtime names them as its own.
@@ -182,6 +182,9 @@ struct TensorSpec {
 struct Function {
   std::string name;
   std::vector<TensorSpec> arguments, results;
+  /// FLOPs of the program's matmuls and convolutions at its own shapes
+  /// (tpu-model-flops), for model FLOPs utilization; 0 when unknown.
+  int64_t modelFlops = 0;
   std::vector<Kernel> kernels;
 };
 

@@ -42,6 +42,31 @@ int64_t mxuCycles(const tpc::Target &target, int64_t rows, int64_t folds,
   return tpc::saturatingAdd(saturatingMul(folds, std::max(rows, r)), r + skew);
 }
 
+Bound kernelBound(int64_t span, int64_t mxuBusy, int64_t mxus,
+                  int64_t vectorBusy, int64_t dmaBusy) {
+  double mxu = mxus > 0 ? double(mxuBusy) / double(mxus) : 0;
+  double busiest = std::max({mxu, double(vectorBusy), double(dmaBusy)});
+  if (busiest * 2 < double(span))
+    return Bound::Latency;
+  if (busiest == mxu)
+    return Bound::Mxu;
+  return busiest == double(dmaBusy) ? Bound::Hbm : Bound::Vector;
+}
+
+const char *boundName(Bound bound) {
+  switch (bound) {
+  case Bound::Mxu:
+    return "MXU";
+  case Bound::Vector:
+    return "vector";
+  case Bound::Hbm:
+    return "HBM";
+  case Bound::Latency:
+    return "latency";
+  }
+  return "?";
+}
+
 int64_t cyclesPerRegister(VectorCost cost) {
   switch (cost) {
   case VectorCost::Simple:

@@ -59,6 +59,17 @@ using tpc::kDmaLatencyCycles;
 int64_t dmaTransferCycles(const tpc::Target &target, int64_t bytes);
 int64_t dmaCycles(const tpc::Target &target, int64_t bytes);
 
+/// What limits a kernel over its `span` cycles: the engine busiest for
+/// most of it (the MXUs' busy cycles spread over `mxus` arrays, the vector
+/// unit's, the DMA engine's transfers, which move HBM bytes), or latency
+/// when none is busy for half the span: DMAs waiting out their latency, or
+/// a chain of small steps each waiting for the last.
+enum class Bound { Mxu, Vector, Hbm, Latency };
+Bound kernelBound(int64_t span, int64_t mxuBusy, int64_t mxus,
+                  int64_t vectorBusy, int64_t dmaBusy);
+/// "MXU", "vector", "HBM", "latency".
+const char *boundName(Bound bound);
+
 /// The engines with a queue of their own.
 struct Engine {
   enum Kind { Mxu, Vector, Dma, HostLink } kind;

@@ -343,6 +343,8 @@ FailureOr<tpurt::Executable> mlir::tpu::buildExecutable(ModuleOp module) {
 
     tpurt::Function function;
     function.name = func.getName().str();
+    if (auto flops = func->getAttrOfType<IntegerAttr>("tpu.model_flops"))
+      function.modelFlops = std::max<int64_t>(0, flops.getInt());
     DenseMap<Value, int64_t> hbmIds;
     auto addHbm = [&](Value value, tpurt::BufferKind kind, int64_t offset,
                       int64_t argument) -> FailureOr<int64_t> {

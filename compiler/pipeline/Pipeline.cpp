@@ -49,6 +49,8 @@ void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
   // The one place the pipeline decides the target; passes read it back.
   pm.addPass(createTPUSetTarget(TPUSetTargetOptions{options.target}));
   buildImportPipeline(pm, options.defaultPrecision);
+  // The program's own FLOPs, before simplification and padding change them.
+  pm.addNestedPass<func::FuncOp>(createTPUModelFlops());
   if (wants(Phase::Simplify)) {
     pm.addNestedPass<func::FuncOp>(createHLOSimplify());
     // After simplification, which may remove the ops decomposition expands.

@@ -290,6 +290,9 @@ std::string formatSeconds(double s) {
 
 struct Summary {
   double stepTime, roofline, ratio, mxuUtilization, hbmUtilization, tflops;
+  /// Model and executed FLOP/s over the peak (MFU, HFU), and the share of
+  /// the executed FLOPs the model asked for (the rest is MXU padding).
+  double modelTflops, mfu, hfu, useful;
 };
 
 Summary summarize(const tpurt::RunResult &run, const tpc::Target &t) {
@@ -306,13 +309,18 @@ Summary summarize(const tpurt::RunResult &run, const tpc::Target &t) {
   s.hbmUtilization =
       s.stepTime > 0 ? run.hbmBytes / s.stepTime / t.hbmBytesPerSecond : 0;
   s.tflops = s.stepTime > 0 ? run.flops / s.stepTime / 1e12 : 0;
+  s.modelTflops = s.stepTime > 0 ? run.modelFlops / s.stepTime / 1e12 : 0;
+  double peak = t.peakFlopsPerSecond() / 1e12;
+  s.hfu = peak > 0 ? s.tflops / peak : 0;
+  s.mfu = peak > 0 ? s.modelTflops / peak : 0;
+  s.useful = run.flops > 0 ? double(run.modelFlops) / double(run.flops) : 0;
   return s;
 }
 
 const char *boundOf(const tpurt::KernelStats &k, const tpc::Target &t) {
-  return k.flops / t.peakFlopsPerSecond() >= k.hbmBytes / t.hbmBytesPerSecond
-             ? "compute"
-             : "HBM";
+  return tpurt::boundName(tpurt::kernelBound(
+      k.end - k.start, k.mxuBusyCycles, t.mxusPerCore, k.vectorBusyCycles,
+      k.dmaBusyCycles));
 }
 
 tpurt::CallTime hostCall(const tpurt::RunResult &run, const tpc::Target &t) {
@@ -326,7 +334,10 @@ void printSummary(const tpurt::RunResult &run, const tpc::Target &t) {
   llvm::outs() << llvm::format(
       "\nSimulated %s TensorCore (%s MXU model):\n"
       "  step time        %s (%lld cycles at %.2f GHz)\n"
-      "  FLOPs            %lld (%.2f TFLOP/s achieved of %.2f peak)\n"
+      "  FLOPs            %lld executed (%.2f TFLOP/s of %.2f peak: %.1f%% "
+      "HFU)\n"
+      "  model FLOPs      %lld (%.2f TFLOP/s: %.1f%% MFU; %.1f%% of the "
+      "executed, the rest MXU padding)\n"
       "  MXU utilization  %.1f%%\n"
       "  HBM traffic      %lld bytes (%.1f%% of %.0f GB/s)\n"
       "  roofline bound   %s; simulated time is %.2fx the bound\n",
@@ -334,7 +345,9 @@ void printSummary(const tpurt::RunResult &run, const tpc::Target &t) {
       mxuModel == tpurt::MxuModel::Pipelined ? "pipelined" : "serialized",
       formatSeconds(s.stepTime).c_str(), static_cast<long long>(run.cycles),
       t.clockHz / 1e9, static_cast<long long>(run.flops), s.tflops,
-      t.peakFlopsPerSecond() / 1e12, 100 * s.mxuUtilization,
+      t.peakFlopsPerSecond() / 1e12, 100 * s.hfu,
+      static_cast<long long>(run.modelFlops), s.modelTflops, 100 * s.mfu,
+      100 * s.useful, 100 * s.mxuUtilization,
       static_cast<long long>(run.hbmBytes), 100 * s.hbmUtilization,
       t.hbmBytesPerSecond / 1e9, formatSeconds(s.roofline).c_str(), s.ratio);
   llvm::outs() << llvm::format(
@@ -389,6 +402,9 @@ bool writeStats(const tpurt::RunResult &run, const tpc::Target &t,
      << "  \"program_bytes\": " << programBytes << ",\n"
      << "  \"cycles\": " << run.cycles << ",\n"
      << "  \"flops\": " << run.flops << ",\n"
+     << "  \"model_flops\": " << run.modelFlops << ",\n"
+     << llvm::format("  \"hfu\": %.6g,\n", s.hfu)
+     << llvm::format("  \"mfu\": %.6g,\n", s.mfu)
      << "  \"hbm_bytes\": " << run.hbmBytes << ",\n"
      << "  \"mxu_busy_cycles\": " << run.mxuBusyCycles << ",\n"
      << llvm::format("  \"mxu_utilization\": %.6g,\n", s.mxuUtilization)
@@ -408,7 +424,9 @@ bool writeStats(const tpurt::RunResult &run, const tpc::Target &t,
        << ", \"start_cycle\": " << k.start
        << ", \"cycles\": " << k.end - k.start << ", \"flops\": " << k.flops
        << ", \"hbm_bytes\": " << k.hbmBytes
-       << ", \"mxu_busy_cycles\": " << k.mxuBusyCycles << ", \"bound\": \""
+       << ", \"mxu_busy_cycles\": " << k.mxuBusyCycles
+       << ", \"vector_busy_cycles\": " << k.vectorBusyCycles
+       << ", \"dma_busy_cycles\": " << k.dmaBusyCycles << ", \"bound\": \""
        << boundOf(k, t) << "\"}";
   }
   os << "\n  ]\n}\n";

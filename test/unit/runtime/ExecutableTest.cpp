@@ -45,6 +45,7 @@ Executable addOne() {
   f.arguments = {{Element::F32, {8, 128}, {1, 0}, 0}};
   f.results = {{Element::F32, {8, 128}, {1, 0}, 1}};
   f.kernels = {k};
+  f.modelFlops = 2 * 8 * 128 * 128;
   exe.functions = {f};
   return exe;
 }
@@ -56,6 +57,18 @@ TEST(ExecutableTest, RoundTrips) {
   ASSERT_TRUE(parsed.ok()) << parsed.status();
   EXPECT_EQ(serialize(*parsed), bytes);
   EXPECT_EQ(parsed->functions[0].kernels[0].code.size(), 12u);
+  EXPECT_EQ(parsed->functions[0].modelFlops, 2 * 8 * 128 * 128);
+}
+
+TEST(ExecutableTest, RejectsNegativeModelFlops) {
+  Executable exe = addOne();
+  exe.functions[0].modelFlops = -1;
+  std::vector<uint8_t> bytes = serialize(exe);
+  absl::StatusOr<Executable> parsed =
+      parseExecutable(bytes.data(), bytes.size());
+  ASSERT_FALSE(parsed.ok());
+  EXPECT_NE(parsed.status().message().find("negative model FLOPs"),
+            std::string::npos);
 }
 
 TEST(ExecutableTest, RejectsEveryTruncation) {

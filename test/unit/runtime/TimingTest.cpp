@@ -17,6 +17,18 @@ namespace {
 const tpc::Target &v3() { return *tpc::findTarget("v3"); }
 const tpc::Target &v6e() { return *tpc::findTarget("v6e"); }
 
+TEST(KernelBoundTest, TheBusiestEngineOrLatency) {
+  // 1000 cycles: the MXUs' 3000 busy cycles over 4 arrays are 750.
+  EXPECT_EQ(kernelBound(1000, 3000, 4, 300, 600), Bound::Mxu);
+  EXPECT_EQ(kernelBound(1000, 3000, 4, 800, 600), Bound::Vector);
+  EXPECT_EQ(kernelBound(1000, 3000, 4, 300, 900), Bound::Hbm);
+  // No engine busy for half the span: waiting on DMA latency.
+  EXPECT_EQ(kernelBound(1000, 1996, 4, 499, 499), Bound::Latency);
+  EXPECT_EQ(kernelBound(1000, 0, 4, 500, 0), Bound::Vector);
+  EXPECT_STREQ(boundName(Bound::Hbm), "HBM");
+  EXPECT_STREQ(boundName(Bound::Latency), "latency");
+}
+
 TEST(MxuTest, FoldsCoverKAndNInArrayTiles) {
   EXPECT_EQ(mxuFolds(v3(), 128, 128), 1);
   EXPECT_EQ(mxuFolds(v3(), 256, 256), 4);
