@@ -224,6 +224,24 @@ Operation *Fuser::fuseOutput(Operation *mxu) {
 /// one read elsewhere too is copied if it is free or worth recomputing, and
 /// is otherwise read from memory.
 Operation *Fuser::fuseProducers(Operation *root) {
+  // A reduction's result that tpu-pad pads to its tile is written padded by
+  // the reduction's kernel, as the reductions inside input fusions are,
+  // not copied again by a kernel of its own.
+  if (auto pad = dyn_cast<hlo::PadOp>(root)) {
+    Operation *reduce = pad.getOperand().getDefiningOp();
+    if (!padsTilePadding(pad) || !reduce || !reduce->hasOneUse() ||
+        !hlo::isReduction(reduce) ||
+        !isa<hlo::HLODialect>(reduce->getDialect()))
+      return nullptr;
+    OpSet moved, copied;
+    moved.insert(reduce);
+    moved.insert(pad);
+    if (Operation *value = pad.getPaddingValue().getDefiningOp();
+        value && isFree(value))
+      copied.insert(value);
+    return materialize(hlo::FusionKind::input, moved, copied,
+                       {pad.getResult()}, pad);
+  }
   bool reduction =
       hlo::isReduction(root) && isa<hlo::HLODialect>(root->getDialect());
   if (!reduction && (!isLoopFusible(root) || isFree(root)))

@@ -319,6 +319,39 @@ func.func @copies_are_capped(%x: tensor<8x128xf32>) -> (tensor<8xf32>, tensor<8x
 
 // -----
 
+// After tpu-pad: a reduction's result padded to its tile is written padded
+// by the reduction's kernel, not by a kernel of its own.
+// CHECK-LABEL: func.func @reduction_padded_to_its_tile
+func.func @reduction_padded_to_its_tile(%x: tensor<8x128xf32, #tpu.layout<{1,0:T(8,128)}>>) -> tensor<128xf32, #tpu.layout<{0:T(128)}>> {
+  // CHECK-NEXT: %[[F:.+]] = hlo.fusion kind = input (%{{.+}} = %arg0)
+  // CHECK-NEXT:   hlo.constant
+  // CHECK-NEXT:   hlo.reduce max
+  // CHECK-NEXT:   hlo.pad
+  // CHECK-NEXT:   hlo.yield
+  // CHECK-NEXT: {{^ +}}}{{$}}
+  // CHECK-NEXT: return %[[F]]
+  %z = hlo.constant dense<0.0> : tensor<f32, #tpu.layout<{:T(256)}>>
+  %r = hlo.reduce max %x, dims = [1] : (tensor<8x128xf32, #tpu.layout<{1,0:T(8,128)}>>) -> tensor<8xf32, #tpu.layout<{0:T(128)}>>
+  %p = hlo.pad %r, %z, low = [0], high = [120], interior = [0] : (tensor<8xf32, #tpu.layout<{0:T(128)}>>, tensor<f32, #tpu.layout<{:T(256)}>>) -> tensor<128xf32, #tpu.layout<{0:T(128)}>>
+  return %p : tensor<128xf32, #tpu.layout<{0:T(128)}>>
+}
+
+// -----
+
+// A reduction read elsewhere too keeps its result unpadded for that reader:
+// the pad stays an op of its own.
+// CHECK-LABEL: func.func @padded_reduction_read_twice
+func.func @padded_reduction_read_twice(%x: tensor<8x128xf32, #tpu.layout<{1,0:T(8,128)}>>) -> (tensor<128xf32, #tpu.layout<{0:T(128)}>>, tensor<8xf32, #tpu.layout<{0:T(128)}>>) {
+  // CHECK:      %[[R:.+]] = hlo.reduce max %arg0
+  // CHECK-NEXT: hlo.pad %[[R]]
+  %z = hlo.constant dense<0.0> : tensor<f32, #tpu.layout<{:T(256)}>>
+  %r = hlo.reduce max %x, dims = [1] : (tensor<8x128xf32, #tpu.layout<{1,0:T(8,128)}>>) -> tensor<8xf32, #tpu.layout<{0:T(128)}>>
+  %p = hlo.pad %r, %z, low = [0], high = [120], interior = [0] : (tensor<8xf32, #tpu.layout<{0:T(128)}>>, tensor<f32, #tpu.layout<{:T(256)}>>) -> tensor<128xf32, #tpu.layout<{0:T(128)}>>
+  return %p, %r : tensor<128xf32, #tpu.layout<{0:T(128)}>>, tensor<8xf32, #tpu.layout<{0:T(128)}>>
+}
+
+// -----
+
 // max-fusion-ops bounds a fusion's size.
 // CHECK-LABEL: func.func @chain
 // SMALL-LABEL: func.func @chain
