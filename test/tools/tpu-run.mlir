@@ -49,6 +49,10 @@
 // one pipelined fold of R + max(8, R) + R + C - 2 = 510 cycles.
 // STATS: "step_time_s":
 // STATS: "flops": 262144,
+// The model asked for 2*2*2*2 of them.
+// STATS: "model_flops": 16,
+// STATS: "hfu":
+// STATS: "mfu":
 // STATS: "mxu_busy_cycles": 510,
 // STATS: "roofline_ratio":
 // STATS: "kernels": [
@@ -56,6 +60,19 @@
 // TRACE: "traceEvents"
 // TRACE-DAG: "args": {"name": "dma"}
 // TRACE-DAG: "args": {"name": "mxu0"}
+// A kernel's back-to-back tasks of one name are one trace event with
+// their count: the four folds of a 512x512 bf16 matmul's blocks on mxu0.
+// RUN: tpu-run %t/matmul512.mlir --timing-only --profile=%t/trace512.json > /dev/null
+// RUN: FileCheck %s --check-prefix=MERGED < %t/trace512.json
+// MERGED: {"name": "dot_general_0/matmul", "ph": "X", "pid": 0, "tid": 1, "ts": {{[0-9.]+}}, "dur": 4.7638, "args": {"tasks": 4, "busy_us": 4.7638}}
+// Past 256 events of one kernel on one engine, the rest of its tasks
+// there are one event: 511 DMAs of a 256M exponential in 256 events.
+// RUN: tpu-run %t/exp.mlir --timing-only --profile=%t/trace-exp.json > /dev/null
+// RUN: FileCheck %s --check-prefix=REST < %t/trace-exp.json
+// REST-COUNT-255: {"name": "exponential_0/dma_{{in|out}}", "ph": "X", "pid": 0, "tid": 0,
+// REST-NOT: "exponential_0/dma_
+// REST: {"name": "exponential_0: the rest of its tasks", "ph": "X", "pid": 0, "tid": 0, "ts": {{[0-9.]+}}, "dur": {{[0-9.]+}}, "args": {"tasks": 256, "busy_us": {{[0-9.]+}}}}
+// REST-NOT: "exponential_0/dma_
 // RUN: not tpu-run %t/matmul.tpu --reference 2>&1 | FileCheck %s --check-prefix=REF
 // REF: tpu-run: --reference needs the program's MLIR, not an executable
 
@@ -125,6 +142,18 @@ func.func @main(%a: tensor<2x2xf32>, %b: tensor<2x2xf32>) -> (tensor<2x2xf32>, t
   %c = hlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
   %r = hlo.reduce sum %c, dims = [1] : (tensor<2x2xf32>) -> tensor<2xf32>
   return %c, %r : tensor<2x2xf32>, tensor<2xf32>
+}
+
+//--- matmul512.mlir
+func.func @main(%x: tensor<512x512xbf16>, %w: tensor<512x512xbf16>) -> tensor<512x512xf32> {
+  %y = hlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<512x512xbf16>, tensor<512x512xbf16>) -> tensor<512x512xf32>
+  return %y : tensor<512x512xf32>
+}
+
+//--- exp.mlir
+func.func @main(%x: tensor<16384x4096xf32>) -> tensor<16384x4096xf32> {
+  %y = hlo.exponential %x : tensor<16384x4096xf32>
+  return %y : tensor<16384x4096xf32>
 }
 
 //--- argmax.mlir

@@ -44,6 +44,7 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <optional>
 
 using namespace mlir;
 using namespace mlir::tpu;
@@ -451,16 +452,80 @@ bool writeProfile(const tpurt::RunResult &run, const tpc::Target &t) {
     tracks.push_back(name);
     return static_cast<int>(tracks.size() - 1);
   };
+  // Traces of long runs stay small: a run of tasks of one name that an
+  // engine executes back to back (a kernel's matmuls over its blocks) is
+  // one event with its count, and past kMaxEventsPerKernel events of one
+  // kernel on one engine, the rest of that kernel's tasks there are one
+  // event spanning them, with their count and busy time.
+  constexpr int64_t kMaxEventsPerKernel = 256;
+  struct Span {
+    std::string name;
+    int64_t start = 0, end = 0, tasks = 0, busy = 0;
+  };
+  struct Track {
+    std::string kernel;
+    int64_t events = 0;
+    std::optional<Span> open, rest;
+  };
+  std::vector<Track> state;
   std::string events;
-  for (const tpurt::Task &task : run.tasks) {
-    int tid = trackOf(task.engine);
+  auto emit = [&](int tid, const Span &span) {
     events +=
         llvm::formatv("    {{\"name\": {0}, \"ph\": \"X\", \"pid\": 0, "
-                      "\"tid\": {1}, \"ts\": {2:F4}, \"dur\": {3:F4}},\n",
-                      jsonString(task.name), tid, task.start / t.clockHz * 1e6,
-                      task.cycles / t.clockHz * 1e6)
+                      "\"tid\": {1}, \"ts\": {2:F4}, \"dur\": {3:F4}, "
+                      "\"args\": {{\"tasks\": {4}, \"busy_us\": {5:F4}}},\n",
+                      jsonString(span.name), tid, span.start / t.clockHz * 1e6,
+                      (span.end - span.start) / t.clockHz * 1e6, span.tasks,
+                      span.busy / t.clockHz * 1e6)
             .str();
+  };
+  auto close = [&](int tid, Track &track) {
+    if (track.open)
+      emit(tid, *track.open);
+    if (track.rest)
+      emit(tid, *track.rest);
+    track.open.reset();
+    track.rest.reset();
+  };
+  for (const tpurt::Task &task : run.tasks) {
+    int tid = trackOf(task.engine);
+    if (state.size() <= static_cast<size_t>(tid))
+      state.resize(tid + 1);
+    Track &track = state[tid];
+    std::string kernel = task.name.substr(0, task.name.find('/'));
+    if (kernel != track.kernel) {
+      close(tid, track);
+      track.kernel = kernel;
+      track.events = 0;
+    }
+    int64_t end = task.start + task.cycles;
+    if (track.rest) {
+      track.rest->end = end;
+      ++track.rest->tasks;
+      track.rest->busy += task.cycles;
+      continue;
+    }
+    if (track.open && track.open->name == task.name &&
+        track.open->end == task.start) {
+      track.open->end = end;
+      ++track.open->tasks;
+      track.open->busy += task.cycles;
+      continue;
+    }
+    if (track.open) {
+      emit(tid, *track.open);
+      ++track.events;
+    }
+    if (track.events + 1 < kMaxEventsPerKernel) {
+      track.open = Span{task.name, task.start, end, 1, task.cycles};
+      continue;
+    }
+    track.open.reset();
+    track.rest = Span{kernel + ": the rest of its tasks", task.start, end, 1,
+                      task.cycles};
   }
+  for (auto [tid, track] : llvm::enumerate(state))
+    close(static_cast<int>(tid), track);
   os << "{\"traceEvents\": [\n";
   for (auto [i, name] : llvm::enumerate(tracks))
     os << "    {\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 0, "
