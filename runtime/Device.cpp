@@ -246,7 +246,8 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
   result.cycles = timeline.makespan();
-  result.tasks = timeline.tasks();
+  result.tasks = timeline.takeTasks();
+  result.taskNames = timeline.takeNames();
   for (const TensorSpec &spec : function->results) {
     const View &v = views[spec.buffer];
     if (!v.buffer)

@@ -56,7 +56,9 @@ struct KernelStats {
 struct RunResult {
   std::vector<HostTensor> results;
   std::vector<KernelStats> kernels;
+  /// Every task the run scheduled, and their names (Task::name).
   std::vector<Task> tasks;
+  std::vector<std::string> taskNames;
   int64_t cycles = 0;
   /// What the MXUs executed (padded blocks, 2*M*N*K each), and the
   /// function's model FLOPs (Function::modelFlops).

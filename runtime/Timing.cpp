@@ -149,12 +149,16 @@ absl::StatusOr<int64_t> Timeline::add(std::string name, Engine engine,
           "task '", name, "' depends on task ", dep, ", which is not earlier"));
     start = std::max(start, tasks_[dep].end);
   }
-  Task task{std::move(name), engine, cycles, std::move(deps)};
+  auto [named, added] =
+      nameIds_.try_emplace(std::move(name), static_cast<uint32_t>(names_.size()));
+  if (added)
+    names_.push_back(named->first);
+  Task task{named->second, engine, cycles};
   task.start = start;
   freeAt(engine) = tpc::saturatingAdd(start, cycles);
   task.end = tpc::saturatingAdd(freeAt(engine), latency);
   makespan_ = std::max(makespan_, task.end);
-  tasks_.push_back(std::move(task));
+  tasks_.push_back(task);
   return id;
 }
 

@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace tpurt {
@@ -80,13 +81,13 @@ struct Engine {
   std::string name() const; // "mxu0", "vector", "dma", "host"
 };
 
+/// One scheduled task. A long run holds tens of millions, so a task is 40
+/// bytes: its name is an index into the timeline's table of names, and its
+/// dependences are not kept once it is scheduled.
 struct Task {
-  std::string name;
+  uint32_t name = 0; // Timeline::names()
   Engine engine;
   int64_t cycles = 0;
-  /// Tasks (by id) that must finish before this one starts; each id is
-  /// smaller than this task's, since tasks are added in program order.
-  std::vector<int64_t> deps;
   // Filled by the timeline.
   int64_t start = 0;
   int64_t end = 0;
@@ -119,6 +120,15 @@ public:
             int64_t notBefore = 0);
 
   const std::vector<Task> &tasks() const { return tasks_; }
+  /// Task names, each once; Task::name indexes it.
+  const std::vector<std::string> &names() const { return names_; }
+  const std::string &nameOf(const Task &task) const {
+    return names_[task.name];
+  }
+  /// Moves the tasks and names out, for a result that outlives the
+  /// timeline.
+  std::vector<Task> takeTasks() { return std::move(tasks_); }
+  std::vector<std::string> takeNames() { return std::move(names_); }
   /// The cycle at which the last task ends.
   int64_t makespan() const { return makespan_; }
   /// Busy cycles of one engine (the sum of its tasks' cycles).
@@ -131,6 +141,8 @@ private:
 
   const tpc::Target &target_;
   std::vector<Task> tasks_;
+  std::vector<std::string> names_;
+  std::unordered_map<std::string, uint32_t> nameIds_;
   std::vector<int64_t> mxuFree_;
   int64_t vectorFree_ = 0, dmaFree_ = 0, hostFree_ = 0;
   int64_t makespan_ = 0;

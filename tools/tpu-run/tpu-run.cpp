@@ -460,6 +460,7 @@ bool writeProfile(const tpurt::RunResult &run, const tpc::Target &t) {
   constexpr int64_t kMaxEventsPerKernel = 256;
   struct Span {
     std::string name;
+    uint32_t id; // the tasks' name in RunResult::taskNames
     int64_t start = 0, end = 0, tasks = 0, busy = 0;
   };
   struct Track {
@@ -488,11 +489,12 @@ bool writeProfile(const tpurt::RunResult &run, const tpc::Target &t) {
     track.rest.reset();
   };
   for (const tpurt::Task &task : run.tasks) {
+    const std::string &name = run.taskNames[task.name];
     int tid = trackOf(task.engine);
     if (state.size() <= static_cast<size_t>(tid))
       state.resize(tid + 1);
     Track &track = state[tid];
-    std::string kernel = task.name.substr(0, task.name.find('/'));
+    std::string kernel = name.substr(0, name.find('/'));
     if (kernel != track.kernel) {
       close(tid, track);
       track.kernel = kernel;
@@ -505,7 +507,7 @@ bool writeProfile(const tpurt::RunResult &run, const tpc::Target &t) {
       track.rest->busy += task.cycles;
       continue;
     }
-    if (track.open && track.open->name == task.name &&
+    if (track.open && track.open->id == task.name &&
         track.open->end == task.start) {
       track.open->end = end;
       ++track.open->tasks;
@@ -517,12 +519,12 @@ bool writeProfile(const tpurt::RunResult &run, const tpc::Target &t) {
       ++track.events;
     }
     if (track.events + 1 < kMaxEventsPerKernel) {
-      track.open = Span{task.name, task.start, end, 1, task.cycles};
+      track.open = Span{name, task.name, task.start, end, 1, task.cycles};
       continue;
     }
     track.open.reset();
-    track.rest = Span{kernel + ": the rest of its tasks", task.start, end, 1,
-                      task.cycles};
+    track.rest = Span{kernel + ": the rest of its tasks", task.name,
+                      task.start, end, 1, task.cycles};
   }
   for (auto [tid, track] : llvm::enumerate(state))
     close(static_cast<int>(tid), track);
