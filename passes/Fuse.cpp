@@ -227,20 +227,15 @@ Operation *Fuser::fuseProducers(Operation *root) {
   // A reduction's result that tpu-pad pads to its tile is written padded by
   // the reduction's kernel, as the reductions inside input fusions are,
   // not copied again by a kernel of its own.
+  Operation *padded = nullptr;
   if (auto pad = dyn_cast<hlo::PadOp>(root)) {
     Operation *reduce = pad.getOperand().getDefiningOp();
     if (!padsTilePadding(pad) || !reduce || !reduce->hasOneUse() ||
         !hlo::isReduction(reduce) ||
         !isa<hlo::HLODialect>(reduce->getDialect()))
       return nullptr;
-    OpSet moved, copied;
-    moved.insert(reduce);
-    moved.insert(pad);
-    if (Operation *value = pad.getPaddingValue().getDefiningOp();
-        value && isFree(value))
-      copied.insert(value);
-    return materialize(hlo::FusionKind::input, moved, copied,
-                       {pad.getResult()}, pad);
+    padded = pad;
+    root = reduce;
   }
   bool reduction =
       hlo::isReduction(root) && isa<hlo::HLODialect>(root->getDialect());
@@ -248,6 +243,8 @@ Operation *Fuser::fuseProducers(Operation *root) {
     return nullptr;
   OpSet moved, copied;
   moved.insert(root);
+  if (padded)
+    moved.insert(padded);
   SmallVector<Value> extraResults;
   SmallVector<Operation *> worklist;
   auto push = [&](Operation *op) {
@@ -258,6 +255,8 @@ Operation *Fuser::fuseProducers(Operation *root) {
           worklist.push_back(def);
   };
   push(root);
+  if (padded)
+    push(padded);
   while (!worklist.empty()) {
     auto latest = std::max_element(
         worklist.begin(), worklist.end(),
@@ -295,10 +294,10 @@ Operation *Fuser::fuseProducers(Operation *root) {
   }
   if (moved.size() == 1 && copied.empty())
     return nullptr;
-  SmallVector<Value> results(root->getResults());
+  SmallVector<Value> results((padded ? padded : root)->getResults());
   llvm::append_range(results, extraResults);
   return materialize(reduction ? hlo::FusionKind::input : hlo::FusionKind::loop,
-                     moved, copied, results, root);
+                     moved, copied, results, padded ? padded : root);
 }
 
 /// Builds the fusion before `insertBefore` from the moved and copied ops,

@@ -289,17 +289,36 @@ FailureOr<Value> reshapeOfBroadcast(PatternRewriter &rewriter,
   return rebroadcast(rewriter, op, inner, dims);
 }
 
+/// The map of `from`'s dimensions into `to`'s when `to` is `from` with unit
+/// dimensions inserted (1x128 to 1x128x1: TOSA's kept reduced dimension
+/// after a batch of 1).
+std::optional<Dims> insertionMap(ArrayRef<int64_t> from, ArrayRef<int64_t> to) {
+  Dims map;
+  for (auto [j, size] : llvm::enumerate(to)) {
+    if (map.size() < from.size() && from[map.size()] == size)
+      map.push_back(j);
+    else if (size != 1)
+      return std::nullopt;
+  }
+  if (map.size() != from.size())
+    return std::nullopt;
+  return map;
+}
+
 /// The reshape `value` is, when it only inserts or drops unit dimensions of
-/// an operand that has none of its own, and the map of the operand's
-/// dimensions into the result's.
+/// an operand that has none of its own, or only inserts unit dimensions,
+/// and the map of the operand's dimensions into the result's.
 std::optional<std::pair<hlo::ReshapeOp, Dims>> unitReshape(Value value) {
   auto reshape = value.getDefiningOp<hlo::ReshapeOp>();
   if (!reshape)
     return std::nullopt;
-  std::optional<Dims> map = unitDimMap(
-      cast<RankedTensorType>(reshape.getOperand().getType()).getShape(),
-      cast<RankedTensorType>(reshape.getType()).getShape());
+  ArrayRef<int64_t> from =
+      cast<RankedTensorType>(reshape.getOperand().getType()).getShape();
+  ArrayRef<int64_t> to = cast<RankedTensorType>(reshape.getType()).getShape();
+  std::optional<Dims> map = unitDimMap(from, to);
   if (!map || llvm::is_contained(*map, -1))
+    map = insertionMap(from, to);
+  if (!map)
     return std::nullopt;
   return std::make_pair(reshape, *map);
 }

@@ -421,6 +421,24 @@ func.func @reduce_of_unit_reshape(%x: tensor<8xf32>) -> tensor<1xf32> {
 
 // -----
 
+// TOSA's kept reduced dimension after a batch of 1: the reshape 1x8 to
+// 1x8x1 only inserts a unit dimension, so the broadcast reads the
+// reduction directly and the reshape, a kernel of its own, goes away.
+// CHECK-LABEL: func.func @unit_reshape_after_batch_of_one
+// CHECK:      %[[S:.*]] = hlo.reduce max %arg0, dims = [2]
+// CHECK-NEXT: %[[B:.*]] = hlo.broadcast_in_dim %[[S]], dims = [0, 1] : (tensor<1x8xf32>) -> tensor<1x8x10xf32>
+// CHECK-NEXT: hlo.subtract %arg0, %[[B]]
+// CHECK-NOT:  hlo.reshape
+func.func @unit_reshape_after_batch_of_one(%x: tensor<1x8x10xf32>) -> tensor<1x8x10xf32> {
+  %m = hlo.reduce max %x, dims = [2] : (tensor<1x8x10xf32>) -> tensor<1x8xf32>
+  %r = hlo.reshape %m : (tensor<1x8xf32>) -> tensor<1x8x1xf32>
+  %b = hlo.broadcast_in_dim %r, dims = [0, 1, 2] : (tensor<1x8x1xf32>) -> tensor<1x8x10xf32>
+  %d = hlo.subtract %x, %b : tensor<1x8x10xf32>
+  return %d : tensor<1x8x10xf32>
+}
+
+// -----
+
 // Negative: a float sum over the unit dimension only is 0.0 + x, which
 // turns -0.0 into +0.0, so it stays; a reshape that moves real dimensions
 // does not sink; two reshapes from different shapes do not sink together.
