@@ -194,8 +194,14 @@ void KernelLowering::chooseMxuBlocks(ArrayRef<int64_t> align, int64_t budget) {
       sizes.push_back(size);
     options.push_back(sizes);
   }
+  // Weight-stationary: when all M rows fit one block (M <= kMaxMxuBlock)
+  // and VMEM holds them, every weight block the MXU loads streams them
+  // all, so no row block loads the weights again (SCALE-Sim's count
+  // assumes the same, docs/runtime.md); smaller row blocks are the
+  // fallback, and a longer M is blocked by the cost estimate.
   SmallVector<int64_t> trial = block, best;
   double bestCycles = 0;
+  bool allRows = !mxu.empty() && extent[mxu[2]] <= kMaxMxuBlock;
   std::function<void(size_t)> visit = [&](size_t i) {
     if (i == tiled.size()) {
       if (footprint(trial) > budget)
@@ -207,12 +213,19 @@ void KernelLowering::chooseMxuBlocks(ArrayRef<int64_t> align, int64_t budget) {
       }
       return;
     }
+    bool rows = !mxu.empty() && tiled[i] == mxu[2];
     for (int64_t size : options[i]) {
+      if (allRows && rows && size != options[i].front())
+        continue;
       trial[tiled[i]] = size;
       visit(i + 1);
     }
   };
   visit(0);
+  if (best.empty()) {
+    allRows = false;
+    visit(0);
+  }
   if (!best.empty())
     block = best;
 }
