@@ -267,6 +267,14 @@ Operation *Fuser::fuseProducers(Operation *root) {
         !isLoopFusible(producer) ||
         static_cast<int64_t>(moved.size() + copied.size()) >= maxOps)
       continue;
+    // A free op is copied whoever else reads it (the original goes once
+    // unread), without counting its readers: one splat padding value can
+    // have thousands.
+    if (isFree(producer)) {
+      copied.insert(producer);
+      push(producer);
+      continue;
+    }
     int64_t outside = llvm::count_if(
         producer->getUsers(), [&](Operation *u) { return !moved.contains(u); });
     if (outside == 0) {
@@ -280,11 +288,10 @@ Operation *Fuser::fuseProducers(Operation *root) {
       moved.insert(producer);
       extraResults.push_back(producer->getResult(0));
       push(producer);
-    } else if (isFree(producer) ||
-               (producer->hasTrait<OpTrait::Elementwise>() &&
-                llvm::all_of(producer->getUsers(), takesCopies) &&
-                copies.lookup(producer) < kMaxCopies &&
-                worthCopying(producer, 1 + outside))) {
+    } else if (producer->hasTrait<OpTrait::Elementwise>() &&
+               llvm::all_of(producer->getUsers(), takesCopies) &&
+               copies.lookup(producer) < kMaxCopies &&
+               worthCopying(producer, 1 + outside)) {
       // The copy needs the producer's operands too: they go through the
       // same rules.
       copied.insert(producer);
