@@ -431,6 +431,19 @@ func.func @f() {
 
 // -----
 
+// reduce_c1: only a bf16 or f16 sum or product widens to an f32 output
+func.func @f() {
+  tpu.kernel "k" {
+    %i = tpu.alloc : memref<8x128xbf16, #tpu.memory_space<vmem>>
+    %o = tpu.alloc : memref<8xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.reduce' op input and output must have the same element type (or a bf16 or f16 sum or product an f32 output)}}
+    tpu.reduce max %i -> %o dims = [1] valid = [8, 128] : memref<8x128xbf16, #tpu.memory_space<vmem>> -> memref<8xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
 // reduce_c2: dims in range
 func.func @f() {
   tpu.kernel "k" {

@@ -58,6 +58,7 @@ func.func @matmul_bias(%x: memref<128x512xbf16, #tpu.memory_space<hbm>>,
 // CHECK:           tpu.alloc : memref<4xi32, #tpu.memory_space<smem>>
 // CHECK:           tpu.reduce max %{{.+}} -> %{{.+}} dims = [1] valid = [8, 10] : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8xf32, #tpu.memory_space<vmem>>
 // CHECK:           tpu.reduce sum %{{.+}} -> %{{.+}} dims = [0] valid = [3, 128] accumulate : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<128xf32, #tpu.memory_space<vmem>>
+// CHECK:           tpu.reduce sum %{{.+}} -> %{{.+}} dims = [0] valid = [8, 128] accumulate : memref<8x128xbf16, #tpu.memory_space<vmem>> -> memref<128xf32, #tpu.memory_space<vmem>>
 // CHECK:           tpu.fill %{{.+}}, 0xFF800000 : f32 : memref<8x128xf32, #tpu.memory_space<vmem>>
 // CHECK:           tpu.iota %{{.+}} dim = 1 offset %{{.+}} : memref<8x128xi32, #tpu.memory_space<vmem>>
 // CHECK:           tpu.vector gt(%{{.+}}, %{{.+}}) -> %{{.+}} : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xi1, #tpu.memory_space<vmem>>
@@ -84,6 +85,9 @@ module attributes {tpu.target = #tpu.target<"v6e">} {
           : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8xf32, #tpu.memory_space<vmem>>
       tpu.reduce sum %a -> %r128 dims = [0] valid = [3, 128] accumulate
           : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<128xf32, #tpu.memory_space<vmem>>
+      // A bf16 sum accumulates in an f32 block.
+      tpu.reduce sum %h -> %r128 dims = [0] valid = [8, 128] accumulate
+          : memref<8x128xbf16, #tpu.memory_space<vmem>> -> memref<128xf32, #tpu.memory_space<vmem>>
       tpu.fill %b, 0xFF800000 : f32 : memref<8x128xf32, #tpu.memory_space<vmem>>
       tpu.iota %lanes dim = 1 offset %c0 : memref<8x128xi32, #tpu.memory_space<vmem>>
       tpu.vector gt(%a, %b) -> %m
