@@ -1,4 +1,4 @@
-//===- ModelFlops.cpp - The program's useful FLOPs -------------------------===//
+//===- ModelFlops.cpp - The program's useful FLOPs ------------------------===//
 //
 // tpu-model-flops: the FLOPs of matmuls and convolutions at the program's
 // own shapes, for the model FLOPs utilization tpu-run reports. See
@@ -34,8 +34,8 @@ int64_t multiplyAdds(Operation *op) {
   if (auto dot = dyn_cast<hlo::DotGeneralOp>(op)) {
     auto lhs = cast<RankedTensorType>(dot.getLhs().getType());
     for (int64_t d : dot.getLhsContractingDimensions())
-      perElement = tpc::checkedMul(perElement, lhs.getDimSize(d))
-                       .value_or(INT64_MAX);
+      perElement =
+          tpc::checkedMul(perElement, lhs.getDimSize(d)).value_or(INT64_MAX);
   } else {
     // The kernel is [spatial..., input features / groups, output features].
     auto rhs = cast<RankedTensorType>(op->getOperand(1).getType());

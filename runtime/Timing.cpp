@@ -149,8 +149,8 @@ absl::StatusOr<int64_t> Timeline::add(std::string name, Engine engine,
           "task '", name, "' depends on task ", dep, ", which is not earlier"));
     start = std::max(start, tasks_[dep].end);
   }
-  auto [named, added] =
-      nameIds_.try_emplace(std::move(name), static_cast<uint32_t>(names_.size()));
+  auto [named, added] = nameIds_.try_emplace(
+      std::move(name), static_cast<uint32_t>(names_.size()));
   if (added)
     names_.push_back(named->first);
   Task task{named->second, engine, cycles};

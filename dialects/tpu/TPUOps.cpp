@@ -383,9 +383,9 @@ LogicalResult ReduceOp::verify() {
     return failure();
   // A narrow float sum or product may accumulate in f32, as XLA's do.
   Type from = input.getElementType(), to = out.getElementType();
-  bool widening = isa<BFloat16Type, Float16Type>(from) && to.isF32() &&
-                  (getKind() == ReduceKind::sum ||
-                   getKind() == ReduceKind::prod);
+  bool widening =
+      isa<BFloat16Type, Float16Type>(from) && to.isF32() &&
+      (getKind() == ReduceKind::sum || getKind() == ReduceKind::prod);
   if (from != to && !widening)
     return emitOpError() << "input and output must have the same element "
                             "type (or a bf16 or f16 sum or product an f32 "

@@ -72,8 +72,8 @@ int64_t KernelLowering::footprint(ArrayRef<int64_t> blocks) {
   std::map<SmallVector<int64_t>, bool> masks;
   for (auto &[value, info] : values) {
     Operation *def = value.getDefiningOp();
-    if (info.role != Role::Computed || !isa_and_present<hlo::PadOp,
-                                                        hlo::ConcatenateOp>(def))
+    if (info.role != Role::Computed ||
+        !isa_and_present<hlo::PadOp, hlo::ConcatenateOp>(def))
       continue;
     auto pad = dyn_cast<hlo::PadOp>(def);
     bool low = pad && llvm::any_of(pad.getEdgePaddingLow(),
@@ -86,8 +86,8 @@ int64_t KernelLowering::footprint(ArrayRef<int64_t> blocks) {
           low ? Type(IntegerType::get(ctx, 1)) : Type()})
       if (element)
         total = tpc::saturatingAdd(
-            total, scratchFootprint(
-                       memrefType(shape, element, MemorySpace::vmem)));
+            total,
+            scratchFootprint(memrefType(shape, element, MemorySpace::vmem)));
   for (auto &[value, info] : values) {
     if ((info.role == Role::Alias || info.role == Role::Skip) &&
         !isOutput(value))
@@ -409,16 +409,15 @@ bool KernelLowering::zeroPastEnd(Value value, int64_t dim,
     case Role::Input: {
       // Zero-filled where the index passes the end of its HBM buffer.
       int64_t p;
-      zero = steps(info->second, &p) &&
-             info->second.phys.dims[p] <= extent[dim];
+      zero =
+          steps(info->second, &p) && info->second.phys.dims[p] <= extent[dim];
       break;
     }
     case Role::Splat:
       zero = isZeroSplat(value);
       break;
     case Role::Alias:
-      zero = steps(info->second) &&
-             zeroPastEnd(info->second.source, dim, memo);
+      zero = steps(info->second) && zeroPastEnd(info->second.source, dim, memo);
       break;
     case Role::Computed: {
       Operation *def = value.getDefiningOp();

@@ -319,9 +319,9 @@ Summary summarize(const tpurt::RunResult &run, const tpc::Target &t) {
 }
 
 const char *boundOf(const tpurt::KernelStats &k, const tpc::Target &t) {
-  return tpurt::boundName(tpurt::kernelBound(
-      k.end - k.start, k.mxuBusyCycles, t.mxusPerCore, k.vectorBusyCycles,
-      k.dmaBusyCycles));
+  return tpurt::boundName(tpurt::kernelBound(k.end - k.start, k.mxuBusyCycles,
+                                             t.mxusPerCore, k.vectorBusyCycles,
+                                             k.dmaBusyCycles));
 }
 
 tpurt::CallTime hostCall(const tpurt::RunResult &run, const tpc::Target &t) {
@@ -523,8 +523,12 @@ bool writeProfile(const tpurt::RunResult &run, const tpc::Target &t) {
       continue;
     }
     track.open.reset();
-    track.rest = Span{kernel + ": the rest of its tasks", task.name,
-                      task.start, end, 1, task.cycles};
+    track.rest = Span{kernel + ": the rest of its tasks",
+                      task.name,
+                      task.start,
+                      end,
+                      1,
+                      task.cycles};
   }
   for (auto [tid, track] : llvm::enumerate(state))
     close(static_cast<int>(tid), track);

@@ -149,8 +149,7 @@ TEST(HeapSimulatorTest, IndexedPlacementEqualsTheScan) {
       return std::make_tuple(-buffers[a].size, buffers[a].start, a) <
              std::make_tuple(-buffers[b].size, buffers[b].start, b);
     });
-    std::stable_sort(byLength.begin(), byLength.end(), [&](size_t a,
-                                                          size_t b) {
+    std::stable_sort(byLength.begin(), byLength.end(), [&](size_t a, size_t b) {
       auto key = [&](size_t i) {
         return std::make_tuple(buffers[i].start - buffers[i].end,
                                -buffers[i].size, buffers[i].start, i);
