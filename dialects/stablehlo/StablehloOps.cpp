@@ -465,6 +465,21 @@ LogicalResult ScatterOp::verify() {
     return emitOpError("scatter_dims_to_operand_dims must have one entry per "
                        "index vector element (")
            << vector << ")";
+  // The updates' dimensions outside the window are scatter_indices' others
+  // than index_vector_dim, in order (an index_vector_dim equal to the rank
+  // of scatter_indices leaves them all).
+  SmallVector<int64_t> batch, scattered;
+  for (int64_t d = 0; d < indices.getRank(); ++d)
+    if (d != dims.getIndexVectorDim())
+      batch.push_back(indices.getDimSize(d));
+  for (int64_t d = 0; d < updates.getRank(); ++d)
+    if (!llvm::is_contained(dims.getUpdateWindowDims(), d))
+      scattered.push_back(updates.getDimSize(d));
+  if (batch != scattered)
+    return emitOpError("the updates' dimensions outside update_window_dims "
+                       "must be scatter_indices' dimensions other than "
+                       "index_vector_dim [")
+           << batch << "], but are [" << scattered << "]";
   for (size_t i = 0; i < n; ++i)
     if (getResult(i).getType() != getInputs()[i].getType())
       return emitOpError("each result must have its input's type");

@@ -449,6 +449,19 @@ func.func @scatter_cover(%x: tensor<5x3xf32>, %i: tensor<2x1xi64>, %u: tensor<2x
 
 // -----
 
+func.func @scatter_update_dims(%x: tensor<5x3xf32>, %i: tensor<2x1xi64>, %u: tensor<2x3xf32>) -> tensor<5x3xf32> {
+  // An index_vector_dim equal to the indices' rank leaves both of their
+  // dimensions to the updates, which have one.
+  // expected-error @+1 {{the updates' dimensions outside update_window_dims must be scatter_indices' dimensions other than index_vector_dim [2, 1], but are [2]}}
+  %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %b : tensor<f32>
+  }) : (tensor<5x3xf32>, tensor<2x1xi64>, tensor<2x3xf32>) -> tensor<5x3xf32>
+  return %0 : tensor<5x3xf32>
+}
+
+// -----
+
 func.func @scatter_vector(%x: tensor<5x3xf32>, %i: tensor<2x2xi64>, %u: tensor<2x3xf32>) -> tensor<5x3xf32> {
   // expected-error @+1 {{scatter_dims_to_operand_dims must have one entry per index vector element (2)}}
   %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
