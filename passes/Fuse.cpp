@@ -301,10 +301,12 @@ Operation *Fuser::fuseProducers(Operation *root) {
   }
   if (moved.size() == 1 && copied.empty())
     return nullptr;
-  SmallVector<Value> results((padded ? padded : root)->getResults());
+  // The fusion replaces the pad where there is one, else the root.
+  Operation *last = padded ? padded : root;
+  SmallVector<Value> results(last->getResults());
   llvm::append_range(results, extraResults);
   return materialize(reduction ? hlo::FusionKind::input : hlo::FusionKind::loop,
-                     moved, copied, results, padded ? padded : root);
+                     moved, copied, results, last);
 }
 
 /// Builds the fusion before `insertBefore` from the moved and copied ops,

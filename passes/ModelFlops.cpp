@@ -20,29 +20,23 @@ using namespace mlir;
 
 namespace {
 
-int64_t product(ArrayRef<int64_t> values) {
-  int64_t p = 1;
-  for (int64_t v : values)
-    p = tpc::checkedMul(p, v).value_or(INT64_MAX);
-  return p;
-}
-
-/// Multiply-adds of one contraction at its logical shapes.
+/// Multiply-adds of one contraction at its logical shapes: each result
+/// element sums a dot's contracting elements, or a convolution kernel's
+/// elements per output feature.
 int64_t multiplyAdds(Operation *op) {
   auto result = cast<RankedTensorType>(op->getResult(0).getType());
-  int64_t perElement = 1;
+  SmallVector<int64_t> summed;
   if (auto dot = dyn_cast<hlo::DotGeneralOp>(op)) {
     auto lhs = cast<RankedTensorType>(dot.getLhs().getType());
     for (int64_t d : dot.getLhsContractingDimensions())
-      perElement =
-          tpc::checkedMul(perElement, lhs.getDimSize(d)).value_or(INT64_MAX);
+      summed.push_back(lhs.getDimSize(d));
   } else {
     // The kernel is [spatial..., input features / groups, output features].
     auto rhs = cast<RankedTensorType>(op->getOperand(1).getType());
-    perElement = product(rhs.getShape().drop_back());
+    llvm::append_range(summed, rhs.getShape().drop_back());
   }
-  return tpc::checkedMul(product(result.getShape()), perElement)
-      .value_or(INT64_MAX);
+  return tpc::saturatingMul(tpc::saturatingProduct(result.getShape()),
+                            tpc::saturatingProduct(summed));
 }
 
 struct TPUModelFlops : public tpu::impl::TPUModelFlopsBase<TPUModelFlops> {
@@ -53,8 +47,8 @@ struct TPUModelFlops : public tpu::impl::TPUModelFlopsBase<TPUModelFlops> {
     int64_t flops = 0;
     func.walk([&](Operation *op) {
       if (hlo::isContraction(op) && isa<hlo::HLODialect>(op->getDialect()))
-        flops = tpc::saturatingAdd(
-            flops, tpc::checkedMul(2, multiplyAdds(op)).value_or(INT64_MAX));
+        flops =
+            tpc::saturatingAdd(flops, tpc::saturatingMul(2, multiplyAdds(op)));
     });
     func->setAttr("tpu.model_flops",
                   IntegerAttr::get(IntegerType::get(&getContext(), 64), flops));

@@ -232,7 +232,9 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
       return s;
     for (size_t t = firstTask; t < timeline.tasks().size(); ++t) {
       const Task &task = timeline.tasks()[t];
-      if (task.engine.kind == Engine::Vector)
+      if (task.engine.kind == Engine::Mxu)
+        stats.mxuBusyCycles += task.cycles;
+      else if (task.engine.kind == Engine::Vector)
         stats.vectorBusyCycles += task.cycles;
       else if (task.engine.kind == Engine::Dma)
         stats.dmaBusyCycles += task.cycles;

@@ -9,17 +9,14 @@
 
 namespace tpurt {
 
+using tpc::saturatingMul;
+
 namespace {
 
 constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
 constexpr int64_t kRegisterElements = 8 * 128;
 
 int64_t ceilDiv(int64_t a, int64_t b) { return a / b + (a % b != 0); }
-
-/// a * b for non-negative sizes, INT64_MAX when that overflows.
-int64_t saturatingMul(int64_t a, int64_t b) {
-  return tpc::checkedMul(a, b).value_or(kMax);
-}
 
 } // namespace
 

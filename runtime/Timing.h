@@ -85,7 +85,7 @@ struct Engine {
 /// bytes: its name is an index into the timeline's table of names, and its
 /// dependences are not kept once it is scheduled.
 struct Task {
-  uint32_t name = 0; // Timeline::names()
+  uint32_t name = 0; // an index into the names takeNames() returns
   Engine engine;
   int64_t cycles = 0;
   // Filled by the timeline.
@@ -120,13 +120,8 @@ public:
             int64_t notBefore = 0);
 
   const std::vector<Task> &tasks() const { return tasks_; }
-  /// Task names, each once; Task::name indexes it.
-  const std::vector<std::string> &names() const { return names_; }
-  const std::string &nameOf(const Task &task) const {
-    return names_[task.name];
-  }
-  /// Moves the tasks and names out, for a result that outlives the
-  /// timeline.
+  /// Moves the tasks and their names (each once; Task::name indexes them)
+  /// out, for a result that outlives the timeline.
   std::vector<Task> takeTasks() { return std::move(tasks_); }
   std::vector<std::string> takeNames() { return std::move(names_); }
   /// The cycle at which the last task ends.

@@ -55,10 +55,8 @@ int64_t KernelLowering::largestBlock(ArrayRef<int64_t> blocks) {
   for (auto &[value, info] : values) {
     if (info.role == Role::Alias || info.role == Role::Skip)
       continue;
-    int64_t elements = 1;
-    for (int64_t d : blockShape(info, blocks))
-      elements = tpc::checkedMul(elements, d).value_or(INT64_MAX);
-    largest = std::max(largest, elements);
+    largest =
+        std::max(largest, tpc::saturatingProduct(blockShape(info, blocks)));
   }
   return largest;
 }
@@ -98,8 +96,7 @@ int64_t KernelLowering::footprint(ArrayRef<int64_t> blocks) {
     int64_t slots = info.role == Role::Input ? inputSlots()
                     : isOutput(value)        ? 2
                                              : 1;
-    total = tpc::saturatingAdd(
-        total, tpc::checkedMul(bytes, slots).value_or(INT64_MAX));
+    total = tpc::saturatingAdd(total, tpc::saturatingMul(bytes, slots));
     // A narrow MXU result or sum also needs an f32 accumulator, and an
     // index reduction a block of the best values.
     Type accumulator;

@@ -313,7 +313,8 @@ KernelLowering::KeptOrder KernelLowering::keptOrder(const ValueInfo &in,
 LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
                                      bool accumulate) {
   Value result = inner->getResult(0);
-  Value dst = current.lookup(result);
+  // The anchor's partial results go to its f32 accumulator, if it has one.
+  Value dst = wideAcc && inner == anchor ? wideAcc : current.lookup(result);
   auto bufferOf = [&](Value v) { return current.lookup(storage(v)); };
   if (hlo::isContraction(inner)) {
     auto attr = inner->getAttrOfType<hlo::PrecisionAttr>("precision");
@@ -322,8 +323,6 @@ LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
                               : Precision::default_;
     Value lhs = bufferOf(inner->getOperand(0)),
           rhs = bufferOf(inner->getOperand(1));
-    if (wideAcc)
-      dst = wideAcc;
     if (swapOperands)
       std::swap(lhs, rhs);
     MatmulOp::create(b, loc(), lhs, rhs, dst, accumulate, precision,
@@ -339,8 +338,6 @@ LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
         dims.push_back(i);
     SmallVector<int64_t> valid = blockShape(info, block);
     KeptOrder order = keptOrder(info, result);
-    if (wideAcc)
-      dst = wideAcc;
     if (order.same) {
       ReduceOp::create(b, loc(), *reduceKindOf(reduce.getKind()), input, dst,
                        dims, valid, accumulate);

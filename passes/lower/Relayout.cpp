@@ -203,11 +203,8 @@ static LogicalResult planRelayout(hlo::ReshapeOp reshape,
              << target.name;
     per[longest] = runs[longest][--choice[longest]];
   }
-  auto elements = [&](ArrayRef<int64_t> per) {
-    int64_t n = 1;
-    for (int64_t v : per)
-      n = tpc::checkedMul(n, v).value_or(INT64_MAX);
-    return n;
+  auto elements = [](ArrayRef<int64_t> per) {
+    return tpc::saturatingProduct(per);
   };
   for (int64_t g = rank - 1; g >= 0; --g) {
     if (!groups[g].kept())

@@ -354,6 +354,10 @@ int64_t saturatingAdd(int64_t a, int64_t b) {
   return sum ? *sum : std::numeric_limits<int64_t>::max();
 }
 
+int64_t saturatingMul(int64_t a, int64_t b) {
+  return checkedMul(a, b).value_or(std::numeric_limits<int64_t>::max());
+}
+
 std::optional<int64_t> checkedRoundUp(int64_t value, int64_t multiple) {
   int64_t remainder = value % multiple;
   if (remainder == 0)

@@ -136,6 +136,16 @@ std::optional<int64_t> checkedAdd(int64_t a, int64_t b);
 /// a + b for non-negative sizes, INT64_MAX when that overflows: for sums
 /// that are compared or reported, where an overflowing one just loses.
 int64_t saturatingAdd(int64_t a, int64_t b);
+/// a * b for non-negative sizes, INT64_MAX when that overflows.
+int64_t saturatingMul(int64_t a, int64_t b);
+/// The product of non-negative `sizes` (a shape, a block), INT64_MAX when
+/// it overflows: for counts that are compared or reported.
+template <typename Range> int64_t saturatingProduct(const Range &sizes) {
+  int64_t product = 1;
+  for (int64_t size : sizes)
+    product = saturatingMul(product, size);
+  return product;
+}
 /// Rounds `value` up to a multiple of `multiple` (> 0).
 std::optional<int64_t> checkedRoundUp(int64_t value, int64_t multiple);
 

@@ -494,10 +494,10 @@ bool writeProfile(const tpurt::RunResult &run, const tpc::Target &t) {
     if (state.size() <= static_cast<size_t>(tid))
       state.resize(tid + 1);
     Track &track = state[tid];
-    std::string kernel = name.substr(0, name.find('/'));
+    StringRef kernel = StringRef(name).split('/').first;
     if (kernel != track.kernel) {
       close(tid, track);
-      track.kernel = kernel;
+      track.kernel = kernel.str();
       track.events = 0;
     }
     int64_t end = task.start + task.cycles;
@@ -523,7 +523,7 @@ bool writeProfile(const tpurt::RunResult &run, const tpc::Target &t) {
       continue;
     }
     track.open.reset();
-    track.rest = Span{kernel + ": the rest of its tasks",
+    track.rest = Span{track.kernel + ": the rest of its tasks",
                       task.name,
                       task.start,
                       end,
