@@ -141,6 +141,19 @@ TEST(ShapeSizes, SaturatingAddStopsAtTheTop) {
   EXPECT_EQ(saturatingAdd(kMax, kMax), kMax);
 }
 
+TEST(ShapeSizes, SaturatingProductStopsAtTheTop) {
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  EXPECT_EQ(saturatingMul(6, 7), 42);
+  EXPECT_EQ(saturatingMul(int64_t(1) << 32, int64_t(1) << 31), kMax);
+  EXPECT_EQ(saturatingProduct(std::vector<int64_t>{2, 3, 4}), 24);
+  EXPECT_EQ(saturatingProduct(std::vector<int64_t>{}), 1);
+  // 2^90 * 8 saturates; a later zero still makes the product zero.
+  std::vector<int64_t> huge = {1 << 30, 1 << 30, 1 << 30, 8};
+  EXPECT_EQ(saturatingProduct(huge), kMax);
+  huge.push_back(0);
+  EXPECT_EQ(saturatingProduct(huge), 0);
+}
+
 TEST(ShapeSizes, OverflowIsAnErrorNotAWrap) {
   // 2^62 elements of 4 bytes overflow int64 bytes.
   absl::StatusOr<Shape> shape = parseShape("f32[4611686018427387904]");
