@@ -22,6 +22,8 @@
 //   reshaped to [n * (1 + i)], which is the interior-padded dimension with i
 //   more padding elements at the end; the final edge pad takes them off its
 //   high edge.
+// * sort becomes a bitonic sorting network of elementwise steps
+//   (SortNetwork.cpp).
 //
 // Runs on programs without layouts (before tpu-assign-layouts).
 //
@@ -296,6 +298,7 @@ struct HLODecomposePass : tpu::impl::HLODecomposeBase<HLODecomposePass> {
     patterns.add<DotToMatmul, DotToMultiplyReduce, InteriorPadToEdgePads,
                  F16ProductInF32<hlo::DotGeneralOp>,
                  F16ProductInF32<hlo::ConvolutionOp>>(&getContext());
+    populateSortNetworkPatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
   }

@@ -11,6 +11,8 @@
 
 #include "passes/Passes.h"
 
+#include "mlir/IR/PatternMatch.h"
+
 namespace mlir::tpu {
 
 /// The shape library's view of a tensor type that carries a #tpu.layout;
@@ -50,6 +52,10 @@ bool isZero(TypedAttr value);
 /// zero-fills past the end of a dimension. A select's predicate does not
 /// count; its branches do.
 bool preservesZero(Operation *op);
+
+/// hlo-decompose's rewrite of hlo.sort into a bitonic sorting network of
+/// elementwise steps (SortNetwork.cpp).
+void populateSortNetworkPatterns(RewritePatternSet &patterns);
 
 /// An hlo.constant of `type` with every element `scalar`.
 Value splatConstant(OpBuilder &b, Location loc, RankedTensorType type,

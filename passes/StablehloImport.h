@@ -49,6 +49,12 @@ private:
   FailureOr<Value> reduceWindow(sh::ReduceWindowOp op);
   FailureOr<Value> selectAndScatter(sh::SelectAndScatterOp op);
   FailureOr<Value> scatter(sh::ScatterOp op);
+  /// sort and chlo.top_k become hlo.sort (StablehloSort.cpp).
+  FailureOr<Value> sort(sh::SortOp op);
+  FailureOr<Value> topK(Operation *op);
+  /// The signed integer whose order is IEEE 754's totalOrder of the float
+  /// `x`'s elements (-NaN < -inf < ... < -0 < +0 < ... < inf < NaN).
+  Value totalOrderKey(Location loc, Value x);
   /// `lhs OP rhs` with the hlo op of a reduce body's one op.
   Value combineLike(Operation *bodyOp, Value lhs, Value rhs);
   FailureOr<Value> convolution(sh::ConvolutionOp op);

@@ -100,7 +100,9 @@ FailureOr<Value> Importer::compare(sh::CompareOp op) {
   // hlo compares floats by IEEE, signless integers as signed, unsigned
   // ones as unsigned and i1 as 0 < 1.
   bool isUnsigned = element.isInteger(1) || element.isUnsignedInteger();
-  bool ok = !kind || *kind == sh::ComparisonType::NOTYPE ||
+  bool totalOrder =
+      isa<FloatType>(element) && kind == sh::ComparisonType::TOTALORDER;
+  bool ok = !kind || *kind == sh::ComparisonType::NOTYPE || totalOrder ||
             (isa<FloatType>(element) && *kind == sh::ComparisonType::FLOAT) ||
             (isUnsigned && *kind == sh::ComparisonType::UNSIGNED) ||
             (!isUnsigned && isa<IntegerType>(element) &&
@@ -111,10 +113,15 @@ FailureOr<Value> Importer::compare(sh::CompareOp op) {
                            << element << " elements";
   auto direction = hlo::symbolizeComparisonDirection(
       sh::stringifyComparisonDirection(op.getComparisonDirection()));
+  Value lhs = lookup(op.getLhs()), rhs = lookup(op.getRhs());
+  if (totalOrder) {
+    lhs = totalOrderKey(op.getLoc(), lhs);
+    rhs = totalOrderKey(op.getLoc(), rhs);
+  }
   return Value(hlo::CompareOp::create(
       b, op.getLoc(), resultType(op),
-      hlo::ComparisonDirectionAttr::get(b.getContext(), *direction),
-      lookup(op.getLhs()), lookup(op.getRhs())));
+      hlo::ComparisonDirectionAttr::get(b.getContext(), *direction), lhs,
+      rhs));
 }
 
 /// reduce_precision rounds to a float format of `e` exponent and `m`
@@ -260,6 +267,8 @@ FailureOr<Value> Importer::convertElementwise(Operation *op) {
       })
       .Case([&](sh::ReducePrecisionOp r) { return reducePrecision(r); })
       .Case([&](sh::CompareOp c) { return compare(c); })
+      .Case([&](sh::SortOp s) { return sort(s); })
+      .Case<chlo::TopKOp>([&](chlo::TopKOp) { return topK(op); })
       .Case([&](sh::SelectOp s) -> FailureOr<Value> {
         ArrayRef<int64_t> shape = resultType(op).getShape();
         return Value(hlo::SelectOp::create(
@@ -440,8 +449,8 @@ LogicalResult Importer::convert(Operation *op) {
   if (failed(checkTypes(op, indicesOperand)))
     return failure();
   if (op->getNumResults() != 1 &&
-      !isa<sh::ReduceOp, sh::ReduceWindowOp, sh::ScatterOp, sh::CustomCallOp>(
-          op))
+      !isa<sh::ReduceOp, sh::ReduceWindowOp, sh::ScatterOp, sh::CustomCallOp,
+           sh::SortOp, chlo::TopKOp>(op))
     return unsupported(op) << "it has " << op->getNumResults() << " results";
   FailureOr<Value> result = convertElementwise(op);
   if (failed(result))

@@ -21,6 +21,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <numeric>
 
 using namespace mlir;
 using namespace mlir::tpu;
@@ -375,6 +376,7 @@ private:
   HostTensor convolution(hlo::ConvolutionOp op);
   HostTensor reduce(hlo::ReduceOp op);
   HostTensor argReduce(Operation *op, int64_t dim, bool isMax);
+  FailureOr<SmallVector<HostTensor>> sort(hlo::SortOp op);
 
   DenseMap<Value, HostTensor> values;
 };
@@ -691,6 +693,68 @@ HostTensor Evaluator::argReduce(Operation *op, int64_t dim, bool isMax) {
   return result;
 }
 
+/// Each line along the dimension is merge sorted, stably, by the
+/// comparator evaluated on its elements: a merge sort written out here reads
+/// only positions of the line, whatever the comparator answers.
+FailureOr<SmallVector<HostTensor>> Evaluator::sort(hlo::SortOp op) {
+  SmallVector<const HostTensor *> inputs;
+  for (Value v : op.getInputs())
+    inputs.push_back(&get(v));
+  const std::vector<int64_t> &dims = inputs.front()->dims;
+  int64_t dim = op.getDimension(), n = dims[dim], inner = 1, outer = 1;
+  for (int64_t d = 0; d < dim; ++d)
+    outer *= dims[d];
+  for (int64_t d = dim + 1; d < static_cast<int64_t>(dims.size()); ++d)
+    inner *= dims[d];
+  Block &comparator = op.getComparator().front();
+  bool failedOnce = false;
+  // Whether element `a` of the line at `base` goes before element `b`.
+  auto before = [&](int64_t base, int64_t a, int64_t b) {
+    SmallVector<HostTensor> args;
+    for (const HostTensor *input : inputs)
+      for (int64_t i : {a, b})
+        args.emplace_back(input->element, std::vector<int64_t>{},
+                          std::vector<double>{
+                              input->values[base + i * inner]});
+    FailureOr<SmallVector<HostTensor>> less =
+        Evaluator().runBlock(comparator, args);
+    failedOnce |= failed(less);
+    return succeeded(less) && less->front().values.front() != 0;
+  };
+  SmallVector<HostTensor> results;
+  for (const HostTensor *input : inputs)
+    results.push_back(*input);
+  std::vector<int64_t> order(n), merged(n);
+  for (int64_t o = 0; o < outer; ++o) {
+    for (int64_t s = 0; s < inner; ++s) {
+      int64_t base = o * n * inner + s;
+      std::iota(order.begin(), order.end(), 0);
+      for (int64_t width = 1; width < n && !failedOnce; width *= 2) {
+        for (int64_t lo = 0; lo < n; lo += 2 * width) {
+          int64_t mid = std::min(lo + width, n), hi = std::min(lo + 2 * width, n);
+          int64_t i = lo, j = mid, k = lo;
+          // The right run's element goes first only if strictly before.
+          while (i < mid && j < hi)
+            merged[k++] =
+                before(base, order[j], order[i]) ? order[j++] : order[i++];
+          while (i < mid)
+            merged[k++] = order[i++];
+          while (j < hi)
+            merged[k++] = order[j++];
+        }
+        std::swap(order, merged);
+      }
+      if (failedOnce)
+        return failure();
+      for (auto [result, input] : llvm::zip(results, inputs))
+        for (int64_t p = 0; p < n; ++p)
+          result.values[base + p * inner] =
+              input->values[base + order[p] * inner];
+    }
+  }
+  return results;
+}
+
 FailureOr<HostTensor> Evaluator::evalOp(Operation *op) {
   if (op->hasTrait<OpTrait::Elementwise>()) {
     HostTensor result = resultTensor(op);
@@ -796,6 +860,8 @@ Evaluator::runBlock(Block &block, ArrayRef<HostTensor> args) {
       if (!callee)
         return call.emitOpError("calls an unknown function");
       results = Evaluator().run(callee, inputs());
+    } else if (auto sortOp = dyn_cast<hlo::SortOp>(op)) {
+      results = sort(sortOp);
     } else if (auto fusion = dyn_cast<hlo::FusionOp>(op)) {
       // A fused computation computes what its ops would unfused.
       results = Evaluator().runBlock(fusion.getBlock(), inputs());

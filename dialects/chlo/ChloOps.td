@@ -59,4 +59,26 @@ def Chlo_NextAfterOp : Chlo_Op<"next_after"> {
   }];
 }
 
+// Not SameOperandsAndResultType: two results of other shapes.
+def Chlo_TopKOp : Op<Chlo_Dialect, "top_k", [Pure]> {
+  let summary = "the k largest elements of the last dimension, and their indices";
+  let description = [{
+    `jax.lax.top_k`: along the last dimension, the `k` largest elements in
+    descending order and their `i32` indices; equal elements keep their
+    order (the smaller index first).
+
+    ```mlir
+    %values, %indices = chlo.top_k(%x, k = 2) : tensor<5x3xbf16>
+        -> (tensor<5x2xbf16>, tensor<5x2xi32>)
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$operand, I64Attr:$k);
+  let results = (outs AnyRankedTensor:$values, AnyRankedTensor:$indices);
+  let assemblyFormat = [{
+    `(` $operand `,` `k` `=` $k `)` attr-dict `:` type($operand) `->`
+        `(` type($values) `,` type($indices) `)`
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // TPU_DIALECTS_CHLO_CHLOOPS_TD

@@ -465,6 +465,70 @@ LogicalResult FusionOp::verifyRegions() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// SortOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult SortOp::verify() {
+  // sort_c1
+  if (getInputs().empty())
+    return emitOpError("has no operands; a sort sorts at least one tensor");
+  auto first = cast<RankedTensorType>(getInputs().front().getType());
+  // sort_c2
+  for (auto [i, input] : llvm::enumerate(getInputs()))
+    if (cast<RankedTensorType>(input.getType()).getShape() != first.getShape())
+      return emitOpError("operand #")
+             << i << " has shape " << join(cast<RankedTensorType>(
+                                         input.getType()).getShape())
+             << " but operand #0 has shape " << join(first.getShape())
+             << "; sorted operands have one shape";
+  // sort_c3
+  if (getResultTypes() != getInputs().getTypes())
+    return emitOpError("results (")
+           << getResultTypes() << ") must have the operands' types ("
+           << getInputs().getTypes() << ")";
+  // sort_c4
+  int64_t rank = first.getRank();
+  auto dim = static_cast<int64_t>(getDimension());
+  if (dim < 0 || dim >= rank)
+    return emitOpError("dimension ")
+           << dim << " is not a dimension of a rank-" << rank
+           << " operand";
+  return success();
+}
+
+LogicalResult SortOp::verifyRegions() {
+  Block &block = getComparator().front();
+  // sort_c5
+  if (block.getNumArguments() != 2 * getInputs().size())
+    return emitOpError("comparator has ")
+           << block.getNumArguments() << " parameters but must have "
+           << 2 * getInputs().size() << ", an lhs and an rhs per operand";
+  for (auto [i, arg] : llvm::enumerate(block.getArguments())) {
+    Type element =
+        cast<RankedTensorType>(getInputs()[i / 2].getType()).getElementType();
+    auto type = dyn_cast<RankedTensorType>(arg.getType());
+    if (!type || type.getRank() != 0 || type.getElementType() != element)
+      return emitOpError("comparator parameter #")
+             << i << " has type " << arg.getType() << " but must be "
+             << RankedTensorType::get({}, element) << ", a scalar of operand #"
+             << i / 2;
+  }
+  // sort_c6
+  auto yield = dyn_cast<YieldOp>(block.getTerminator());
+  Type i1 = RankedTensorType::get({}, IntegerType::get(getContext(), 1));
+  if (!yield || yield.getResults().size() != 1 ||
+      yield.getResults().front().getType() != i1)
+    return emitOpError("comparator must yield one tensor<i1>");
+  // sort_c7: the network applies the comparator to whole vectors.
+  for (Operation &op : block.without_terminator())
+    if (!isa<HLODialect>(op.getDialect()) ||
+        !(op.hasTrait<mlir::OpTrait::Elementwise>() || isa<ConstantOp>(op)))
+      return op.emitOpError("cannot be in a sort comparator, which holds "
+                            "elementwise hlo ops and constants only");
+  return success();
+}
+
 TypedAttr mlir::hlo::getReduceIdentity(ReduceKind kind, Type element) {
   Builder b(element.getContext());
   if (auto f = dyn_cast<FloatType>(element)) {

@@ -578,6 +578,46 @@ def HLO_ArgMaxOp : HLO_ArgReduceOp<"argmax", "largest">;
 def HLO_ArgMinOp : HLO_ArgReduceOp<"argmin", "smallest">;
 
 //===----------------------------------------------------------------------===//
+// Sort
+//===----------------------------------------------------------------------===//
+
+def HLO_SortOp : HLO_Op<"sort", [IsolatedFromAbove, SingleBlock]> {
+  let summary = "Sorts tensors together along a dimension with a comparator";
+  let description = [{
+    StableHLO's sort: every operand is permuted along `dimension` by the
+    same permutation, the one that orders the operands' elements by the
+    `comparator`. The comparator's block takes, for each operand in order,
+    the scalar (rank-0) lhs and rhs elements, and yields an `i1` that is
+    true when lhs goes before rhs. It must be a strict weak order, as JAX's
+    are; the sort is stable (equal elements keep their order) whether or not
+    `is_stable` is set, which is one of the orders the spec allows.
+
+    The comparator holds elementwise `hlo` ops and constants only, so the
+    TPU can apply it to whole vectors: `hlo-decompose` turns the sort into a
+    bitonic sorting network of compare-exchange steps on the vector unit.
+
+    ```mlir
+    %s:2 = hlo.sort(%keys, %values) dim = 0 : (tensor<8xf32>, tensor<8xi32>)
+        -> (tensor<8xf32>, tensor<8xi32>) {
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<i32>, %d: tensor<i32>):
+      %lt = hlo.compare LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      hlo.yield %lt : tensor<i1>
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<HLO_Tensor>:$inputs, I64Attr:$dimension,
+                       UnitAttr:$is_stable);
+  let results = (outs Variadic<HLO_Tensor>:$results);
+  let regions = (region SizedRegion<1>:$comparator);
+  let assemblyFormat = [{
+    `(` $inputs `)` `dim` `=` $dimension (`stable` $is_stable^)? attr-dict `:`
+        functional-type($inputs, $results) $comparator
+  }];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Fusion
 //===----------------------------------------------------------------------===//
 
@@ -628,8 +668,8 @@ def HLO_FusionOp : HLO_Op<"fusion", [IsolatedFromAbove, SingleBlock,
 }
 
 def HLO_YieldOp : Op<HLO_Dialect, "yield", [Pure, Terminator, ReturnLike,
-                                            HasParent<"FusionOp">]> {
-  let summary = "The results of a fused computation";
+    ParentOneOf<["FusionOp", "SortOp"]>]> {
+  let summary = "The results of a fused computation or a sort's comparator";
   let arguments = (ins Variadic<HLO_Tensor>:$results);
   let assemblyFormat = "attr-dict ($results^ `:` type($results))?";
 }

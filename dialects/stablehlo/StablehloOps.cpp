@@ -489,3 +489,34 @@ LogicalResult ScatterOp::verify() {
            << 2 * n << " arguments";
   return success();
 }
+
+LogicalResult SortOp::verify() {
+  if (getInputs().empty())
+    return emitOpError("has no inputs");
+  RankedTensorType first = tensorType(getInputs()[0]);
+  for (Value input : getInputs())
+    if (tensorType(input).getShape() != first.getShape())
+      return emitOpError("inputs must have one shape");
+  if (getResultTypes() != getInputs().getTypes())
+    return emitOpError("results must have the inputs' types");
+  int64_t rank = first.getRank();
+  auto dim = static_cast<int64_t>(getDimension());
+  if (dim < -rank || dim >= rank)
+    return emitOpError("dimension ")
+           << dim << " is out of range for rank " << rank;
+  Block &block = getComparator().front();
+  if (block.getNumArguments() != 2 * getInputs().size())
+    return emitOpError("comparator must take two scalars per input");
+  for (auto [i, type] : llvm::enumerate(block.getArgumentTypes()))
+    if (type != RankedTensorType::get(
+                    {}, tensorType(getInputs()[i / 2]).getElementType()))
+      return emitOpError("comparator argument #")
+             << i << " must be a scalar of input #" << i / 2
+             << "'s element type";
+  auto ret = dyn_cast<ReturnOp>(block.getTerminator());
+  if (!ret || ret.getNumOperands() != 1 ||
+      ret.getOperand(0).getType() !=
+          RankedTensorType::get({}, IntegerType::get(getContext(), 1)))
+    return emitOpError("comparator must return one tensor<i1>");
+  return success();
+}

@@ -429,6 +429,21 @@ def StableHLO_ScatterOp : StableHLO_Op<"scatter", [
   let hasVerifier = 1;
 }
 
+def StableHLO_SortOp : StableHLO_Op<"sort", [RecursiveMemoryEffects]> {
+  let summary = "sorts tensors together along a dimension with a comparator";
+  let description = [{
+    `jnp.sort`, `argsort` and `lax.sort`. StableHLO prints it in the generic
+    form only; `dimension` defaults to -1 (the last) and `is_stable` to
+    false.
+  }];
+  let arguments = (ins Variadic<StableHLO_Tensor>:$inputs,
+                       DefaultValuedOptionalAttr<I64Attr, "-1">:$dimension,
+                       DefaultValuedOptionalAttr<BoolAttr, "false">:$is_stable);
+  let results = (outs Variadic<StableHLO_Tensor>);
+  let regions = (region SizedRegion<1>:$comparator);
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Control flow: parsed so that the import can say at the op that it does not
 // compile control flow yet.

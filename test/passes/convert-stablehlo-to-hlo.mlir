@@ -358,3 +358,54 @@ func.func @chlo(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf3
   %3 = chlo.atan %x : tensor<4xf32> -> tensor<4xf32>
   return %0, %1, %2, %3 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
 }
+
+// -----
+
+// TOTALORDER compares the floats' total-order keys: the bits as a signed
+// integer, with all but the sign flipped where the sign is set.
+// CHECK-LABEL: func.func @total_order
+// CHECK: %[[BITS:.*]] = hlo.bitcast_convert %arg0 : (tensor<4xbf16>) -> tensor<4xi16>
+// CHECK: %[[SIGN:.*]] = hlo.shift_right_arithmetic %[[BITS]], %{{.*}} : tensor<4xi16>
+// CHECK: %[[FLIP:.*]] = hlo.and %[[SIGN]], %{{.*}} : tensor<4xi16>
+// CHECK: %[[KEY:.*]] = hlo.xor %[[BITS]], %[[FLIP]] : tensor<4xi16>
+// CHECK: hlo.compare LT, %[[KEY]], %{{.*}} : (tensor<4xi16>, tensor<4xi16>) -> tensor<4xi1>
+func.func @total_order(%x: tensor<4xbf16>, %y: tensor<4xbf16>) -> tensor<4xi1> {
+  %0 = stablehlo.compare  LT, %x, %y,  TOTALORDER : (tensor<4xbf16>, tensor<4xbf16>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+// sort keeps its comparator, imported op by op; a negative dimension counts
+// from the end.
+// CHECK-LABEL: func.func @sort
+// CHECK: %[[S:.*]]:2 = hlo.sort(%arg0, %arg1) dim = 1 stable : (tensor<2x5xi32>, tensor<2x5xf32>) -> (tensor<2x5xi32>, tensor<2x5xf32>) {
+// CHECK: ^bb0(%{{.*}}: tensor<i32>, %{{.*}}: tensor<i32>, %{{.*}}: tensor<f32>, %{{.*}}: tensor<f32>):
+// CHECK:   %[[GT:.*]] = hlo.compare GT, %{{.*}}, %{{.*}} : (tensor<i32>, tensor<i32>) -> tensor<i1>
+// CHECK:   hlo.yield %[[GT]] : tensor<i1>
+// CHECK: return %[[S]]#1, %[[S]]#0
+func.func @sort(%k: tensor<2x5xi32>, %v: tensor<2x5xf32>) -> (tensor<2x5xf32>, tensor<2x5xi32>) {
+  %0:2 = "stablehlo.sort"(%k, %v) <{dimension = -1 : i64, is_stable = true}> ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>, %c: tensor<f32>, %d: tensor<f32>):
+    %1 = stablehlo.compare  GT, %a, %b,  SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %1 : tensor<i1>
+  }) : (tensor<2x5xi32>, tensor<2x5xf32>) -> (tensor<2x5xi32>, tensor<2x5xf32>)
+  return %0#1, %0#0 : tensor<2x5xf32>, tensor<2x5xi32>
+}
+
+// -----
+
+// top_k: a stable sort of the operand and its indices, larger first in
+// total order, sliced to k.
+// CHECK-LABEL: func.func @top_k
+// CHECK: %[[IOTA:.*]] = hlo.iota dim = 1 : tensor<3x6xi32>
+// CHECK: %[[S:.*]]:2 = hlo.sort(%arg0, %[[IOTA]]) dim = 1 stable
+// CHECK:   hlo.bitcast_convert
+// CHECK:   hlo.compare GT
+// CHECK-DAG: %[[V:.*]] = hlo.slice %[[S]]#0 [0:3, 0:2] : (tensor<3x6xf32>) -> tensor<3x2xf32>
+// CHECK-DAG: %[[I:.*]] = hlo.slice %[[S]]#1 [0:3, 0:2] : (tensor<3x6xi32>) -> tensor<3x2xi32>
+// CHECK: return %[[V]], %[[I]]
+func.func @top_k(%x: tensor<3x6xf32>) -> (tensor<3x2xf32>, tensor<3x2xi32>) {
+  %values, %indices = chlo.top_k(%x, k = 2) : tensor<3x6xf32> -> (tensor<3x2xf32>, tensor<3x2xi32>)
+  return %values, %indices : tensor<3x2xf32>, tensor<3x2xi32>
+}

@@ -158,3 +158,70 @@ func.func @bf16_dot_unchanged(%a: tensor<8x16xbf16>, %b: tensor<16x4xbf16>) -> t
   %d = hlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<8x16xbf16>, tensor<16x4xbf16>) -> tensor<8x4xf32>
   return %d : tensor<8x4xf32>
 }
+
+// -----
+
+// A sort becomes a bitonic network. Two elements: one compare-exchange
+// step. Each position reads its partner (i ^ 1: a shifted copy either way,
+// chosen by bit 1 of the position), orders the pair's lower and upper
+// elements by the comparator (ties by the index that rides along), and
+// takes the partner where the pair swaps.
+// CHECK-LABEL: func.func @sort_two
+// CHECK-NOT:     hlo.sort
+// CHECK:         %[[POS:.+]] = hlo.iota dim = 0 : tensor<2xi32>
+// CHECK:         %[[UPPER:.+]] = hlo.compare NE
+// CHECK:         %[[DOWN:.+]] = hlo.pad {{.*}}low = [0], high = [1]
+// CHECK:         %[[UP:.+]] = hlo.pad {{.*}}low = [1], high = [0]
+// CHECK:         %[[PARTNER:.+]] = hlo.select %[[UPPER]], %[[UP]], %[[DOWN]]
+// CHECK:         %[[LO:.+]] = hlo.select %[[UPPER]], %[[PARTNER]], %arg0
+// CHECK:         %[[HI:.+]] = hlo.select %[[UPPER]], %arg0, %[[PARTNER]]
+// CHECK:         hlo.compare LT, %[[HI]], %[[LO]] : (tensor<2xf32>, tensor<2xf32>)
+// CHECK:         hlo.compare LT, %[[LO]], %[[HI]] : (tensor<2xf32>, tensor<2xf32>)
+// CHECK:         %[[SWAP:.+]] = hlo.select %{{.+}}, %{{.+}}, %{{.+}} : tensor<2xi1>, tensor<2xi1>
+// CHECK:         %[[R:.+]] = hlo.select %[[SWAP]], %[[PARTNER]], %arg0 : tensor<2xi1>, tensor<2xf32>
+// CHECK-NEXT:    return %[[R]]
+func.func @sort_two(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = hlo.sort(%x) dim = 0 : (tensor<2xf32>) -> tensor<2xf32> {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %lt = hlo.compare LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    hlo.yield %lt : tensor<i1>
+  }
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+// Three elements along dimension 1 pad to four (the padding sorts last)
+// and are sliced back; the comparator's constant is splatted.
+// CHECK-LABEL: func.func @sort_three_padded
+// CHECK-NOT:     hlo.sort
+// CHECK-DAG:     hlo.constant dense<3> : tensor<2x4xi32>
+// CHECK-DAG:     hlo.constant dense<10> : tensor<2x4xi32>
+// CHECK:         hlo.pad %arg0, %{{.+}}, low = [0, 0], high = [0, 1], interior = [0, 0] : (tensor<2x3xi32>, tensor<i32>) -> tensor<2x4xi32>
+// CHECK:         hlo.iota dim = 1 : tensor<2x4xi32>
+// CHECK:         return %{{.+}} : tensor<2x3xi32>
+func.func @sort_three_padded(%x: tensor<2x3xi32>) -> tensor<2x3xi32> {
+  %0 = hlo.sort(%x) dim = 1 : (tensor<2x3xi32>) -> tensor<2x3xi32> {
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %ten = hlo.constant dense<10> : tensor<i32>
+    %s = hlo.add %a, %ten : tensor<i32>
+    %lt = hlo.compare LT, %s, %b : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    hlo.yield %lt : tensor<i1>
+  }
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+// A sort of one element along its dimension is its operands.
+// CHECK-LABEL: func.func @sort_one
+// CHECK-NOT:     hlo.sort
+// CHECK:         return %arg0, %arg1
+func.func @sort_one(%x: tensor<1x4xf32>, %y: tensor<1x4xi32>) -> (tensor<1x4xf32>, tensor<1x4xi32>) {
+  %0:2 = hlo.sort(%x, %y) dim = 0 : (tensor<1x4xf32>, tensor<1x4xi32>) -> (tensor<1x4xf32>, tensor<1x4xi32>) {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<i32>, %d: tensor<i32>):
+    %lt = hlo.compare LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    hlo.yield %lt : tensor<i1>
+  }
+  return %0#0, %0#1 : tensor<1x4xf32>, tensor<1x4xi32>
+}

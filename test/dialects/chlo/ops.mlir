@@ -14,3 +14,12 @@ func.func @math(%x: tensor<20x20xf32>) -> tensor<20x20xf32> {
   %2 = chlo.next_after %x, %x : tensor<20x20xf32>, tensor<20x20xf32> -> tensor<20x20xf32>
   return %0 : tensor<20x20xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @top_k
+// CHECK: %{{.*}}, %{{.*}} = chlo.top_k(%{{.*}}, k = 2) : tensor<5x3xbf16> -> (tensor<5x2xbf16>, tensor<5x2xi32>)
+func.func @top_k(%x: tensor<5x3xbf16>) -> (tensor<5x2xbf16>, tensor<5x2xi32>) {
+  %values, %indices = chlo.top_k(%x, k = 2) : tensor<5x3xbf16> -> (tensor<5x2xbf16>, tensor<5x2xi32>)
+  return %values, %indices : tensor<5x2xbf16>, tensor<5x2xi32>
+}

@@ -729,7 +729,7 @@ func.func @fusion_c5_input_root(%x: tensor<4x8xf32>) -> (tensor<4xf32>, tensor<4
 // -----
 
 func.func @yield_outside_fusion(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{'hlo.yield' op expects parent op 'hlo.fusion'}}
+  // expected-error @+1 {{'hlo.yield' op expects parent op to be one of 'hlo.fusion, hlo.sort'}}
   hlo.yield %x : tensor<4xf32>
 }
 
@@ -843,4 +843,100 @@ func.func @lgamma_integer(%x: tensor<4xi32>) -> tensor<4xi32> {
   // expected-error @+1 {{'hlo.lgamma' op requires a floating-point element type (f32, bf16 or f16), but operand #0 has element type 'i32'}}
   %0 = hlo.lgamma %x : tensor<4xi32>
   return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @sort_no_operands() {
+  // expected-error @+1 {{'hlo.sort' op has no operands; a sort sorts at least one tensor}}
+  %0 = "hlo.sort"() <{dimension = 0 : i64}> ({
+  ^bb0:
+    %t = hlo.constant dense<true> : tensor<i1>
+    hlo.yield %t : tensor<i1>
+  }) : () -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @sort_shapes_differ(%x: tensor<4xf32>, %y: tensor<5xi32>) {
+  // expected-error @+1 {{'hlo.sort' op operand #1 has shape [5] but operand #0 has shape [4]; sorted operands have one shape}}
+  %0:2 = hlo.sort(%x, %y) dim = 0 : (tensor<4xf32>, tensor<5xi32>) -> (tensor<4xf32>, tensor<5xi32>) {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<i32>, %d: tensor<i32>):
+    %lt = hlo.compare LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    hlo.yield %lt : tensor<i1>
+  }
+  return
+}
+
+// -----
+
+func.func @sort_result_types(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'hlo.sort' op results ('tensor<4xi32>') must have the operands' types ('tensor<4xf32>')}}
+  %0 = hlo.sort(%x) dim = 0 : (tensor<4xf32>) -> tensor<4xi32> {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %lt = hlo.compare LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    hlo.yield %lt : tensor<i1>
+  }
+  return
+}
+
+// -----
+
+func.func @sort_dimension(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'hlo.sort' op dimension 1 is not a dimension of a rank-1 operand}}
+  %0 = hlo.sort(%x) dim = 1 : (tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %lt = hlo.compare LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    hlo.yield %lt : tensor<i1>
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @sort_comparator_arity(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'hlo.sort' op comparator has 1 parameters but must have 2, an lhs and an rhs per operand}}
+  %0 = hlo.sort(%x) dim = 0 : (tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%a: tensor<f32>):
+    %lt = hlo.compare LT, %a, %a : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    hlo.yield %lt : tensor<i1>
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @sort_comparator_parameter(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'hlo.sort' op comparator parameter #1 has type 'tensor<4xf32>' but must be 'tensor<f32>', a scalar of operand #0}}
+  %0 = hlo.sort(%x) dim = 0 : (tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%a: tensor<f32>, %b: tensor<4xf32>):
+    %t = hlo.constant dense<true> : tensor<i1>
+    hlo.yield %t : tensor<i1>
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @sort_comparator_yield(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'hlo.sort' op comparator must yield one tensor<i1>}}
+  %0 = hlo.sort(%x) dim = 0 : (tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    hlo.yield %a : tensor<f32>
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @sort_comparator_ops(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = hlo.sort(%x) dim = 0 : (tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    // expected-error @+1 {{'hlo.reshape' op cannot be in a sort comparator, which holds elementwise hlo ops and constants only}}
+    %r = hlo.reshape %a : (tensor<f32>) -> tensor<1xf32>
+    %lt = hlo.compare LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    hlo.yield %lt : tensor<i1>
+  }
+  return %0 : tensor<4xf32>
 }

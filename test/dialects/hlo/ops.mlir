@@ -342,3 +342,18 @@ func.func @math(%x: tensor<4xf32>, %i: tensor<4xi32>) -> (tensor<4xf32>, tensor<
   %11 = hlo.power %10, %i : tensor<4xi32>
   return %7, %11 : tensor<4xf32>, tensor<4xi32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @sort
+// CHECK: hlo.sort(%{{.*}}, %{{.*}}) dim = 1 stable : (tensor<2x8xf32>, tensor<2x8xi32>) -> (tensor<2x8xf32>, tensor<2x8xi32>) {
+// CHECK: hlo.compare LT
+// CHECK: hlo.yield %{{.*}} : tensor<i1>
+func.func @sort(%x: tensor<2x8xf32>, %i: tensor<2x8xi32>) -> (tensor<2x8xf32>, tensor<2x8xi32>) {
+  %0:2 = hlo.sort(%x, %i) dim = 1 stable : (tensor<2x8xf32>, tensor<2x8xi32>) -> (tensor<2x8xf32>, tensor<2x8xi32>) {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<i32>, %d: tensor<i32>):
+    %lt = hlo.compare LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    hlo.yield %lt : tensor<i1>
+  }
+  return %0#0, %0#1 : tensor<2x8xf32>, tensor<2x8xi32>
+}

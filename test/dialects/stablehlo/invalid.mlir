@@ -630,3 +630,74 @@ func.func @select_and_scatter_body_types(%x: tensor<4xf32>, %s: tensor<2xf32>, %
   }) : (tensor<4xf32>, tensor<2xf32>, tensor<f32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @sort_shapes(%x: tensor<4xf32>, %y: tensor<5xf32>) {
+  // expected-error @+1 {{'stablehlo.sort' op inputs must have one shape}}
+  %0:2 = "stablehlo.sort"(%x, %y) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<f32>, %d: tensor<f32>):
+    %lt = stablehlo.compare  LT, %a, %b,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %lt : tensor<i1>
+  }) : (tensor<4xf32>, tensor<5xf32>) -> (tensor<4xf32>, tensor<5xf32>)
+  return
+}
+
+// -----
+
+func.func @sort_results(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'stablehlo.sort' op results must have the inputs' types}}
+  %0 = "stablehlo.sort"(%x) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %lt = stablehlo.compare  LT, %a, %b,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %lt : tensor<i1>
+  }) : (tensor<4xf32>) -> tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @sort_dimension(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'stablehlo.sort' op dimension -2 is out of range for rank 1}}
+  %0 = "stablehlo.sort"(%x) <{dimension = -2 : i64}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %lt = stablehlo.compare  LT, %a, %b,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %lt : tensor<i1>
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @sort_comparator_arity(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'stablehlo.sort' op comparator must take two scalars per input}}
+  %0 = "stablehlo.sort"(%x) ({
+  ^bb0(%a: tensor<f32>):
+    %lt = stablehlo.compare  LT, %a, %a,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %lt : tensor<i1>
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @sort_comparator_type(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'stablehlo.sort' op comparator argument #1 must be a scalar of input #0's element type}}
+  %0 = "stablehlo.sort"(%x) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<i32>):
+    %lt = stablehlo.compare  LT, %a, %a,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %lt : tensor<i1>
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @sort_comparator_result(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'stablehlo.sort' op comparator must return one tensor<i1>}}
+  %0 = "stablehlo.sort"(%x) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
