@@ -42,20 +42,17 @@ public:
     return RankedTensorType::get(shape, element);
   }
   Value splatInt(Type element, int64_t v) {
-    return splatConstant(b, loc, typeOf(element),
-                         b.getIntegerAttr(element, v));
+    return splatConstant(b, loc, typeOf(element), b.getIntegerAttr(element, v));
   }
   Value cmp(hlo::ComparisonDirection direction, Value lhs, Value rhs) {
     return hlo::CompareOp::create(
         b, loc, typeOf(b.getI1Type()),
-        hlo::ComparisonDirectionAttr::get(b.getContext(), direction), lhs,
-        rhs);
+        hlo::ComparisonDirectionAttr::get(b.getContext(), direction), lhs, rhs);
   }
   /// Whether bit `bit` of the position along the sorted dimension is set.
   Value bitSet(Value position, int64_t bit) {
     Type i32 = b.getI32Type();
-    Value masked =
-        hlo::AndOp::create(b, loc, position, splatInt(i32, bit));
+    Value masked = hlo::AndOp::create(b, loc, position, splatInt(i32, bit));
     return cmp(hlo::ComparisonDirection::NE, masked, splatInt(i32, 0));
   }
   /// `v` shifted by `by` along the sorted dimension: result[i] = v[i + by]
@@ -77,10 +74,10 @@ public:
     Type element = getElementTypeOrSelf(v.getType());
     Value zero = splatConstant(b, loc, RankedTensorType::get({}, element),
                                cast<TypedAttr>(b.getZeroAttr(element)));
-    return hlo::PadOp::create(b, loc, part, zero, b.getDenseI64ArrayAttr(low),
-                              b.getDenseI64ArrayAttr(high),
-                              b.getDenseI64ArrayAttr(SmallVector<int64_t>(
-                                  rank, 0)));
+    return hlo::PadOp::create(
+        b, loc, part, zero, b.getDenseI64ArrayAttr(low),
+        b.getDenseI64ArrayAttr(high),
+        b.getDenseI64ArrayAttr(SmallVector<int64_t>(rank, 0)));
   }
   /// The comparator applied to whole tensors: its block's ops, cloned with
   /// full-shape results (constants splatted).
@@ -93,8 +90,7 @@ public:
       if (auto constant = dyn_cast<hlo::ConstantOp>(op)) {
         auto dense = cast<DenseElementsAttr>(constant.getValue());
         map.map(constant.getResult(),
-                splatConstant(b, loc,
-                              typeOf(dense.getElementType()),
+                splatConstant(b, loc, typeOf(dense.getElementType()),
                               dense.getSplatValue<TypedAttr>()));
         continue;
       }
@@ -144,9 +140,9 @@ struct SortToBitonicNetwork : OpRewritePattern<hlo::SortOp> {
       Type element = getElementTypeOrSelf(input.getType());
       SmallVector<int64_t> zeros(rank, 0), high(rank, 0);
       high[dim] = p - n;
-      Value zero = splatConstant(rewriter, loc,
-                                 RankedTensorType::get({}, element),
-                                 cast<TypedAttr>(rewriter.getZeroAttr(element)));
+      Value zero =
+          splatConstant(rewriter, loc, RankedTensorType::get({}, element),
+                        cast<TypedAttr>(rewriter.getZeroAttr(element)));
       values.push_back(hlo::PadOp::create(
           rewriter, loc, input, zero, rewriter.getDenseI64ArrayAttr(zeros),
           rewriter.getDenseI64ArrayAttr(high),
@@ -165,9 +161,9 @@ struct SortToBitonicNetwork : OpRewritePattern<hlo::SortOp> {
         Value upper = net.bitSet(position, j); // the partner is i - j
         SmallVector<Value> partner, lo, hi;
         for (Value v : values) {
-          Value other = hlo::SelectOp::create(rewriter, loc, v.getType(), upper,
-                                              net.shifted(v, -j),
-                                              net.shifted(v, j));
+          Value other =
+              hlo::SelectOp::create(rewriter, loc, v.getType(), upper,
+                                    net.shifted(v, -j), net.shifted(v, j));
           partner.push_back(other);
           lo.push_back(hlo::SelectOp::create(rewriter, loc, v.getType(), upper,
                                              other, v));
@@ -214,8 +210,8 @@ struct SortToBitonicNetwork : OpRewritePattern<hlo::SortOp> {
     Value aLess = net.cmp(hlo::ComparisonDirection::LT, ia, ib);
     Value bLess = hlo::NotOp::create(r, loc, aLess); // indices differ
     auto before = [&](Value cmp, Value reverse, Value indexLess) -> Value {
-      Value tie = hlo::AndOp::create(r, loc, hlo::NotOp::create(r, loc, reverse),
-                                     indexLess);
+      Value tie = hlo::AndOp::create(
+          r, loc, hlo::NotOp::create(r, loc, reverse), indexLess);
       return hlo::OrOp::create(r, loc, cmp, tie);
     };
     Value aFirst = before(ab, ba, aLess), bFirst = before(ba, ab, bLess);

@@ -25,8 +25,8 @@ Value Importer::totalOrderKey(Location loc, Value x) {
   auto intType =
       RankedTensorType::get(type.getShape(), b.getIntegerType(width));
   Value bits = hlo::BitcastConvertOp::create(b, loc, intType, x);
-  Value signShift = splat(loc, intType, b.getIntegerAttr(intType.getElementType(),
-                                                         width - 1));
+  Value signShift = splat(
+      loc, intType, b.getIntegerAttr(intType.getElementType(), width - 1));
   Value sign = hlo::ShiftRightArithmeticOp::create(b, loc, bits, signShift);
   Value magnitude = splat(loc, intType,
                           b.getIntegerAttr(intType.getElementType(),
@@ -78,9 +78,9 @@ FailureOr<Value> Importer::topK(Operation *op) {
   int64_t last = type.getRank() - 1;
   auto indexType = RankedTensorType::get(type.getShape(), b.getI32Type());
   Value iota = hlo::IotaOp::create(b, loc, indexType, last);
-  auto sorted = hlo::SortOp::create(
-      b, loc, TypeRange{type, indexType}, ValueRange{x, iota},
-      b.getI64IntegerAttr(last), b.getUnitAttr());
+  auto sorted = hlo::SortOp::create(b, loc, TypeRange{type, indexType},
+                                    ValueRange{x, iota},
+                                    b.getI64IntegerAttr(last), b.getUnitAttr());
   Block *cmp = new Block();
   sorted.getComparator().push_back(cmp);
   auto scalar = RankedTensorType::get({}, type.getElementType());

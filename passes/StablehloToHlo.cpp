@@ -120,8 +120,7 @@ FailureOr<Value> Importer::compare(sh::CompareOp op) {
   }
   return Value(hlo::CompareOp::create(
       b, op.getLoc(), resultType(op),
-      hlo::ComparisonDirectionAttr::get(b.getContext(), *direction), lhs,
-      rhs));
+      hlo::ComparisonDirectionAttr::get(b.getContext(), *direction), lhs, rhs));
 }
 
 /// reduce_precision rounds to a float format of `e` exponent and `m`

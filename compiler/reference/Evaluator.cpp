@@ -714,8 +714,7 @@ FailureOr<SmallVector<HostTensor>> Evaluator::sort(hlo::SortOp op) {
     for (const HostTensor *input : inputs)
       for (int64_t i : {a, b})
         args.emplace_back(input->element, std::vector<int64_t>{},
-                          std::vector<double>{
-                              input->values[base + i * inner]});
+                          std::vector<double>{input->values[base + i * inner]});
     FailureOr<SmallVector<HostTensor>> less =
         Evaluator().runBlock(comparator, args);
     failedOnce |= failed(less);
@@ -731,7 +730,8 @@ FailureOr<SmallVector<HostTensor>> Evaluator::sort(hlo::SortOp op) {
       std::iota(order.begin(), order.end(), 0);
       for (int64_t width = 1; width < n && !failedOnce; width *= 2) {
         for (int64_t lo = 0; lo < n; lo += 2 * width) {
-          int64_t mid = std::min(lo + width, n), hi = std::min(lo + 2 * width, n);
+          int64_t mid = std::min(lo + width, n),
+                  hi = std::min(lo + 2 * width, n);
           int64_t i = lo, j = mid, k = lo;
           // The right run's element goes first only if strictly before.
           while (i < mid && j < hi)

@@ -478,8 +478,8 @@ LogicalResult SortOp::verify() {
   for (auto [i, input] : llvm::enumerate(getInputs()))
     if (cast<RankedTensorType>(input.getType()).getShape() != first.getShape())
       return emitOpError("operand #")
-             << i << " has shape " << join(cast<RankedTensorType>(
-                                         input.getType()).getShape())
+             << i << " has shape "
+             << join(cast<RankedTensorType>(input.getType()).getShape())
              << " but operand #0 has shape " << join(first.getShape())
              << "; sorted operands have one shape";
   // sort_c3
@@ -492,8 +492,7 @@ LogicalResult SortOp::verify() {
   auto dim = static_cast<int64_t>(getDimension());
   if (dim < 0 || dim >= rank)
     return emitOpError("dimension ")
-           << dim << " is not a dimension of a rank-" << rank
-           << " operand";
+           << dim << " is not a dimension of a rank-" << rank << " operand";
   return success();
 }
 
