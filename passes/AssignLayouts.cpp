@@ -454,6 +454,14 @@ LogicalResult LayoutAssigner::run(func::FuncOp func) {
         join(result, yielded);
       return;
     }
+    // A dynamic slice's kernel copies boxes by DMA, which keeps the order
+    // of dimensions: its operand, update and result share one layout.
+    if (isa<hlo::DynamicSliceOp, hlo::DynamicUpdateSliceOp>(op)) {
+      join(op->getOperand(0), op->getResult(0));
+      if (auto update = dyn_cast<hlo::DynamicUpdateSliceOp>(op))
+        join(update.getUpdate(), op->getResult(0));
+      return;
+    }
     // Elementwise ops of other dialects (arith on indices) hold no tensors.
     if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() == 0 ||
         !index.count(op->getResult(0)))

@@ -330,6 +330,23 @@ LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target,
       auto arg = dyn_cast<BlockArgument>(value);
       return arg && arg.getOwner() == &entry;
     };
+    if (isa<hlo::DynamicSliceOp, hlo::DynamicUpdateSliceOp>(op)) {
+      KernelLowering kernel(b, target, &op, name);
+      auto dus = dyn_cast<hlo::DynamicUpdateSliceOp>(op);
+      SmallVector<Value> operands;
+      for (Value v : op.getOperands()) {
+        FailureOr<Value> buffer = leaf(v);
+        if (failed(buffer))
+          return failure();
+        operands.push_back(*buffer);
+      }
+      ArrayRef<Value> all(operands);
+      if (failed(kernel.lowerDynamicSlice(&op, all[0], dus ? all[1] : Value(),
+                                          all.drop_front(dus ? 2 : 1),
+                                          outBuffers.front())))
+        return failure();
+      continue;
+    }
     if (auto reshape = dyn_cast<hlo::ReshapeOp>(op)) {
       KernelLowering kernel(b, target, &op, name);
       FailureOr<Value> in = leaf(reshape.getOperand());

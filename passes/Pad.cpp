@@ -446,11 +446,16 @@ LogicalResult Padder::padBroadcast(hlo::BroadcastInDimOp op) {
 
 /// A reshape regroups logical elements and a reverse moves padding to the
 /// front, so both work on the logical shapes: slice, the op, zero-pad. On a
-/// TPU a reshape is the relayout copy XLA emits.
+/// TPU a reshape is the relayout copy XLA emits. A dynamic slice clamps its
+/// start indices to the logical shape, so it too reads and writes logical
+/// boxes (its kernel's DMAs leave the result's tile padding alone; the
+/// zero pad after it fills it).
 LogicalResult Padder::padOnLogicalShape(Operation *op) {
-  Value operand = resizeToLogical(op->getLoc(), op->getOperand(0));
+  SmallVector<Value> operands;
+  for (Value operand : op->getOperands())
+    operands.push_back(resizeToLogical(op->getLoc(), operand));
   return finish(op->getResult(0),
-                {cloneWith(op, operand,
+                {cloneWith(op, operands,
                            cast<RankedTensorType>(op->getResult(0).getType())),
                  true});
 }
@@ -788,7 +793,8 @@ LogicalResult Padder::padOp(Operation *op) {
         return success();
       })
       .Case([&](hlo::BroadcastInDimOp op) { return padBroadcast(op); })
-      .Case<hlo::ReshapeOp, hlo::ReverseOp>(
+      .Case<hlo::ReshapeOp, hlo::ReverseOp, hlo::DynamicSliceOp,
+            hlo::DynamicUpdateSliceOp>(
           [&](Operation *op) { return padOnLogicalShape(op); })
       .Case([&](hlo::TransposeOp op) { return padTranspose(op); })
       .Case([&](hlo::SliceOp op) { return padSlice(op); })

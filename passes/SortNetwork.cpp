@@ -161,9 +161,11 @@ struct SortToBitonicNetwork : OpRewritePattern<hlo::SortOp> {
         Value upper = net.bitSet(position, j); // the partner is i - j
         SmallVector<Value> partner, lo, hi;
         for (Value v : values) {
-          Value other =
-              hlo::SelectOp::create(rewriter, loc, v.getType(), upper,
-                                    net.shifted(v, -j), net.shifted(v, j));
+          // One statement per op: argument order is the compiler's.
+          Value down = net.shifted(v, -j);
+          Value up = net.shifted(v, j);
+          Value other = hlo::SelectOp::create(rewriter, loc, v.getType(), upper,
+                                              down, up);
           partner.push_back(other);
           lo.push_back(hlo::SelectOp::create(rewriter, loc, v.getType(), upper,
                                              other, v));

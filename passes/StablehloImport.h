@@ -55,6 +55,13 @@ private:
   /// The signed integer whose order is IEEE 754's totalOrder of the float
   /// `x`'s elements (-NaN < -inf < ... < -0 < +0 < ... < inf < NaN).
   Value totalOrderKey(Location loc, Value x);
+  /// dynamic_slice and dynamic_update_slice (StablehloDynamicSlice.cpp);
+  /// `startIndices` converts their indices to i32, where `limits` are the
+  /// largest starts the spec's clamp allows.
+  FailureOr<Value> dynamicSlice(Operation *op);
+  FailureOr<Value> dynamicUpdateSlice(Operation *op);
+  FailureOr<SmallVector<Value>> startIndices(Operation *op, ValueRange indices,
+                                             ArrayRef<int64_t> limits);
   /// `lhs OP rhs` with the hlo op of a reduce body's one op.
   Value combineLike(Operation *bodyOp, Value lhs, Value rhs);
   FailureOr<Value> convolution(sh::ConvolutionOp op);

@@ -267,6 +267,10 @@ FailureOr<Value> Importer::convertElementwise(Operation *op) {
       .Case([&](sh::ReducePrecisionOp r) { return reducePrecision(r); })
       .Case([&](sh::CompareOp c) { return compare(c); })
       .Case([&](sh::SortOp s) { return sort(s); })
+      .Case<sh::DynamicSliceOp>(
+          [&](sh::DynamicSliceOp) { return dynamicSlice(op); })
+      .Case<sh::DynamicUpdateSliceOp>(
+          [&](sh::DynamicUpdateSliceOp) { return dynamicUpdateSlice(op); })
       .Case<chlo::TopKOp>([&](chlo::TopKOp) { return topK(op); })
       .Case([&](sh::SelectOp s) -> FailureOr<Value> {
         ArrayRef<int64_t> shape = resultType(op).getShape();

@@ -73,6 +73,8 @@ std::string_view opcodeName(Opcode opcode) {
     return "arg_reduce";
   case Opcode::Relayout:
     return "relayout";
+  case Opcode::ScalarLoad:
+    return "scalar_load";
   }
   return "";
 }
@@ -442,6 +444,11 @@ absl::Status checkInstruction(const Instruction &inst, const Kernel &kernel,
          fieldsAre(dstRank + 1 + static_cast<size_t>(f[dstRank]));
     break;
   }
+  case Opcode::ScalarLoad:
+    ok = f.size() >= 3 && regs(0, 2) && f[2] >= 0 && f[2] <= kMaxRank &&
+         fieldsAre(3 + static_cast<size_t>(f[2])) &&
+         regs(3, static_cast<size_t>(f[2]));
+    break;
   }
   if (!ok)
     return bad("has malformed operands");

@@ -25,7 +25,7 @@
 namespace tpurt {
 
 constexpr char kMagic[8] = {'T', 'P', 'U', 'E', 'X', 'E', 'C', '\0'};
-constexpr uint32_t kFormatVersion = 5;
+constexpr uint32_t kFormatVersion = 6;
 
 // The stored element types live in the machine layer, which the compiler
 // shares; the runtime names them as its own.
@@ -67,30 +67,32 @@ struct Buffer {
 /// "r" fields name registers of the kernel. Structured control flow nests
 /// instruction lists in `body` (for) or `body` and `orElse` (if).
 enum class Opcode : uint16_t {
-  Const = 0,      // r, value
-  Add = 1,        // r, a, b
-  Sub = 2,        // r, a, b
-  Mul = 3,        // r, a, b
-  DivU = 4,       // r, a, b
-  RemU = 5,       // r, a, b
-  Cmp = 6,        // r, predicate (0 eq 1 ne 2 ult 3 ule 4 ugt 5 uge), a, b
-  Select = 7,     // r, cond, a, b
-  Buffer = 8,     // r, buffer id
-  Semaphore = 9,  // r, semaphore id
-  For = 10,       // iv, lower, upper, step; body
-  If = 11,        // cond; body, orElse
-  DmaStart = 20,  // src, dst, sem, masked, rank, src idx[rank], dst idx[rank],
-                  // sizes[rank], HBM strides[rank]
-  DmaWait = 21,   // sem
-  Matmul = 22,    // lhs, rhs, acc, accumulate, precision (0 default 1
-                  // highest), transpose lhs, transpose rhs
-  Vector = 23,    // kind, out, inputs n, then per input: r, map rank, map...
-  Reduce = 24,    // kind, in, out, accumulate, ndims, dims..., valid[in rank]
-  Fill = 25,      // out, value (f32 bits for float buffers, else the integer)
-  Iota = 26,      // out, dim, offset register
-  ArgReduce = 27, // kind (0 argmax 1 argmin), in, best, index, offset
-                  // register, accumulate, dim, valid
-  Relayout = 28,  // src, dst, src rank, src order..., dst rank, dst order...
+  Const = 0,       // r, value
+  Add = 1,         // r, a, b
+  Sub = 2,         // r, a, b
+  Mul = 3,         // r, a, b
+  DivU = 4,        // r, a, b
+  RemU = 5,        // r, a, b
+  Cmp = 6,         // r, predicate (0 eq 1 ne 2 ult 3 ule 4 ugt 5 uge), a, b
+  Select = 7,      // r, cond, a, b
+  Buffer = 8,      // r, buffer id
+  Semaphore = 9,   // r, semaphore id
+  For = 10,        // iv, lower, upper, step; body
+  If = 11,         // cond; body, orElse
+  DmaStart = 20,   // src, dst, sem, masked, rank, src idx[rank], dst idx[rank],
+                   // sizes[rank], HBM strides[rank]
+  DmaWait = 21,    // sem
+  Matmul = 22,     // lhs, rhs, acc, accumulate, precision (0 default 1
+                   // highest), transpose lhs, transpose rhs
+  Vector = 23,     // kind, out, inputs n, then per input: r, map rank, map...
+  Reduce = 24,     // kind, in, out, accumulate, ndims, dims..., valid[in rank]
+  Fill = 25,       // out, value (f32 bits for float buffers, else the integer)
+  Iota = 26,       // out, dim, offset register
+  ArgReduce = 27,  // kind (0 argmax 1 argmin), in, best, index, offset
+                   // register, accumulate, dim, valid
+  Relayout = 28,   // src, dst, src rank, src order..., dst rank, dst order...
+  ScalarLoad = 29, // r, SMEM buffer, rank, idx[rank]: an integer, sign- or
+                   // zero-extended as its type says (version 6)
 };
 std::string_view opcodeName(Opcode opcode);
 

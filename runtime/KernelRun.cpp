@@ -185,8 +185,40 @@ absl::Status KernelRun::step(const Instruction &inst) {
     return argReduce(inst);
   case Opcode::Relayout:
     return relayout(inst);
+  case Opcode::ScalarLoad:
+    return scalarLoad(inst);
   }
   return fail(inst, "unknown opcode");
+}
+
+/// The scalar core reads one integer of SMEM into a register, once the
+/// DMA that filled it has been waited for.
+absl::Status KernelRun::scalarLoad(const Instruction &inst) {
+  const std::vector<int64_t> &f = inst.fields;
+  absl::StatusOr<View *> in = view(inst, f[1]);
+  if (!in.ok())
+    return in.status();
+  const Buffer &b = *(*in)->buffer;
+  int64_t rank = f[2];
+  if (b.space != Space::Smem || isFloat(b.element) ||
+      static_cast<int64_t>(b.dims.size()) != rank)
+    return fail(inst, "needs an SMEM buffer of integers of the index's rank");
+  absl::StatusOr<std::vector<int64_t>> deps = hazards(inst, {*in}, {}, false);
+  if (!deps.ok())
+    return deps.status();
+  for (int64_t task : *deps)
+    issue = std::max(issue, timeline.tasks()[task].end);
+  std::vector<int64_t> strides = rowMajorStrides(b.dims);
+  int64_t offset = 0;
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t at = regs[f[3 + d]];
+    if (at < 0 || at >= b.dims[d])
+      return fail(inst, "index out of the buffer");
+    offset += at * strides[d];
+  }
+  regs[f[0]] = static_cast<int64_t>(
+      load(b.element, (*in)->data + offset * elementBytes(b.element)));
+  return absl::OkStatus();
 }
 
 } // namespace tpurt::detail

@@ -116,6 +116,7 @@ private:
   absl::Status argReduce(const Instruction &inst);
 
   absl::Status relayout(const Instruction &inst);
+  absl::Status scalarLoad(const Instruction &inst);
 
   absl::Status fillOrIota(const Instruction &inst);
 

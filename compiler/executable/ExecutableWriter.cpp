@@ -132,6 +132,14 @@ private:
           emit(opcode, {reg(binary->getResult(0)), operands[0], operands[1]});
           return success();
         })
+        .Case([&](ScalarLoadOp load) {
+          std::vector<int64_t> fields{
+              reg(load), operands[0],
+              static_cast<int64_t>(load.getIndices().size())};
+          fields.insert(fields.end(), operands.begin() + 1, operands.end());
+          emit(Opcode::ScalarLoad, std::move(fields));
+          return success();
+        })
         .Case([&](arith::CmpIOp cmp) -> LogicalResult {
           int64_t predicate;
           switch (cmp.getPredicate()) {

@@ -18,6 +18,7 @@
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -370,6 +371,8 @@ private:
   HostTensor transpose(hlo::TransposeOp op);
   HostTensor reverse(hlo::ReverseOp op);
   HostTensor slice(hlo::SliceOp op);
+  HostTensor dynamicSlice(hlo::DynamicSliceOp op);
+  HostTensor dynamicUpdateSlice(hlo::DynamicUpdateSliceOp op);
   HostTensor pad(hlo::PadOp op);
   HostTensor concatenate(hlo::ConcatenateOp op);
   HostTensor dot(hlo::DotGeneralOp op);
@@ -453,6 +456,50 @@ HostTensor Evaluator::slice(hlo::SliceOp op) {
     for (size_t d = 0; d < index.size(); ++d)
       offset += (start[d] + index[d] * step[d]) * strides[d];
     result.values[n] = operand.values[offset];
+  });
+  return result;
+}
+
+/// Each start index clamped so that a box of `sizes` fits in `dims`.
+Index clampedStarts(ArrayRef<int64_t> dims, ArrayRef<int64_t> sizes,
+                    ArrayRef<const HostTensor *> indices) {
+  Index starts;
+  for (auto [d, index] : llvm::enumerate(indices))
+    starts.push_back(std::clamp(static_cast<int64_t>(index->values.front()),
+                                int64_t{0}, dims[d] - sizes[d]));
+  return starts;
+}
+
+HostTensor Evaluator::dynamicSlice(hlo::DynamicSliceOp op) {
+  const HostTensor &operand = get(op.getOperand());
+  HostTensor result = resultTensor(op);
+  SmallVector<const HostTensor *> indices;
+  for (Value v : op.getStartIndices())
+    indices.push_back(&get(v));
+  Index start = clampedStarts(operand.dims, op.getSliceSizes(), indices);
+  Index strides = stridesOf(operand.dims);
+  forEachIndex(result.dims, [&](ArrayRef<int64_t> index, int64_t n) {
+    int64_t offset = 0;
+    for (size_t d = 0; d < index.size(); ++d)
+      offset += (start[d] + index[d]) * strides[d];
+    result.values[n] = operand.values[offset];
+  });
+  return result;
+}
+
+HostTensor Evaluator::dynamicUpdateSlice(hlo::DynamicUpdateSliceOp op) {
+  HostTensor result = get(op.getOperand());
+  const HostTensor &update = get(op.getUpdate());
+  SmallVector<const HostTensor *> indices;
+  for (Value v : op.getStartIndices())
+    indices.push_back(&get(v));
+  Index start = clampedStarts(result.dims, update.dims, indices);
+  Index strides = stridesOf(result.dims);
+  forEachIndex(update.dims, [&](ArrayRef<int64_t> index, int64_t n) {
+    int64_t offset = 0;
+    for (size_t d = 0; d < index.size(); ++d)
+      offset += (start[d] + index[d]) * strides[d];
+    result.values[offset] = update.values[n];
   });
   return result;
 }
@@ -794,6 +841,9 @@ FailureOr<HostTensor> Evaluator::evalOp(Operation *op) {
       .Case([&](hlo::TransposeOp op) { return transpose(op); })
       .Case([&](hlo::ReverseOp op) { return reverse(op); })
       .Case([&](hlo::SliceOp op) { return slice(op); })
+      .Case([&](hlo::DynamicSliceOp op) { return dynamicSlice(op); })
+      .Case(
+          [&](hlo::DynamicUpdateSliceOp op) { return dynamicUpdateSlice(op); })
       .Case([&](hlo::PadOp op) { return pad(op); })
       .Case([&](hlo::ConcatenateOp op) { return concatenate(op); })
       .Case([&](hlo::DotGeneralOp op) { return dot(op); })

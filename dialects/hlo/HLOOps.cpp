@@ -553,3 +553,75 @@ LogicalResult ConcatenateOp::inferReturnTypes(MLIRContext *,
 
 #define GET_OP_CLASSES
 #include "dialects/hlo/HLOOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// DynamicSliceOp and DynamicUpdateSliceOp
+//===----------------------------------------------------------------------===//
+
+/// dynamic_slice_c1/c2, dynamic_update_slice_c2/c3: one rank-0 i32 start
+/// index per operand dimension.
+static LogicalResult checkStartIndices(Operation *op, ValueRange indices,
+                                       int64_t rank) {
+  if (static_cast<int64_t>(indices.size()) != rank)
+    return op->emitOpError("has ")
+           << indices.size() << " start indices but its operand has rank "
+           << rank << "; it needs one per dimension";
+  for (auto [i, index] : llvm::enumerate(indices)) {
+    auto type = cast<RankedTensorType>(index.getType());
+    if (type.getRank() != 0 || !type.getElementType().isSignlessInteger(32))
+      return op->emitOpError("start index #")
+             << i << " has type " << type << " but must be 'tensor<i32>'";
+  }
+  return success();
+}
+
+LogicalResult DynamicSliceOp::verify() {
+  auto type = cast<RankedTensorType>(getOperand().getType());
+  int64_t rank = type.getRank();
+  if (failed(checkStartIndices(*this, getStartIndices(), rank)))
+    return failure();
+  ArrayRef<int64_t> sizes = getSliceSizes();
+  // dynamic_slice_c3
+  if (static_cast<int64_t>(sizes.size()) != rank)
+    return emitOpError("slice_sizes has ")
+           << sizes.size() << " entries but the operand has rank " << rank;
+  for (auto [d, size] : llvm::enumerate(sizes))
+    if (size < 0 || size > type.getDimSize(d))
+      return emitOpError("slice size ")
+             << size << " of dimension " << d << " is not within 0 and "
+             << type.getDimSize(d);
+  // dynamic_slice_c4
+  auto result = cast<RankedTensorType>(getType());
+  if (result.getShape() != sizes ||
+      result.getElementType() != type.getElementType())
+    return emitOpError("result type ")
+           << result << " must have shape " << join(sizes)
+           << " and element type " << type.getElementType();
+  return success();
+}
+
+LogicalResult DynamicUpdateSliceOp::verify() {
+  auto type = cast<RankedTensorType>(getOperand().getType());
+  auto update = cast<RankedTensorType>(getUpdate().getType());
+  int64_t rank = type.getRank();
+  // dynamic_update_slice_c1
+  if (update.getRank() != rank ||
+      update.getElementType() != type.getElementType())
+    return emitOpError("update ")
+           << update << " must have the operand's rank (" << rank
+           << ") and element type (" << type.getElementType() << ")";
+  for (int64_t d = 0; d < rank; ++d)
+    if (update.getDimSize(d) > type.getDimSize(d))
+      return emitOpError("update dimension ")
+             << d << " (" << update.getDimSize(d)
+             << ") is larger than the operand's (" << type.getDimSize(d) << ")";
+  if (failed(checkStartIndices(*this, getStartIndices(), rank)))
+    return failure();
+  // dynamic_update_slice_c4
+  auto result = cast<RankedTensorType>(getType());
+  if (result.getShape() != type.getShape() ||
+      result.getElementType() != type.getElementType())
+    return emitOpError("result type ")
+           << result << " must have the operand's shape and element type";
+  return success();
+}

@@ -388,6 +388,51 @@ def HLO_SliceOp : HLO_Op<"slice", [HLO_InferType]> {
   }];
 }
 
+def HLO_DynamicSliceOp : HLO_Op<"dynamic_slice"> {
+  let summary = "A box of a tensor at start indices known at run time";
+  let description = [{
+    Takes `slice_sizes[d]` elements along each dimension `d`, from
+    `clamp(start_indices[d], 0, size[d] - slice_sizes[d])`: one `i32`
+    scalar per dimension, read at run time (the scalar core loads them, as
+    XLA:TPU's dynamic-slice kernels do), clamped so the box stays inside.
+
+    ```mlir
+    %s = hlo.dynamic_slice %x[%i, %j], sizes = [2, 3]
+        : (tensor<4x8xf32>, tensor<i32>, tensor<i32>) -> tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins HLO_Tensor:$operand, Variadic<HLO_Tensor>:$start_indices,
+                       DenseI64ArrayAttr:$slice_sizes);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `[` $start_indices `]` `,` `sizes` `=` $slice_sizes attr-dict `:`
+        functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def HLO_DynamicUpdateSliceOp : HLO_Op<"dynamic_update_slice"> {
+  let summary = "A tensor with a box overwritten at run-time start indices";
+  let description = [{
+    The operand with `update` written at `clamp(start_indices[d], 0,
+    size[d] - update_size[d])` along each dimension `d` (one `i32` scalar
+    per dimension, read at run time).
+
+    ```mlir
+    %r = hlo.dynamic_update_slice %x[%i, %j], %u
+        : (tensor<4x8xf32>, tensor<2x3xf32>, tensor<i32>, tensor<i32>) -> tensor<4x8xf32>
+    ```
+  }];
+  let arguments = (ins HLO_Tensor:$operand, HLO_Tensor:$update,
+                       Variadic<HLO_Tensor>:$start_indices);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `[` $start_indices `]` `,` $update attr-dict `:`
+        functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 def HLO_PadOp : HLO_Op<"pad", [HLO_InferType]> {
   let summary = "Pads a tensor at its edges and between its elements";
   let description = [{

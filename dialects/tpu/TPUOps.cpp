@@ -145,8 +145,10 @@ LogicalResult DmaStartOp::verify() {
   std::optional<MemorySpace> from = memorySpaceOf(src), to = memorySpaceOf(dst);
   bool hbmVmem = from == MemorySpace::hbm && to == MemorySpace::vmem;
   bool vmemHbm = from == MemorySpace::vmem && to == MemorySpace::hbm;
-  if (!hbmVmem && !vmemHbm)
-    return emitOpError() << "copies between hbm and vmem, but copies from "
+  bool hbmSmem = from == MemorySpace::hbm && to == MemorySpace::smem;
+  if (!hbmVmem && !vmemHbm && !hbmSmem)
+    return emitOpError() << "copies between hbm and vmem (or from hbm to "
+                            "smem), but copies from "
                          << stringifyMemorySpace(*from) << " to "
                          << stringifyMemorySpace(*to);
   // dma_c2
@@ -512,6 +514,22 @@ LogicalResult IotaOp::verify() {
     return emitOpError() << "needs a numeric buffer and a dimension below "
                          << "its rank, but has dim " << getDim() << " of "
                          << out;
+  return success();
+}
+
+LogicalResult ScalarLoadOp::verify() {
+  auto src = cast<MemRefType>(getSrc().getType());
+  if (failed(verifyBuffer(*this, src, "the source", MemorySpace::smem)))
+    return failure();
+  // scalar_load_c1
+  auto element = dyn_cast<IntegerType>(src.getElementType());
+  if (!element || element.getWidth() == 1 || element.getWidth() > 32)
+    return emitOpError() << "reads integers of at most 32 bits, not "
+                         << src.getElementType();
+  // scalar_load_c2
+  if (static_cast<int64_t>(getIndices().size()) != src.getRank())
+    return emitOpError() << "needs " << src.getRank()
+                         << " indices, one per dimension of " << src;
   return success();
 }
 

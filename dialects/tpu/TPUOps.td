@@ -330,6 +330,25 @@ def TPU_FillOp : TPU_Op<"fill"> {
   let hasVerifier = 1;
 }
 
+def TPU_ScalarLoadOp : TPU_Op<"scalar_load"> {
+  let summary = "Read one integer of SMEM into a scalar register";
+  let description = [{
+    The scalar core reads the element of `src` at `indices` as an `index`,
+    sign-extended (zero-extended for unsigned types): how a kernel uses a
+    value computed at run time, such as a dynamic slice's start index, in
+    its DMA addresses. `src` is an integer SMEM buffer, filled by a DMA from
+    HBM (scalar_load_c1), with one index per dimension (scalar_load_c2).
+
+    ```mlir
+    %i = tpu.scalar_load %start[] : memref<i32, #tpu.memory_space<smem>>
+    ```
+  }];
+  let arguments = (ins TPU_AnyMemRef:$src, Variadic<Index>:$indices);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$src `[` $indices `]` attr-dict `:` type($src)";
+  let hasVerifier = 1;
+}
+
 def TPU_IotaOp : TPU_Op<"iota"> {
   let summary = "out[i] = i[dim] + offset, for a block of an iota";
   let description = [{

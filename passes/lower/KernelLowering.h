@@ -161,6 +161,11 @@ public:
   /// docs/lowering.md).
   LogicalResult lowerReshape(hlo::ReshapeOp reshape, Value in, Value outBuf);
 
+  /// hlo.dynamic_slice (`update` null) or hlo.dynamic_update_slice: start
+  /// indices read at run time, boxes moved by DMA (DynamicSlice.cpp).
+  LogicalResult lowerDynamicSlice(Operation *sliceOp, Value in, Value update,
+                                  ArrayRef<Value> indexBuffers, Value outBuf);
+
   /// Whether a leaf's tile padding holds zeros: true of the function's
   /// arguments, which the runtime lays out zero-padded.
   std::function<bool(Value)> zeroPadded = [](Value) { return false; };
@@ -281,6 +286,15 @@ private:
   LogicalResult emitBody(Value t, bool prefetch);
   /// Starts block t's input DMAs into its slots.
   void emitPrefetch(Value t);
+  /// Dynamic slices (DynamicSlice.cpp): the clamped start registers, and a
+  /// box copied HBM -> VMEM -> HBM.
+  SmallVector<Value> loadStarts(ValueRange indices,
+                                ArrayRef<Value> indexBuffers,
+                                ArrayRef<int64_t> limits);
+  Value plus(Value a, Value b);
+  LogicalResult copyBox(Value src, ArrayRef<Value> srcStart, Value dst,
+                        ArrayRef<Value> dstStart, ArrayRef<int64_t> box,
+                        const Physical &phys);
   /// Opens the tpu.kernel and its block; the builder stays inside.
   KernelOp beginKernel();
   /// Removes the index arithmetic the two copies of a loop body repeat.

@@ -128,10 +128,10 @@ func.func @custom_call(%x: tensor<2xf32>) -> tensor<2xf32> {
 
 // -----
 
-func.func @no_conversion(%x: tensor<4xf32>, %i: tensor<i32>) -> tensor<2xf32> {
-  // expected-error @+1 {{stablehlo.dynamic_slice is not supported by the TPU compiler: no conversion to hlo exists for it yet}}
-  %0 = stablehlo.dynamic_slice %x, %i, sizes = [2] : (tensor<4xf32>, tensor<i32>) -> tensor<2xf32>
-  return %0 : tensor<2xf32>
+func.func @no_conversion(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{chlo.digamma is not supported by the TPU compiler: no conversion to hlo exists for it yet}}
+  %0 = chlo.digamma %x : tensor<4xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
 }
 
 // -----
@@ -164,14 +164,6 @@ func.func @two_results(%x: tensor<2xf32>) -> tensor<2xf32> {
   // expected-error @+1 {{stablehlo.custom_call is not supported by the TPU compiler: the custom call target @pair is unknown to it}}
   %0:2 = stablehlo.custom_call @pair(%x) : (tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>)
   return %0#0 : tensor<2xf32>
-}
-
-// -----
-
-func.func @dynamic_slice(%x: tensor<i32>) -> tensor<i32> {
-  // expected-error @+1 {{stablehlo.dynamic_slice is not supported by the TPU compiler: no conversion to hlo exists for it yet}}
-  %0 = stablehlo.dynamic_slice %x, sizes = [] : (tensor<i32>) -> tensor<i32>
-  return %0 : tensor<i32>
 }
 
 // -----
@@ -369,4 +361,20 @@ func.func @select_and_scatter_window_too_large(%x: tensor<2048xf32>, %s: tensor<
     stablehlo.return %c : tensor<f32>
   }) : (tensor<2048xf32>, tensor<1xf32>, tensor<f32>) -> tensor<2048xf32>
   return %0 : tensor<2048xf32>
+}
+
+// -----
+
+func.func @dynamic_slice_vector_index(%x: tensor<4xf32>, %i: tensor<1xi32>) -> tensor<2xf32> {
+  // expected-error @+1 {{stablehlo.dynamic_slice is not supported by the TPU compiler: start index #0 of type 'tensor<1xi32>' (the spec asks for an integer scalar)}}
+  %0 = stablehlo.dynamic_slice %x, %i, sizes = [2] : (tensor<4xf32>, tensor<1xi32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @dynamic_update_slice_rank(%x: tensor<4xf32>, %u: tensor<1x1xf32>, %i: tensor<i32>) -> tensor<4xf32> {
+  // expected-error @+1 {{stablehlo.dynamic_update_slice is not supported by the TPU compiler: its update or start indices do not match the operand's rank}}
+  %0 = stablehlo.dynamic_update_slice %x, %u, %i : (tensor<4xf32>, tensor<1x1xf32>, tensor<i32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
 }

@@ -409,3 +409,28 @@ func.func @top_k(%x: tensor<3x6xf32>) -> (tensor<3x2xf32>, tensor<3x2xi32>) {
   %values, %indices = chlo.top_k(%x, k = 2) : tensor<3x6xf32> -> (tensor<3x2xf32>, tensor<3x2xi32>)
   return %values, %indices : tensor<3x2xf32>, tensor<3x2xi32>
 }
+
+// -----
+
+// Start indices become i32: a narrower integer converts; an unsigned 32-bit
+// one is first clamped in its own type to the largest start (8 - 3 = 5),
+// since its value may not fit an i32.
+// CHECK-LABEL: func.func @dynamic_slice
+// CHECK-DAG: %[[FIVE:.*]] = hlo.constant dense<5> : tensor<ui32>
+// CHECK-DAG: %[[I:.*]] = hlo.convert %arg1 : (tensor<i8>) -> tensor<i32>
+// CHECK-DAG: %[[CLAMPED:.*]] = hlo.minimum %arg2, %[[FIVE]] : tensor<ui32>
+// CHECK-DAG: %[[J:.*]] = hlo.convert %[[CLAMPED]] : (tensor<ui32>) -> tensor<i32>
+// CHECK: hlo.dynamic_slice %arg0[%[[I]], %[[J]]], sizes = [2, 3] : (tensor<4x8xf32>, tensor<i32>, tensor<i32>) -> tensor<2x3xf32>
+func.func @dynamic_slice(%x: tensor<4x8xf32>, %i: tensor<i8>, %j: tensor<ui32>) -> tensor<2x3xf32> {
+  %0 = stablehlo.dynamic_slice %x, %i, %j, sizes = [2, 3] : (tensor<4x8xf32>, tensor<i8>, tensor<ui32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @dynamic_update_slice
+// CHECK: hlo.dynamic_update_slice %arg0[%arg2], %arg1 : (tensor<8xbf16>, tensor<3xbf16>, tensor<i32>) -> tensor<8xbf16>
+func.func @dynamic_update_slice(%x: tensor<8xbf16>, %u: tensor<3xbf16>, %i: tensor<i32>) -> tensor<8xbf16> {
+  %0 = stablehlo.dynamic_update_slice %x, %u, %i : (tensor<8xbf16>, tensor<3xbf16>, tensor<i32>) -> tensor<8xbf16>
+  return %0 : tensor<8xbf16>
+}

@@ -170,9 +170,9 @@ func.func @bf16_dot_unchanged(%a: tensor<8x16xbf16>, %b: tensor<16x4xbf16>) -> t
 // CHECK-NOT:     hlo.sort
 // CHECK:         %[[POS:.+]] = hlo.iota dim = 0 : tensor<2xi32>
 // CHECK:         %[[UPPER:.+]] = hlo.compare NE
-// CHECK:         %[[DOWN:.+]] = hlo.pad {{.*}}low = [0], high = [1]
-// CHECK:         %[[UP:.+]] = hlo.pad {{.*}}low = [1], high = [0]
-// CHECK:         %[[PARTNER:.+]] = hlo.select %[[UPPER]], %[[UP]], %[[DOWN]]
+// CHECK:         %[[DOWN:.+]] = hlo.pad {{.*}}low = [1], high = [0]
+// CHECK:         %[[UP:.+]] = hlo.pad {{.*}}low = [0], high = [1]
+// CHECK:         %[[PARTNER:.+]] = hlo.select %[[UPPER]], %[[DOWN]], %[[UP]]
 // CHECK:         %[[LO:.+]] = hlo.select %[[UPPER]], %[[PARTNER]], %arg0
 // CHECK:         %[[HI:.+]] = hlo.select %[[UPPER]], %arg0, %[[PARTNER]]
 // CHECK:         hlo.compare LT, %[[HI]], %[[LO]] : (tensor<2xf32>, tensor<2xf32>)

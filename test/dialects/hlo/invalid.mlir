@@ -940,3 +940,75 @@ func.func @sort_comparator_ops(%x: tensor<4xf32>) -> tensor<4xf32> {
   }
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @dynamic_slice_index_count(%x: tensor<4x8xf32>, %i: tensor<i32>) {
+  // expected-error @+1 {{'hlo.dynamic_slice' op has 1 start indices but its operand has rank 2; it needs one per dimension}}
+  %0 = hlo.dynamic_slice %x[%i], sizes = [2, 3] : (tensor<4x8xf32>, tensor<i32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_slice_index_type(%x: tensor<4xf32>, %i: tensor<ui32>) {
+  // expected-error @+1 {{'hlo.dynamic_slice' op start index #0 has type 'tensor<ui32>' but must be 'tensor<i32>'}}
+  %0 = hlo.dynamic_slice %x[%i], sizes = [2] : (tensor<4xf32>, tensor<ui32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_slice_sizes_count(%x: tensor<4xf32>, %i: tensor<i32>) {
+  // expected-error @+1 {{'hlo.dynamic_slice' op slice_sizes has 2 entries but the operand has rank 1}}
+  %0 = hlo.dynamic_slice %x[%i], sizes = [2, 1] : (tensor<4xf32>, tensor<i32>) -> tensor<2x1xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_slice_size_range(%x: tensor<4xf32>, %i: tensor<i32>) {
+  // expected-error @+1 {{'hlo.dynamic_slice' op slice size 5 of dimension 0 is not within 0 and 4}}
+  %0 = hlo.dynamic_slice %x[%i], sizes = [5] : (tensor<4xf32>, tensor<i32>) -> tensor<5xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_slice_result(%x: tensor<4xf32>, %i: tensor<i32>) {
+  // expected-error @+1 {{'hlo.dynamic_slice' op result type 'tensor<3xf32>' must have shape [2] and element type 'f32'}}
+  %0 = hlo.dynamic_slice %x[%i], sizes = [2] : (tensor<4xf32>, tensor<i32>) -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_update_slice_update(%x: tensor<4xf32>, %u: tensor<2xi32>, %i: tensor<i32>) {
+  // expected-error @+1 {{'hlo.dynamic_update_slice' op update 'tensor<2xi32>' must have the operand's rank (1) and element type ('f32')}}
+  %0 = hlo.dynamic_update_slice %x[%i], %u : (tensor<4xf32>, tensor<2xi32>, tensor<i32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_update_slice_too_big(%x: tensor<4xf32>, %u: tensor<5xf32>, %i: tensor<i32>) {
+  // expected-error @+1 {{'hlo.dynamic_update_slice' op update dimension 0 (5) is larger than the operand's (4)}}
+  %0 = hlo.dynamic_update_slice %x[%i], %u : (tensor<4xf32>, tensor<5xf32>, tensor<i32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_update_slice_indices(%x: tensor<4xf32>, %u: tensor<2xf32>) {
+  // expected-error @+1 {{'hlo.dynamic_update_slice' op has 0 start indices but its operand has rank 1; it needs one per dimension}}
+  %0 = hlo.dynamic_update_slice %x[], %u : (tensor<4xf32>, tensor<2xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_update_slice_result(%x: tensor<4xf32>, %u: tensor<2xf32>, %i: tensor<i32>) {
+  // expected-error @+1 {{'hlo.dynamic_update_slice' op result type 'tensor<4xbf16>' must have the operand's shape and element type}}
+  %0 = hlo.dynamic_update_slice %x[%i], %u : (tensor<4xf32>, tensor<2xf32>, tensor<i32>) -> tensor<4xbf16>
+  return
+}

@@ -357,3 +357,14 @@ func.func @sort(%x: tensor<2x8xf32>, %i: tensor<2x8xi32>) -> (tensor<2x8xf32>, t
   }
   return %0#0, %0#1 : tensor<2x8xf32>, tensor<2x8xi32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @dynamic_slices
+// CHECK: hlo.dynamic_slice %arg0[%arg1, %arg2], sizes = [2, 3] : (tensor<4x8xf32>, tensor<i32>, tensor<i32>) -> tensor<2x3xf32>
+// CHECK: hlo.dynamic_update_slice %arg0[%arg1, %arg2], %{{.*}} : (tensor<4x8xf32>, tensor<2x3xf32>, tensor<i32>, tensor<i32>) -> tensor<4x8xf32>
+func.func @dynamic_slices(%x: tensor<4x8xf32>, %i: tensor<i32>, %j: tensor<i32>) -> tensor<4x8xf32> {
+  %s = hlo.dynamic_slice %x[%i, %j], sizes = [2, 3] : (tensor<4x8xf32>, tensor<i32>, tensor<i32>) -> tensor<2x3xf32>
+  %u = hlo.dynamic_update_slice %x[%i, %j], %s : (tensor<4x8xf32>, tensor<2x3xf32>, tensor<i32>, tensor<i32>) -> tensor<4x8xf32>
+  return %u : tensor<4x8xf32>
+}

@@ -140,7 +140,7 @@ func.func @f() {
     %s = tpu.sem_alloc : !tpu.semaphore
     %a = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     %b = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
-    // expected-error@+1 {{'tpu.dma_start' op copies between hbm and vmem, but copies from vmem to vmem}}
+    // expected-error@+1 {{'tpu.dma_start' op copies between hbm and vmem (or from hbm to smem), but copies from vmem to vmem}}
     tpu.dma_start %a[%c0, %c0], %b[%c0, %c0], %s, sizes = [8, 128] : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>>
   }
   return
@@ -859,6 +859,55 @@ func.func @f() {
     %o = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     // expected-error@+1 {{'tpu.vector' op sinh takes 1 inputs, but has 2}}
     tpu.vector sinh(%i, %i) -> %o : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// dma_c1: SMEM is filled from HBM, not written back
+func.func @f() {
+  tpu.kernel "k" {
+    %s = tpu.sem_alloc : !tpu.semaphore
+    %a = tpu.alloc : memref<i32, #tpu.memory_space<smem>>
+    %b = tpu.alloc : memref<i32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.dma_start' op copies between hbm and vmem (or from hbm to smem), but copies from smem to vmem}}
+    tpu.dma_start %a[], %b[], %s, sizes = [] : memref<i32, #tpu.memory_space<smem>>, memref<i32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+func.func @scalar_load_from_vmem() {
+  tpu.kernel "k" {
+    %a = tpu.alloc : memref<i32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.scalar_load' op the source must be in smem, but has type 'memref<i32, #tpu.memory_space<vmem>>'}}
+    %i = tpu.scalar_load %a[] : memref<i32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// scalar_load_c1
+func.func @scalar_load_float() {
+  tpu.kernel "k" {
+    %a = tpu.alloc : memref<f32, #tpu.memory_space<smem>>
+    // expected-error@+1 {{'tpu.scalar_load' op reads integers of at most 32 bits, not 'f32'}}
+    %i = tpu.scalar_load %a[] : memref<f32, #tpu.memory_space<smem>>
+  }
+  return
+}
+
+// -----
+
+// scalar_load_c2
+func.func @scalar_load_indices() {
+  tpu.kernel "k" {
+    %a = tpu.alloc : memref<4xi32, #tpu.memory_space<smem>>
+    // expected-error@+1 {{'tpu.scalar_load' op needs 1 indices, one per dimension of 'memref<4xi32, #tpu.memory_space<smem>>'}}
+    %i = tpu.scalar_load %a[] : memref<4xi32, #tpu.memory_space<smem>>
   }
   return
 }

@@ -149,3 +149,26 @@ func.func @dma_reverse(%x: memref<16x128xf32, #tpu.memory_space<hbm>>) {
   }
   return
 }
+
+// -----
+
+// A run-time index: DMAed from HBM into SMEM, read by the scalar core,
+// used as a DMA address.
+// CHECK-LABEL: func.func @scalar_load
+// CHECK: tpu.dma_start %arg0[], %[[S:.+]][], %{{.+}}, sizes = [] : memref<i32, #tpu.memory_space<hbm>>, memref<i32, #tpu.memory_space<smem>>
+// CHECK: %[[I:.+]] = tpu.scalar_load %[[S]][] : memref<i32, #tpu.memory_space<smem>>
+// CHECK: tpu.dma_start %arg1[%[[I]], %{{.+}}]
+func.func @scalar_load(%i: memref<i32, #tpu.memory_space<hbm>>, %x: memref<16x128xf32, #tpu.memory_space<hbm>>) {
+  tpu.kernel "k" {
+    %c0 = arith.constant 0 : index
+    %s = tpu.sem_alloc : !tpu.semaphore
+    %smem = tpu.alloc : memref<i32, #tpu.memory_space<smem>>
+    tpu.dma_start %i[], %smem[], %s, sizes = [] : memref<i32, #tpu.memory_space<hbm>>, memref<i32, #tpu.memory_space<smem>>
+    tpu.dma_wait %s
+    %row = tpu.scalar_load %smem[] : memref<i32, #tpu.memory_space<smem>>
+    %b = tpu.alloc : memref<1x128xf32, #tpu.memory_space<vmem>>
+    tpu.dma_start %x[%row, %c0], %b[%c0, %c0], %s, sizes = [1, 128] : memref<16x128xf32, #tpu.memory_space<hbm>>, memref<1x128xf32, #tpu.memory_space<vmem>>
+    tpu.dma_wait %s
+  }
+  return
+}
