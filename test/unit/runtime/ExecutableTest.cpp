@@ -167,3 +167,82 @@ TEST(DeviceTest, NamesTheMistypedArgument) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(ExecutableTest, RejectsMalformedScalarLoad) {
+  Executable exe = addOne();
+  // Rank 2 but no index registers.
+  exe.functions[0].kernels[0].code.push_back(
+      inst(Opcode::ScalarLoad, {5, 3, 2}));
+  std::vector<uint8_t> bytes = serialize(exe);
+  absl::Status status = parseExecutable(bytes.data(), bytes.size()).status();
+  EXPECT_NE(status.message().find("kernel 'add_one': scalar_load has "
+                                  "malformed operands"),
+            std::string::npos)
+      << status;
+}
+
+TEST(DeviceTest, ScalarLoadReadsSmemIntegersOnly) {
+  // The rank-0 f32 VMEM buffer of addOne (register 3) is not SMEM.
+  Executable exe = addOne();
+  exe.functions[0].kernels[0].code.push_back(
+      inst(Opcode::ScalarLoad, {5, 3, 0}));
+  HostTensor x{Element::F32, {8, 128}, std::vector<double>(1024, 0)};
+  absl::Status status =
+      tpurt::run(exe, *tpc::findTarget("v3"), "main", {x}).status();
+  EXPECT_NE(status.message().find("needs an SMEM buffer of integers"),
+            std::string::npos)
+      << status;
+}
+
+/// out = x[i], one element of a 4-element row chosen at run time: the
+/// index goes HBM -> SMEM, the scalar core loads it (sign-extended) and a
+/// DMA reads the element at that address.
+TEST(DeviceTest, ScalarLoadAddressesADma) {
+  Executable exe;
+  exe.target = "v3";
+  exe.programBytes = 4096;
+  Buffer x{Space::Hbm, Element::F32, BufferKind::Argument, {4}, 0, 0, {}};
+  Buffer i{Space::Hbm, Element::I32, BufferKind::Argument, {}, 0, 1, {}};
+  Buffer out{Space::Hbm, Element::F32, BufferKind::Temp, {1}, 0, 0, {}};
+  Buffer s{Space::Smem, Element::I32, BufferKind::Scratch, {}, 0, 0, {}};
+  Buffer v{Space::Vmem, Element::F32, BufferKind::Scratch, {1}, 0, 0, {}};
+  exe.buffers = {x, i, out, s, v};
+  Kernel k;
+  k.name = "pick";
+  k.registers = 8;
+  k.semaphores = 1;
+  k.code = {inst(Opcode::Buffer, {0, 0}),
+            inst(Opcode::Buffer, {1, 1}),
+            inst(Opcode::Buffer, {2, 2}),
+            inst(Opcode::Buffer, {3, 3}),
+            inst(Opcode::Buffer, {4, 4}),
+            inst(Opcode::Semaphore, {5, 0}),
+            inst(Opcode::Const, {6, 0}),
+            inst(Opcode::DmaStart, {1, 3, 5, 0, 0}),
+            inst(Opcode::DmaWait, {5}),
+            inst(Opcode::ScalarLoad, {7, 3, 0}),
+            inst(Opcode::DmaStart, {0, 4, 5, 0, 1, 7, 6, 1, 1}),
+            inst(Opcode::DmaWait, {5}),
+            inst(Opcode::DmaStart, {4, 2, 5, 0, 1, 6, 6, 1, 1}),
+            inst(Opcode::DmaWait, {5})};
+  Function f;
+  f.name = "main";
+  f.arguments = {{Element::F32, {4}, {0}, 0}, {Element::I32, {}, {}, 1}};
+  f.results = {{Element::F32, {1}, {0}, 2}};
+  f.kernels = {k};
+  exe.functions = {f};
+  std::vector<uint8_t> bytes = serialize(exe);
+  absl::StatusOr<Executable> parsed =
+      parseExecutable(bytes.data(), bytes.size());
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  HostTensor row{Element::F32, {4}, {10, 20, 30, 40}};
+  HostTensor at{Element::I32, {}, {2}};
+  absl::StatusOr<RunResult> run =
+      tpurt::run(*parsed, *tpc::findTarget("v3"), "main", {row, at});
+  ASSERT_TRUE(run.ok()) << run.status();
+  EXPECT_EQ(run->results[0].values, std::vector<double>{30});
+}
+
+} // namespace
