@@ -52,6 +52,21 @@ bool isLoopFusible(Operation *op) {
          isa<hlo::BroadcastInDimOp, hlo::IotaOp, hlo::ConstantOp>(op);
 }
 
+/// A slice, or an edge pad with a splat value: a read of its operand
+/// through a shifted, clipped window, which a loop kernel does with its
+/// DMAs (a stencil, sort's partner reads). Each loop kernel that reads it
+/// does so itself, but its operand stays in memory: no kernel recomputes
+/// it.
+bool isWindowRead(Operation *op) {
+  if (isa<hlo::SliceOp>(op))
+    return true;
+  auto pad = dyn_cast<hlo::PadOp>(op);
+  Operation *value = pad ? pad.getPaddingValue().getDefiningOp() : nullptr;
+  return value && isFree(value) &&
+         llvm::all_of(pad.getInteriorPadding(),
+                      [](int64_t i) { return i == 0; });
+}
+
 /// Whether `user` leaves a copy of its operand worth making: a loop or
 /// input fusion's member reads a copy in its own kernel, and the
 /// function's return lets a copy decouple the kernels that read the value
@@ -248,7 +263,15 @@ Operation *Fuser::fuseProducers(Operation *root) {
   SmallVector<Value> extraResults;
   SmallVector<Operation *> worklist;
   auto push = [&](Operation *op) {
-    for (Value v : op->getOperands())
+    // A window read's data stays in memory (only a pad's value, or a
+    // window read of the data, a window of a window, is pulled).
+    ValueRange operands = op->getOperands();
+    if (isWindowRead(op)) {
+      Operation *data = operands.front().getDefiningOp();
+      if (!data || !isWindowRead(data))
+        operands = operands.drop_front();
+    }
+    for (Value v : operands)
       if (Operation *def = v.getDefiningOp())
         if (!moved.contains(def) && !copied.contains(def) &&
             !llvm::is_contained(worklist, def))
@@ -264,8 +287,16 @@ Operation *Fuser::fuseProducers(Operation *root) {
     Operation *producer = *latest;
     worklist.erase(latest);
     if (moved.contains(producer) || copied.contains(producer) ||
-        !isLoopFusible(producer) ||
         static_cast<int64_t>(moved.size() + copied.size()) >= maxOps)
+      continue;
+    // Each kernel that reads through a window does its own windowed DMA:
+    // copied like a free op, whoever else reads it.
+    if (isWindowRead(producer) && !reduction && !padded) {
+      copied.insert(producer);
+      push(producer);
+      continue;
+    }
+    if (!isLoopFusible(producer))
       continue;
     // A free op is copied whoever else reads it (the original goes once
     // unread), without counting its readers: one splat padding value can

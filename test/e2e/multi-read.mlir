@@ -68,3 +68,19 @@ func.func @row_col_max(%x: tensor<16x16xf32>) -> tensor<16xf32> {
   %r = hlo.reduce max %p, dims = [1] : (tensor<16x16xf32>) -> tensor<16xf32>
   return %r : tensor<16xf32>
 }
+
+// A stencil of a computed value: hlo-fuse puts the slices and pads in the
+// reading kernel as window reads of x, which its own kernel writes.
+// CHECK: @shifted_stencil: result 0: 300x200xf32 exact
+// CHECK: @shifted_stencil: result 1: 300x200xf32 exact
+func.func @shifted_stencil(%a: tensor<300x200xf32>, %b: tensor<300x200xf32>) -> (tensor<300x200xf32>, tensor<300x200xf32>) {
+  %x = hlo.exponential %a : tensor<300x200xf32>
+  %y = hlo.multiply %x, %b : tensor<300x200xf32>
+  %zero = hlo.constant dense<0.0> : tensor<f32>
+  %l = hlo.slice %x [0:299, 0:200] : (tensor<300x200xf32>) -> tensor<299x200xf32>
+  %left = hlo.pad %l, %zero, low = [1, 0], high = [0, 0], interior = [0, 0] : (tensor<299x200xf32>, tensor<f32>) -> tensor<300x200xf32>
+  %r = hlo.slice %x [0:300, 3:200] : (tensor<300x200xf32>) -> tensor<300x197xf32>
+  %right = hlo.pad %r, %zero, low = [0, 0], high = [0, 3], interior = [0, 0] : (tensor<300x197xf32>, tensor<f32>) -> tensor<300x200xf32>
+  %s = hlo.add %left, %right : tensor<300x200xf32>
+  return %s, %y : tensor<300x200xf32>, tensor<300x200xf32>
+}

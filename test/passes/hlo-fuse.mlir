@@ -407,3 +407,45 @@ func.func @returned_producer_of_another_shape(%x: tensor<8x128xf32>, %r: tensor<
   %s = hlo.add %x, %b : tensor<8x128xf32>
   return %s, %e : tensor<8x128xf32>, tensor<128xf32>
 }
+
+// -----
+
+// Slices and splat-valued edge pads are reads through a shifted, clipped
+// window: a stencil x[i-1] + x[i+1] of a computed x is one loop kernel
+// that reads x (written by its own kernel) through both windows; x is not
+// recomputed there.
+// CHECK-LABEL: func.func @stencil
+// CHECK: %[[X:.+]] = hlo.exponential %arg0
+// CHECK: hlo.fusion kind = loop (%{{.+}} = %[[X]])
+// CHECK-NOT: hlo.exponential
+// CHECK-DAG:   hlo.slice %{{.+}} [0:7]
+// CHECK-DAG:   hlo.slice %{{.+}} [1:8]
+// CHECK-DAG:   hlo.pad %{{.+}} low = [1], high = [0]
+// CHECK-DAG:   hlo.pad %{{.+}} low = [0], high = [1]
+// CHECK:       hlo.add
+// CHECK-NOT: hlo.slice
+// CHECK: return
+func.func @stencil(%a: tensor<8xf32>, %b: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
+  %x = hlo.exponential %a : tensor<8xf32>
+  %y = hlo.multiply %x, %b : tensor<8xf32>
+  %zero = hlo.constant dense<0.0> : tensor<f32>
+  %l = hlo.slice %x [0:7] : (tensor<8xf32>) -> tensor<7xf32>
+  %left = hlo.pad %l, %zero, low = [1], high = [0], interior = [0] : (tensor<7xf32>, tensor<f32>) -> tensor<8xf32>
+  %r = hlo.slice %x [1:8] : (tensor<8xf32>) -> tensor<7xf32>
+  %right = hlo.pad %r, %zero, low = [0], high = [1], interior = [0] : (tensor<7xf32>, tensor<f32>) -> tensor<8xf32>
+  %s = hlo.add %left, %right : tensor<8xf32>
+  return %s, %y : tensor<8xf32>, tensor<8xf32>
+}
+
+// -----
+
+// A pad whose value is computed at run time is not a window read: it stays
+// a kernel of its own.
+// CHECK-LABEL: func.func @pad_with_argument_value
+// CHECK: %[[P:.+]] = hlo.pad %arg0, %arg1
+// CHECK-NEXT: hlo.exponential %[[P]]
+func.func @pad_with_argument_value(%x: tensor<7xf32>, %v: tensor<f32>) -> tensor<8xf32> {
+  %p = hlo.pad %x, %v, low = [1], high = [0], interior = [0] : (tensor<7xf32>, tensor<f32>) -> tensor<8xf32>
+  %e = hlo.exponential %p : tensor<8xf32>
+  return %e : tensor<8xf32>
+}
