@@ -371,6 +371,8 @@ private:
   HostTensor transpose(hlo::TransposeOp op);
   HostTensor reverse(hlo::ReverseOp op);
   HostTensor slice(hlo::SliceOp op);
+  Index clampedStarts(ValueRange indices, ArrayRef<int64_t> dims,
+                      ArrayRef<int64_t> sizes);
   HostTensor dynamicSlice(hlo::DynamicSliceOp op);
   HostTensor dynamicUpdateSlice(hlo::DynamicUpdateSliceOp op);
   HostTensor pad(hlo::PadOp op);
@@ -461,28 +463,36 @@ HostTensor Evaluator::slice(hlo::SliceOp op) {
 }
 
 /// Each start index clamped so that a box of `sizes` fits in `dims`.
-Index clampedStarts(ArrayRef<int64_t> dims, ArrayRef<int64_t> sizes,
-                    ArrayRef<const HostTensor *> indices) {
+Index Evaluator::clampedStarts(ValueRange indices, ArrayRef<int64_t> dims,
+                               ArrayRef<int64_t> sizes) {
   Index starts;
   for (auto [d, index] : llvm::enumerate(indices))
-    starts.push_back(std::clamp(static_cast<int64_t>(index->values.front()),
+    starts.push_back(std::clamp(static_cast<int64_t>(get(index).values[0]),
                                 int64_t{0}, dims[d] - sizes[d]));
   return starts;
+}
+
+/// Calls body(n, offset) for the n-th element (row-major) of the box of
+/// `box` at `start` in a tensor of `dims`, offset being its place there.
+template <typename Body>
+void forEachInBox(ArrayRef<int64_t> dims, ArrayRef<int64_t> box,
+                  ArrayRef<int64_t> start, Body body) {
+  Index strides = stridesOf(dims);
+  forEachIndex(box, [&](ArrayRef<int64_t> index, int64_t n) {
+    int64_t offset = 0;
+    for (size_t d = 0; d < index.size(); ++d)
+      offset += (start[d] + index[d]) * strides[d];
+    body(n, offset);
+  });
 }
 
 HostTensor Evaluator::dynamicSlice(hlo::DynamicSliceOp op) {
   const HostTensor &operand = get(op.getOperand());
   HostTensor result = resultTensor(op);
-  SmallVector<const HostTensor *> indices;
-  for (Value v : op.getStartIndices())
-    indices.push_back(&get(v));
-  Index start = clampedStarts(operand.dims, op.getSliceSizes(), indices);
-  Index strides = stridesOf(operand.dims);
-  forEachIndex(result.dims, [&](ArrayRef<int64_t> index, int64_t n) {
-    int64_t offset = 0;
-    for (size_t d = 0; d < index.size(); ++d)
-      offset += (start[d] + index[d]) * strides[d];
-    result.values[n] = operand.values[offset];
+  Index start =
+      clampedStarts(op.getStartIndices(), operand.dims, op.getSliceSizes());
+  forEachInBox(operand.dims, result.dims, start, [&](int64_t n, int64_t at) {
+    result.values[n] = operand.values[at];
   });
   return result;
 }
@@ -490,16 +500,9 @@ HostTensor Evaluator::dynamicSlice(hlo::DynamicSliceOp op) {
 HostTensor Evaluator::dynamicUpdateSlice(hlo::DynamicUpdateSliceOp op) {
   HostTensor result = get(op.getOperand());
   const HostTensor &update = get(op.getUpdate());
-  SmallVector<const HostTensor *> indices;
-  for (Value v : op.getStartIndices())
-    indices.push_back(&get(v));
-  Index start = clampedStarts(result.dims, update.dims, indices);
-  Index strides = stridesOf(result.dims);
-  forEachIndex(update.dims, [&](ArrayRef<int64_t> index, int64_t n) {
-    int64_t offset = 0;
-    for (size_t d = 0; d < index.size(); ++d)
-      offset += (start[d] + index[d]) * strides[d];
-    result.values[offset] = update.values[n];
+  Index start = clampedStarts(op.getStartIndices(), result.dims, update.dims);
+  forEachInBox(result.dims, update.dims, start, [&](int64_t n, int64_t at) {
+    result.values[at] = update.values[n];
   });
   return result;
 }

@@ -139,7 +139,7 @@ def check_seed(seed, n_ops, args, work):
     """(class, message) of the first failure, or (None, None)."""
     program = os.path.join(work, "seed%d.mlir" % seed)
     with open(program, "w") as f:
-        f.write(gen_hlo.generate(seed, n_ops))
+        f.write(gen_hlo.generate(seed, n_ops, args.extended))
     tools = os.path.join(args.build, "bin")
     p = run([os.path.join(tools, "tpu-opt"), program, "-o", os.devnull],
             args.timeout)
@@ -218,6 +218,9 @@ def main():
     parser.add_argument("--timeout", type=int, default=120)
     parser.add_argument("--check", help="a seed list with expected failures")
     parser.add_argument("--keep", help="copy failing programs here")
+    parser.add_argument("--extended", action="store_true",
+                        help="programs with sort and dynamic slices too "
+                             "(gen_hlo.py --extended)")
     args = parser.parse_args()
     args.build = os.path.abspath(args.build)
 
@@ -263,7 +266,7 @@ def main():
             if args.keep and cls:
                 os.makedirs(args.keep, exist_ok=True)
                 with open(os.path.join(args.keep, "seed%d.mlir" % seed), "w") as f:
-                    f.write(gen_hlo.generate(seed, n_ops))
+                    f.write(gen_hlo.generate(seed, n_ops, args.extended))
     if failed:
         print("failure classes: " + ", ".join(
             "%s %d" % kv for kv in sorted(classes.items())))

@@ -375,16 +375,115 @@ class Generator:
     def op_constant(self):
         return self.constant(self.random_shape(), self.rng.choice(TYPES))
 
+    # -- the extended set (--extended): ops whose results depend on values
+    # at run time ----------------------------------------------------------
+    def start_index(self):
+        """An i32 start index: an argument (any value, clamped) or a
+        constant, possibly out of range."""
+        if self.rng.random() < 0.7:
+            return self.arg([], "i32")
+        return self.fresh([], "i32", "hlo.constant dense<%d> : tensor<i32>"
+                          % self.rng.randint(-3, 140))
+
+    def op_dynamic_slice(self):
+        v = self.pick(lambda v: len(v.shape) >= 1)
+        if v is None:
+            return None
+        sizes = [self.rng.randint(1, s) for s in v.shape]
+        starts = [self.start_index() for _ in v.shape]
+        return self.fresh(sizes, v.dtype,
+                          "hlo.dynamic_slice %s[%s], sizes = [%s] : (%s) -> %s"
+                          % (v.name, ", ".join(s.name for s in starts),
+                             ", ".join(map(str, sizes)),
+                             ", ".join([v.type] + [s.type for s in starts]),
+                             type_str(sizes, v.dtype)))
+
+    def op_dynamic_update_slice(self):
+        v = self.pick(lambda v: len(v.shape) >= 1)
+        if v is None:
+            return None
+        sizes = [self.rng.randint(1, s) for s in v.shape]
+        update = self.pick(lambda w: list(w.shape) == sizes and
+                           w.dtype == v.dtype) or self.arg(sizes, v.dtype)
+        starts = [self.start_index() for _ in v.shape]
+        return self.fresh(v.shape, v.dtype,
+                          "hlo.dynamic_update_slice %s[%s], %s : (%s) -> %s"
+                          % (v.name, ", ".join(s.name for s in starts),
+                             update.name,
+                             ", ".join([v.type, update.type] +
+                                       [s.type for s in starts]),
+                             v.type))
+
+    def op_sort(self):
+        """A stable sort by one key (ascending or descending), with a second
+        operand carried along when one of the same shape exists."""
+        key = self.pick(lambda v: len(v.shape) >= 1 and
+                        count(v.shape) <= 4096)
+        if key is None:
+            return None
+        dim = self.rng.randrange(len(key.shape))
+        other = self.pick(lambda w: w.shape == key.shape and w is not key)
+        operands = [key] + ([other] if other is not None else [])
+        direction = self.rng.choice(["LT", "GT"])
+        scalars = ["%%s%d: tensor<%s>" % (i, o.dtype)
+                   for o in operands for i in (0, 1)]
+        args = ", ".join("%%p%d_%s" % (k, s.split(":")[0][1:]) + ":" +
+                         s.split(":")[1] for k, s in enumerate(scalars))
+        names = ["%%p%d_s%d" % (k, k % 2) for k in range(len(scalars))]
+        types = ", ".join(o.type for o in operands)
+        n = len(self.lines)
+        # Floats compare by their total-order keys (the bits as a signed
+        # integer, all but the sign flipped when it is set), as JAX's
+        # comparators do: NaN and -0 get places, so the order is strict.
+        body, lhs, rhs, ktype = [], names[0], names[1], key.dtype
+        if is_float(key.dtype):
+            ktype = {"f32": "i32", "bf16": "i16"}[key.dtype]
+            width = {"i32": 32, "i16": 16}[ktype]
+            body += ["%%sh%d = hlo.constant dense<%d> : tensor<%s>"
+                     % (n, width - 1, ktype),
+                     "%%mag%d = hlo.constant dense<%d> : tensor<%s>"
+                     % (n, (1 << (width - 1)) - 1, ktype)]
+            for side, name in (("a", names[0]), ("b", names[1])):
+                body += [
+                    "%%%sbits%d = hlo.bitcast_convert %s : (tensor<%s>) -> "
+                    "tensor<%s>" % (side, n, name, key.dtype, ktype),
+                    "%%%ssign%d = hlo.shift_right_arithmetic %%%sbits%d, "
+                    "%%sh%d : tensor<%s>" % (side, n, side, n, n, ktype),
+                    "%%%sflip%d = hlo.and %%%ssign%d, %%mag%d : tensor<%s>"
+                    % (side, n, side, n, n, ktype),
+                    "%%%skey%d = hlo.xor %%%sbits%d, %%%sflip%d : tensor<%s>"
+                    % (side, n, side, n, side, n, ktype)]
+            lhs, rhs = "%%akey%d" % n, "%%bkey%d" % n
+        body += ["%%lt%d = hlo.compare %s, %s, %s : (tensor<%s>, tensor<%s>)"
+                 " -> tensor<i1>" % (n, direction, lhs, rhs, ktype, ktype),
+                 "hlo.yield %%lt%d : tensor<i1>" % n]
+        text = ("hlo.sort(%s) dim = %d stable : (%s) -> (%s) {\n"
+                "  ^bb0(%s):\n%s\n  }"
+                % (", ".join(o.name for o in operands), dim, types, types,
+                   args, "\n".join("    " + line for line in body)))
+        if len(operands) == 1:
+            return self.fresh(key.shape, key.dtype, text)
+        v = Value("%%v%d" % n, key.shape, key.dtype)
+        self.lines.append("  %s:2 = %s" % (v.name, text))
+        first = Value(v.name + "#0", key.shape, key.dtype)
+        second = Value(v.name + "#1", other.shape, other.dtype)
+        self.values += [first, second]
+        return first
+
+    EXTENDED_OPS = [("dynamic_slice", 2), ("dynamic_update_slice", 2),
+                    ("sort", 2)]
+
     OPS = [("unary", 4), ("binary", 6), ("compare", 2), ("select", 2),
            ("convert", 2), ("broadcast", 3), ("reshape", 2), ("transpose", 2),
            ("reverse", 1), ("slice", 2), ("pad", 2), ("concatenate", 2),
            ("reduce", 3), ("argreduce", 1), ("dot", 3), ("iota", 1),
            ("constant", 1)]
 
-    def generate(self, n_ops):
+    def generate(self, n_ops, extended=False):
         for _ in range(self.rng.randint(1, 3)):
             self.arg(self.random_shape(), self.rng.choice(TYPES))
-        names = [name for name, weight in self.OPS for _ in range(weight)]
+        ops = self.OPS + (self.EXTENDED_OPS if extended else [])
+        names = [name for name, weight in ops for _ in range(weight)]
         target = len(self.lines) + n_ops
         while len(self.lines) < target:
             getattr(self, "op_" + self.rng.choice(names))()
@@ -402,16 +501,19 @@ class Generator:
             "}", ""])
 
 
-def generate(seed, n_ops):
-    return Generator(seed).generate(n_ops)
+def generate(seed, n_ops, extended=False):
+    return Generator(seed).generate(n_ops, extended)
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("seed", type=int)
     parser.add_argument("--ops", type=int, default=20)
+    parser.add_argument("--extended", action="store_true",
+                        help="also sort and dynamic slices (other seeds' "
+                             "programs than without)")
     args = parser.parse_args()
-    print(generate(args.seed, args.ops), end="")
+    print(generate(args.seed, args.ops, args.extended), end="")
 
 
 if __name__ == "__main__":
