@@ -55,6 +55,11 @@ private:
   /// The signed integer whose order is IEEE 754's totalOrder of the float
   /// `x`'s elements (-NaN < -inf < ... < -0 < +0 < ... < inf < NaN).
   Value totalOrderKey(Location loc, Value x);
+  /// chlo ops XLA expands into arithmetic (ChloMath.cpp).
+  FailureOr<Value> erfInv(Operation *op);
+  FailureOr<Value> nextAfter(Operation *op);
+  Value compareOf(Location loc, hlo::ComparisonDirection direction, Value lhs,
+                  Value rhs);
   /// dynamic_slice and dynamic_update_slice (StablehloDynamicSlice.cpp);
   /// `startIndices` converts their indices to i32, where `limits` are the
   /// largest starts the spec's clamp allows.

@@ -434,3 +434,22 @@ func.func @dynamic_update_slice(%x: tensor<8xbf16>, %u: tensor<3xbf16>, %i: tens
   %0 = stablehlo.dynamic_update_slice %x, %u, %i : (tensor<8xbf16>, tensor<3xbf16>, tensor<i32>) -> tensor<8xbf16>
   return %0 : tensor<8xbf16>
 }
+
+// -----
+
+// erf_inv is XLA's f32 polynomial in log1p(-x^2) (bf16 converts around
+// it); next_after steps the bits.
+// CHECK-LABEL: func.func @chlo_expanded
+// CHECK: %[[X:.*]] = hlo.convert %arg0 : (tensor<4xbf16>) -> tensor<4xf32>
+// CHECK: hlo.log_plus_one
+// CHECK: hlo.sqrt
+// CHECK: %[[R:.*]] = hlo.convert %{{.*}} : (tensor<4xf32>) -> tensor<4xbf16>
+// CHECK: hlo.bitcast_convert %arg1 : (tensor<4xf32>) -> tensor<4xi32>
+// CHECK: %[[N:.*]] = hlo.bitcast_convert %{{.*}} : (tensor<4xi32>) -> tensor<4xf32>
+// CHECK: return %[[R]], %[[N]]
+// CHECK-NOT: chlo.
+func.func @chlo_expanded(%x: tensor<4xbf16>, %a: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<4xbf16>, tensor<4xf32>) {
+  %0 = chlo.erf_inv %x : tensor<4xbf16> -> tensor<4xbf16>
+  %1 = chlo.next_after %a, %b : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  return %0, %1 : tensor<4xbf16>, tensor<4xf32>
+}

@@ -1,0 +1,136 @@
+//===- ChloMath.cpp - chlo math without an hlo op -------------------------===//
+//
+// Part of convert-stablehlo-to-hlo: chlo ops that XLA itself expands into
+// elementwise arithmetic, expanded here the same way, so that a TPU
+// computes them as XLA:TPU does.
+//
+// * erf_inv: Giles' single-precision approximation ("Approximating the
+//   erfinv function", GPU Computing Gems, 2011), XLA's ErfInv32: with
+//   w = -log1p(-x^2), a degree-8 polynomial in w - 2.5 (w < 5) or in
+//   sqrt(w) - 3, times x; erf_inv(+-1) = +-inf. bf16 and f16 compute in f32
+//   and round once, as XLA's do.
+// * next_after: on the bits, as XLA's NextAfter: the integer one step
+//   towards `y` in magnitude (the smallest subnormal signed like y from
+//   zero), y itself when equal, NaN when either is NaN.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/chlo/ChloOps.h"
+#include "passes/PassUtils.h"
+#include "passes/StablehloImport.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::tpu::stablehlo_import;
+
+namespace {
+
+/// Giles' coefficients, highest degree first, for w < 5 and w >= 5.
+constexpr float kCentral[] = {
+    2.81022636e-08f,  3.43273939e-07f, -3.5233877e-06f,
+    -4.39150654e-06f, 0.00021858087f,  -0.00125372503f,
+    -0.00417768164f,  0.246640727f,    1.50140941f};
+constexpr float kTail[] = {-0.000200214257f, 0.000100950558f, 0.00134934322f,
+                           -0.00367342844f,  0.00573950773f,  -0.0076224613f,
+                           0.00943887047f,   1.00167406f,     2.83297682f};
+
+} // namespace
+
+Value Importer::compareOf(Location loc, hlo::ComparisonDirection direction,
+                          Value lhs, Value rhs) {
+  auto type = cast<RankedTensorType>(lhs.getType());
+  return hlo::CompareOp::create(
+      b, loc, RankedTensorType::get(type.getShape(), b.getI1Type()),
+      hlo::ComparisonDirectionAttr::get(b.getContext(), direction), lhs, rhs);
+}
+
+FailureOr<Value> Importer::erfInv(Operation *op) {
+  Location loc = op->getLoc();
+  Value input = lookup(op->getOperand(0));
+  auto type = cast<RankedTensorType>(input.getType());
+  auto f32 = RankedTensorType::get(type.getShape(), b.getF32Type());
+  Value x = type == f32 ? input
+                        : hlo::ConvertOp::create(b, loc, input, b.getF32Type());
+  auto constant = [&](double v) {
+    return splat(loc, f32, b.getF32FloatAttr(static_cast<float>(v)));
+  };
+  Value negSquare =
+      hlo::NegOp::create(b, loc, hlo::MulOp::create(b, loc, x, x));
+  Value w = hlo::NegOp::create(b, loc, hlo::Log1pOp::create(b, loc, negSquare));
+  Value central = compareOf(loc, hlo::ComparisonDirection::LT, w, constant(5));
+  Value shifted = hlo::SubtractOp::create(b, loc, w, constant(2.5));
+  Value root = hlo::SqrtOp::create(b, loc, w);
+  Value tail = hlo::SubtractOp::create(b, loc, root, constant(3));
+  Value t = hlo::SelectOp::create(b, loc, f32, central, shifted, tail);
+  Value p;
+  for (auto [c, d] : llvm::zip(kCentral, kTail)) {
+    Value lo = constant(c), hi = constant(d);
+    Value coefficient = hlo::SelectOp::create(b, loc, f32, central, lo, hi);
+    p = p ? Value(hlo::AddOp::create(b, loc, coefficient,
+                                     hlo::MulOp::create(b, loc, p, t)))
+          : coefficient;
+  }
+  Value result = hlo::MulOp::create(b, loc, p, x);
+  Value one = constant(1);
+  Value edge = compareOf(loc, hlo::ComparisonDirection::EQ,
+                         hlo::AbsOp::create(b, loc, x), one);
+  Value inf = constant(std::numeric_limits<double>::infinity());
+  Value signedInf = hlo::MulOp::create(b, loc, x, inf);
+  result = hlo::SelectOp::create(b, loc, f32, edge, signedInf, result);
+  if (type == f32)
+    return result;
+  return Value(hlo::ConvertOp::create(b, loc, result, type.getElementType()));
+}
+
+FailureOr<Value> Importer::nextAfter(Operation *op) {
+  Location loc = op->getLoc();
+  Value from = lookup(op->getOperand(0)), to = lookup(op->getOperand(1));
+  auto type = cast<RankedTensorType>(from.getType());
+  unsigned width = type.getElementType().getIntOrFloatBitWidth();
+  auto intType =
+      RankedTensorType::get(type.getShape(), b.getIntegerType(width));
+  auto integer = [&](const APInt &v) {
+    return splat(loc, intType, b.getIntegerAttr(intType.getElementType(), v));
+  };
+  auto intOf = [&](int64_t v) {
+    return integer(APInt(width, static_cast<uint64_t>(v), /*isSigned=*/true));
+  };
+  Value fromBits = hlo::BitcastConvertOp::create(b, loc, intType, from);
+  Value toBits = hlo::BitcastConvertOp::create(b, loc, intType, to);
+  Value signMask = integer(APInt::getSignMask(width));
+  Value magnitudeMask = integer(APInt::getSignedMaxValue(width));
+  Value fromAbs = hlo::AndOp::create(b, loc, fromBits, magnitudeMask);
+  Value toAbs = hlo::AndOp::create(b, loc, toBits, magnitudeMask);
+  Value fromSign = hlo::AndOp::create(b, loc, fromBits, signMask);
+  Value toSign = hlo::AndOp::create(b, loc, toBits, signMask);
+  Value zero = intOf(0);
+  // One step down in magnitude when the signs differ or |from| > |to|.
+  Value signsDiffer =
+      compareOf(loc, hlo::ComparisonDirection::NE, fromSign, toSign);
+  Value larger = compareOf(loc, hlo::ComparisonDirection::GT, fromAbs, toAbs);
+  Value smaller = hlo::OrOp::create(b, loc, larger, signsDiffer);
+  Value minusOne = intOf(-1), plusOne = intOf(1);
+  Value step =
+      hlo::SelectOp::create(b, loc, intType, smaller, minusOne, plusOne);
+  Value result = hlo::AddOp::create(b, loc, fromBits, step);
+  // From +-0: y itself when y is zero too, else the smallest subnormal
+  // signed like y.
+  Value fromZero = compareOf(loc, hlo::ComparisonDirection::EQ, fromAbs, zero);
+  Value toZero = compareOf(loc, hlo::ComparisonDirection::EQ, toAbs, zero);
+  Value tiny = hlo::OrOp::create(b, loc, toSign, plusOne);
+  Value fromZeroResult =
+      hlo::SelectOp::create(b, loc, intType, toZero, toBits, tiny);
+  result =
+      hlo::SelectOp::create(b, loc, intType, fromZero, fromZeroResult, result);
+  Value equal = compareOf(loc, hlo::ComparisonDirection::EQ, fromBits, toBits);
+  result = hlo::SelectOp::create(b, loc, intType, equal, toBits, result);
+  Value fromNaN = compareOf(loc, hlo::ComparisonDirection::NE, from, from);
+  Value toNaN = compareOf(loc, hlo::ComparisonDirection::NE, to, to);
+  Value nanInput = hlo::OrOp::create(b, loc, fromNaN, toNaN);
+  const llvm::fltSemantics &sem =
+      cast<FloatType>(type.getElementType()).getFloatSemantics();
+  Value nanBits = integer(APFloat::getQNaN(sem).bitcastToAPInt());
+  result = hlo::SelectOp::create(b, loc, intType, nanInput, nanBits, result);
+  return Value(hlo::BitcastConvertOp::create(b, loc, type, result));
+}

@@ -1,0 +1,43 @@
+// chlo ops that XLA expands into arithmetic, expanded the same way by the
+// import (passes/ChloMath.cpp) and run on the simulated TPU with their
+// inputs as arguments; hand-computed values.
+//
+// next_after on the bits: one step towards y in magnitude, the smallest
+// subnormal signed like y from zero, y itself when equal, NaN from NaN.
+// The bits of each result (0x3F800001 = 1065353217, ...):
+// RUN: tpu-run %s --function=next_after --input="8xf32=1,1,0,0,-0,3,nan,-1" --input="8xf32=2,0,1,-1,0,3,1,-2" | FileCheck %s --check-prefix=NEXT
+// NEXT: result[0]: 8xf32=1 0.9999999 1.401298e-45 -1.401298e-45 0 3 nan -1
+// NEXT: result[1]: 8xi32=1065353217 1065353215 1 -2147483647 0 1077936128 2143289344 -1082130431
+// In bf16: one step above 1 is 1 + 2^-7.
+// RUN: tpu-run %s --function=next_after_bf16 --input="2xbf16=1,-2" --input="2xbf16=2,0" | FileCheck %s --check-prefix=NEXTBF16
+// NEXTBF16: result[0]: 2xbf16=1.007812 -1.992188
+//
+// erf_inv by Giles' f32 approximation (XLA's ErfInv32): 0.5 gives 0.4769363
+// (exactly 0.47693628); +-1 give +-inf, |x| > 1 NaN; 0.999 gives 2.326758,
+// the approximation's 4e-6 off the exact 2.3267538. bf16 computes in f32 and
+// rounds once.
+// RUN: tpu-run %s --function=erf_inv --input="7xf32=0,0.5,-0.5,1,-1,2,0.999" | FileCheck %s --check-prefix=ERFINV
+// ERFINV: result[0]: 7xf32=0 0.4769363 -0.4769363 inf -inf nan 2.326758
+// RUN: tpu-run %s --function=erf_inv_bf16 --input="3xbf16=0.5,-0.75,1" | FileCheck %s --check-prefix=ERFINVBF16
+// ERFINVBF16: result[0]: 3xbf16=0.4765625 -0.8125 inf
+
+func.func @next_after(%x: tensor<8xf32>, %y: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xi32>) {
+  %0 = chlo.next_after %x, %y : tensor<8xf32>, tensor<8xf32> -> tensor<8xf32>
+  %1 = stablehlo.bitcast_convert %0 : (tensor<8xf32>) -> tensor<8xi32>
+  return %0, %1 : tensor<8xf32>, tensor<8xi32>
+}
+
+func.func @next_after_bf16(%x: tensor<2xbf16>, %y: tensor<2xbf16>) -> tensor<2xbf16> {
+  %0 = chlo.next_after %x, %y : tensor<2xbf16>, tensor<2xbf16> -> tensor<2xbf16>
+  return %0 : tensor<2xbf16>
+}
+
+func.func @erf_inv(%x: tensor<7xf32>) -> tensor<7xf32> {
+  %0 = chlo.erf_inv %x : tensor<7xf32> -> tensor<7xf32>
+  return %0 : tensor<7xf32>
+}
+
+func.func @erf_inv_bf16(%x: tensor<3xbf16>) -> tensor<3xbf16> {
+  %0 = chlo.erf_inv %x : tensor<3xbf16> -> tensor<3xbf16>
+  return %0 : tensor<3xbf16>
+}
