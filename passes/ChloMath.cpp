@@ -9,6 +9,10 @@
 //   w = -log1p(-x^2), a degree-8 polynomial in w - 2.5 (w < 5) or in
 //   sqrt(w) - 3, times x; erf_inv(+-1) = +-inf. bf16 and f16 compute in f32
 //   and round once, as XLA's do.
+// * digamma: XLA's Digamma, the derivative of Lanczos' log-gamma
+//   (g = 7), log(t) as log(7.5) + log1p(z / 7.5); below 0.5 the reflection
+//   digamma(1 - x) - pi cot(pi x), with x first shifted into [-0.5, 0.5];
+//   NaN at the poles (zero and the negative integers). f32 for bf16/f16.
 // * next_after: on the bits, as XLA's NextAfter: the integer one step
 //   towards `y` in magnitude (the smallest subnormal signed like y from
 //   zero), y itself when equal, NaN when either is NaN.
@@ -19,6 +23,7 @@
 #include "passes/PassUtils.h"
 #include "passes/StablehloImport.h"
 
+#include <cmath>
 #include <limits>
 
 using namespace mlir;
@@ -31,6 +36,15 @@ constexpr float kCentral[] = {
     2.81022636e-08f,  3.43273939e-07f, -3.5233877e-06f,
     -4.39150654e-06f, 0.00021858087f,  -0.00125372503f,
     -0.00417768164f,  0.246640727f,    1.50140941f};
+/// Lanczos' approximation with g = 7 and 9 terms (Numerical Recipes), which
+/// XLA's Digamma differentiates.
+constexpr double kLanczosGamma = 7;
+constexpr double kLanczosBase = 0.99999999999980993227684700473478;
+constexpr double kLanczos[] = {
+    676.520368121885098567009190444019, -1259.13921672240287047156078755283,
+    771.3234287776530788486528258894,   -176.61502916214059906584551354,
+    12.507343278686904814458936853,     -0.13857109526572011689554706,
+    9.984369578019570859563e-6,         1.50563273514931155834e-7};
 constexpr float kTail[] = {-0.000200214257f, 0.000100950558f, 0.00134934322f,
                            -0.00367342844f,  0.00573950773f,  -0.0076224613f,
                            0.00943887047f,   1.00167406f,     2.83297682f};
@@ -78,6 +92,67 @@ FailureOr<Value> Importer::erfInv(Operation *op) {
   Value inf = constant(std::numeric_limits<double>::infinity());
   Value signedInf = hlo::MulOp::create(b, loc, x, inf);
   result = hlo::SelectOp::create(b, loc, f32, edge, signedInf, result);
+  if (type == f32)
+    return result;
+  return Value(hlo::ConvertOp::create(b, loc, result, type.getElementType()));
+}
+
+FailureOr<Value> Importer::digamma(Operation *op) {
+  Location loc = op->getLoc();
+  Value input = lookup(op->getOperand(0));
+  auto type = cast<RankedTensorType>(input.getType());
+  auto f32 = RankedTensorType::get(type.getShape(), b.getF32Type());
+  Value x = type == f32 ? input
+                        : hlo::ConvertOp::create(b, loc, input, b.getF32Type());
+  auto constant = [&](double v) {
+    return splat(loc, f32, b.getF32FloatAttr(static_cast<float>(v)));
+  };
+  Value zero = constant(0), half = constant(0.5), one = constant(1);
+  Value reflect = compareOf(loc, hlo::ComparisonDirection::LT, x, half);
+  Value negX = hlo::NegOp::create(b, loc, x);
+  Value xMinusOne = hlo::SubtractOp::create(b, loc, x, one);
+  Value z = hlo::SelectOp::create(b, loc, f32, reflect, negX, xMinusOne);
+  Value num = zero, denom = constant(kLanczosBase);
+  for (auto [i, c] : llvm::enumerate(kLanczos)) {
+    Value coefficient = constant(c);
+    Value shift = constant(static_cast<double>(i) + 1);
+    Value zi = hlo::AddOp::create(b, loc, z, shift);
+    Value square = hlo::MulOp::create(b, loc, zi, zi);
+    Value term = hlo::DivOp::create(b, loc, coefficient, square);
+    num = hlo::SubtractOp::create(b, loc, num, term);
+    Value ratio = hlo::DivOp::create(b, loc, coefficient, zi);
+    denom = hlo::AddOp::create(b, loc, denom, ratio);
+  }
+  Value gammaHalf = constant(kLanczosGamma + 0.5);
+  Value t = hlo::AddOp::create(b, loc, gammaHalf, z);
+  Value scaled = hlo::DivOp::create(b, loc, z, gammaHalf);
+  Value logT =
+      hlo::AddOp::create(b, loc, constant(std::log(kLanczosGamma + 0.5)),
+                         hlo::Log1pOp::create(b, loc, scaled));
+  Value quotient = hlo::DivOp::create(b, loc, num, denom);
+  Value correction = hlo::DivOp::create(b, loc, constant(kLanczosGamma), t);
+  Value y = hlo::SubtractOp::create(
+      b, loc, hlo::AddOp::create(b, loc, logT, quotient), correction);
+  // cot(pi x) with x shifted into [-0.5, 0.5] first, where pi x is exact
+  // enough.
+  Value rounded =
+      hlo::FloorOp::create(b, loc, hlo::AddOp::create(b, loc, x, half));
+  Value reduced =
+      hlo::AddOp::create(b, loc, x, hlo::AbsOp::create(b, loc, rounded));
+  Value pi = constant(M_PI);
+  Value angle = hlo::MulOp::create(b, loc, pi, reduced);
+  Value cosine = hlo::CosineOp::create(b, loc, angle);
+  Value sine = hlo::SineOp::create(b, loc, angle);
+  Value cot =
+      hlo::DivOp::create(b, loc, hlo::MulOp::create(b, loc, pi, cosine), sine);
+  Value reflection = hlo::SubtractOp::create(b, loc, y, cot);
+  Value result = hlo::SelectOp::create(b, loc, f32, reflect, reflection, y);
+  Value nonPositive = compareOf(loc, hlo::ComparisonDirection::LE, x, zero);
+  Value integral = compareOf(loc, hlo::ComparisonDirection::EQ, x,
+                             hlo::FloorOp::create(b, loc, x));
+  Value pole = hlo::AndOp::create(b, loc, nonPositive, integral);
+  Value nan = constant(std::numeric_limits<double>::quiet_NaN());
+  result = hlo::SelectOp::create(b, loc, f32, pole, nan, result);
   if (type == f32)
     return result;
   return Value(hlo::ConvertOp::create(b, loc, result, type.getElementType()));

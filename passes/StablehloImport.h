@@ -57,6 +57,7 @@ private:
   Value totalOrderKey(Location loc, Value x);
   /// chlo ops XLA expands into arithmetic (ChloMath.cpp).
   FailureOr<Value> erfInv(Operation *op);
+  FailureOr<Value> digamma(Operation *op);
   FailureOr<Value> nextAfter(Operation *op);
   Value compareOf(Location loc, hlo::ComparisonDirection direction, Value lhs,
                   Value rhs);

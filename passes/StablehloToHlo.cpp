@@ -419,12 +419,15 @@ FailureOr<Value> Importer::convertStructural(Operation *op) {
       .Case([&](sh::ReduceWindowOp r) { return reduceWindow(r); })
       .Case([&](sh::SelectAndScatterOp s) { return selectAndScatter(s); })
       .Case([&](sh::ScatterOp s) { return scatter(s); })
-      .Case<chlo::ErfInvOp, chlo::NextAfterOp>([&](Operation *m)
-                                                  -> FailureOr<Value> {
-        if (!isa<FloatType>(getElementTypeOrSelf(m->getResult(0).getType())))
-          return unsupported(op) << "it takes floats";
-        return isa<chlo::ErfInvOp>(m) ? erfInv(m) : nextAfter(m);
-      })
+      .Case<chlo::ErfInvOp, chlo::NextAfterOp, chlo::DigammaOp>(
+          [&](Operation *m) -> FailureOr<Value> {
+            if (!isa<FloatType>(
+                    getElementTypeOrSelf(m->getResult(0).getType())))
+              return unsupported(op) << "it takes floats";
+            if (isa<chlo::ErfInvOp>(m))
+              return erfInv(m);
+            return isa<chlo::DigammaOp>(m) ? digamma(m) : nextAfter(m);
+          })
       .Case([&](sh::CustomCallOp c) -> FailureOr<Value> {
         return unsupported(op) << "the custom call target @"
                                << c.getCallTargetName() << " is unknown to it";

@@ -128,14 +128,6 @@ func.func @custom_call(%x: tensor<2xf32>) -> tensor<2xf32> {
 
 // -----
 
-func.func @no_conversion(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{chlo.digamma is not supported by the TPU compiler: no conversion to hlo exists for it yet}}
-  %0 = chlo.digamma %x : tensor<4xf32> -> tensor<4xf32>
-  return %0 : tensor<4xf32>
-}
-
-// -----
-
 func.func @iota_bool() -> tensor<2xi1> {
   // expected-error @+1 {{stablehlo.iota is not supported by the TPU compiler: an iota of i1 elements}}
   %0 = stablehlo.iota dim = 0 : tensor<2xi1>
@@ -341,9 +333,9 @@ func.func @select_and_scatter_source_shape(%x: tensor<4xf32>, %s: tensor<3xf32>,
 
 // -----
 
-func.func @chlo_digamma(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{chlo.digamma is not supported by the TPU compiler: no conversion to hlo exists for it yet}}
-  %0 = chlo.digamma %x : tensor<4xf32> -> tensor<4xf32>
+func.func @chlo_bessel_i1e(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{chlo.bessel_i1e is not supported by the TPU compiler: no conversion to hlo exists for it yet}}
+  %0 = chlo.bessel_i1e %x : tensor<4xf32> -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
 
