@@ -9,7 +9,8 @@
 // shifted copies, a slice and a pad each, and a select on bit j of the
 // position), applies the comparator to the pair, and keeps the smaller or
 // the larger element as the step's direction says. Fusion makes each step
-// one loop kernel.
+// one loop kernel per sorted value, reading the previous step's values
+// through windows (hlo-fuse's window reads).
 //
 // The network is not stable by itself, so an i32 index rides along (an
 // extra operand, as XLA's sort expander adds one), and a pair the
