@@ -51,21 +51,26 @@ constexpr float kTail[] = {-0.000200214257f, 0.000100950558f, 0.00134934322f,
 
 } // namespace
 
-Value Importer::compareOf(Location loc, hlo::ComparisonDirection direction,
-                          Value lhs, Value rhs) {
-  auto type = cast<RankedTensorType>(lhs.getType());
-  return hlo::CompareOp::create(
-      b, loc, RankedTensorType::get(type.getShape(), b.getI1Type()),
-      hlo::ComparisonDirectionAttr::get(b.getContext(), direction), lhs, rhs);
+Value Importer::inF32(Operation *op, llvm::function_ref<Value(Value)> body) {
+  Location loc = op->getLoc();
+  Value input = lookup(op->getOperand(0));
+  Type element = getElementTypeOrSelf(input.getType());
+  if (element.isF32())
+    return body(input);
+  Value result = body(hlo::ConvertOp::create(b, loc, input, b.getF32Type()));
+  return hlo::ConvertOp::create(b, loc, result, element);
 }
 
 FailureOr<Value> Importer::erfInv(Operation *op) {
-  Location loc = op->getLoc();
-  Value input = lookup(op->getOperand(0));
-  auto type = cast<RankedTensorType>(input.getType());
-  auto f32 = RankedTensorType::get(type.getShape(), b.getF32Type());
-  Value x = type == f32 ? input
-                        : hlo::ConvertOp::create(b, loc, input, b.getF32Type());
+  return inF32(op, [&](Value x) { return erfInvF32(op->getLoc(), x); });
+}
+
+FailureOr<Value> Importer::digamma(Operation *op) {
+  return inF32(op, [&](Value x) { return digammaF32(op->getLoc(), x); });
+}
+
+Value Importer::erfInvF32(Location loc, Value x) {
+  auto f32 = cast<RankedTensorType>(x.getType());
   auto constant = [&](double v) {
     return splat(loc, f32, b.getF32FloatAttr(static_cast<float>(v)));
   };
@@ -91,19 +96,11 @@ FailureOr<Value> Importer::erfInv(Operation *op) {
                          hlo::AbsOp::create(b, loc, x), one);
   Value inf = constant(std::numeric_limits<double>::infinity());
   Value signedInf = hlo::MulOp::create(b, loc, x, inf);
-  result = hlo::SelectOp::create(b, loc, f32, edge, signedInf, result);
-  if (type == f32)
-    return result;
-  return Value(hlo::ConvertOp::create(b, loc, result, type.getElementType()));
+  return hlo::SelectOp::create(b, loc, f32, edge, signedInf, result);
 }
 
-FailureOr<Value> Importer::digamma(Operation *op) {
-  Location loc = op->getLoc();
-  Value input = lookup(op->getOperand(0));
-  auto type = cast<RankedTensorType>(input.getType());
-  auto f32 = RankedTensorType::get(type.getShape(), b.getF32Type());
-  Value x = type == f32 ? input
-                        : hlo::ConvertOp::create(b, loc, input, b.getF32Type());
+Value Importer::digammaF32(Location loc, Value x) {
+  auto f32 = cast<RankedTensorType>(x.getType());
   auto constant = [&](double v) {
     return splat(loc, f32, b.getF32FloatAttr(static_cast<float>(v)));
   };
@@ -152,10 +149,7 @@ FailureOr<Value> Importer::digamma(Operation *op) {
                              hlo::FloorOp::create(b, loc, x));
   Value pole = hlo::AndOp::create(b, loc, nonPositive, integral);
   Value nan = constant(std::numeric_limits<double>::quiet_NaN());
-  result = hlo::SelectOp::create(b, loc, f32, pole, nan, result);
-  if (type == f32)
-    return result;
-  return Value(hlo::ConvertOp::create(b, loc, result, type.getElementType()));
+  return hlo::SelectOp::create(b, loc, f32, pole, nan, result);
 }
 
 FailureOr<Value> Importer::nextAfter(Operation *op) {

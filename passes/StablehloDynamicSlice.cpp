@@ -16,7 +16,9 @@ using namespace mlir::tpu::stablehlo_import;
 
 FailureOr<SmallVector<Value>> Importer::startIndices(Operation *op,
                                                      ValueRange indices,
-                                                     ArrayRef<int64_t> limits) {
+                                                     ArrayRef<int64_t> box) {
+  ArrayRef<int64_t> dims =
+      cast<RankedTensorType>(op->getOperand(0).getType()).getShape();
   SmallVector<Value> converted;
   Type i32 = b.getI32Type();
   for (auto [d, index] : llvm::enumerate(indices)) {
@@ -29,7 +31,8 @@ FailureOr<SmallVector<Value>> Importer::startIndices(Operation *op,
     if (element.getWidth() == 32 && element.isUnsigned())
       v = hlo::MinOp::create(
           b, op->getLoc(), v,
-          splat(op->getLoc(), type, b.getIntegerAttr(element, limits[d])));
+          splat(op->getLoc(), type,
+                b.getIntegerAttr(element, dims[d] - box[d])));
     if (element != i32)
       v = hlo::ConvertOp::create(b, op->getLoc(), v, i32);
     converted.push_back(v);
@@ -39,15 +42,13 @@ FailureOr<SmallVector<Value>> Importer::startIndices(Operation *op,
 
 FailureOr<Value> Importer::dynamicSlice(Operation *op) {
   auto slice = cast<sh::DynamicSliceOp>(op);
-  auto type = cast<RankedTensorType>(slice.getOperand().getType());
-  SmallVector<int64_t> limits;
-  for (auto [size, dim] : llvm::zip(slice.getSliceSizes(), type.getShape()))
-    limits.push_back(dim - size);
-  if (slice.getStartIndices().size() != limits.size())
+  int64_t rank = cast<RankedTensorType>(slice.getOperand().getType()).getRank();
+  if (static_cast<int64_t>(slice.getStartIndices().size()) != rank ||
+      static_cast<int64_t>(slice.getSliceSizes().size()) != rank)
     return unsupported(op) << "it has " << slice.getStartIndices().size()
-                           << " start indices for rank " << limits.size();
+                           << " start indices for rank " << rank;
   FailureOr<SmallVector<Value>> starts =
-      startIndices(op, slice.getStartIndices(), limits);
+      startIndices(op, slice.getStartIndices(), slice.getSliceSizes());
   if (failed(starts))
     return failure();
   return Value(hlo::DynamicSliceOp::create(b, op->getLoc(), resultType(op),
@@ -63,11 +64,8 @@ FailureOr<Value> Importer::dynamicUpdateSlice(Operation *op) {
       update.getStartIndices().size() != static_cast<size_t>(type.getRank()))
     return unsupported(op) << "its update or start indices do not match the "
                               "operand's rank";
-  SmallVector<int64_t> limits;
-  for (auto [size, dim] : llvm::zip(updateType.getShape(), type.getShape()))
-    limits.push_back(dim - size);
   FailureOr<SmallVector<Value>> starts =
-      startIndices(op, update.getStartIndices(), limits);
+      startIndices(op, update.getStartIndices(), updateType.getShape());
   if (failed(starts))
     return failure();
   return Value(hlo::DynamicUpdateSliceOp::create(

@@ -59,15 +59,18 @@ private:
   FailureOr<Value> erfInv(Operation *op);
   FailureOr<Value> digamma(Operation *op);
   FailureOr<Value> nextAfter(Operation *op);
-  Value compareOf(Location loc, hlo::ComparisonDirection direction, Value lhs,
-                  Value rhs);
+  /// `body` on the operand in f32, its result converted back: how XLA
+  /// computes bf16 and f16 math (DoWithUpcastToF32).
+  Value inF32(Operation *op, llvm::function_ref<Value(Value)> body);
+  Value erfInvF32(Location loc, Value x);
+  Value digammaF32(Location loc, Value x);
   /// dynamic_slice and dynamic_update_slice (StablehloDynamicSlice.cpp);
-  /// `startIndices` converts their indices to i32, where `limits` are the
-  /// largest starts the spec's clamp allows.
+  /// `startIndices` converts their indices to i32 for a box of `box` in the
+  /// op's operand #0.
   FailureOr<Value> dynamicSlice(Operation *op);
   FailureOr<Value> dynamicUpdateSlice(Operation *op);
   FailureOr<SmallVector<Value>> startIndices(Operation *op, ValueRange indices,
-                                             ArrayRef<int64_t> limits);
+                                             ArrayRef<int64_t> box);
   /// `lhs OP rhs` with the hlo op of a reduce body's one op.
   Value combineLike(Operation *bodyOp, Value lhs, Value rhs);
   FailureOr<Value> convolution(sh::ConvolutionOp op);
@@ -79,6 +82,9 @@ private:
   Value broadcastScalar(Location loc, Value v, ArrayRef<int64_t> shape);
   Value transpose(Location loc, Value v, ArrayRef<int64_t> perm);
   Value splat(Location loc, RankedTensorType type, Attribute scalar);
+  /// `lhs direction rhs`, an i1 tensor of their shape.
+  Value compareOf(Location loc, hlo::ComparisonDirection direction, Value lhs,
+                  Value rhs);
   template <typename HloOp> auto unaryCase() {
     return [this](Operation *op) -> FailureOr<Value> {
       return Value(HloOp::create(b, op->getLoc(), lookup(op->getOperand(0))));

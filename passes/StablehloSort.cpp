@@ -96,11 +96,7 @@ FailureOr<Value> Importer::topK(Operation *op) {
       lhs = totalOrderKey(loc, lhs);
       rhs = totalOrderKey(loc, rhs);
     }
-    Value greater = hlo::CompareOp::create(
-        b, loc, RankedTensorType::get({}, b.getI1Type()),
-        hlo::ComparisonDirectionAttr::get(b.getContext(),
-                                          hlo::ComparisonDirection::GT),
-        lhs, rhs);
+    Value greater = compareOf(loc, hlo::ComparisonDirection::GT, lhs, rhs);
     hlo::YieldOp::create(b, loc, greater);
   }
   int64_t k = topK.getK();

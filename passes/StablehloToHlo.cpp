@@ -82,6 +82,14 @@ Value Importer::splat(Location loc, RankedTensorType type, Attribute scalar) {
   return tpu::splatConstant(b, loc, type, cast<TypedAttr>(scalar));
 }
 
+Value Importer::compareOf(Location loc, hlo::ComparisonDirection direction,
+                          Value lhs, Value rhs) {
+  auto type = cast<RankedTensorType>(lhs.getType());
+  return hlo::CompareOp::create(
+      b, loc, RankedTensorType::get(type.getShape(), b.getI1Type()),
+      hlo::ComparisonDirectionAttr::get(b.getContext(), direction), lhs, rhs);
+}
+
 /// DEFAULT leaves the choice to the compiler's default precision; HIGH
 /// (bf16_3x on a TPU) and HIGHEST both take hlo's multi-pass HIGHEST.
 static hlo::PrecisionAttr precisionOf(MLIRContext *context, ArrayAttr config) {
@@ -244,11 +252,8 @@ FailureOr<Value> Importer::convertElementwise(Operation *op) {
         Value x = lookup(f.getOperand());
         auto type = cast<RankedTensorType>(x.getType());
         Value diff = hlo::SubtractOp::create(b, loc, x, x);
-        return Value(hlo::CompareOp::create(
-            b, loc, resultType(op),
-            hlo::ComparisonDirectionAttr::get(b.getContext(),
-                                              hlo::ComparisonDirection::EQ),
-            diff, splat(loc, type, b.getZeroAttr(type.getElementType()))));
+        Value zero = splat(loc, type, b.getZeroAttr(type.getElementType()));
+        return compareOf(loc, hlo::ComparisonDirection::EQ, diff, zero);
       })
       .Case([&](sh::ConvertOp c) -> FailureOr<Value> {
         return Value(hlo::ConvertOp::create(b, loc, lookup(c.getOperand()),
