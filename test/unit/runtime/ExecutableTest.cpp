@@ -196,6 +196,22 @@ TEST(DeviceTest, ScalarLoadReadsSmemIntegersOnly) {
       << status;
 }
 
+TEST(DeviceTest, ScalarLoadIndexOutsideTheBufferFails) {
+  // A 4-element SMEM buffer read at index 7 (register 5 holds 7).
+  Executable exe = addOne();
+  exe.buffers.push_back(
+      {Space::Smem, Element::I32, BufferKind::Scratch, {4}, 0, 0, {}});
+  auto &code = exe.functions[0].kernels[0].code;
+  code.push_back(inst(Opcode::Buffer, {3, 4}));
+  code.push_back(inst(Opcode::Const, {5, 7}));
+  code.push_back(inst(Opcode::ScalarLoad, {5, 3, 1, 5}));
+  HostTensor x{Element::F32, {8, 128}, std::vector<double>(1024, 0)};
+  absl::Status status =
+      tpurt::run(exe, *tpc::findTarget("v3"), "main", {x}).status();
+  EXPECT_NE(status.message().find("index out of the buffer"), std::string::npos)
+      << status;
+}
+
 /// out = x[i], one element of a 4-element row chosen at run time: the
 /// index goes HBM -> SMEM, the scalar core loads it (sign-extended) and a
 /// DMA reads the element at that address.
