@@ -71,6 +71,10 @@ private:
   FailureOr<Value> dynamicUpdateSlice(Operation *op);
   FailureOr<SmallVector<Value>> startIndices(Operation *op, ValueRange indices,
                                              ArrayRef<int64_t> box);
+  /// while, if and case (StablehloControlFlow.cpp): the hlo op with its
+  /// regions converted, every result mapped.
+  LogicalResult controlFlow(Operation *op);
+  LogicalResult convertRegion(Region &from, Region &to);
   /// `lhs OP rhs` with the hlo op of a reduce body's one op.
   Value combineLike(Operation *bodyOp, Value lhs, Value rhs);
   FailureOr<Value> convolution(sh::ConvolutionOp op);

@@ -456,8 +456,7 @@ LogicalResult Importer::convert(Operation *op) {
   if (onlyIndices(op))
     return success();
   if (isa<sh::WhileOp, sh::IfOp, sh::CaseOp>(op))
-    return unsupported(op) << "control flow (while, if, case) is not "
-                              "compiled yet";
+    return controlFlow(op);
   // A scatter's indices are read at compile time; its other operands and
   // results are computed, so their types are checked.
   auto scatterOp = dyn_cast<sh::ScatterOp>(op);

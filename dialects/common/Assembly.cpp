@@ -217,4 +217,60 @@ ParseResult parseConvWindow(AsmParser &parser, ConvWindow &window,
   return parser.parseRBrace();
 }
 
+//===----------------------------------------------------------------------===//
+// While loops
+//===----------------------------------------------------------------------===//
+
+ParseResult parseWhile(OpAsmParser &parser, OperationState &state) {
+  SmallVector<OpAsmParser::Argument> args;
+  SmallVector<OpAsmParser::UnresolvedOperand> operands;
+  if (parser.parseCommaSeparatedList(
+          OpAsmParser::Delimiter::Paren, [&]() -> ParseResult {
+            return failure(parser.parseArgument(args.emplace_back()) ||
+                           parser.parseEqual() ||
+                           parser.parseOperand(operands.emplace_back()));
+          }))
+    return failure();
+  SmallVector<Type> types;
+  SMLoc typeLoc = parser.getCurrentLocation();
+  if (!args.empty() && (parser.parseColon() || parser.parseTypeList(types)))
+    return failure();
+  if (types.size() != args.size())
+    return parser.emitError(typeLoc, "expected ")
+           << args.size() << " types, one per loop-carried value";
+  for (auto [arg, type] : llvm::zip(args, types))
+    arg.type = type;
+  if (parser.resolveOperands(operands, types, typeLoc, state.operands) ||
+      parser.parseOptionalAttrDictWithKeyword(state.attributes))
+    return failure();
+  state.addTypes(types);
+  return failure(parser.parseKeyword("cond") ||
+                 parser.parseRegion(*state.addRegion(), args) ||
+                 parser.parseKeyword("do") ||
+                 parser.parseRegion(*state.addRegion(), args));
+}
+
+void printWhile(OpAsmPrinter &printer, Operation *op) {
+  Region &cond = op->getRegion(0), &body = op->getRegion(1);
+  printer << "(";
+  for (auto [i, operand] : llvm::enumerate(op->getOperands())) {
+    printer << (i ? ", " : "");
+    // A verifier has not run yet when an invalid op is printed.
+    if (!cond.empty() && i < cond.front().getNumArguments())
+      printer << cond.front().getArgument(i) << " = ";
+    printer << operand;
+  }
+  printer << ")";
+  if (op->getNumOperands() != 0) {
+    printer << " : ";
+    llvm::interleaveComma(op->getOperandTypes(), printer);
+  }
+  printer.printOptionalAttrDictWithKeyword(op->getAttrs());
+  printer.printNewline();
+  printer << " cond ";
+  printer.printRegion(cond, /*printEntryBlockArgs=*/false);
+  printer << " do ";
+  printer.printRegion(body, /*printEntryBlockArgs=*/false);
+}
+
 } // namespace mlir::tpu::assembly

@@ -76,6 +76,12 @@ struct ConvWindow {
 ParseResult parseConvWindow(AsmParser &parser, ConvWindow &window,
                             bool allowReverse);
 
+/// A while loop as StableHLO prints it: `(%iterArg = %x, ...) : types
+/// cond { ... } do { ... }`. The parsed op gets the operands, one result per
+/// loop-carried value and the two regions, each taking the carried values.
+ParseResult parseWhile(OpAsmParser &parser, OperationState &state);
+void printWhile(OpAsmPrinter &printer, Operation *op);
+
 } // namespace mlir::tpu::assembly
 
 #endif // TPU_DIALECTS_COMMON_ASSEMBLY_H

@@ -663,6 +663,99 @@ def HLO_SortOp : HLO_Op<"sort", [IsolatedFromAbove, SingleBlock]> {
 }
 
 //===----------------------------------------------------------------------===//
+// Control flow
+//===----------------------------------------------------------------------===//
+
+def HLO_PredTensor : 0DTensorOf<[I1]> {
+  let builderCall = "::mlir::RankedTensorType::get({}, $_builder.getI1Type())";
+}
+def HLO_IndexTensor : 0DTensorOf<[I32]> {
+  let builderCall = "::mlir::RankedTensorType::get({}, $_builder.getI32Type())";
+}
+
+def HLO_WhileOp : HLO_Op<"while", [RecursiveMemoryEffects]> {
+  let summary = "Repeats the body while the condition holds";
+  let description = [{
+    StableHLO's while: the results are the loop-carried values after the
+    last iteration. Both regions take the carried values; `cond` yields a
+    `tensor<i1>`, `body` yields the next carried values. Regions may read
+    values defined above them (they are loop-invariant). The TPU compiles
+    the body once: `hlo-outline-control-flow` makes each region a function,
+    as XLA's while names its condition and body computations, and the
+    executable loops over the body's kernels.
+
+    ```mlir
+    %r:2 = hlo.while(%i = %zero, %acc = %x) : tensor<i32>, tensor<8xf32>
+     cond {
+      %p = hlo.compare LT, %i, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      hlo.yield %p : tensor<i1>
+    } do {
+      %i1 = hlo.add %i, %one : tensor<i32>
+      %a1 = hlo.add %acc, %acc : tensor<8xf32>
+      hlo.yield %i1, %a1 : tensor<i32>, tensor<8xf32>
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<HLO_Tensor>:$inputs);
+  let results = (outs Variadic<HLO_Tensor>:$results);
+  let regions = (region SizedRegion<1>:$cond, SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+}
+
+def HLO_IfOp : HLO_Op<"if", [RecursiveMemoryEffects]> {
+  let summary = "Runs one of two branches on a scalar predicate";
+  let description = [{
+    StableHLO's if: `true_branch` runs when `pred` holds, else
+    `false_branch`; the results are what the branch that ran yields. The
+    branches take no arguments and may read values defined above them.
+
+    ```mlir
+    %r = hlo.if %p -> (tensor<8xf32>) {
+      hlo.yield %x : tensor<8xf32>
+    } else {
+      %n = hlo.negate %x : tensor<8xf32>
+      hlo.yield %n : tensor<8xf32>
+    }
+    ```
+  }];
+  let arguments = (ins HLO_PredTensor:$pred);
+  let results = (outs Variadic<HLO_Tensor>:$results);
+  let regions = (region SizedRegion<1>:$true_branch,
+                        SizedRegion<1>:$false_branch);
+  let assemblyFormat = [{
+    $pred attr-dict-with-keyword (`->` `(` type($results)^ `)`)? $true_branch `else`
+        $false_branch
+  }];
+  let hasRegionVerifier = 1;
+}
+
+def HLO_CaseOp : HLO_Op<"case", [RecursiveMemoryEffects]> {
+  let summary = "Runs the branch a scalar index selects";
+  let description = [{
+    StableHLO's case: branch `index` runs, or the last branch when `index`
+    is negative or not smaller than the number of branches. The branches
+    take no arguments and may read values defined above them.
+
+    ```mlir
+    %r = hlo.case %i -> (tensor<f32>) {
+      hlo.yield %a : tensor<f32>
+    }, {
+      hlo.yield %b : tensor<f32>
+    }
+    ```
+  }];
+  let arguments = (ins HLO_IndexTensor:$index);
+  let results = (outs Variadic<HLO_Tensor>:$results);
+  let regions = (region VariadicRegion<SizedRegion<1>>:$branches);
+  let assemblyFormat = [{
+    $index attr-dict-with-keyword (`->` `(` type($results)^ `)`)? $branches
+  }];
+  let hasRegionVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Fusion
 //===----------------------------------------------------------------------===//
 
@@ -713,8 +806,8 @@ def HLO_FusionOp : HLO_Op<"fusion", [IsolatedFromAbove, SingleBlock,
 }
 
 def HLO_YieldOp : Op<HLO_Dialect, "yield", [Pure, Terminator, ReturnLike,
-    ParentOneOf<["FusionOp", "SortOp"]>]> {
-  let summary = "The results of a fused computation or a sort's comparator";
+    ParentOneOf<["FusionOp", "SortOp", "WhileOp", "IfOp", "CaseOp"]>]> {
+  let summary = "The results of a region: fusion, comparator, loop, branch";
   let arguments = (ins Variadic<HLO_Tensor>:$results);
   let assemblyFormat = "attr-dict ($results^ `:` type($results))?";
 }

@@ -584,49 +584,7 @@ void ScatterDimensionNumbersAttr::print(AsmPrinter &printer) const {
 //===----------------------------------------------------------------------===//
 
 ParseResult WhileOp::parse(OpAsmParser &parser, OperationState &state) {
-  SmallVector<OpAsmParser::Argument> args;
-  SmallVector<OpAsmParser::UnresolvedOperand> operands;
-  if (parser.parseCommaSeparatedList(
-          OpAsmParser::Delimiter::Paren, [&]() -> ParseResult {
-            return failure(parser.parseArgument(args.emplace_back()) ||
-                           parser.parseEqual() ||
-                           parser.parseOperand(operands.emplace_back()));
-          }))
-    return failure();
-  SmallVector<Type> types;
-  SMLoc typeLoc = parser.getCurrentLocation();
-  if (!args.empty() && (parser.parseColon() || parser.parseTypeList(types)))
-    return failure();
-  if (types.size() != args.size())
-    return parser.emitError(typeLoc, "expected ")
-           << args.size() << " types, one per loop-carried value";
-  for (auto [arg, type] : llvm::zip(args, types))
-    arg.type = type;
-  if (parser.resolveOperands(operands, types, typeLoc, state.operands) ||
-      parser.parseOptionalAttrDictWithKeyword(state.attributes))
-    return failure();
-  state.addTypes(types);
-  return failure(parser.parseKeyword("cond") ||
-                 parser.parseRegion(*state.addRegion(), args) ||
-                 parser.parseKeyword("do") ||
-                 parser.parseRegion(*state.addRegion(), args));
+  return assembly::parseWhile(parser, state);
 }
 
-void WhileOp::print(OpAsmPrinter &printer) {
-  Block &cond = getCond().front();
-  printer << "(";
-  for (auto [i, operand] : llvm::enumerate(getOperand())) {
-    printer << (i ? ", " : "") << cond.getArgument(i) << " = " << operand;
-  }
-  printer << ")";
-  if (!getOperand().empty()) {
-    printer << " : ";
-    llvm::interleaveComma(getOperand().getTypes(), printer);
-  }
-  printer.printOptionalAttrDictWithKeyword((*this)->getAttrs());
-  printer.printNewline();
-  printer << " cond ";
-  printer.printRegion(getCond(), /*printEntryBlockArgs=*/false);
-  printer << " do ";
-  printer.printRegion(getBody(), /*printEntryBlockArgs=*/false);
-}
+void WhileOp::print(OpAsmPrinter &printer) { assembly::printWhile(printer, *this); }

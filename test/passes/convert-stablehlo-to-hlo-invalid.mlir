@@ -243,24 +243,27 @@ func.func @scatter_batching(%x: tensor<2x5xf32>, %u: tensor<2xf32>) -> tensor<2x
 
 // -----
 
-func.func @while(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{stablehlo.while is not supported by the TPU compiler: control flow (while, if, case) is not compiled yet}}
-  %0 = stablehlo.while(%a = %x) : tensor<4xf32>
+// A loop carrying a type the TPU does not compute is refused at the loop.
+func.func @while_f64(%x: tensor<4xf64>) -> tensor<4xf64> {
+  // expected-error @+1 {{stablehlo.while is not supported by the TPU compiler: element type 'f64'}}
+  %0 = stablehlo.while(%a = %x) : tensor<4xf64>
    cond {
     %c = stablehlo.constant dense<false> : tensor<i1>
     stablehlo.return %c : tensor<i1>
   } do {
-    stablehlo.return %a : tensor<4xf32>
+    stablehlo.return %a : tensor<4xf64>
   }
-  return %0 : tensor<4xf32>
+  return %0 : tensor<4xf64>
 }
 
 // -----
 
-func.func @if(%p: tensor<i1>, %x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{stablehlo.if is not supported by the TPU compiler: control flow (while, if, case) is not compiled yet}}
+// An op in a branch that does not convert is named where it is.
+func.func @if_inner(%p: tensor<i1>, %x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = "stablehlo.if"(%p) ({
-    stablehlo.return %x : tensor<4xf32>
+    // expected-error @+1 {{stablehlo.custom_call is not supported by the TPU compiler: the custom call target @foo is unknown to it}}
+    %c = stablehlo.custom_call @foo(%x) : (tensor<4xf32>) -> tensor<4xf32>
+    stablehlo.return %c : tensor<4xf32>
   }, {
     stablehlo.return %x : tensor<4xf32>
   }) : (tensor<i1>) -> tensor<4xf32>
