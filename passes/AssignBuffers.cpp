@@ -270,14 +270,38 @@ void timeline(ArrayRef<Operation *> order, ArrayRef<Buffer> heap,
 /// schedule, form buffers (in-place writes and bitcasts share), pack them
 /// with the constants, describe the largest for the report, and attach the
 /// offsets.
+/// What an outlined function needs of its caller: its constants go in the
+/// caller's global region, its heap in a frame the caller's heap holds
+/// while the loop or branch runs.
+struct Frame {
+  int64_t global = 0, globalUnpadded = 0, temp = 0;
+};
+
+/// The functions a loop or branch op calls, in order.
+SmallVector<StringRef> calleesOf(Operation *op) {
+  SmallVector<StringRef> names;
+  if (auto loop = dyn_cast<hlo::WhileCallOp>(op)) {
+    names = {loop.getCond(), loop.getBody()};
+  } else if (auto branches = dyn_cast<hlo::CaseCallOp>(op)) {
+    for (Attribute branch : branches.getBranches())
+      names.push_back(cast<FlatSymbolRefAttr>(branch).getValue());
+  }
+  return names;
+}
+
 class BufferAssigner {
 public:
   BufferAssigner(const tpc::Target &target, func::FuncOp func, unsigned top,
-                 bool donateAll)
-      : target(target), func(func), top(top), donateAll(donateAll) {}
+                 bool donateAll, const llvm::StringMap<Frame> &callees)
+      : target(target), func(func), top(top),
+        donateAll(donateAll && !isOutlined(func)), callees(callees) {}
 
   /// Fills `report`; fails on invalid input (not on running out of memory).
   LogicalResult run(tpc::MemoryReport &report);
+  /// What a caller reserves for this function, after run().
+  Frame frame(const tpc::MemoryReport &report) const {
+    return {report.global, globalUnpadded, report.temp};
+  }
 
 private:
   LogicalResult measure(Block &block);
@@ -307,6 +331,15 @@ private:
   func::FuncOp func;
   unsigned top;
   bool donateAll;
+  const llvm::StringMap<Frame> &callees;
+  /// Loop and branch ops, each with the heap buffer of its callees' frame
+  /// and the offsets of their globals in this function's global region.
+  struct CallFrame {
+    Operation *op;
+    size_t buffer;
+    SmallVector<int64_t> globals;
+  };
+  SmallVector<CallFrame> frames;
   /// Donated arguments not yet holding an output, each with the index of
   /// the output it must hold (tf.aliasing_output) or -1 (any), and whether
   /// the program asked for it (a warning when it cannot be used).
@@ -406,7 +439,10 @@ void BufferAssigner::findDonors(Block &block) {
     auto donor = func.getArgAttrOfType<BoolAttr>(n, "jax.buffer_donor");
     auto aliasing = func.getArgAttrOfType<IntegerAttr>(n, "tf.aliasing_output");
     bool asked = (donor && donor.getValue()) || aliasing;
-    if (asked || donateAll)
+    // A loop body may update carried value j in place, silently.
+    if (auto carried = func.getArgAttrOfType<IntegerAttr>(n, kCarriedAttrName))
+      donors.push_back({arg, carried.getInt(), false});
+    else if (asked || donateAll)
       donors.push_back({arg, aliasing ? aliasing.getInt() : -1, asked});
   }
 }
@@ -522,6 +558,16 @@ void BufferAssigner::formBuffers(Block &block, tpc::MemoryReport &report) {
                       t,
                       lastUse(result)});
     }
+    // The callees' heaps, live while the op runs; one at a time runs.
+    if (SmallVector<StringRef> names = calleesOf(op); !names.empty()) {
+      Buffer frame{{}, 0, 0, t, t};
+      for (StringRef name : names) {
+        frame.size = std::max(frame.size, callees.lookup(name).temp);
+        frame.unpadded = frame.size;
+      }
+      frames.push_back({op, heap.size(), {}});
+      heap.push_back(frame);
+    }
   }
 }
 
@@ -539,6 +585,17 @@ LogicalResult BufferAssigner::pack(tpc::MemoryReport &report) {
       return func.emitOpError("constants overflow a 64-bit address space");
     report.global = *next;
   }
+  // Then the callees' constants, each function's block as it placed them.
+  for (CallFrame &frame : frames)
+    for (StringRef name : calleesOf(frame.op)) {
+      const Frame &callee = callees.lookup(name);
+      frame.globals.push_back(report.global);
+      std::optional<int64_t> next = tpc::checkedAdd(report.global, callee.global);
+      if (!next)
+        return func.emitOpError("constants overflow a 64-bit address space");
+      report.global = *next;
+      globalUnpadded = tpc::saturatingAdd(globalUnpadded, callee.globalUnpadded);
+    }
   std::vector<tpc::LiveBuffer> live;
   for (const Buffer &buffer : heap)
     live.push_back({buffer.size, buffer.start, buffer.end});
@@ -584,7 +641,25 @@ void BufferAssigner::describeLargest(Block &block, tpc::MemoryReport &report) {
   };
   // (start, live at the peak, allocation)
   std::vector<std::tuple<int64_t, bool, tpc::Allocation>> all;
+  for (const CallFrame &frame : frames) {
+    const Buffer &buffer = heap[frame.buffer];
+    tpc::Allocation allocation;
+    allocation.size = allocation.unpaddedSize = buffer.size;
+    operatorOf(frame.op->getLoc(), allocation);
+    allocation.shape = "(the callees' temporaries)";
+    std::string label;
+    llvm::raw_string_ostream os(label);
+    os << frame.op->getName().getStringRef() << " ";
+    llvm::interleaveComma(calleesOf(frame.op), os,
+                          [&](StringRef name) { os << "@" << name; });
+    allocation.label = label;
+    allocation.allocationType =
+        isa<hlo::WhileCallOp>(frame.op) ? "loop body" : "branch";
+    all.emplace_back(buffer.start, liveAtPeak(buffer), allocation);
+  }
   for (const Buffer &buffer : heap) {
+    if (buffer.values.empty())
+      continue;
     Value v = buffer.values.front();
     bool output =
         llvm::any_of(buffer.values, [&](Value v) { return outputs.count(v); });
@@ -634,6 +709,14 @@ void BufferAssigner::attachOffsets(Block &block,
       donated.push_back(donatedArgumentOf.lookup_or(result, -1));
     }
     op->setAttr("tpu.hbm_offsets", builder.getDenseI64ArrayAttr(offsets));
+    // A loop or branch: where its callees' heap and constants go.
+    for (const CallFrame &frame : frames)
+      if (frame.op == op) {
+        SmallVector<int64_t> where = {report.global +
+                                      packed.offsets[frame.buffer]};
+        llvm::append_range(where, frame.globals);
+        op->setAttr(kFrameAttrName, builder.getDenseI64ArrayAttr(where));
+      }
     if (llvm::any_of(donated, [](int64_t d) { return d >= 0; }))
       op->setAttr(kDonatedArgumentsAttrName,
                   builder.getDenseI64ArrayAttr(donated));
@@ -655,6 +738,10 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
     return failure();
   describeLargest(block, report);
   attachOffsets(block, report);
+  // Offsets below this are constants; tpu-lower relocates an outlined
+  // function's constants and heap into its caller's.
+  func->setAttr(kGlobalBytesAttrName,
+                Builder(func.getContext()).getI64IntegerAttr(report.global));
   return success();
 }
 
@@ -673,19 +760,31 @@ struct TPUAssignBuffersPass
     tpc::MemoryPlan &plan = analysis.plan;
     plan = tpc::MemoryPlan();
     plan.target = std::string(spec.name);
-    for (auto func : module.getOps<func::FuncOp>()) {
-      if (func.isExternal())
-        continue;
-      tpc::MemoryReport &memory = plan.functions.emplace_back();
+    // Callees first (outlined functions follow their callers), so that a
+    // caller knows its callees' frames; the plan lists them in module order.
+    SmallVector<func::FuncOp> funcs;
+    for (auto func : module.getOps<func::FuncOp>())
+      if (!func.isExternal())
+        funcs.push_back(func);
+    llvm::StringMap<Frame> frames;
+    std::vector<tpc::MemoryReport> reports(funcs.size());
+    for (size_t i = funcs.size(); i-- > 0;) {
+      func::FuncOp func = funcs[i];
+      tpc::MemoryReport &memory = reports[i];
       memory.function = func.getSymName().str();
       memory.capacity = spec.hbmCapacity();
       memory.reserved = spec.reservedBytes;
-      if (failed(BufferAssigner(spec, func, top, donateArguments).run(memory)))
+      BufferAssigner assigner(spec, func, top, donateArguments, frames);
+      if (failed(assigner.run(memory)))
         return signalPassFailure();
+      frames[func.getSymName()] = assigner.frame(memory);
+    }
+    for (size_t i = 0; i < funcs.size(); ++i) {
+      tpc::MemoryReport &memory = plan.functions.emplace_back(reports[i]);
       // XLA's first line names the function; the report follows as a note
       // without a location, so that no source line and caret trail it.
       if (!memory.fits())
-        func.emitError(tpc::outOfMemoryLine(memory))
+        funcs[i].emitError(tpc::outOfMemoryLine(memory))
                 .attachNote(UnknownLoc::get(&getContext()))
             << tpc::formatMemoryReport(memory);
     }

@@ -157,6 +157,22 @@ private:
   ModuleOp module;
 };
 
+/// The function whose boundary an op's operands (from `firstInput` on) and
+/// results cross: a call's callee, a loop's body, a case's first branch
+/// (all branches share one signature).
+std::pair<func::FuncOp, unsigned> calleeOf(Operation *op) {
+  auto lookup = [&](FlatSymbolRefAttr name) {
+    return SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(op, name);
+  };
+  if (auto call = dyn_cast<func::CallOp>(op))
+    return {lookup(call.getCalleeAttr()), 0};
+  if (auto loop = dyn_cast<hlo::WhileCallOp>(op))
+    return {lookup(loop.getBodyAttr()), 0};
+  if (auto branches = dyn_cast<hlo::CaseCallOp>(op))
+    return {lookup(cast<FlatSymbolRefAttr>(branches.getBranches()[0])), 1};
+  return {nullptr, 0};
+}
+
 void LayoutAssigner::collectRequirements(
     func::FuncOp func, std::vector<Requirement> &requirements) {
   bool called = !SymbolTable::symbolKnownUseEmpty(func, module);
@@ -176,16 +192,18 @@ void LayoutAssigner::collectRequirements(
           requirements.push_back(
               fixed(Requirement::Use, operand.get(), &operand,
                     boundaryLayout(results[operand.getOperandNumber()])));
-    } else if (auto call = dyn_cast<func::CallOp>(op)) {
-      auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
-          call, call.getCalleeAttr());
+    } else if (auto [callee, firstInput] = calleeOf(op); callee) {
+      // Calls, loops and branches pass values in their callees' boundary
+      // layouts; a case's index is read by the scalar core.
       FunctionType type = callee.getFunctionType();
-      for (OpOperand &operand : call->getOpOperands())
-        if (isa<RankedTensorType>(operand.get().getType()))
-          requirements.push_back(
-              fixed(Requirement::Use, operand.get(), &operand,
-                    boundaryLayout(type.getInput(operand.getOperandNumber()))));
-      for (OpResult result : call->getResults())
+      for (OpOperand &operand : op->getOpOperands())
+        if (operand.getOperandNumber() >= firstInput &&
+            isa<RankedTensorType>(operand.get().getType()))
+          requirements.push_back(fixed(
+              Requirement::Use, operand.get(), &operand,
+              boundaryLayout(
+                  type.getInput(operand.getOperandNumber() - firstInput))));
+      for (OpResult result : op->getResults())
         if (isa<RankedTensorType>(result.getType()))
           requirements.push_back(
               fixed(Requirement::Result, result, nullptr,

@@ -14,6 +14,7 @@
 #include "dialects/hlo/HLOOps.h"
 #include "dialects/tpu/TPUDialect.h"
 #include "passes/PassUtils.h"
+#include "passes/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -100,7 +101,7 @@ private:
   LogicalResult padReduce(hlo::ReduceOp op);
   LogicalResult padArgReduce(Operation *op, int64_t dim,
                              hlo::ReduceKind neutral);
-  LogicalResult padCall(func::CallOp op);
+  LogicalResult padCall(Operation *op);
   LogicalResult padFusion(hlo::FusionOp op);
   LogicalResult padOp(Operation *op);
 
@@ -700,15 +701,18 @@ LogicalResult Padder::padArgReduce(Operation *op, int64_t dim,
 }
 
 /// Callees keep logical signatures: arguments are sliced, results padded.
-LogicalResult Padder::padCall(func::CallOp op) {
+/// Calls, loops and branches pass logical values; what an outlined loop
+/// body or branch leaves in its results' padding is not known.
+LogicalResult Padder::padCall(Operation *op) {
   SmallVector<Value> operands;
-  for (Value operand : op.getOperands())
-    operands.push_back(resizeToLogical(op.getLoc(), operand));
+  for (Value operand : op->getOperands())
+    operands.push_back(resizeToLogical(op->getLoc(), operand));
   IRMapping mapping;
-  mapping.map(op.getOperands(), operands);
+  mapping.map(op->getOperands(), operands);
   Operation *call = b.clone(*op, mapping);
-  for (auto [old, result] : llvm::zip(op.getResults(), call->getResults()))
-    if (failed(finish(old, {result, true})))
+  bool zeroPadded = isa<func::CallOp>(op);
+  for (auto [old, result] : llvm::zip(op->getResults(), call->getResults()))
+    if (failed(finish(old, {result, zeroPadded})))
       return failure();
   return success();
 }
@@ -809,7 +813,8 @@ LogicalResult Padder::padOp(Operation *op) {
       .Case([&](hlo::ArgMinOp op) {
         return padArgReduce(op, op.getDimension(), hlo::ReduceKind::min);
       })
-      .Case([&](func::CallOp op) { return padCall(op); })
+      .Case<func::CallOp, hlo::WhileCallOp, hlo::CaseCallOp>(
+          [&](Operation *op) { return padCall(op); })
       .Case([&](hlo::FusionOp op) { return padFusion(op); })
       .Default([&](Operation *op) {
         return op->emitOpError("is not supported by tpu-pad");
@@ -823,13 +828,14 @@ LogicalResult Padder::run() {
   scope = &entry;
   auto original = llvm::to_vector(llvm::make_pointer_range(entry));
   b.setInsertionPointToStart(&entry);
-  // Arguments are zero-padded once on entry.
+  // Arguments are zero-padded once on entry; an outlined loop body's or
+  // branch's are what its caller computed.
   for (BlockArgument arg : entry.getArguments()) {
     if (!isa<RankedTensorType>(arg.getType()))
       return func.emitOpError("tpu-pad supports tensor arguments only, but "
                               "argument #")
              << arg.getArgNumber() << " has type " << arg.getType();
-    if (failed(finish(arg, {arg, true})))
+    if (failed(finish(arg, {arg, !isOutlined(func)})))
       return failure();
   }
   SmallVector<Operation *> rewritten;

@@ -47,6 +47,25 @@ bool isOutOfMemory(ModuleOp module);
 constexpr llvm::StringLiteral kDonatedArgumentsAttrName =
     "tpu.donated_arguments";
 
+/// A function hlo-outline-control-flow made of a region: private, called
+/// by one hlo.while_call or hlo.case_call, lowered at that call. Its
+/// arguments are not known to be zero-padded.
+constexpr llvm::StringLiteral kOutlinedAttrName = "tpu.outlined";
+/// On argument j of an outlined loop body that carries loop value j: the
+/// body's output j may be written into its buffer, as a donated argument's
+/// (without the warning when it cannot).
+constexpr llvm::StringLiteral kCarriedAttrName = "tpu.carried";
+/// On hlo.while_call and hlo.case_call after tpu-assign-buffers: the offset
+/// of the callees' heap frame, then of each callee's constants, in the
+/// caller's program region.
+constexpr llvm::StringLiteral kFrameAttrName = "tpu.frame";
+/// On functions after tpu-assign-buffers: the bytes of their global region
+/// (constants, then their callees' constants); their heap follows.
+constexpr llvm::StringLiteral kGlobalBytesAttrName = "tpu.global_bytes";
+inline bool isOutlined(func::FuncOp func) {
+  return func->hasAttr(kOutlinedAttrName);
+}
+
 #define GEN_PASS_DECL
 #include "passes/Passes.h.inc"
 

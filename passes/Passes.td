@@ -292,6 +292,35 @@ def HLOSetDefaultPrecision : Pass<"hlo-set-default-precision",
   ];
 }
 
+def HLOOutlineControlFlow : Pass<"hlo-outline-control-flow", "::mlir::ModuleOp"> {
+  let summary = "Makes each region of while, if and case a function";
+  let description = [{
+    XLA's while and conditional name their computations; the TPU compiler
+    compiles each region once, as a function, so that every later pass
+    (fusion, layouts, padding, buffer assignment, lowering) works on
+    straight-line functions and a loop's body exists once however many
+    times it runs.
+
+    * `hlo.while` becomes `hlo.while_call @f.whileN.cond, @f.whileN.body`:
+      both functions take the carried values, then the loop invariants
+      (the values the regions read from above);
+    * `hlo.if` becomes `hlo.case_call` of `@f.ifN.false` and `@f.ifN.true`
+      on its predicate, `hlo.case` of `@f.caseN.bK` on its index: each
+      branch takes the values any branch reads from above.
+
+    Constants read from above are cloned into the function rather than
+    passed, so fusion and folding see them. A body that yields carried
+    value k as carried value j != k yields a copy instead: the loop updates
+    carried values in place, and a copy keeps one update from reading
+    what another overwrote. The functions are private and marked
+    `tpu.outlined`: their arguments are not known to be zero-padded, and
+    they are lowered at their call site. Ops nested in outlined regions are
+    outlined from the new functions in turn.
+  }];
+  let dependentDialects = ["::mlir::hlo::HLODialect",
+                           "::mlir::func::FuncDialect"];
+}
+
 def HLODecompose : Pass<"hlo-decompose", "::mlir::func::FuncOp"> {
   let summary = "Rewrites dot_general and interior pads into the forms the TPU backend lowers";
   let description = [{

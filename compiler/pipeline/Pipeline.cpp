@@ -56,9 +56,13 @@ void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
     // After simplification, which may remove the ops decomposition expands.
     pm.addNestedPass<func::FuncOp>(createHLODecompose());
   }
-  if (wants(Phase::Fuse))
+  if (wants(Phase::Fuse)) {
+    // Loop bodies and branches become functions that every later pass
+    // compiles once, like any other.
+    pm.addPass(createHLOOutlineControlFlow());
     pm.addNestedPass<func::FuncOp>(
         createHLOFuse(HLOFuseOptions{options.maxFusionOps}));
+  }
   if (wants(Phase::Layouts))
     // The compiler owns the executable's calling convention (the runtime
     // lays inputs out on the way in), so entry layouts are its to choose.

@@ -12,6 +12,7 @@
 include "dialects/hlo/HLOBase.td"
 include "mlir/IR/OpBase.td"
 include "mlir/IR/OpAsmInterface.td"
+include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
@@ -753,6 +754,60 @@ def HLO_CaseOp : HLO_Op<"case", [RecursiveMemoryEffects]> {
     $index attr-dict-with-keyword (`->` `(` type($results)^ `)`)? $branches
   }];
   let hasRegionVerifier = 1;
+}
+
+def HLO_WhileCallOp : HLO_Op<"while_call", [AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "A while loop whose condition and body are functions";
+  let description = [{
+    What `hlo-outline-control-flow` makes of `hlo.while`, as XLA's while
+    names its condition and body computations. Both functions take the
+    loop-carried values, then the loop invariants (the values the regions
+    read from above); `cond` returns a `tensor<i1>`, `body` the next
+    carried values. The results are the carried values after the loop.
+
+    ```mlir
+    %r:2 = hlo.while_call @f.while0.cond, @f.while0.body (%i, %acc)
+        invariants (%n) : (tensor<i32>, tensor<8xf32>, tensor<i32>)
+        -> (tensor<i32>, tensor<8xf32>)
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$cond, FlatSymbolRefAttr:$body,
+                       Variadic<HLO_Tensor>:$carried,
+                       Variadic<HLO_Tensor>:$invariants);
+  let results = (outs Variadic<HLO_Tensor>:$results);
+  let assemblyFormat = [{
+    $cond `,` $body `(` $carried `)` (`invariants` `(` $invariants^ `)`)?
+        attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def HLO_CaseCallOp : HLO_Op<"case_call", [
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "Calls the function a scalar index selects";
+  let description = [{
+    What `hlo-outline-control-flow` makes of `hlo.case` and `hlo.if`: the
+    branches are functions that take the same `inputs` (the values the
+    branches read from above) and return the results. An `i32` index
+    selects branch `index`, or the last one when it is out of range; an
+    `i1` index selects branch 0 when false and branch 1 when true (an
+    `hlo.if`'s false branch, then its true branch).
+
+    ```mlir
+    %r = hlo.case_call %p [@f.if0.false, @f.if0.true] (%x)
+        : (tensor<i1>, tensor<4xf32>) -> tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[HLO_PredTensor, HLO_IndexTensor]>:$index,
+                       SymbolRefArrayAttr:$branches,
+                       Variadic<HLO_Tensor>:$inputs);
+  let results = (outs Variadic<HLO_Tensor>:$results);
+  let assemblyFormat = [{
+    $index $branches `(` $inputs `)` attr-dict `:`
+        functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
