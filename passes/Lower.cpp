@@ -178,21 +178,252 @@ LogicalResult lowerKernel(OpBuilder &b, const tpc::Target &target,
   }
 }
 
-LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target,
-                            int64_t maxReadCopies) {
-  Block &entry = func.getBody().front();
-  OpBuilder b(func);
-  FailureOr<func::FuncOp> declared = declareLowered(func, b);
-  if (failed(declared))
-    return failure();
-  func::FuncOp lowered = *declared;
-  Block *body = lowered.addEntryBlock();
-  b.setInsertionPointToStart(body);
+/// Where an outlined function's buffers go in the program region: its
+/// offsets below `globalBytes` are constants, placed from `globalBase`; the
+/// rest is its heap, placed from `frameBase`. The identity for the entry.
+struct Relocation {
+  int64_t globalBytes = 0, globalBase = 0, frameBase = 0;
+  std::optional<int64_t> operator()(int64_t offset) const {
+    return offset < globalBytes
+               ? tpc::checkedAdd(globalBase, offset)
+               : tpc::checkedAdd(frameBase, offset - globalBytes);
+  }
+};
 
-  DenseMap<Value, Value> buffers;
-  for (auto [from, to] : llvm::zip(entry.getArguments(), body->getArguments()))
-    buffers[from] = to;
+/// Lowers functions into the entry's lowered body: the entry itself, and
+/// the loop bodies and branches it calls, inline at their call, as the
+/// executable runs them.
+class FunctionLowerer {
+public:
+  FunctionLowerer(OpBuilder &b, const tpc::Target &target,
+                  int64_t maxReadCopies, SymbolTable &symbols)
+      : b(b), target(target), maxReadCopies(maxReadCopies), symbols(symbols) {}
+
+  /// Lowers `func`'s ops at the builder; `buffers` maps its arguments to
+  /// their buffers and gets every value's; `results` gets the buffers it
+  /// returns. `prefix` goes before its kernels' names.
+  LogicalResult lowerBody(func::FuncOp func, const Relocation &reloc,
+                          const std::string &prefix,
+                          DenseMap<Value, Value> &buffers,
+                          SmallVector<Value> &results);
+
   int64_t programBytes = 0;
+
+private:
+  FailureOr<Value> hbmBuffer(const Relocation &reloc, Operation *at,
+                             Value value, int64_t offset,
+                             ElementsAttr contents);
+  /// The buffers of `op`'s results: at their offsets, or in the donated
+  /// argument's buffer.
+  FailureOr<SmallVector<Value>> resultBuffers(Operation *op, Block &entry,
+                                              const Relocation &reloc,
+                                              DenseMap<Value, Value> &buffers);
+  /// Runs `callee` at the builder on `args`, then copies what it returns
+  /// into `into` (those not already there).
+  LogicalResult inlineCallee(Operation *call, StringRef callee, size_t index,
+                             const Relocation &reloc, ValueRange args,
+                             ArrayRef<Value> into, const std::string &prefix,
+                             SmallVector<Value> &returned);
+  LogicalResult lowerWhile(hlo::WhileCallOp op, const Relocation &reloc,
+                           const std::string &prefix,
+                           DenseMap<Value, Value> &buffers);
+  LogicalResult lowerCase(hlo::CaseCallOp op, const Relocation &reloc,
+                          const std::string &prefix,
+                          DenseMap<Value, Value> &buffers);
+
+  OpBuilder &b;
+  const tpc::Target &target;
+  int64_t maxReadCopies;
+  SymbolTable &symbols;
+};
+
+FailureOr<ArrayRef<int64_t>> offsetsOf(Operation *op) {
+  auto offsets = op->getAttrOfType<DenseI64ArrayAttr>("tpu.hbm_offsets");
+  if (!offsets || offsets.size() != op->getNumResults())
+    return op->emitOpError()
+           << "tpu-lower needs HBM offsets; run -tpu-assign-buffers first";
+  return offsets.asArrayRef();
+}
+
+FailureOr<Value> FunctionLowerer::hbmBuffer(const Relocation &reloc,
+                                            Operation *at, Value value,
+                                            int64_t offset,
+                                            ElementsAttr contents) {
+  FailureOr<Physical> phys = physicalOf(value.getLoc(), value.getType());
+  if (failed(phys))
+    return failure();
+  std::optional<int64_t> placed = reloc(offset);
+  std::optional<int64_t> end =
+      placed ? tpc::checkedAdd(*placed, phys->bytes) : std::nullopt;
+  if (!end)
+    return at->emitOpError("tpu-lower: buffer end overflows 64 bits");
+  programBytes = std::max(programBytes, *end);
+  if (auto dense = dyn_cast_if_present<DenseElementsAttr>(contents))
+    contents = physicalConstant(dense, *phys);
+  else if (contents)
+    return at->emitOpError("tpu-lower: constants must be dense");
+  return HbmBufferOp::create(
+             b, at->getLoc(),
+             memrefType(phys->dims, phys->element, MemorySpace::hbm),
+             b.getI64IntegerAttr(*placed), contents)
+      .getResult();
+}
+
+FailureOr<SmallVector<Value>>
+FunctionLowerer::resultBuffers(Operation *op, Block &entry,
+                               const Relocation &reloc,
+                               DenseMap<Value, Value> &buffers) {
+  FailureOr<ArrayRef<int64_t>> offsets = offsetsOf(op);
+  if (failed(offsets))
+    return failure();
+  SmallVector<Value> outBuffers;
+  auto donated = op->getAttrOfType<DenseI64ArrayAttr>(kDonatedArgumentsAttrName);
+  for (auto [i, result, offset] :
+       llvm::enumerate(op->getResults(), *offsets)) {
+    // An output in a donated argument's buffer is written there.
+    int64_t arg =
+        donated && donated.size() == op->getNumResults() ? donated[i] : -1;
+    FailureOr<Value> outBuffer;
+    if (arg >= 0) {
+      FailureOr<Physical> phys = physicalOf(result.getLoc(), result.getType());
+      if (failed(phys))
+        return failure();
+      Value argBuffer =
+          arg < static_cast<int64_t>(entry.getNumArguments())
+              ? buffers.lookup(entry.getArgument(arg))
+              : Value();
+      if (!argBuffer ||
+          argBuffer.getType() !=
+              memrefType(phys->dims, phys->element, MemorySpace::hbm))
+        return op->emitOpError()
+               << "tpu-lower: result #" << i << " is given argument #" << arg
+               << "'s buffer, which does not exist or does not "
+               << "hold its type";
+      outBuffer = argBuffer;
+    } else {
+      outBuffer = hbmBuffer(reloc, op, result, offset, {});
+    }
+    if (failed(outBuffer))
+      return failure();
+    buffers[result] = *outBuffer;
+    outBuffers.push_back(*outBuffer);
+  }
+  return outBuffers;
+}
+
+/// Whether two buffer values name the same bytes.
+bool sameBuffer(Value a, Value b) {
+  if (a == b)
+    return true;
+  auto x = a.getDefiningOp<HbmBufferOp>(), y = b.getDefiningOp<HbmBufferOp>();
+  return x && y && x.getOffset() == y.getOffset() && a.getType() == b.getType();
+}
+
+LogicalResult FunctionLowerer::inlineCallee(
+    Operation *call, StringRef callee, size_t index, const Relocation &reloc,
+    ValueRange args, ArrayRef<Value> into, const std::string &prefix,
+    SmallVector<Value> &returned) {
+  auto func = symbols.lookup<func::FuncOp>(callee);
+  auto frame = call->getAttrOfType<DenseI64ArrayAttr>(kFrameAttrName);
+  auto globals = func ? func->getAttrOfType<IntegerAttr>(kGlobalBytesAttrName)
+                      : IntegerAttr();
+  if (!func || !frame || frame.size() <= static_cast<int64_t>(index) + 1 ||
+      !globals)
+    return call->emitOpError("tpu-lower needs its callees' frames; run "
+                             "-tpu-assign-buffers first");
+  std::optional<int64_t> globalBase = reloc(frame[index + 1]);
+  std::optional<int64_t> frameBase = reloc(frame[0]);
+  if (!globalBase || !frameBase)
+    return call->emitOpError("tpu-lower: frame offset overflows 64 bits");
+  Relocation inner{globals.getInt(), *globalBase, *frameBase};
+  DenseMap<Value, Value> buffers;
+  for (auto [arg, buffer] :
+       llvm::zip(func.getBody().front().getArguments(), args))
+    buffers[arg] = buffer;
+  // Kernels are named by the callee's part of the symbol: while0.body/add_3.
+  StringRef name = callee;
+  std::string inside = prefix + name.substr(name.find('.') + 1).str() + "/";
+  if (failed(lowerBody(func, inner, inside, buffers, returned)))
+    return failure();
+  for (auto [from, to] : llvm::zip(returned, into))
+    if (!sameBuffer(from, to))
+      CopyOp::create(b, call->getLoc(), from, to);
+  return success();
+}
+
+LogicalResult FunctionLowerer::lowerWhile(hlo::WhileCallOp op,
+                                          const Relocation &reloc,
+                                          const std::string &prefix,
+                                          DenseMap<Value, Value> &buffers) {
+  Block &entry = *op->getBlock();
+  FailureOr<SmallVector<Value>> carried =
+      resultBuffers(op, entry, reloc, buffers);
+  if (failed(carried))
+    return failure();
+  // The initial values go into the carried buffers, updated in place.
+  for (auto [init, into] : llvm::zip(op.getCarried(), *carried)) {
+    Value from = buffers.lookup(init);
+    if (!from)
+      return op.emitOpError("tpu-lower: an operand has no buffer");
+    if (!sameBuffer(from, into))
+      CopyOp::create(b, op.getLoc(), from, into);
+  }
+  SmallVector<Value> args(*carried);
+  for (Value v : op.getInvariants())
+    args.push_back(buffers.lookup(v));
+  if (llvm::is_contained(args, Value()))
+    return op.emitOpError("tpu-lower: an operand has no buffer");
+  auto loop = WhileOp::create(b, op.getLoc(), IntegerAttr());
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&loop.getCond().emplaceBlock());
+  SmallVector<Value> pred;
+  if (failed(inlineCallee(op, op.getCond(), 0, reloc, args, {}, prefix, pred)))
+    return failure();
+  ConditionOp::create(b, op.getLoc(), pred.front());
+  b.setInsertionPointToStart(&loop.getBody().emplaceBlock());
+  SmallVector<Value> next;
+  if (failed(inlineCallee(op, op.getBody(), 1, reloc, args, *carried, prefix,
+                          next)))
+    return failure();
+  YieldOp::create(b, op.getLoc());
+  return success();
+}
+
+LogicalResult FunctionLowerer::lowerCase(hlo::CaseCallOp op,
+                                         const Relocation &reloc,
+                                         const std::string &prefix,
+                                         DenseMap<Value, Value> &buffers) {
+  Block &entry = *op->getBlock();
+  FailureOr<SmallVector<Value>> results =
+      resultBuffers(op, entry, reloc, buffers);
+  if (failed(results))
+    return failure();
+  Value index = buffers.lookup(op.getIndex());
+  SmallVector<Value> args;
+  for (Value v : op.getInputs())
+    args.push_back(buffers.lookup(v));
+  if (!index || llvm::is_contained(args, Value()))
+    return op.emitOpError("tpu-lower: an operand has no buffer");
+  auto branches =
+      CaseOp::create(b, op.getLoc(), index, op.getBranches().size());
+  OpBuilder::InsertionGuard guard(b);
+  for (auto [i, branch] : llvm::enumerate(op.getBranches())) {
+    b.setInsertionPointToStart(&branches.getBranches()[i].emplaceBlock());
+    SmallVector<Value> returned;
+    if (failed(inlineCallee(op, cast<FlatSymbolRefAttr>(branch).getValue(), i,
+                            reloc, args, *results, prefix, returned)))
+      return failure();
+    YieldOp::create(b, op.getLoc());
+  }
+  return success();
+}
+
+LogicalResult FunctionLowerer::lowerBody(func::FuncOp func,
+                                         const Relocation &reloc,
+                                         const std::string &prefix,
+                                         DenseMap<Value, Value> &buffers,
+                                         SmallVector<Value> &results) {
+  Block &entry = func.getBody().front();
   // A kernel is named as the memory report names its op's result, so the
   // report and the profile agree: %fusion_0 is kernel fusion_0, and an
   // unnamed result, %4 = hlo.reduce, is kernel reduce_4.
@@ -203,43 +434,24 @@ LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target,
     op->getResult(0).printAsOperand(os, names);
     llvm::StringRef id = llvm::StringRef(name).drop_front();
     if (!id.empty() && llvm::isDigit(id.front()))
-      return (op->getName().stripDialect() + "_" + id).str();
-    return id.str();
-  };
-
-  auto hbmBuffer = [&](Operation *at, Value value, int64_t offset,
-                       ElementsAttr contents) -> FailureOr<Value> {
-    FailureOr<Physical> phys = physicalOf(value.getLoc(), value.getType());
-    if (failed(phys))
-      return failure();
-    std::optional<int64_t> end = tpc::checkedAdd(offset, phys->bytes);
-    if (!end)
-      return at->emitOpError("tpu-lower: buffer end overflows 64 bits");
-    programBytes = std::max(programBytes, *end);
-    if (auto dense = dyn_cast_if_present<DenseElementsAttr>(contents))
-      contents = physicalConstant(dense, *phys);
-    else if (contents)
-      return at->emitOpError("tpu-lower: constants must be dense");
-    return HbmBufferOp::create(
-               b, at->getLoc(),
-               memrefType(phys->dims, phys->element, MemorySpace::hbm),
-               b.getI64IntegerAttr(offset), contents)
-        .getResult();
-  };
-  auto offsetsOf = [](Operation *op) -> FailureOr<ArrayRef<int64_t>> {
-    auto offsets = op->getAttrOfType<DenseI64ArrayAttr>("tpu.hbm_offsets");
-    if (!offsets || offsets.size() != op->getNumResults())
-      return op->emitOpError()
-             << "tpu-lower needs HBM offsets; run -tpu-assign-buffers first";
-    return offsets.asArrayRef();
+      return prefix + (op->getName().stripDialect() + "_" + id).str();
+    return prefix + id.str();
   };
 
   for (Operation &op : entry) {
     if (auto ret = dyn_cast<func::ReturnOp>(op)) {
-      SmallVector<Value> results;
       for (Value v : ret.getOperands())
         results.push_back(buffers.lookup(v));
-      func::ReturnOp::create(b, ret.getLoc(), results);
+      continue;
+    }
+    if (auto loop = dyn_cast<hlo::WhileCallOp>(op)) {
+      if (failed(lowerWhile(loop, reloc, prefix, buffers)))
+        return failure();
+      continue;
+    }
+    if (auto branches = dyn_cast<hlo::CaseCallOp>(op)) {
+      if (failed(lowerCase(branches, reloc, prefix, buffers)))
+        return failure();
       continue;
     }
     if (op.getNumResults() != 1 && !isa<hlo::FusionOp>(op))
@@ -253,8 +465,10 @@ LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target,
         if (!source)
           return op.emitOpError("tpu-lower: a bitcast reshape needs its "
                                 "operand in the program's HBM region");
-        FailureOr<Value> view =
-            hbmBuffer(&op, op.getResult(0), source.getOffset(), {});
+        // The source's offset is placed already: no relocation.
+        FailureOr<Value> view = hbmBuffer(Relocation{0, 0, 0}, &op,
+                                          op.getResult(0), source.getOffset(),
+                                          {});
         if (failed(view))
           return failure();
         from = *view;
@@ -262,46 +476,22 @@ LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target,
       buffers[op.getResult(0)] = from;
       continue;
     }
-    FailureOr<ArrayRef<int64_t>> offsets = offsetsOf(&op);
-    if (failed(offsets))
-      return failure();
     if (auto constant = dyn_cast<hlo::ConstantOp>(op)) {
-      FailureOr<Value> buffer = hbmBuffer(&op, constant.getResult(),
-                                          (*offsets)[0], constant.getValue());
+      FailureOr<ArrayRef<int64_t>> offsets = offsetsOf(&op);
+      if (failed(offsets))
+        return failure();
+      FailureOr<Value> buffer =
+          hbmBuffer(reloc, &op, constant.getResult(), (*offsets)[0],
+                    constant.getValue());
       if (failed(buffer))
         return failure();
       buffers[constant.getResult()] = *buffer;
       continue;
     }
-    SmallVector<Value> outBuffers;
-    auto donated =
-        op.getAttrOfType<DenseI64ArrayAttr>(kDonatedArgumentsAttrName);
-    for (auto [i, result, offset] :
-         llvm::enumerate(op.getResults(), *offsets)) {
-      // An output in a donated argument's buffer is written there.
-      int64_t arg =
-          donated && donated.size() == op.getNumResults() ? donated[i] : -1;
-      if (arg >= 0) {
-        FailureOr<Physical> phys =
-            physicalOf(result.getLoc(), result.getType());
-        if (failed(phys))
-          return failure();
-        if (arg >= static_cast<int64_t>(body->getNumArguments()) ||
-            body->getArgument(arg).getType() !=
-                memrefType(phys->dims, phys->element, MemorySpace::hbm))
-          return op.emitOpError()
-                 << "tpu-lower: result #" << i << " is given argument #" << arg
-                 << "'s buffer, which does not exist or does not "
-                 << "hold its type";
-      }
-      FailureOr<Value> outBuffer =
-          arg >= 0 ? FailureOr<Value>(body->getArgument(arg))
-                   : hbmBuffer(&op, result, offset, {});
-      if (failed(outBuffer))
-        return failure();
-      buffers[result] = *outBuffer;
-      outBuffers.push_back(*outBuffer);
-    }
+    FailureOr<SmallVector<Value>> outBuffers =
+        resultBuffers(&op, entry, reloc, buffers);
+    if (failed(outBuffers))
+      return failure();
 
     std::string name = kernelNameOf(&op);
     KernelBody computed = kernelBody(op);
@@ -319,16 +509,18 @@ LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target,
       if (failed(at))
         return failure();
       FailureOr<Value> buffer =
-          hbmBuffer(constant, value, (*at)[0], constant.getValue());
+          hbmBuffer(reloc, constant, value, (*at)[0], constant.getValue());
       if (succeeded(buffer))
         buffers[value] = *buffer;
       return buffer;
     };
+    // The runtime zero-pads the entry's arguments, not a loop body's.
+    bool argsZeroPadded = !isOutlined(func);
     auto zeroPadded = [&](Value value) {
       if (Value operand = outside.lookup(value))
         value = operand;
       auto arg = dyn_cast<BlockArgument>(value);
-      return arg && arg.getOwner() == &entry;
+      return argsZeroPadded && arg && arg.getOwner() == &entry;
     };
     if (isa<hlo::DynamicSliceOp, hlo::DynamicUpdateSliceOp>(op)) {
       KernelLowering kernel(b, target, &op, name);
@@ -343,7 +535,7 @@ LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target,
       ArrayRef<Value> all(operands);
       if (failed(kernel.lowerDynamicSlice(&op, all[0], dus ? all[1] : Value(),
                                           all.drop_front(dus ? 2 : 1),
-                                          outBuffers.front())))
+                                          outBuffers->front())))
         return failure();
       continue;
     }
@@ -351,15 +543,41 @@ LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target,
       KernelLowering kernel(b, target, &op, name);
       FailureOr<Value> in = leaf(reshape.getOperand());
       if (failed(in) ||
-          failed(kernel.lowerReshape(reshape, *in, outBuffers.front())))
+          failed(kernel.lowerReshape(reshape, *in, outBuffers->front())))
         return failure();
       continue;
     }
-    if (failed(lowerKernel(b, target, op, name, computed, outBuffers, leaf,
+    if (failed(lowerKernel(b, target, op, name, computed, *outBuffers, leaf,
                            zeroPadded, maxReadCopies)))
       return failure();
   }
-  lowered->setAttr("tpu.program_bytes", b.getI64IntegerAttr(programBytes));
+  return success();
+}
+
+LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target,
+                            int64_t maxReadCopies, SymbolTable &symbols) {
+  Block &entry = func.getBody().front();
+  OpBuilder b(func);
+  FailureOr<func::FuncOp> declared = declareLowered(func, b);
+  if (failed(declared))
+    return failure();
+  func::FuncOp lowered = *declared;
+  Block *body = lowered.addEntryBlock();
+  b.setInsertionPointToStart(body);
+
+  DenseMap<Value, Value> buffers;
+  for (auto [from, to] : llvm::zip(entry.getArguments(), body->getArguments()))
+    buffers[from] = to;
+  auto globals = func->getAttrOfType<IntegerAttr>(kGlobalBytesAttrName);
+  int64_t g = globals ? globals.getInt() : 0;
+  FunctionLowerer lowerer(b, target, maxReadCopies, symbols);
+  SmallVector<Value> results;
+  if (failed(lowerer.lowerBody(func, Relocation{g, 0, g}, "", buffers,
+                               results)))
+    return failure();
+  func::ReturnOp::create(b, func.getLoc(), results);
+  lowered->setAttr("tpu.program_bytes",
+                   b.getI64IntegerAttr(lowerer.programBytes));
   func.erase();
   return success();
 }
@@ -368,13 +586,21 @@ struct TPULowerPass : tpu::impl::TPULowerBase<TPULowerPass> {
   using TPULowerBase::TPULowerBase;
   void runOnOperation() override {
     const tpc::Target *found = &getTarget(getOperation());
+    SymbolTable symbols(getOperation());
     SmallVector<func::FuncOp> funcs(getOperation().getOps<func::FuncOp>());
+    // Outlined functions are lowered at their calls, then go.
+    SmallVector<func::FuncOp> outlined;
     for (func::FuncOp func : funcs) {
-      if (func.isExternal())
+      if (isOutlined(func)) {
+        outlined.push_back(func);
         continue;
-      if (failed(lowerFunction(func, *found, maxReadCopies)))
+      }
+      if (!func.isExternal() &&
+          failed(lowerFunction(func, *found, maxReadCopies, symbols)))
         return signalPassFailure();
     }
+    for (func::FuncOp func : outlined)
+      func.erase();
   }
 };
 

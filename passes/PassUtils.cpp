@@ -1,6 +1,7 @@
 //===- PassUtils.cpp - What the passes share ------------------------------===//
 
 #include "passes/PassUtils.h"
+#include "passes/Passes.h"
 
 #include "dialects/hlo/HLOOps.h"
 #include "mlir/IR/Matchers.h"
@@ -140,9 +141,12 @@ bool mlir::tpu::isBitcast(Operation *op, Block &entry) {
   if (op->getNumOperands() < 1 || op->getNumResults() != 1)
     return false;
   if (auto pad = dyn_cast<hlo::PadOp>(op)) {
+    // Only the entry's arguments are zero-padded (by the runtime); an
+    // outlined loop body's or branch's are what its caller computed.
     auto arg = dyn_cast<BlockArgument>(pad.getOperand());
+    auto func = dyn_cast_if_present<func::FuncOp>(entry.getParentOp());
     DenseElementsAttr value;
-    return arg && arg.getOwner() == &entry &&
+    return arg && arg.getOwner() == &entry && func && !isOutlined(func) &&
            matchPattern(pad.getPaddingValue(), m_Constant(&value)) &&
            value.isSplat() && isZero(value.getSplatValue<TypedAttr>()) &&
            padsTilePadding(pad);

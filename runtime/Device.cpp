@@ -94,6 +94,133 @@ absl::Status checkInputs(const std::vector<TensorSpec> &arguments,
   return absl::OkStatus();
 }
 
+/// The scalar core's program between kernels: kernels in order, copies,
+/// loops and branches on scalars it reads from HBM.
+struct ProgramRun {
+  const Function &function;
+  const tpc::Target &target;
+  const RunOptions &options;
+  Timeline &timeline;
+  std::vector<View> &views;
+  RunResult &result;
+
+  absl::Status run(const std::vector<Step> &steps) {
+    for (const Step &step : steps) {
+      absl::Status s = absl::OkStatus();
+      switch (step.kind) {
+      case Step::Kind::Kernel:
+        s = kernel(function.kernels[step.kernel], result.kernels[step.kernel]);
+        break;
+      case Step::Kind::Copy:
+        s = copy(step);
+        break;
+      case Step::Kind::While:
+        s = loop(step);
+        break;
+      case Step::Kind::Case:
+        s = branch(step);
+        break;
+      }
+      if (!s.ok())
+        return s;
+    }
+    return absl::OkStatus();
+  }
+
+private:
+  absl::Status kernel(const Kernel &code, KernelStats &total) {
+    KernelStats stats;
+    stats.name = code.name;
+    size_t firstTask = timeline.tasks().size();
+    KernelRun runner(code, target, options, timeline, views, stats);
+    if (absl::Status s = runner.run(); !s.ok())
+      return s;
+    for (size_t t = firstTask; t < timeline.tasks().size(); ++t) {
+      const Task &task = timeline.tasks()[t];
+      if (task.engine.kind == Engine::Mxu)
+        stats.mxuBusyCycles += task.cycles;
+      else if (task.engine.kind == Engine::Vector)
+        stats.vectorBusyCycles += task.cycles;
+      else if (task.engine.kind == Engine::Dma)
+        stats.dmaBusyCycles += task.cycles;
+    }
+    result.flops += stats.flops;
+    result.hbmBytes += stats.hbmBytes;
+    result.mxuBusyCycles += stats.mxuBusyCycles;
+    if (total.runs++ == 0)
+      total.start = stats.start;
+    total.end = stats.end;
+    total.cycles += stats.end - stats.start;
+    total.flops += stats.flops;
+    total.hbmBytes += stats.hbmBytes;
+    total.mxuBusyCycles += stats.mxuBusyCycles;
+    total.vectorBusyCycles += stats.vectorBusyCycles;
+    total.dmaBusyCycles += stats.dmaBusyCycles;
+    return absl::OkStatus();
+  }
+
+  /// An HBM-to-HBM DMA once what came before has finished: the bytes are
+  /// read and written.
+  absl::Status copy(const Step &step) {
+    const View &src = views[step.src], &dst = views[step.dst];
+    int64_t bytes = src.buffer->bytes();
+    if (src.data && dst.data)
+      std::memmove(dst.data, src.data, bytes);
+    result.hbmBytes += 2 * bytes;
+    absl::StatusOr<int64_t> task =
+        timeline.add("copy", {Engine::Dma}, dmaTransferCycles(target, 2 * bytes),
+                     {}, timeline.makespan(), kDmaLatencyCycles);
+    return task.status();
+  }
+
+  /// The scalar core reads the first element of `id` (a DMA of one word
+  /// into SMEM, then a branch) once everything before has finished.
+  absl::StatusOr<int64_t> readScalar(int64_t id) {
+    absl::StatusOr<int64_t> task =
+        timeline.add("branch", {Engine::Dma}, dmaTransferCycles(target, 4), {},
+                     timeline.makespan(), kDmaLatencyCycles + kBranchCycles);
+    if (!task.ok())
+      return task.status();
+    const View &v = views[id];
+    return v.data ? static_cast<int64_t>(load(v.buffer->element, v.data)) : 0;
+  }
+
+  absl::Status loop(const Step &step) {
+    int64_t trips = step.tripCount >= 0 ? step.tripCount : options.loopTripCount;
+    if (options.timingOnly && trips < 0)
+      return absl::FailedPreconditionError(
+          "a loop's trip count depends on the inputs, which --timing-only "
+          "does not compute; give the count (tpu-run --loop-trip-count=N)");
+    for (int64_t i = 0;; ++i) {
+      if (absl::Status s = run(step.blocks[0]); !s.ok())
+        return s;
+      absl::StatusOr<int64_t> pred = readScalar(step.buffer);
+      if (!pred.ok())
+        return pred.status();
+      if (options.timingOnly ? i == trips : *pred == 0)
+        return absl::OkStatus();
+      if (options.maxLoopIterations > 0 && i == options.maxLoopIterations)
+        return absl::ResourceExhaustedError(absl::StrCat(
+            "a loop ran ", i, " iterations without its condition turning "
+            "false (the limit is ", options.maxLoopIterations, ")"));
+      if (absl::Status s = run(step.blocks[1]); !s.ok())
+        return s;
+    }
+  }
+
+  absl::Status branch(const Step &step) {
+    if (options.timingOnly)
+      return absl::FailedPreconditionError(
+          "which branch runs depends on the inputs, which --timing-only does "
+          "not compute; run with inputs");
+    absl::StatusOr<int64_t> index = readScalar(step.buffer);
+    if (!index.ok())
+      return index.status();
+    auto last = static_cast<int64_t>(step.blocks.size()) - 1;
+    return run(step.blocks[*index < 0 || *index > last ? last : *index]);
+  }
+};
+
 absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
                               const std::string &name,
                               const std::vector<HostTensor> &inputs,
@@ -168,6 +295,18 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
     mark(kernel.code);
   for (const TensorSpec &spec : function->results)
     used[spec.buffer] = true;
+  std::function<void(const std::vector<Step> &)> markSteps =
+      [&](const std::vector<Step> &steps) {
+        for (const Step &step : steps) {
+          if (step.kind == Step::Kind::Copy)
+            used[step.src] = used[step.dst] = true;
+          else if (step.kind != Step::Kind::Kernel)
+            used[step.buffer] = true;
+          for (const std::vector<Step> &block : step.blocks)
+            markSteps(block);
+        }
+      };
+  markSteps(function->steps);
 
   std::vector<View> views(exe.buffers.size());
   // On-chip memory as far as the kernels' scratch reaches, within the
@@ -223,27 +362,11 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
 
   Timeline timeline(target);
   auto start = std::chrono::steady_clock::now();
-  for (const Kernel &kernel : function->kernels) {
-    KernelStats stats;
-    stats.name = kernel.name;
-    size_t firstTask = timeline.tasks().size();
-    KernelRun runner(kernel, target, options, timeline, views, stats);
-    if (absl::Status s = runner.run(); !s.ok())
-      return s;
-    for (size_t t = firstTask; t < timeline.tasks().size(); ++t) {
-      const Task &task = timeline.tasks()[t];
-      if (task.engine.kind == Engine::Mxu)
-        stats.mxuBusyCycles += task.cycles;
-      else if (task.engine.kind == Engine::Vector)
-        stats.vectorBusyCycles += task.cycles;
-      else if (task.engine.kind == Engine::Dma)
-        stats.dmaBusyCycles += task.cycles;
-    }
-    result.flops += stats.flops;
-    result.hbmBytes += stats.hbmBytes;
-    result.mxuBusyCycles += stats.mxuBusyCycles;
-    result.kernels.push_back(std::move(stats));
-  }
+  for (const Kernel &kernel : function->kernels)
+    result.kernels.emplace_back().name = kernel.name;
+  ProgramRun control{*function, target, options, timeline, views, result};
+  if (absl::Status s = control.run(function->steps); !s.ok())
+    return s;
   result.kernelHostSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();

@@ -40,12 +40,22 @@ struct RunOptions {
   /// callers that run executables they did not compile (the fuzzer): any
   /// loop bound is valid, and a huge one would otherwise run for hours.
   int64_t maxSteps = 0;
+  /// How often a loop whose trip count the compiler could not tell runs
+  /// under timingOnly (which reads no predicate); -1: such a loop is an
+  /// error there.
+  int64_t loopTripCount = -1;
+  /// Stop a loop after this many iterations with RESOURCE_EXHAUSTED (a
+  /// predicate that never turns false); 0 is no limit.
+  int64_t maxLoopIterations = 0;
 };
 
-/// What one kernel did, for the profile and the roofline.
+/// What one kernel did, for the profile and the roofline, summed over the
+/// times it ran (a loop body's kernels run once per iteration).
 struct KernelStats {
   std::string name;
-  int64_t start = 0, end = 0; // cycles
+  int64_t runs = 0;
+  int64_t start = 0, end = 0; // cycles: its first start, its last end
+  int64_t cycles = 0;         // the sum of each run's end - start
   int64_t flops = 0;          // 2*M*N*K of every MXU product
   int64_t hbmBytes = 0;       // bytes DMAs moved to or from HBM
   int64_t mxuBusyCycles = 0;  // summed over the MXUs

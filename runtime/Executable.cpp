@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -131,6 +132,33 @@ void writeInstruction(Writer &w, const Instruction &inst) {
     writeInstruction(w, nested);
 }
 
+/// kind u8, reserved u8[3], fields i64[3], nBlocks u32, then each block as
+/// a u32 count and its steps.
+void writeSteps(Writer &w, const std::vector<Step> &steps) {
+  w.u32(static_cast<uint32_t>(steps.size()));
+  for (const Step &step : steps) {
+    w.u8(static_cast<uint8_t>(step.kind));
+    w.u8(0);
+    w.u8(0);
+    w.u8(0);
+    switch (step.kind) {
+    case Step::Kind::Kernel:
+      w.i64(step.kernel), w.i64(0), w.i64(0);
+      break;
+    case Step::Kind::Copy:
+      w.i64(step.src), w.i64(step.dst), w.i64(0);
+      break;
+    case Step::Kind::While:
+    case Step::Kind::Case:
+      w.i64(step.buffer), w.i64(step.tripCount), w.i64(0);
+      break;
+    }
+    w.u32(static_cast<uint32_t>(step.blocks.size()));
+    for (const std::vector<Step> &block : step.blocks)
+      writeSteps(w, block);
+  }
+}
+
 void writeSpec(Writer &w, const TensorSpec &spec) {
   w.u8(static_cast<uint8_t>(spec.element));
   w.u8(0);
@@ -186,6 +214,7 @@ std::vector<uint8_t> serialize(const Executable &executable) {
       for (const Instruction &inst : kernel.code)
         writeInstruction(w, inst);
     }
+    writeSteps(w, function.steps);
   }
   return std::move(w.out);
 }
@@ -251,6 +280,74 @@ public:
   if (!lhs##OrStatus.ok())                                                     \
     return lhs##OrStatus.status();                                             \
   auto lhs = *lhs##OrStatus
+
+/// A function's steps, checked: kernels exist and run from one place
+/// each, copies join HBM buffers of one size, loops have a condition and a
+/// body and branch on an HBM integer scalar.
+absl::Status readSteps(Reader &r, const Executable &exe, Function &function,
+                       std::vector<bool> &placed, std::vector<Step> &steps,
+                       int depth) {
+  if (depth > kMaxNesting)
+    return r.error("program control nested too deeply");
+  auto hbm = [&](int64_t id) {
+    return id >= 0 && static_cast<size_t>(id) < exe.buffers.size() &&
+           exe.buffers[id].space == Space::Hbm;
+  };
+  TPU_ASSIGN(n, r.count("step count", 32));
+  for (uint32_t i = 0; i < n; ++i) {
+    Step step;
+    TPU_ASSIGN(kind, r.read<uint32_t>("step kind"));
+    if (kind > static_cast<uint32_t>(Step::Kind::Case))
+      return r.error(absl::StrCat("unknown step kind ", kind));
+    step.kind = static_cast<Step::Kind>(kind);
+    int64_t fields[3];
+    for (int64_t &field : fields) {
+      TPU_ASSIGN(value, r.read<int64_t>("step field"));
+      field = value;
+    }
+    TPU_ASSIGN(blocks, r.count("step block count", 4));
+    size_t wanted = step.kind == Step::Kind::While  ? 2
+                    : step.kind == Step::Kind::Case ? std::max<size_t>(blocks, 1)
+                                                    : 0;
+    if (blocks != wanted)
+      return r.error(absl::StrCat("a step of kind ", kind, " has ", blocks,
+                                  " blocks, not ", wanted));
+    switch (step.kind) {
+    case Step::Kind::Kernel:
+      step.kernel = fields[0];
+      if (step.kernel < 0 ||
+          static_cast<size_t>(step.kernel) >= function.kernels.size() ||
+          placed[step.kernel])
+        return r.error(absl::StrCat("step runs kernel ", step.kernel,
+                                    ", which does not exist or runs twice"));
+      placed[step.kernel] = true;
+      break;
+    case Step::Kind::Copy:
+      step.src = fields[0], step.dst = fields[1];
+      if (!hbm(step.src) || !hbm(step.dst) ||
+          exe.buffers[step.src].bytes() != exe.buffers[step.dst].bytes())
+        return r.error("a copy must join two HBM buffers of one size");
+      break;
+    case Step::Kind::While:
+    case Step::Kind::Case:
+      step.buffer = fields[0], step.tripCount = fields[1];
+      if (!hbm(step.buffer) || isFloat(exe.buffers[step.buffer].element) ||
+          exe.buffers[step.buffer].elements() == 0)
+        return r.error("a loop or branch must read an HBM integer buffer");
+      if (step.tripCount < -1)
+        return r.error("a negative trip count");
+      break;
+    }
+    step.blocks.resize(blocks);
+    for (std::vector<Step> &block : step.blocks)
+      if (absl::Status s =
+              readSteps(r, exe, function, placed, block, depth + 1);
+          !s.ok())
+        return s;
+    steps.push_back(std::move(step));
+  }
+  return absl::OkStatus();
+}
 
 absl::StatusOr<Element> readElement(Reader &r) {
   TPU_ASSIGN(value, r.read<uint8_t>("element type"));
@@ -590,6 +687,13 @@ absl::StatusOr<Executable> parseExecutable(const uint8_t *data, size_t size) {
       }
       function.kernels.push_back(std::move(kernel));
     }
+    std::vector<bool> placed(function.kernels.size(), false);
+    if (absl::Status s = readSteps(r, exe, function, placed, function.steps, 0);
+        !s.ok())
+      return s;
+    if (std::find(placed.begin(), placed.end(), false) != placed.end())
+      return r.error(absl::StrCat("function '", name,
+                                  "' has a kernel its program never runs"));
     exe.functions.push_back(std::move(function));
   }
   if (r.pos != size)

@@ -25,7 +25,7 @@
 namespace tpurt {
 
 constexpr char kMagic[8] = {'T', 'P', 'U', 'E', 'X', 'E', 'C', '\0'};
-constexpr uint32_t kFormatVersion = 6;
+constexpr uint32_t kFormatVersion = 7;
 
 // The stored element types live in the machine layer, which the compiler
 // shares; the runtime names them as its own.
@@ -181,6 +181,24 @@ struct TensorSpec {
   int64_t buffer = 0;
 };
 
+/// What the scalar core runs between kernels (version 7): a kernel, a copy
+/// between HBM buffers, a loop, or a branch. Kernels start when everything
+/// before them has finished.
+struct Step {
+  enum class Kind : uint8_t { Kernel = 0, Copy = 1, While = 2, Case = 3 };
+  Kind kind = Kind::Kernel;
+  /// Kernel: an index into Function::kernels.
+  int64_t kernel = 0;
+  /// Copy: HBM buffer ids of one size.
+  int64_t src = 0, dst = 0;
+  /// While: the predicate's buffer; Case: the index's (HBM, integers).
+  int64_t buffer = 0;
+  /// While: how often the body runs whatever the inputs, or -1.
+  int64_t tripCount = -1;
+  /// While: the condition's steps, then the body's; Case: the branches'.
+  std::vector<std::vector<Step>> blocks;
+};
+
 struct Function {
   std::string name;
   std::vector<TensorSpec> arguments, results;
@@ -188,6 +206,8 @@ struct Function {
   /// (tpu-model-flops), for model FLOPs utilization; 0 when unknown.
   int64_t modelFlops = 0;
   std::vector<Kernel> kernels;
+  /// The program: every kernel appears in it, each once.
+  std::vector<Step> steps;
 };
 
 struct Executable {

@@ -58,6 +58,9 @@ int64_t vectorCycles(int64_t elements, VectorCost cost);
 /// latency does not (see Timeline::add).
 using tpc::kDmaLatencyCycles;
 int64_t dmaTransferCycles(const tpc::Target &target, int64_t bytes);
+/// The scalar core's branch once a loop predicate or branch index has
+/// arrived in SMEM: a compare and a jump through its pipeline.
+constexpr int64_t kBranchCycles = 8;
 int64_t dmaCycles(const tpc::Target &target, int64_t bytes);
 
 /// What limits a kernel over its `span` cycles: the engine busiest for

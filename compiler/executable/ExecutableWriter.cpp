@@ -385,7 +385,17 @@ FailureOr<tpurt::Executable> mlir::tpu::buildExecutable(ModuleOp module) {
         return failure();
       function.arguments.push_back(*spec);
     }
-    for (Operation &op : func.getBody().front()) {
+    // Steps nest as the lowered function's loops and branches do.
+    std::function<LogicalResult(Block &, std::vector<tpurt::Step> &)>
+        writeBlock = [&](Block &block,
+                         std::vector<tpurt::Step> &steps) -> LogicalResult {
+    auto idOf = [&](Operation *at, Value value) -> FailureOr<int64_t> {
+      auto found = hbmIds.find(value);
+      if (found == hbmIds.end())
+        return at->emitOpError("names a value that is not an HBM buffer");
+      return found->second;
+    };
+    for (Operation &op : block) {
       if (auto buffer = dyn_cast<HbmBufferOp>(op)) {
         bool constant = buffer.getValue().has_value();
         FailureOr<int64_t> id = addHbm(buffer,
@@ -428,9 +438,46 @@ FailureOr<tpurt::Executable> mlir::tpu::buildExecutable(ModuleOp module) {
         FailureOr<tpurt::Kernel> written = writer.write(kernel);
         if (failed(written))
           return failure();
+        tpurt::Step &step = steps.emplace_back();
+        step.kernel = static_cast<int64_t>(function.kernels.size());
         function.kernels.push_back(std::move(*written));
         continue;
       }
+      if (auto copy = dyn_cast<CopyOp>(op)) {
+        FailureOr<int64_t> src = idOf(copy, copy.getSrc());
+        FailureOr<int64_t> dst = idOf(copy, copy.getDst());
+        if (failed(src) || failed(dst))
+          return failure();
+        tpurt::Step &step = steps.emplace_back();
+        step.kind = tpurt::Step::Kind::Copy;
+        step.src = *src;
+        step.dst = *dst;
+        continue;
+      }
+      if (isa<WhileOp, CaseOp>(op)) {
+        auto loop = dyn_cast<WhileOp>(op);
+        Value scalar =
+            loop ? cast<ConditionOp>(loop.getCond().front().getTerminator())
+                       .getPred()
+                 : cast<CaseOp>(op).getIndex();
+        tpurt::Step step;
+        step.kind = loop ? tpurt::Step::Kind::While : tpurt::Step::Kind::Case;
+        if (loop && loop.getTripCount())
+          step.tripCount = static_cast<int64_t>(*loop.getTripCount());
+        step.blocks.resize(op.getNumRegions());
+        for (auto [region, inner] : llvm::zip(op.getRegions(), step.blocks))
+          if (failed(writeBlock(region.front(), inner)))
+            return failure();
+        // The predicate is defined inside the condition: read it after.
+        FailureOr<int64_t> id = idOf(&op, scalar);
+        if (failed(id))
+          return failure();
+        step.buffer = *id;
+        steps.push_back(std::move(step));
+        continue;
+      }
+      if (isa<ConditionOp, YieldOp>(op))
+        continue;
       if (auto ret = dyn_cast<func::ReturnOp>(op)) {
         for (auto [i, value] : llvm::enumerate(ret.getOperands())) {
           auto found = hbmIds.find(value);
@@ -449,6 +496,10 @@ FailureOr<tpurt::Executable> mlir::tpu::buildExecutable(ModuleOp module) {
       }
       return op.emitOpError("has no place in the executable format");
     }
+    return success();
+    };
+    if (failed(writeBlock(func.getBody().front(), function.steps)))
+      return failure();
     exe.functions.push_back(std::move(function));
   }
   if (exe.functions.empty())

@@ -533,5 +533,69 @@ LogicalResult ScalarLoadOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Program control
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// control_c1: program control runs on the scalar core between kernels.
+LogicalResult verifyBetweenKernels(Operation *op) {
+  if (op->getParentOfType<KernelOp>())
+    return op->emitOpError("runs between kernels, not inside a tpu.kernel");
+  return success();
+}
+
+/// A scalar the scalar core reads from HBM to decide: an integer (or i1)
+/// buffer with at least one element.
+LogicalResult verifyScalarSource(Operation *op, Value buffer, StringRef what) {
+  if (failed(verifyBuffer(op, buffer.getType(), what, MemorySpace::hbm)))
+    return failure();
+  auto type = cast<MemRefType>(buffer.getType());
+  auto element = dyn_cast<IntegerType>(type.getElementType());
+  if (!element || element.getWidth() > 32 || type.getNumElements() == 0)
+    return op->emitOpError()
+           << what << " must hold integers of at most 32 bits, but has type "
+           << type;
+  return success();
+}
+
+} // namespace
+
+LogicalResult CopyOp::verify() {
+  // copy_c1 (one type) is AllTypesMatch's.
+  if (failed(verifyBetweenKernels(*this)))
+    return failure();
+  // copy_c2
+  return verifyBuffer(*this, getSrc().getType(), "the source",
+                      MemorySpace::hbm);
+}
+
+LogicalResult WhileOp::verifyRegions() {
+  if (failed(verifyBetweenKernels(*this)))
+    return failure();
+  // while_c1: the regions end as the scalar core expects.
+  if (!isa<ConditionOp>(getCond().front().getTerminator()))
+    return emitOpError("cond must end in tpu.condition");
+  if (!isa<YieldOp>(getBody().front().getTerminator()))
+    return emitOpError("body must end in tpu.yield");
+  return success();
+}
+
+LogicalResult ConditionOp::verify() {
+  // condition_c1
+  return verifyScalarSource(*this, getPred(), "the predicate");
+}
+
+LogicalResult CaseOp::verify() {
+  if (failed(verifyBetweenKernels(*this)))
+    return failure();
+  // case_c1
+  if (getBranches().empty())
+    return emitOpError("has no branches; it runs one of at least one");
+  // case_c2
+  return verifyScalarSource(*this, getIndex(), "the index");
+}
+
 #define GET_OP_CLASSES
 #include "dialects/tpu/TPUOps.cpp.inc"

@@ -129,6 +129,87 @@ def TPU_KernelOp : TPU_Op<"kernel", [SingleBlock, NoTerminator]> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Program control: what the scalar core runs between kernels
+//===----------------------------------------------------------------------===//
+
+def TPU_CopyOp : TPU_Op<"copy", [AllTypesMatch<["src", "dst"]>]> {
+  let summary = "Copy one HBM buffer into another";
+  let description = [{
+    A DMA from HBM to HBM between kernels, of the whole buffer: how a loop
+    passes its initial values and its body's results into the carried
+    buffers, and a branch its results into the op's. Both buffers have one
+    type (copy_c1).
+
+    ```mlir
+    tpu.copy %a, %b : memref<8x128xf32, #tpu.memory_space<hbm>>
+    ```
+  }];
+  let arguments = (ins TPU_AnyMemRef:$src, TPU_AnyMemRef:$dst);
+  let assemblyFormat = "$src `,` $dst attr-dict `:` type($src)";
+  let hasVerifier = 1;
+}
+
+def TPU_WhileOp : TPU_Op<"while", [RecursiveMemoryEffects]> {
+  let summary = "Run the body's kernels while the condition's holds";
+  let description = [{
+    The scalar core runs `cond`'s kernels, reads the predicate its
+    `tpu.condition` names (an HBM buffer whose first element is an i1 or an
+    integer, non-zero for true) once they finish, and runs `body`'s kernels
+    and repeats while it holds. The kernels exist once however often they
+    run. `trip_count`, when the compiler can tell, is how often the body
+    runs whatever the inputs (for timing without values).
+
+    ```mlir
+    tpu.while {
+      tpu.kernel "compare_3" { ... }
+      tpu.condition %p : memref<1x1xi1, #tpu.memory_space<hbm>>
+    } do {
+      tpu.kernel "fusion_1" { ... }
+      tpu.yield
+    }
+    ```
+  }];
+  let arguments = (ins OptionalAttr<I64Attr>:$trip_count);
+  let regions = (region SizedRegion<1>:$cond, SizedRegion<1>:$body);
+  let assemblyFormat = "attr-dict-with-keyword $cond `do` $body";
+  let hasRegionVerifier = 1;
+}
+
+def TPU_CaseOp : TPU_Op<"case", [RecursiveMemoryEffects]> {
+  let summary = "Run the kernels of the branch an HBM scalar selects";
+  let description = [{
+    The scalar core reads the first element of `index` (an HBM buffer of
+    integers or i1) once the kernels before it finish, and runs branch
+    `index`, or the last branch when it is negative or too large.
+
+    ```mlir
+    tpu.case %i : memref<1x1xi32, #tpu.memory_space<hbm>> {
+      tpu.kernel "negate_0" { ... }
+      tpu.yield
+    }, {
+      tpu.yield
+    }
+    ```
+  }];
+  let arguments = (ins TPU_AnyMemRef:$index);
+  let regions = (region VariadicRegion<SizedRegion<1>>:$branches);
+  let assemblyFormat = "$index attr-dict-with-keyword `:` type($index) $branches";
+  let hasVerifier = 1;
+}
+
+def TPU_ConditionOp : TPU_Op<"condition", [Terminator, HasParent<"WhileOp">]> {
+  let summary = "The predicate a loop's condition computed";
+  let arguments = (ins TPU_AnyMemRef:$pred);
+  let assemblyFormat = "$pred attr-dict `:` type($pred)";
+  let hasVerifier = 1;
+}
+
+def TPU_YieldOp : TPU_Op<"yield", [Terminator, ParentOneOf<["WhileOp", "CaseOp"]>]> {
+  let summary = "The end of a loop body or a branch";
+  let assemblyFormat = "attr-dict";
+}
+
 def TPU_AllocOp : TPU_Op<"alloc", [MemoryEffects<[MemAlloc]>]> {
   let summary = "On-chip scratch for the enclosing kernel";
   let description = [{

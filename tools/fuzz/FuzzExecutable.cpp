@@ -25,6 +25,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   tpurt::RunOptions options;
   options.timingOnly = true;
   options.maxSteps = 100000;
+  options.maxLoopIterations = 1000;
   for (const tpurt::Function &function : exe->functions)
     (void)tpurt::run(*exe, *target, function.name, {}, options);
   return 0;

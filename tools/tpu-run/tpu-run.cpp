@@ -102,6 +102,16 @@ cl::opt<bool> timingOnly(
              "models too large to compute on the host); inputs may be "
              "omitted"),
     cl::cat(category));
+cl::opt<int64_t> loopTripCount(
+    "loop-trip-count",
+    cl::desc("With --timing-only: how often a loop whose trip count depends "
+             "on the inputs runs"),
+    cl::init(-1), cl::cat(category));
+cl::opt<int64_t> maxLoopIterations(
+    "max-loop-iterations",
+    cl::desc("Stop a loop whose condition is still true after this many "
+             "iterations (0: no limit)"),
+    cl::init(100000000), cl::cat(category));
 cl::opt<std::string> statsJson("tpu-stats-json",
                                cl::desc("Write the performance summary as "
                                         "JSON"),
@@ -319,7 +329,7 @@ Summary summarize(const tpurt::RunResult &run, const tpc::Target &t) {
 }
 
 const char *boundOf(const tpurt::KernelStats &k, const tpc::Target &t) {
-  return tpurt::boundName(tpurt::kernelBound(k.end - k.start, k.mxuBusyCycles,
+  return tpurt::boundName(tpurt::kernelBound(k.cycles, k.mxuBusyCycles,
                                              t.mxusPerCore, k.vectorBusyCycles,
                                              k.dmaBusyCycles));
 }
@@ -364,16 +374,16 @@ void printSummary(const tpurt::RunResult &run, const tpc::Target &t) {
   for (const tpurt::KernelStats &k : run.kernels)
     kernels.push_back(&k);
   std::stable_sort(kernels.begin(), kernels.end(), [](auto *a, auto *b) {
-    return a->end - a->start > b->end - b->start;
+    return a->cycles > b->cycles;
   });
   llvm::outs() << "  top kernels:\n";
   for (size_t i = 0; i < std::min<size_t>(5, kernels.size()); ++i) {
     const tpurt::KernelStats &k = *kernels[i];
-    double time = (k.end - k.start) / t.clockHz;
+    double time = k.cycles / t.clockHz;
     llvm::outs() << llvm::format(
         "    %-16s %12s %5.1f%%  %s-bound\n", k.name.c_str(),
         formatSeconds(time).c_str(),
-        run.cycles ? 100.0 * (k.end - k.start) / run.cycles : 0.0,
+        run.cycles ? 100.0 * k.cycles / run.cycles : 0.0,
         boundOf(k, t));
   }
 }
@@ -423,7 +433,8 @@ bool writeStats(const tpurt::RunResult &run, const tpc::Target &t,
   for (auto [i, k] : llvm::enumerate(run.kernels)) {
     os << (i ? ",\n" : "\n") << "    {\"name\": " << jsonString(k.name)
        << ", \"start_cycle\": " << k.start
-       << ", \"cycles\": " << k.end - k.start << ", \"flops\": " << k.flops
+       << ", \"runs\": " << k.runs << ", \"cycles\": " << k.cycles
+       << ", \"flops\": " << k.flops
        << ", \"hbm_bytes\": " << k.hbmBytes
        << ", \"mxu_busy_cycles\": " << k.mxuBusyCycles
        << ", \"vector_busy_cycles\": " << k.vectorBusyCycles
@@ -630,6 +641,8 @@ int runMain(MLIRContext &context) {
   options.mxuModel = mxuModel;
   options.hostBuffer = *hostBuffer;
   options.timingOnly = timingOnly;
+  options.loopTripCount = loopTripCount;
+  options.maxLoopIterations = maxLoopIterations;
   absl::StatusOr<tpurt::RunResult> run =
       tpurt::run(exe, *found, functionName, args, options);
   if (!run.ok()) {

@@ -45,6 +45,7 @@ Executable addOne() {
   f.arguments = {{Element::F32, {8, 128}, {1, 0}, 0}};
   f.results = {{Element::F32, {8, 128}, {1, 0}, 1}};
   f.kernels = {k};
+  f.steps = {Step{}};
   f.modelFlops = 2 * 8 * 128 * 128;
   exe.functions = {f};
   return exe;
@@ -248,6 +249,7 @@ TEST(DeviceTest, ScalarLoadAddressesADma) {
   f.arguments = {{Element::F32, {4}, {0}, 0}, {Element::I32, {}, {}, 1}};
   f.results = {{Element::F32, {1}, {0}, 2}};
   f.kernels = {k};
+  f.steps = {Step{}};
   exe.functions = {f};
   std::vector<uint8_t> bytes = serialize(exe);
   absl::StatusOr<Executable> parsed =
@@ -259,6 +261,147 @@ TEST(DeviceTest, ScalarLoadAddressesADma) {
       tpurt::run(*parsed, *tpc::findTarget("v3"), "main", {row, at});
   ASSERT_TRUE(run.ok()) << run.status();
   EXPECT_EQ(run->results[0].values, std::vector<double>{30});
+}
+
+//===----------------------------------------------------------------------===//
+// Program control (version 7): steps between kernels
+//===----------------------------------------------------------------------===//
+
+/// addOne with a second argument, an i32 scalar (buffer 4), and `steps`.
+Executable withScalar(std::vector<Step> steps) {
+  Executable exe = addOne();
+  exe.buffers.push_back(
+      {Space::Hbm, Element::I32, BufferKind::Argument, {}, 0, 1, {}});
+  exe.functions[0].arguments.push_back({Element::I32, {}, {}, 4});
+  exe.functions[0].steps = std::move(steps);
+  return exe;
+}
+
+Step kernelStep() { return Step{}; }
+Step copyStep(int64_t src, int64_t dst) {
+  Step step;
+  step.kind = Step::Kind::Copy;
+  step.src = src;
+  step.dst = dst;
+  return step;
+}
+Step control(Step::Kind kind, std::vector<std::vector<Step>> blocks,
+             int64_t tripCount = -1) {
+  Step step;
+  step.kind = kind;
+  step.buffer = 4;
+  step.tripCount = tripCount;
+  step.blocks = std::move(blocks);
+  return step;
+}
+
+/// Whether `text` contains `part` (gtest without gmock's matchers).
+::testing::AssertionResult contains(const std::string &text,
+                                    const std::string &part) {
+  if (text.find(part) != std::string::npos)
+    return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure()
+         << "'" << text << "' does not contain '" << part << "'";
+}
+
+std::string parseError(const Executable &exe) {
+  std::vector<uint8_t> bytes = serialize(exe);
+  absl::StatusOr<Executable> parsed =
+      parseExecutable(bytes.data(), bytes.size());
+  return parsed.ok() ? "" : std::string(parsed.status().message());
+}
+
+TEST(ExecutableTest, RejectsMalformedSteps) {
+  EXPECT_TRUE(contains(parseError(withScalar({})), "never runs"));
+  EXPECT_TRUE(contains(parseError(withScalar({kernelStep(), kernelStep()})),
+              "does not exist or runs twice"));
+  Step missing = kernelStep();
+  missing.kernel = 1;
+  EXPECT_TRUE(contains(parseError(withScalar({missing})),
+              "does not exist or runs twice"));
+  // x (8x128 f32) into the i32 scalar; x into VMEM scratch.
+  EXPECT_TRUE(contains(parseError(withScalar({copyStep(0, 4), kernelStep()})),
+              "two HBM buffers of one size"));
+  EXPECT_TRUE(contains(parseError(withScalar({copyStep(0, 2), kernelStep()})),
+              "two HBM buffers of one size"));
+  EXPECT_TRUE(contains(
+      parseError(withScalar({control(Step::Kind::While, {{kernelStep()}})})),
+      "has 1 blocks, not 2"));
+  EXPECT_TRUE(contains(parseError(withScalar({control(Step::Kind::Case, {})})),
+              "has 0 blocks, not 1"));
+  Step onFloat = control(Step::Kind::Case, {{kernelStep()}});
+  onFloat.buffer = 0;
+  EXPECT_TRUE(contains(parseError(withScalar({onFloat})),
+              "must read an HBM integer buffer"));
+  EXPECT_TRUE(contains(parseError(withScalar({control(Step::Kind::While,
+                                             {{}, {kernelStep()}}, -2)})),
+              "negative trip count"));
+  EXPECT_EQ(parseError(withScalar({control(Step::Kind::While,
+                                           {{}, {kernelStep()}}, 3)})),
+            "");
+}
+
+absl::StatusOr<RunResult> runWith(const Executable &exe, int64_t scalar,
+                                  RunOptions options = {}) {
+  HostTensor x{Element::F32, {8, 128}, std::vector<double>(1024, 2.0)};
+  HostTensor s{Element::I32, {}, {static_cast<double>(scalar)}};
+  return tpurt::run(exe, *tpc::findTarget("v3"), "main",
+                    options.timingOnly ? std::vector<HostTensor>{}
+                                       : std::vector<HostTensor>{x, s},
+                    options);
+}
+
+TEST(DeviceTest, LoopRunsItsBodyWhileThePredicateHolds) {
+  // The predicate is the scalar argument, which the body does not change.
+  Executable exe =
+      withScalar({control(Step::Kind::While, {{}, {kernelStep()}})});
+  absl::StatusOr<RunResult> never = runWith(exe, 0);
+  ASSERT_TRUE(never.ok()) << never.status();
+  EXPECT_EQ(never->kernels[0].runs, 0);
+  RunOptions bounded;
+  bounded.maxLoopIterations = 5;
+  absl::StatusOr<RunResult> forever = runWith(exe, 1, bounded);
+  ASSERT_FALSE(forever.ok());
+  EXPECT_EQ(forever.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_TRUE(contains(std::string(forever.status().message()),
+              "ran 5 iterations"));
+}
+
+TEST(DeviceTest, TimingOnlyLoopsNeedATripCount) {
+  RunOptions timing;
+  timing.timingOnly = true;
+  Executable unknown =
+      withScalar({control(Step::Kind::While, {{}, {kernelStep()}})});
+  absl::StatusOr<RunResult> refused = runWith(unknown, 0, timing);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
+  timing.loopTripCount = 2;
+  absl::StatusOr<RunResult> given = runWith(unknown, 0, timing);
+  ASSERT_TRUE(given.ok()) << given.status();
+  EXPECT_EQ(given->kernels[0].runs, 2);
+  // A known trip count needs no option; each run adds its cycles.
+  Executable known =
+      withScalar({control(Step::Kind::While, {{}, {kernelStep()}}, 3)});
+  timing.loopTripCount = -1;
+  absl::StatusOr<RunResult> three = runWith(known, 0, timing);
+  ASSERT_TRUE(three.ok()) << three.status();
+  EXPECT_EQ(three->kernels[0].runs, 3);
+  EXPECT_LT(three->kernels[0].cycles,
+            three->kernels[0].end - three->kernels[0].start + 1);
+  EXPECT_EQ(three->flops, 0);
+}
+
+TEST(DeviceTest, CaseRunsTheSelectedBranchOrTheLast) {
+  // Branch 0 copies x into the result; branch 1 adds one.
+  Executable exe = withScalar(
+      {control(Step::Kind::Case, {{copyStep(0, 1)}, {kernelStep()}})});
+  for (auto [index, expected] :
+       {std::pair{0, 2.0}, {1, 3.0}, {7, 3.0}, {-1, 3.0}}) {
+    absl::StatusOr<RunResult> run = runWith(exe, index);
+    ASSERT_TRUE(run.ok()) << run.status();
+    EXPECT_EQ(run->results[0].values[0], expected) << "index " << index;
+    EXPECT_EQ(run->kernels[0].runs, expected == 3.0 ? 1 : 0);
+  }
 }
 
 } // namespace
