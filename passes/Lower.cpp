@@ -373,7 +373,7 @@ LogicalResult FunctionLowerer::lowerWhile(hlo::WhileCallOp op,
     args.push_back(buffers.lookup(v));
   if (llvm::is_contained(args, Value()))
     return op.emitOpError("tpu-lower: an operand has no buffer");
-  auto loop = WhileOp::create(b, op.getLoc(), IntegerAttr());
+  auto loop = WhileOp::create(b, op.getLoc(), op.getTripCountAttr());
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&loop.getCond().emplaceBlock());
   SmallVector<Value> pred;

@@ -765,6 +765,8 @@ def HLO_WhileCallOp : HLO_Op<"while_call", [AttrSizedOperandSegments,
     loop-carried values, then the loop invariants (the values the regions
     read from above); `cond` returns a `tensor<i1>`, `body` the next
     carried values. The results are the carried values after the loop.
+    `trip_count`, when the outliner recognized a counted loop (JAX's
+    `fori_loop` and `scan`), is how often the body runs for any input.
 
     ```mlir
     %r:2 = hlo.while_call @f.while0.cond, @f.while0.body (%i, %acc)
@@ -774,7 +776,8 @@ def HLO_WhileCallOp : HLO_Op<"while_call", [AttrSizedOperandSegments,
   }];
   let arguments = (ins FlatSymbolRefAttr:$cond, FlatSymbolRefAttr:$body,
                        Variadic<HLO_Tensor>:$carried,
-                       Variadic<HLO_Tensor>:$invariants);
+                       Variadic<HLO_Tensor>:$invariants,
+                       OptionalAttr<I64Attr>:$trip_count);
   let results = (outs Variadic<HLO_Tensor>:$results);
   let assemblyFormat = [{
     $cond `,` $body `(` $carried `)` (`invariants` `(` $invariants^ `)`)?
