@@ -174,3 +174,76 @@ func.func @case_yield(%i: tensor<i32>, %x: tensor<4xf32>) {
   }
   return
 }
+
+// -----
+
+// while_call_c1
+func.func private @c(%a: tensor<4xf32>) -> tensor<i1>
+func.func private @b(%a: tensor<4xf32>) -> tensor<4xf32>
+func.func @while_call_results(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'hlo.while_call' op results ('tensor<4xf16>') must have the loop-carried types ('tensor<4xf32>')}}
+  %0 = hlo.while_call @c, @b(%x) : (tensor<4xf32>) -> tensor<4xf16>
+  return
+}
+
+// -----
+
+// while_call_c2
+func.func private @c(%a: tensor<4xf32>) -> tensor<4xi1>
+func.func private @b(%a: tensor<4xf32>) -> tensor<4xf32>
+func.func @while_call_cond(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'hlo.while_call' op cond @c has type '(tensor<4xf32>) -> tensor<4xi1>' but must be '(tensor<4xf32>) -> tensor<i1>'}}
+  %0 = hlo.while_call @c, @b(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+// while_call_c2: the condition exists.
+func.func private @b(%a: tensor<4xf32>) -> tensor<4xf32>
+func.func @while_call_no_cond(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'hlo.while_call' op cond @missing is not a function of the module}}
+  %0 = hlo.while_call @missing, @b(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+// while_call_c3: the body takes the carried values, then the invariants.
+func.func private @c(%a: tensor<4xf32>, %n: tensor<i32>) -> tensor<i1>
+func.func private @b(%a: tensor<4xf32>) -> tensor<4xf32>
+func.func @while_call_body(%x: tensor<4xf32>, %n: tensor<i32>) {
+  // expected-error @+1 {{'hlo.while_call' op body @b has type '(tensor<4xf32>) -> tensor<4xf32>' but must be '(tensor<4xf32>, tensor<i32>) -> tensor<4xf32>'}}
+  %0 = hlo.while_call @c, @b(%x) invariants(%n) : (tensor<4xf32>, tensor<i32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+// case_call_c1
+func.func @case_call_empty(%i: tensor<i32>) {
+  // expected-error @+1 {{'hlo.case_call' op has no branches; it calls one of at least one}}
+  hlo.case_call %i [] () : (tensor<i32>) -> ()
+  return
+}
+
+// -----
+
+// case_call_c2
+func.func private @f() -> ()
+func.func @case_call_i1(%p: tensor<i1>) {
+  // expected-error @+1 {{'hlo.case_call' op has an i1 index and 3 branches; an i1 selects one of two}}
+  hlo.case_call %p [@f, @f, @f] () : (tensor<i1>) -> ()
+  return
+}
+
+// -----
+
+// case_call_c3
+func.func private @f(%x: tensor<4xf32>) -> tensor<4xf32>
+func.func private @g(%x: tensor<4xf32>) -> tensor<4xi32>
+func.func @case_call_branch(%i: tensor<i32>, %x: tensor<4xf32>) {
+  // expected-error @+1 {{'hlo.case_call' op branch #1 @g has type '(tensor<4xf32>) -> tensor<4xi32>' but must be '(tensor<4xf32>) -> tensor<4xf32>'}}
+  %0 = hlo.case_call %i [@f, @g](%x) : (tensor<i32>, tensor<4xf32>) -> tensor<4xf32>
+  return
+}
