@@ -590,11 +590,13 @@ LogicalResult BufferAssigner::pack(tpc::MemoryReport &report) {
     for (StringRef name : calleesOf(frame.op)) {
       const Frame &callee = callees.lookup(name);
       frame.globals.push_back(report.global);
-      std::optional<int64_t> next = tpc::checkedAdd(report.global, callee.global);
+      std::optional<int64_t> next =
+          tpc::checkedAdd(report.global, callee.global);
       if (!next)
         return func.emitOpError("constants overflow a 64-bit address space");
       report.global = *next;
-      globalUnpadded = tpc::saturatingAdd(globalUnpadded, callee.globalUnpadded);
+      globalUnpadded =
+          tpc::saturatingAdd(globalUnpadded, callee.globalUnpadded);
     }
   std::vector<tpc::LiveBuffer> live;
   for (const Buffer &buffer : heap)

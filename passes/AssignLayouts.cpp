@@ -199,10 +199,10 @@ void LayoutAssigner::collectRequirements(
       for (OpOperand &operand : op->getOpOperands())
         if (operand.getOperandNumber() >= firstInput &&
             isa<RankedTensorType>(operand.get().getType()))
-          requirements.push_back(fixed(
-              Requirement::Use, operand.get(), &operand,
-              boundaryLayout(
-                  type.getInput(operand.getOperandNumber() - firstInput))));
+          requirements.push_back(
+              fixed(Requirement::Use, operand.get(), &operand,
+                    boundaryLayout(type.getInput(operand.getOperandNumber() -
+                                                 firstInput))));
       for (OpResult result : op->getResults())
         if (isa<RankedTensorType>(result.getType()))
           requirements.push_back(

@@ -277,9 +277,9 @@ FunctionLowerer::resultBuffers(Operation *op, Block &entry,
   if (failed(offsets))
     return failure();
   SmallVector<Value> outBuffers;
-  auto donated = op->getAttrOfType<DenseI64ArrayAttr>(kDonatedArgumentsAttrName);
-  for (auto [i, result, offset] :
-       llvm::enumerate(op->getResults(), *offsets)) {
+  auto donated =
+      op->getAttrOfType<DenseI64ArrayAttr>(kDonatedArgumentsAttrName);
+  for (auto [i, result, offset] : llvm::enumerate(op->getResults(), *offsets)) {
     // An output in a donated argument's buffer is written there.
     int64_t arg =
         donated && donated.size() == op->getNumResults() ? donated[i] : -1;
@@ -288,10 +288,9 @@ FunctionLowerer::resultBuffers(Operation *op, Block &entry,
       FailureOr<Physical> phys = physicalOf(result.getLoc(), result.getType());
       if (failed(phys))
         return failure();
-      Value argBuffer =
-          arg < static_cast<int64_t>(entry.getNumArguments())
-              ? buffers.lookup(entry.getArgument(arg))
-              : Value();
+      Value argBuffer = arg < static_cast<int64_t>(entry.getNumArguments())
+                            ? buffers.lookup(entry.getArgument(arg))
+                            : Value();
       if (!argBuffer ||
           argBuffer.getType() !=
               memrefType(phys->dims, phys->element, MemorySpace::hbm))
@@ -319,10 +318,11 @@ bool sameBuffer(Value a, Value b) {
   return x && y && x.getOffset() == y.getOffset() && a.getType() == b.getType();
 }
 
-LogicalResult FunctionLowerer::inlineCallee(
-    Operation *call, StringRef callee, size_t index, const Relocation &reloc,
-    ValueRange args, ArrayRef<Value> into, const std::string &prefix,
-    SmallVector<Value> &returned) {
+LogicalResult
+FunctionLowerer::inlineCallee(Operation *call, StringRef callee, size_t index,
+                              const Relocation &reloc, ValueRange args,
+                              ArrayRef<Value> into, const std::string &prefix,
+                              SmallVector<Value> &returned) {
   auto func = symbols.lookup<func::FuncOp>(callee);
   auto frame = call->getAttrOfType<DenseI64ArrayAttr>(kFrameAttrName);
   auto globals = func ? func->getAttrOfType<IntegerAttr>(kGlobalBytesAttrName)
@@ -466,9 +466,8 @@ LogicalResult FunctionLowerer::lowerBody(func::FuncOp func,
           return op.emitOpError("tpu-lower: a bitcast reshape needs its "
                                 "operand in the program's HBM region");
         // The source's offset is placed already: no relocation.
-        FailureOr<Value> view = hbmBuffer(Relocation{0, 0, 0}, &op,
-                                          op.getResult(0), source.getOffset(),
-                                          {});
+        FailureOr<Value> view = hbmBuffer(
+            Relocation{0, 0, 0}, &op, op.getResult(0), source.getOffset(), {});
         if (failed(view))
           return failure();
         from = *view;
@@ -480,9 +479,8 @@ LogicalResult FunctionLowerer::lowerBody(func::FuncOp func,
       FailureOr<ArrayRef<int64_t>> offsets = offsetsOf(&op);
       if (failed(offsets))
         return failure();
-      FailureOr<Value> buffer =
-          hbmBuffer(reloc, &op, constant.getResult(), (*offsets)[0],
-                    constant.getValue());
+      FailureOr<Value> buffer = hbmBuffer(reloc, &op, constant.getResult(),
+                                          (*offsets)[0], constant.getValue());
       if (failed(buffer))
         return failure();
       buffers[constant.getResult()] = *buffer;
@@ -572,8 +570,8 @@ LogicalResult lowerFunction(func::FuncOp func, const tpc::Target &target,
   int64_t g = globals ? globals.getInt() : 0;
   FunctionLowerer lowerer(b, target, maxReadCopies, symbols);
   SmallVector<Value> results;
-  if (failed(lowerer.lowerBody(func, Relocation{g, 0, g}, "", buffers,
-                               results)))
+  if (failed(
+          lowerer.lowerBody(func, Relocation{g, 0, g}, "", buffers, results)))
     return failure();
   func::ReturnOp::create(b, func.getLoc(), results);
   lowered->setAttr("tpu.program_bytes",

@@ -38,9 +38,8 @@ std::optional<int64_t> constantInt(Value v) {
 /// scan). std::nullopt for any other loop.
 std::optional<int64_t> tripCount(hlo::WhileOp loop) {
   Block &cond = loop.getCond().front(), &body = loop.getBody().front();
-  auto compare =
-      dyn_cast_if_present<hlo::CompareOp>(cond.getTerminator()->getOperand(0)
-                                              .getDefiningOp());
+  auto compare = dyn_cast_if_present<hlo::CompareOp>(
+      cond.getTerminator()->getOperand(0).getDefiningOp());
   if (!compare)
     return std::nullopt;
   auto counter = dyn_cast<BlockArgument>(compare.getLhs());
@@ -63,16 +62,20 @@ std::optional<int64_t> tripCount(hlo::WhileOp loop) {
   auto ceilDiv = [](int64_t a, int64_t b) { return (a + b - 1) / b; };
   switch (compare.getComparisonDirection()) {
   case hlo::ComparisonDirection::LT:
-    return s > 0 ? std::optional<int64_t>(std::max<int64_t>(0, ceilDiv(distance, s)))
+    return s > 0 ? std::optional<int64_t>(
+                       std::max<int64_t>(0, ceilDiv(distance, s)))
                  : std::nullopt;
   case hlo::ComparisonDirection::LE:
-    return s > 0 ? std::optional<int64_t>(std::max<int64_t>(0, distance / s + 1))
-                 : std::nullopt;
+    return s > 0
+               ? std::optional<int64_t>(std::max<int64_t>(0, distance / s + 1))
+               : std::nullopt;
   case hlo::ComparisonDirection::GT:
-    return s < 0 ? std::optional<int64_t>(std::max<int64_t>(0, ceilDiv(-distance, -s)))
+    return s < 0 ? std::optional<int64_t>(
+                       std::max<int64_t>(0, ceilDiv(-distance, -s)))
                  : std::nullopt;
   case hlo::ComparisonDirection::GE:
-    return s < 0 ? std::optional<int64_t>(std::max<int64_t>(0, -distance / -s + 1))
+    return s < 0 ? std::optional<int64_t>(
+                       std::max<int64_t>(0, -distance / -s + 1))
                  : std::nullopt;
   case hlo::ComparisonDirection::NE:
     return distance % s == 0 && distance / s >= 0
@@ -180,10 +183,10 @@ void Outliner::outline(func::FuncOp parent, Operation *op, size_t n,
         operand.set(hlo::CopyOp::create(b, arg.getLoc(), arg.getType(), arg));
     }
     std::string name = prefix + "while" + std::to_string(n);
-    func::FuncOp cond = makeFunction(parent, loop.getCond(), name + ".cond",
-                                     inputs, constants);
-    func::FuncOp bodyFunc = makeFunction(parent, loop.getBody(),
-                                         name + ".body", inputs, constants);
+    func::FuncOp cond =
+        makeFunction(parent, loop.getCond(), name + ".cond", inputs, constants);
+    func::FuncOp bodyFunc =
+        makeFunction(parent, loop.getBody(), name + ".body", inputs, constants);
     for (unsigned j = 0; j < loop.getInputs().size(); ++j)
       bodyFunc.setArgAttr(j, kCarriedAttrName, b.getI64IntegerAttr(j));
     worklist.push_back(cond);
@@ -212,8 +215,8 @@ void Outliner::outline(func::FuncOp parent, Operation *op, size_t n,
       branches.push_back(FlatSymbolRefAttr::get(func.getSymNameAttr()));
     }
     call = hlo::CaseCallOp::create(b, op->getLoc(), op->getResultTypes(),
-                                   op->getOperand(0),
-                                   b.getArrayAttr(branches), inputs);
+                                   op->getOperand(0), b.getArrayAttr(branches),
+                                   inputs);
   }
   op->replaceAllUsesWith(call->getResults());
   op->erase();

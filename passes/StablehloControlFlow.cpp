@@ -40,8 +40,8 @@ LogicalResult Importer::controlFlow(Operation *op) {
     operands.push_back(lookup(v));
   Operation *converted;
   if (isa<sh::WhileOp>(op)) {
-    converted = hlo::WhileOp::create(b, op->getLoc(), op->getResultTypes(),
-                                     operands);
+    converted =
+        hlo::WhileOp::create(b, op->getLoc(), op->getResultTypes(), operands);
   } else if (isa<sh::IfOp>(op)) {
     converted = hlo::IfOp::create(b, op->getLoc(), op->getResultTypes(),
                                   operands.front());
@@ -57,8 +57,7 @@ LogicalResult Importer::controlFlow(Operation *op) {
     converted = hlo::CaseOp::create(b, op->getLoc(), op->getResultTypes(),
                                     index, caseOp.getBranches().size());
   }
-  for (auto [from, to] :
-       llvm::zip(op->getRegions(), converted->getRegions()))
+  for (auto [from, to] : llvm::zip(op->getRegions(), converted->getRegions()))
     if (failed(convertRegion(from, to)))
       return failure();
   for (auto [from, to] : llvm::zip(op->getResults(), converted->getResults()))

@@ -94,6 +94,39 @@ absl::Status checkInputs(const std::vector<TensorSpec> &arguments,
   return absl::OkStatus();
 }
 
+/// The buffers a function's kernels, steps and signature name.
+std::vector<bool> usedBuffers(const Executable &exe, const Function &function) {
+  std::vector<bool> used(exe.buffers.size(), false);
+  std::function<void(const std::vector<Instruction> &)> mark =
+      [&](const std::vector<Instruction> &list) {
+        for (const Instruction &inst : list) {
+          if (inst.opcode == Opcode::Buffer && inst.fields.size() == 2 &&
+              inst.fields[1] >= 0 &&
+              inst.fields[1] < static_cast<int64_t>(used.size()))
+            used[inst.fields[1]] = true;
+          mark(inst.body);
+          mark(inst.orElse);
+        }
+      };
+  for (const Kernel &kernel : function.kernels)
+    mark(kernel.code);
+  for (const TensorSpec &spec : function.results)
+    used[spec.buffer] = true;
+  std::function<void(const std::vector<Step> &)> markSteps =
+      [&](const std::vector<Step> &steps) {
+        for (const Step &step : steps) {
+          if (step.kind == Step::Kind::Copy)
+            used[step.src] = used[step.dst] = true;
+          else if (step.kind != Step::Kind::Kernel)
+            used[step.buffer] = true;
+          for (const std::vector<Step> &block : step.blocks)
+            markSteps(block);
+        }
+      };
+  markSteps(function.steps);
+  return used;
+}
+
 /// The scalar core's program between kernels: kernels in order, copies,
 /// loops and branches on scalars it reads from HBM.
 struct ProgramRun {
@@ -167,9 +200,9 @@ private:
     if (src.data && dst.data)
       std::memmove(dst.data, src.data, bytes);
     result.hbmBytes += 2 * bytes;
-    absl::StatusOr<int64_t> task =
-        timeline.add("copy", {Engine::Dma}, dmaTransferCycles(target, 2 * bytes),
-                     {}, timeline.makespan(), kDmaLatencyCycles);
+    absl::StatusOr<int64_t> task = timeline.add(
+        "copy", {Engine::Dma}, dmaTransferCycles(target, 2 * bytes), {},
+        timeline.makespan(), kDmaLatencyCycles);
     return task.status();
   }
 
@@ -186,7 +219,8 @@ private:
   }
 
   absl::Status loop(const Step &step) {
-    int64_t trips = step.tripCount >= 0 ? step.tripCount : options.loopTripCount;
+    int64_t trips =
+        step.tripCount >= 0 ? step.tripCount : options.loopTripCount;
     if (options.timingOnly && trips < 0)
       return absl::FailedPreconditionError(
           "a loop's trip count depends on the inputs, which --timing-only "
@@ -200,9 +234,11 @@ private:
       if (options.timingOnly ? i == trips : *pred == 0)
         return absl::OkStatus();
       if (options.maxLoopIterations > 0 && i == options.maxLoopIterations)
-        return absl::ResourceExhaustedError(absl::StrCat(
-            "a loop ran ", i, " iterations without its condition turning "
-            "false (the limit is ", options.maxLoopIterations, ")"));
+        return absl::ResourceExhaustedError(
+            absl::StrCat("a loop ran ", i,
+                         " iterations without its condition turning "
+                         "false (the limit is ",
+                         options.maxLoopIterations, ")"));
       if (absl::Status s = run(step.blocks[1]); !s.ok())
         return s;
     }
@@ -278,35 +314,8 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
   result.hbmAllocated = hbm->stats().inUse;
 
   // Functions place their buffers independently, so only this function's
-  // buffers are materialized: those its kernels and signature name.
-  std::vector<bool> used(exe.buffers.size(), false);
-  std::function<void(const std::vector<Instruction> &)> mark =
-      [&](const std::vector<Instruction> &list) {
-        for (const Instruction &inst : list) {
-          if (inst.opcode == Opcode::Buffer && inst.fields.size() == 2 &&
-              inst.fields[1] >= 0 &&
-              inst.fields[1] < static_cast<int64_t>(used.size()))
-            used[inst.fields[1]] = true;
-          mark(inst.body);
-          mark(inst.orElse);
-        }
-      };
-  for (const Kernel &kernel : function->kernels)
-    mark(kernel.code);
-  for (const TensorSpec &spec : function->results)
-    used[spec.buffer] = true;
-  std::function<void(const std::vector<Step> &)> markSteps =
-      [&](const std::vector<Step> &steps) {
-        for (const Step &step : steps) {
-          if (step.kind == Step::Kind::Copy)
-            used[step.src] = used[step.dst] = true;
-          else if (step.kind != Step::Kind::Kernel)
-            used[step.buffer] = true;
-          for (const std::vector<Step> &block : step.blocks)
-            markSteps(block);
-        }
-      };
-  markSteps(function->steps);
+  // buffers are materialized.
+  std::vector<bool> used = usedBuffers(exe, *function);
 
   std::vector<View> views(exe.buffers.size());
   // On-chip memory as far as the kernels' scratch reaches, within the

@@ -306,9 +306,10 @@ absl::Status readSteps(Reader &r, const Executable &exe, Function &function,
       field = value;
     }
     TPU_ASSIGN(blocks, r.count("step block count", 4));
-    size_t wanted = step.kind == Step::Kind::While  ? 2
-                    : step.kind == Step::Kind::Case ? std::max<size_t>(blocks, 1)
-                                                    : 0;
+    size_t wanted = step.kind == Step::Kind::While ? 2
+                    : step.kind == Step::Kind::Case
+                        ? std::max<size_t>(blocks, 1)
+                        : 0;
     if (blocks != wanted)
       return r.error(absl::StrCat("a step of kind ", kind, " has ", blocks,
                                   " blocks, not ", wanted));
@@ -618,8 +619,7 @@ absl::StatusOr<Executable> parseExecutable(const uint8_t *data, size_t size) {
         count.ok() ? tpc::checkedMul(*count, elementBytes(buffer.element))
                    : std::nullopt;
     if (!bytes || !tpc::checkedAdd(offset, *bytes))
-      return r.error(absl::StrCat("buffer ", i,
-                                  " ends past 2^63 bytes"));
+      return r.error(absl::StrCat("buffer ", i, " ends past 2^63 bytes"));
     bool constant = buffer.kind == BufferKind::Constant;
     if (offset < 0 || (buffer.kind == BufferKind::Argument && argument < 0) ||
         dataSize != (constant ? *bytes : 0))

@@ -340,6 +340,190 @@ FailureOr<tpurt::TensorSpec> specOf(Location loc, Type type, int64_t buffer) {
 
 } // namespace
 
+namespace {
+
+/// Writes one lowered function: its buffers into the executable's table,
+/// its kernels, and the steps that run them.
+class FunctionWriter {
+public:
+  FunctionWriter(tpurt::Executable &exe, func::FuncOp func)
+      : exe(exe), func(func) {}
+
+  FailureOr<tpurt::Function> write();
+
+private:
+  FailureOr<int64_t> addHbm(Value value, tpurt::BufferKind kind, int64_t offset,
+                            int64_t argument);
+  LogicalResult addBuffer(HbmBufferOp buffer);
+  FailureOr<int64_t> idOf(Operation *at, Value value) {
+    auto found = hbmIds.find(value);
+    if (found == hbmIds.end())
+      return at->emitOpError("names a value that is not an HBM buffer");
+    return found->second;
+  }
+  /// Steps nest as the lowered function's loops and branches do.
+  LogicalResult writeBlock(Block &block, std::vector<tpurt::Step> &steps);
+  LogicalResult writeControl(Operation &op, std::vector<tpurt::Step> &steps);
+  LogicalResult writeReturn(func::ReturnOp ret);
+
+  tpurt::Executable &exe;
+  func::FuncOp func;
+  tpurt::Function function;
+  DenseMap<Value, int64_t> hbmIds;
+};
+
+FailureOr<int64_t> FunctionWriter::addHbm(Value value, tpurt::BufferKind kind,
+                                          int64_t offset, int64_t argument) {
+  auto type = cast<MemRefType>(value.getType());
+  FailureOr<tpurt::Element> element =
+      elementOf(value.getLoc(), type.getElementType());
+  if (failed(element))
+    return failure();
+  tpurt::Buffer buffer;
+  buffer.kind = kind;
+  buffer.element = *element;
+  buffer.dims.assign(type.getShape().begin(), type.getShape().end());
+  buffer.offset = offset;
+  buffer.argument = argument;
+  int64_t id = static_cast<int64_t>(exe.buffers.size());
+  exe.buffers.push_back(std::move(buffer));
+  hbmIds[value] = id;
+  return id;
+}
+
+LogicalResult FunctionWriter::addBuffer(HbmBufferOp buffer) {
+  bool constant = buffer.getValue().has_value();
+  FailureOr<int64_t> id = addHbm(
+      buffer, constant ? tpurt::BufferKind::Constant : tpurt::BufferKind::Temp,
+      buffer.getOffset(), 0);
+  if (failed(id) || !constant)
+    return failure(failed(id));
+  tpurt::Buffer &b = exe.buffers[*id];
+  auto dense = cast<DenseElementsAttr>(*buffer.getValue());
+  b.data.assign(b.bytes(), 0);
+  int64_t n = 0, size = tpurt::elementBytes(b.element);
+  // The runtime's own store, so constants hold exactly what a kernel
+  // storing the same value would.
+  auto put = [&](double value) {
+    tpurt::store(b.element, b.data.data() + n++ * size, value);
+  };
+  int64_t count = b.elements();
+  if (isa<FloatType>(dense.getElementType())) {
+    auto values = dense.getValues<APFloat>();
+    for (int64_t i = 0; i < count; ++i)
+      put(values[dense.isSplat() ? 0 : i].convertToDouble());
+    return success();
+  }
+  // i1 and ui* read as unsigned numbers, the rest as signed.
+  bool zeroExtend = dense.getElementType().isInteger(1) ||
+                    dense.getElementType().isUnsignedInteger();
+  auto values = dense.getValues<APInt>();
+  for (int64_t i = 0; i < count; ++i) {
+    const APInt &v = values[dense.isSplat() ? 0 : i];
+    put(zeroExtend ? static_cast<double>(v.getZExtValue())
+                   : static_cast<double>(v.getSExtValue()));
+  }
+  return success();
+}
+
+LogicalResult FunctionWriter::writeControl(Operation &op,
+                                           std::vector<tpurt::Step> &steps) {
+  auto loop = dyn_cast<WhileOp>(op);
+  Value scalar =
+      loop ? cast<ConditionOp>(loop.getCond().front().getTerminator()).getPred()
+           : cast<CaseOp>(op).getIndex();
+  tpurt::Step step;
+  step.kind = loop ? tpurt::Step::Kind::While : tpurt::Step::Kind::Case;
+  if (loop && loop.getTripCount())
+    step.tripCount = static_cast<int64_t>(*loop.getTripCount());
+  step.blocks.resize(op.getNumRegions());
+  for (auto [region, inner] : llvm::zip(op.getRegions(), step.blocks))
+    if (failed(writeBlock(region.front(), inner)))
+      return failure();
+  // The predicate is defined inside the condition: named after it.
+  FailureOr<int64_t> id = idOf(&op, scalar);
+  if (failed(id))
+    return failure();
+  step.buffer = *id;
+  steps.push_back(std::move(step));
+  return success();
+}
+
+LogicalResult FunctionWriter::writeReturn(func::ReturnOp ret) {
+  for (auto [i, value] : llvm::enumerate(ret.getOperands())) {
+    auto found = hbmIds.find(value);
+    auto logical = func.getResultAttrOfType<TypeAttr>(i, "tpu.logical_type");
+    if (found == hbmIds.end())
+      return ret.emitOpError("returns a value that is not an HBM buffer");
+    FailureOr<tpurt::TensorSpec> spec = specOf(
+        ret.getLoc(), logical ? logical.getValue() : Type(), found->second);
+    if (failed(spec))
+      return failure();
+    function.results.push_back(*spec);
+  }
+  return success();
+}
+
+LogicalResult FunctionWriter::writeBlock(Block &block,
+                                         std::vector<tpurt::Step> &steps) {
+  for (Operation &op : block) {
+    LogicalResult written = success();
+    if (auto buffer = dyn_cast<HbmBufferOp>(op)) {
+      written = addBuffer(buffer);
+    } else if (auto kernel = dyn_cast<KernelOp>(op)) {
+      KernelWriter writer(exe, hbmIds);
+      FailureOr<tpurt::Kernel> code = writer.write(kernel);
+      if (failed(code))
+        return failure();
+      steps.emplace_back().kernel =
+          static_cast<int64_t>(function.kernels.size());
+      function.kernels.push_back(std::move(*code));
+    } else if (auto copy = dyn_cast<CopyOp>(op)) {
+      FailureOr<int64_t> src = idOf(copy, copy.getSrc());
+      FailureOr<int64_t> dst = idOf(copy, copy.getDst());
+      if (failed(src) || failed(dst))
+        return failure();
+      tpurt::Step &step = steps.emplace_back();
+      step.kind = tpurt::Step::Kind::Copy;
+      step.src = *src;
+      step.dst = *dst;
+    } else if (isa<WhileOp, CaseOp>(op)) {
+      written = writeControl(op, steps);
+    } else if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+      written = writeReturn(ret);
+    } else if (!isa<ConditionOp, YieldOp>(op)) {
+      return op.emitOpError("has no place in the executable format");
+    }
+    if (failed(written))
+      return failure();
+  }
+  return success();
+}
+
+FailureOr<tpurt::Function> FunctionWriter::write() {
+  function.name = func.getName().str();
+  if (auto flops = func->getAttrOfType<IntegerAttr>("tpu.model_flops"))
+    function.modelFlops = std::max<int64_t>(0, flops.getInt());
+  for (BlockArgument arg : func.getArguments()) {
+    FailureOr<int64_t> id =
+        addHbm(arg, tpurt::BufferKind::Argument, 0, arg.getArgNumber());
+    if (failed(id))
+      return failure();
+    auto logical =
+        func.getArgAttrOfType<TypeAttr>(arg.getArgNumber(), "tpu.logical_type");
+    FailureOr<tpurt::TensorSpec> spec =
+        specOf(arg.getLoc(), logical ? logical.getValue() : Type(), *id);
+    if (failed(spec))
+      return failure();
+    function.arguments.push_back(*spec);
+  }
+  if (failed(writeBlock(func.getBody().front(), function.steps)))
+    return failure();
+  return std::move(function);
+}
+
+} // namespace
+
 FailureOr<tpurt::Executable> mlir::tpu::buildExecutable(ModuleOp module) {
   tpurt::Executable exe;
   exe.target = std::string(getTarget(module).name);
@@ -348,159 +532,10 @@ FailureOr<tpurt::Executable> mlir::tpu::buildExecutable(ModuleOp module) {
     if (!programBytes)
       return func.emitOpError("is not lowered; run tpu-lower first");
     exe.programBytes = std::max(exe.programBytes, programBytes.getInt());
-
-    tpurt::Function function;
-    function.name = func.getName().str();
-    if (auto flops = func->getAttrOfType<IntegerAttr>("tpu.model_flops"))
-      function.modelFlops = std::max<int64_t>(0, flops.getInt());
-    DenseMap<Value, int64_t> hbmIds;
-    auto addHbm = [&](Value value, tpurt::BufferKind kind, int64_t offset,
-                      int64_t argument) -> FailureOr<int64_t> {
-      auto type = cast<MemRefType>(value.getType());
-      FailureOr<tpurt::Element> element =
-          elementOf(value.getLoc(), type.getElementType());
-      if (failed(element))
-        return failure();
-      tpurt::Buffer buffer;
-      buffer.kind = kind;
-      buffer.element = *element;
-      buffer.dims.assign(type.getShape().begin(), type.getShape().end());
-      buffer.offset = offset;
-      buffer.argument = argument;
-      int64_t id = static_cast<int64_t>(exe.buffers.size());
-      exe.buffers.push_back(std::move(buffer));
-      hbmIds[value] = id;
-      return id;
-    };
-    for (BlockArgument arg : func.getArguments()) {
-      FailureOr<int64_t> id =
-          addHbm(arg, tpurt::BufferKind::Argument, 0, arg.getArgNumber());
-      if (failed(id))
-        return failure();
-      auto logical = func.getArgAttrOfType<TypeAttr>(arg.getArgNumber(),
-                                                     "tpu.logical_type");
-      FailureOr<tpurt::TensorSpec> spec =
-          specOf(arg.getLoc(), logical ? logical.getValue() : Type(), *id);
-      if (failed(spec))
-        return failure();
-      function.arguments.push_back(*spec);
-    }
-    // Steps nest as the lowered function's loops and branches do.
-    std::function<LogicalResult(Block &, std::vector<tpurt::Step> &)>
-        writeBlock = [&](Block &block,
-                         std::vector<tpurt::Step> &steps) -> LogicalResult {
-    auto idOf = [&](Operation *at, Value value) -> FailureOr<int64_t> {
-      auto found = hbmIds.find(value);
-      if (found == hbmIds.end())
-        return at->emitOpError("names a value that is not an HBM buffer");
-      return found->second;
-    };
-    for (Operation &op : block) {
-      if (auto buffer = dyn_cast<HbmBufferOp>(op)) {
-        bool constant = buffer.getValue().has_value();
-        FailureOr<int64_t> id = addHbm(buffer,
-                                       constant ? tpurt::BufferKind::Constant
-                                                : tpurt::BufferKind::Temp,
-                                       buffer.getOffset(), 0);
-        if (failed(id))
-          return failure();
-        if (constant) {
-          tpurt::Buffer &b = exe.buffers[*id];
-          auto dense = cast<DenseElementsAttr>(*buffer.getValue());
-          b.data.assign(b.bytes(), 0);
-          int64_t n = 0, size = tpurt::elementBytes(b.element);
-          // The runtime's own store, so constants hold exactly what a
-          // kernel storing the same value would.
-          auto put = [&](double value) {
-            tpurt::store(b.element, b.data.data() + n++ * size, value);
-          };
-          int64_t count = b.elements();
-          if (isa<FloatType>(dense.getElementType())) {
-            auto values = dense.getValues<APFloat>();
-            for (int64_t i = 0; i < count; ++i)
-              put(values[dense.isSplat() ? 0 : i].convertToDouble());
-          } else {
-            // i1 and ui* read as unsigned numbers, the rest as signed.
-            bool zeroExtend = dense.getElementType().isInteger(1) ||
-                              dense.getElementType().isUnsignedInteger();
-            auto values = dense.getValues<APInt>();
-            for (int64_t i = 0; i < count; ++i) {
-              const APInt &v = values[dense.isSplat() ? 0 : i];
-              put(zeroExtend ? static_cast<double>(v.getZExtValue())
-                             : static_cast<double>(v.getSExtValue()));
-            }
-          }
-        }
-        continue;
-      }
-      if (auto kernel = dyn_cast<KernelOp>(op)) {
-        KernelWriter writer(exe, hbmIds);
-        FailureOr<tpurt::Kernel> written = writer.write(kernel);
-        if (failed(written))
-          return failure();
-        tpurt::Step &step = steps.emplace_back();
-        step.kernel = static_cast<int64_t>(function.kernels.size());
-        function.kernels.push_back(std::move(*written));
-        continue;
-      }
-      if (auto copy = dyn_cast<CopyOp>(op)) {
-        FailureOr<int64_t> src = idOf(copy, copy.getSrc());
-        FailureOr<int64_t> dst = idOf(copy, copy.getDst());
-        if (failed(src) || failed(dst))
-          return failure();
-        tpurt::Step &step = steps.emplace_back();
-        step.kind = tpurt::Step::Kind::Copy;
-        step.src = *src;
-        step.dst = *dst;
-        continue;
-      }
-      if (isa<WhileOp, CaseOp>(op)) {
-        auto loop = dyn_cast<WhileOp>(op);
-        Value scalar =
-            loop ? cast<ConditionOp>(loop.getCond().front().getTerminator())
-                       .getPred()
-                 : cast<CaseOp>(op).getIndex();
-        tpurt::Step step;
-        step.kind = loop ? tpurt::Step::Kind::While : tpurt::Step::Kind::Case;
-        if (loop && loop.getTripCount())
-          step.tripCount = static_cast<int64_t>(*loop.getTripCount());
-        step.blocks.resize(op.getNumRegions());
-        for (auto [region, inner] : llvm::zip(op.getRegions(), step.blocks))
-          if (failed(writeBlock(region.front(), inner)))
-            return failure();
-        // The predicate is defined inside the condition: read it after.
-        FailureOr<int64_t> id = idOf(&op, scalar);
-        if (failed(id))
-          return failure();
-        step.buffer = *id;
-        steps.push_back(std::move(step));
-        continue;
-      }
-      if (isa<ConditionOp, YieldOp>(op))
-        continue;
-      if (auto ret = dyn_cast<func::ReturnOp>(op)) {
-        for (auto [i, value] : llvm::enumerate(ret.getOperands())) {
-          auto found = hbmIds.find(value);
-          auto logical =
-              func.getResultAttrOfType<TypeAttr>(i, "tpu.logical_type");
-          if (found == hbmIds.end())
-            return ret.emitOpError("returns a value that is not an HBM buffer");
-          FailureOr<tpurt::TensorSpec> spec =
-              specOf(ret.getLoc(), logical ? logical.getValue() : Type(),
-                     found->second);
-          if (failed(spec))
-            return failure();
-          function.results.push_back(*spec);
-        }
-        continue;
-      }
-      return op.emitOpError("has no place in the executable format");
-    }
-    return success();
-    };
-    if (failed(writeBlock(func.getBody().front(), function.steps)))
+    FailureOr<tpurt::Function> function = FunctionWriter(exe, func).write();
+    if (failed(function))
       return failure();
-    exe.functions.push_back(std::move(function));
+    exe.functions.push_back(std::move(*function));
   }
   if (exe.functions.empty())
     return module.emitError("the module has no function to compile");

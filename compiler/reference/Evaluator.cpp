@@ -26,7 +26,6 @@ using namespace mlir;
 using namespace mlir::tpu;
 using namespace mlir::tpu::reference;
 
-
 namespace {
 
 using Index = SmallVector<int64_t>;

@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "compiler/reference/Evaluator.h"
 #include "compiler/reference/Scalar.h"
+#include "compiler/reference/Evaluator.h"
 
 #include "dialects/hlo/HLOOps.h"
 #include "llvm/ADT/APFloat.h"

@@ -9,8 +9,8 @@
 #include "dialects/common/Assembly.h"
 #include "dialects/hlo/HLOOps.h"
 
-#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::hlo;
@@ -53,9 +53,9 @@ LogicalResult WhileOp::verifyRegions() {
     // while_c2
     TypeRange params = region->front().getArgumentTypes();
     if (params != carried)
-      return emitOpError()
-             << name << " takes (" << params
-             << ") but must take the loop-carried values (" << carried << ")";
+      return emitOpError() << name << " takes (" << params
+                           << ") but must take the loop-carried values ("
+                           << carried << ")";
   }
   // while_c3
   Type i1 = RankedTensorType::get({}, IntegerType::get(getContext(), 1));
@@ -71,9 +71,9 @@ static LogicalResult checkBranches(Operation *op, MutableArrayRef<Region> all) {
     std::string name = "branch #" + std::to_string(i);
     // if_c1, case_c2
     if (region.front().getNumArguments() != 0)
-      return op->emitOpError() << name << " takes "
-                               << region.front().getNumArguments()
-                               << " arguments but branches take none";
+      return op->emitOpError()
+             << name << " takes " << region.front().getNumArguments()
+             << " arguments but branches take none";
     // if_c2, case_c3
     if (failed(checkYield(op, region, op->getResultTypes(), name)))
       return failure();
@@ -105,8 +105,7 @@ static bool sameButLayout(TypeRange a, TypeRange b) {
                                           ranked.getElementType())
                   : t;
   };
-  return a.size() == b.size() &&
-         llvm::all_of(llvm::zip(a, b), [&](auto pair) {
+  return a.size() == b.size() && llvm::all_of(llvm::zip(a, b), [&](auto pair) {
            return strip(std::get<0>(pair)) == strip(std::get<1>(pair));
          });
 }
@@ -122,8 +121,8 @@ static LogicalResult checkCallee(Operation *op,
   auto callee = symbolTable.lookupNearestSymbolFrom<FunctionOpInterface>(
       op, name.getAttr());
   if (!callee)
-    return op->emitOpError() << what << " " << name
-                             << " is not a function of the module";
+    return op->emitOpError()
+           << what << " " << name << " is not a function of the module";
   TypeRange calleeResults = callee.getResultTypes();
   if (TypeRange(callee.getArgumentTypes()) != inputs ||
       (anyLayout ? !sameButLayout(calleeResults, results)
@@ -149,8 +148,8 @@ WhileCallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   Type i1 = RankedTensorType::get({}, IntegerType::get(getContext(), 1));
   TypeRange inputs = getOperandTypes();
   // while_call_c2
-  if (failed(checkCallee(*this, symbolTable, getCondAttr(), inputs, i1,
-                         "cond", /*anyLayout=*/true)))
+  if (failed(checkCallee(*this, symbolTable, getCondAttr(), inputs, i1, "cond",
+                         /*anyLayout=*/true)))
     return failure();
   // while_call_c3
   return checkCallee(*this, symbolTable, getBodyAttr(), inputs,

@@ -587,4 +587,6 @@ ParseResult WhileOp::parse(OpAsmParser &parser, OperationState &state) {
   return assembly::parseWhile(parser, state);
 }
 
-void WhileOp::print(OpAsmPrinter &printer) { assembly::printWhile(printer, *this); }
+void WhileOp::print(OpAsmPrinter &printer) {
+  assembly::printWhile(printer, *this);
+}

@@ -373,9 +373,8 @@ void printSummary(const tpurt::RunResult &run, const tpc::Target &t) {
   std::vector<const tpurt::KernelStats *> kernels;
   for (const tpurt::KernelStats &k : run.kernels)
     kernels.push_back(&k);
-  std::stable_sort(kernels.begin(), kernels.end(), [](auto *a, auto *b) {
-    return a->cycles > b->cycles;
-  });
+  std::stable_sort(kernels.begin(), kernels.end(),
+                   [](auto *a, auto *b) { return a->cycles > b->cycles; });
   llvm::outs() << "  top kernels:\n";
   for (size_t i = 0; i < std::min<size_t>(5, kernels.size()); ++i) {
     const tpurt::KernelStats &k = *kernels[i];
@@ -383,8 +382,7 @@ void printSummary(const tpurt::RunResult &run, const tpc::Target &t) {
     llvm::outs() << llvm::format(
         "    %-16s %12s %5.1f%%  %s-bound\n", k.name.c_str(),
         formatSeconds(time).c_str(),
-        run.cycles ? 100.0 * k.cycles / run.cycles : 0.0,
-        boundOf(k, t));
+        run.cycles ? 100.0 * k.cycles / run.cycles : 0.0, boundOf(k, t));
   }
 }
 
@@ -432,9 +430,8 @@ bool writeStats(const tpurt::RunResult &run, const tpc::Target &t,
      << "  \"kernels\": [";
   for (auto [i, k] : llvm::enumerate(run.kernels)) {
     os << (i ? ",\n" : "\n") << "    {\"name\": " << jsonString(k.name)
-       << ", \"start_cycle\": " << k.start
-       << ", \"runs\": " << k.runs << ", \"cycles\": " << k.cycles
-       << ", \"flops\": " << k.flops
+       << ", \"start_cycle\": " << k.start << ", \"runs\": " << k.runs
+       << ", \"cycles\": " << k.cycles << ", \"flops\": " << k.flops
        << ", \"hbm_bytes\": " << k.hbmBytes
        << ", \"mxu_busy_cycles\": " << k.mxuBusyCycles
        << ", \"vector_busy_cycles\": " << k.vectorBusyCycles

@@ -314,30 +314,30 @@ std::string parseError(const Executable &exe) {
 TEST(ExecutableTest, RejectsMalformedSteps) {
   EXPECT_TRUE(contains(parseError(withScalar({})), "never runs"));
   EXPECT_TRUE(contains(parseError(withScalar({kernelStep(), kernelStep()})),
-              "does not exist or runs twice"));
+                       "does not exist or runs twice"));
   Step missing = kernelStep();
   missing.kernel = 1;
   EXPECT_TRUE(contains(parseError(withScalar({missing})),
-              "does not exist or runs twice"));
+                       "does not exist or runs twice"));
   // x (8x128 f32) into the i32 scalar; x into VMEM scratch.
   EXPECT_TRUE(contains(parseError(withScalar({copyStep(0, 4), kernelStep()})),
-              "two HBM buffers of one size"));
+                       "two HBM buffers of one size"));
   EXPECT_TRUE(contains(parseError(withScalar({copyStep(0, 2), kernelStep()})),
-              "two HBM buffers of one size"));
+                       "two HBM buffers of one size"));
   EXPECT_TRUE(contains(
       parseError(withScalar({control(Step::Kind::While, {{kernelStep()}})})),
       "has 1 blocks, not 2"));
   EXPECT_TRUE(contains(parseError(withScalar({control(Step::Kind::Case, {})})),
-              "has 0 blocks, not 1"));
+                       "has 0 blocks, not 1"));
   Step onFloat = control(Step::Kind::Case, {{kernelStep()}});
   onFloat.buffer = 0;
   EXPECT_TRUE(contains(parseError(withScalar({onFloat})),
-              "must read an HBM integer buffer"));
-  EXPECT_TRUE(contains(parseError(withScalar({control(Step::Kind::While,
-                                             {{}, {kernelStep()}}, -2)})),
-              "negative trip count"));
-  EXPECT_EQ(parseError(withScalar({control(Step::Kind::While,
-                                           {{}, {kernelStep()}}, 3)})),
+                       "must read an HBM integer buffer"));
+  EXPECT_TRUE(contains(parseError(withScalar({control(
+                           Step::Kind::While, {{}, {kernelStep()}}, -2)})),
+                       "negative trip count"));
+  EXPECT_EQ(parseError(withScalar(
+                {control(Step::Kind::While, {{}, {kernelStep()}}, 3)})),
             "");
 }
 
@@ -363,8 +363,8 @@ TEST(DeviceTest, LoopRunsItsBodyWhileThePredicateHolds) {
   absl::StatusOr<RunResult> forever = runWith(exe, 1, bounded);
   ASSERT_FALSE(forever.ok());
   EXPECT_EQ(forever.status().code(), absl::StatusCode::kResourceExhausted);
-  EXPECT_TRUE(contains(std::string(forever.status().message()),
-              "ran 5 iterations"));
+  EXPECT_TRUE(
+      contains(std::string(forever.status().message()), "ran 5 iterations"));
 }
 
 TEST(DeviceTest, TimingOnlyLoopsNeedATripCount) {
