@@ -37,6 +37,11 @@ public:
   /// isConverterOp); shape operands (index constants) are left to the
   /// reshapes that read them.
   LogicalResult convertUpstream(Operation *op);
+  /// cond_if and while_loop become hlo.if and hlo.while, their regions
+  /// converted op by op.
+  LogicalResult convertControl(Operation *op);
+  /// Converts any op the import takes: TOSA, control flow, converters'.
+  LogicalResult convertAny(Operation *op);
   Value lookup(Value v) const { return mapping.lookupOrDefault(v); }
 
 private:
@@ -834,6 +839,53 @@ LogicalResult Importer::convertUpstream(Operation *op) {
   return success();
 }
 
+LogicalResult Importer::convertAny(Operation *op) {
+  if (isa<tosa::IfOp, tosa::WhileOp>(op))
+    return convertControl(op);
+  if (op->getNumResults() != 1)
+    return unsupported(op) << "it has " << op->getNumResults() << " results";
+  return isConverterOp(op) ? convertUpstream(op) : convert(op);
+}
+
+LogicalResult Importer::convertControl(Operation *op) {
+  SmallVector<Type> types(op->getOperandTypes());
+  llvm::append_range(types, op->getResultTypes());
+  if (failed(checkTypes(op, types)))
+    return failure();
+  auto loop = dyn_cast<tosa::WhileOp>(op);
+  SmallVector<Value> inputs;
+  for (Value v : op->getOperands())
+    inputs.push_back(lookup(v));
+  Operation *converted =
+      loop ? hlo::WhileOp::create(b, op->getLoc(), op->getResultTypes(), inputs)
+                 .getOperation()
+           : hlo::IfOp::create(b, op->getLoc(), op->getResultTypes(),
+                               inputs.front())
+                 .getOperation();
+  OpBuilder::InsertionGuard guard(b);
+  for (auto [from, to] : llvm::zip(op->getRegions(), converted->getRegions())) {
+    Block *block = b.createBlock(&to);
+    // A loop's regions take the carried values; an if's read its inputs.
+    for (auto [i, arg] : llvm::enumerate(from.front().getArguments()))
+      mapping.map(arg, loop ? block->addArgument(arg.getType(), arg.getLoc())
+                            : inputs[i + 1]);
+    for (Operation &inner : from.front()) {
+      b.setInsertionPointToEnd(block);
+      if (auto yield = dyn_cast<tosa::YieldOp>(inner)) {
+        SmallVector<Value> results;
+        for (Value v : yield.getInputs())
+          results.push_back(lookup(v));
+        hlo::YieldOp::create(b, yield.getLoc(), results);
+      } else if (failed(convertAny(&inner))) {
+        return failure();
+      }
+    }
+  }
+  for (auto [from, to] : llvm::zip(op->getResults(), converted->getResults()))
+    mapping.map(from, to);
+  return success();
+}
+
 struct ConvertTosaToHloPass
     : tpu::impl::ConvertTosaToHloBase<ConvertTosaToHloPass> {
   void runOnOperation() override {
@@ -860,7 +912,10 @@ struct ConvertTosaToHloPass
                         << c.getType();
         return WalkResult::interrupt();
       }
-      if (isa<tosa::TosaDialect>(op->getDialect()) || isConverterOp(op))
+      // Ops in a loop's or a branch's regions convert with it.
+      if ((isa<tosa::TosaDialect>(op->getDialect()) || isConverterOp(op)) &&
+          !op->getParentOfType<tosa::IfOp>() &&
+          !op->getParentOfType<tosa::WhileOp>())
         tosaOps.push_back(op);
       return WalkResult::advance();
     });
@@ -871,21 +926,15 @@ struct ConvertTosaToHloPass
     OpBuilder b(func.getContext());
     Importer importer(b);
     for (Operation *op : tosaOps) {
-      if (op->getNumResults() != 1) {
-        op->emitError() << op->getName()
-                        << " is not supported by the TPU compiler: it has "
-                        << op->getNumResults() << " results";
-        return signalPassFailure();
-      }
       b.setInsertionPoint(op);
-      if (failed(isConverterOp(op) ? importer.convertUpstream(op)
-                                   : importer.convert(op)))
+      if (failed(importer.convertAny(op)))
         return signalPassFailure();
     }
     for (Operation *op : tosaOps)
-      if (!isa<tosa::ConstShapeOp>(op) && !isShapeConstant(op) &&
-          importer.lookup(op->getResult(0)) != op->getResult(0))
-        op->getResult(0).replaceAllUsesWith(importer.lookup(op->getResult(0)));
+      for (Value result : op->getResults())
+        if (!isa<tosa::ConstShapeOp>(op) && !isShapeConstant(op) &&
+            importer.lookup(result) != result)
+          result.replaceAllUsesWith(importer.lookup(result));
     // Shape constants go once the reshapes that read them have gone.
     for (Operation *op : llvm::reverse(tosaOps))
       if (op->use_empty())

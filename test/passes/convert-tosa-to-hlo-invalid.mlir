@@ -168,3 +168,32 @@ func.func @constant_type(%x: tensor<2xf64>) -> tensor<2xf64> {
   %c = arith.constant dense<1.0> : tensor<2xf64>
   return %c : tensor<2xf64>
 }
+
+// -----
+
+// A loop carrying a type the TPU does not compute is refused at the loop.
+func.func @while_f64(%x: tensor<2xf64>) -> tensor<2xf64> {
+  // expected-error@+1 {{tosa.while_loop is not supported by the TPU compiler: element type 'f64'}}
+  %r = tosa.while_loop (%v = %x) : (tensor<2xf64>) -> tensor<2xf64> {
+    %p = "tosa.const"() <{values = dense<false> : tensor<i1>}> : () -> tensor<i1>
+    tosa.yield %p : tensor<i1>
+  } do {
+  ^bb0(%v: tensor<2xf64>):
+    tosa.yield %v : tensor<2xf64>
+  }
+  return %r : tensor<2xf64>
+}
+
+// -----
+
+// An op in a branch that does not convert is named where it is.
+func.func @if_inner(%p: tensor<i1>, %x: tensor<2x3xi32>) -> tensor<2x3xi32> {
+  %r = tosa.cond_if %p : tensor<i1> -> tensor<2x3xi32> {
+    // expected-error@+1 {{tosa.arithmetic_right_shift is not supported by the TPU compiler: round = true (a rounding shift)}}
+    %s = tosa.arithmetic_right_shift %x, %x {round = true} : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi32>
+    tosa.yield %s : tensor<2x3xi32>
+  } else {
+    tosa.yield %x : tensor<2x3xi32>
+  }
+  return %r : tensor<2x3xi32>
+}
