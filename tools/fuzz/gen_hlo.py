@@ -62,10 +62,13 @@ class Generator:
         self.values = []
         self.lines = []
         self.uses = {}
+        # Values of a region are named apart from the function's: SSA names
+        # visible from above cannot be redefined.
+        self.prefix = "%v"
 
     # -- helpers ----------------------------------------------------------
     def fresh(self, shape, dtype, text):
-        v = Value("%%v%d" % len(self.lines), shape, dtype)
+        v = Value("%s%d" % (self.prefix, len(self.lines)), shape, dtype)
         self.lines.append("  %s = %s" % (v.name, text))
         self.values.append(v)
         return v
@@ -470,14 +473,93 @@ class Generator:
         self.values += [first, second]
         return first
 
+    def region(self, name, params, result):
+        """Lines of a region that takes `params` (Values) and yields a value
+        of `result`'s shape and type: a few random ops on the parameters and
+        the values above, then one that combines them into the result."""
+        saved = (self.lines, self.values, self.prefix)
+        self.lines, self.prefix = [], "%%%s_" % name
+        self.values = saved[1] + list(params)
+        for _ in range(self.rng.randint(1, 3)):
+            getattr(self, "op_" + self.rng.choice(self.OP_NAMES))()
+        base = self.pick(lambda v: v.shape == result.shape and
+                         v.dtype == result.dtype) or result
+        other = self.like(base)
+        op = self.rng.choice(["hlo.maximum", "hlo.minimum", "hlo.add"]
+                             if base.dtype != "i1" else ["hlo.and", "hlo.or"])
+        out = self.fresh(base.shape, base.dtype, "%s %s, %s : %s"
+                         % (op, base.name, other.name, base.type))
+        lines = self.lines
+        # New arguments stay; the region's values do not leave it.
+        args = [v for v in self.values if v.name.startswith("%arg")]
+        self.lines, self.values, self.prefix = saved
+        self.values += [a for a in args if a not in self.values]
+        return lines, out
+
+    def op_while(self):
+        """A counted loop (0 to 3 trips) updating one carried value."""
+        v = self.pick(lambda w: count(w.shape) <= 4096)
+        if v is None:
+            return None
+        n = len(self.lines)
+        name = "w%d" % n
+        trips = self.rng.randint(0, 3)
+        zero = self.fresh([], "i32", "hlo.constant dense<0> : tensor<i32>")
+        i = Value("%%%s_i" % name, [], "i32")
+        acc = Value("%%%s_acc" % name, v.shape, v.dtype)
+        body, out = self.region(name + "b", [i, acc], acc)
+        n = len(self.lines)
+        cond = ["%%%s_k = hlo.constant dense<%d> : tensor<i32>" % (name, trips),
+                "%%%s_p = hlo.compare LT, %s, %%%s_k : (tensor<i32>, "
+                "tensor<i32>) -> tensor<i1>" % (name, i.name, name),
+                "hlo.yield %%%s_p : tensor<i1>" % name]
+        step = ["%%%s_one = hlo.constant dense<1> : tensor<i32>" % name,
+                "%%%s_next = hlo.add %s, %%%s_one : tensor<i32>"
+                % (name, i.name, name),
+                "hlo.yield %%%s_next, %s : tensor<i32>, %s"
+                % (name, out.name, v.type)]
+        text = ("hlo.while(%s = %s, %s = %s) : tensor<i32>, %s\n"
+                "   cond {\n%s\n  } do {\n%s\n  }"
+                % (i.name, zero.name, acc.name, v.name, v.type,
+                   "\n".join("    " + l for l in cond),
+                   "\n".join(["  " + l for l in body] +
+                             ["    " + l for l in step])))
+        r = Value("%%v%d" % n, v.shape, v.dtype)
+        self.lines.append("  %s:2 = %s" % (r.name, text))
+        result = Value(r.name + "#1", v.shape, v.dtype)
+        self.values.append(result)
+        return result
+
+    def op_if(self):
+        """Two branches on a scalar predicate (an argument: both run over
+        the seeds' inputs), each computing a value of one type."""
+        v = self.pick(lambda w: count(w.shape) <= 4096)
+        if v is None:
+            return None
+        p = self.pick(lambda w: w.shape == () and w.dtype == "i1") or \
+            self.arg([], "i1")
+        name = "c%d" % len(self.lines)
+        then, a = self.region(name + "t", [], v)
+        other, b = self.region(name + "e", [], v)
+        n = len(self.lines)
+        text = ("hlo.if %s -> (%s) {\n%s\n  } else {\n%s\n  }"
+                % (p.name, v.type,
+                   "\n".join(["  " + l for l in then] +
+                             ["    hlo.yield %s : %s" % (a.name, v.type)]),
+                   "\n".join(["  " + l for l in other] +
+                             ["    hlo.yield %s : %s" % (b.name, v.type)])))
+        return self.fresh(v.shape, v.dtype, text)
+
     EXTENDED_OPS = [("dynamic_slice", 2), ("dynamic_update_slice", 2),
-                    ("sort", 2)]
+                    ("sort", 2), ("while", 2), ("if", 2)]
 
     OPS = [("unary", 4), ("binary", 6), ("compare", 2), ("select", 2),
            ("convert", 2), ("broadcast", 3), ("reshape", 2), ("transpose", 2),
            ("reverse", 1), ("slice", 2), ("pad", 2), ("concatenate", 2),
            ("reduce", 3), ("argreduce", 1), ("dot", 3), ("iota", 1),
            ("constant", 1)]
+    # What regions hold: the basic set, so that regions do not nest.
+    OP_NAMES = [name for name, weight in OPS for _ in range(weight)]
 
     def generate(self, n_ops, extended=False):
         for _ in range(self.rng.randint(1, 3)):
@@ -488,7 +570,8 @@ class Generator:
         while len(self.lines) < target:
             getattr(self, "op_" + self.rng.choice(names))()
         # Results: the unused values first (the DAG's sinks), then any.
-        computed = [v for v in self.values if v.name.startswith("%v")]
+        computed = [v for v in self.values if v.name.startswith("%v")
+                    and "_" not in v.name]
         sinks = [v for v in computed if v.name not in self.uses] or computed[-1:]
         results = sinks[-self.rng.randint(1, 4):]
         return "\n".join([
