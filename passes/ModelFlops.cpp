@@ -46,9 +46,19 @@ struct TPUModelFlops : public tpu::impl::TPUModelFlopsBase<TPUModelFlops> {
       return;
     int64_t flops = 0;
     func.walk([&](Operation *op) {
-      if (hlo::isContraction(op) && isa<hlo::HLODialect>(op->getDialect()))
-        flops =
-            tpc::saturatingAdd(flops, tpc::saturatingMul(2, multiplyAdds(op)));
+      if (!hlo::isContraction(op) || !isa<hlo::HLODialect>(op->getDialect()))
+        return;
+      // A counted loop's body runs its trip count times; a loop whose
+      // count depends on data is counted once.
+      int64_t times = 1;
+      for (Operation *p = op->getParentOp(); p != func; p = p->getParentOp())
+        if (auto loop = dyn_cast<hlo::WhileOp>(p);
+            loop && loop.getBody().isAncestor(op->getParentRegion()))
+          if (std::optional<int64_t> trips = tpu::tripCount(loop))
+            times = tpc::saturatingMul(times, *trips);
+      flops = tpc::saturatingAdd(
+          flops, tpc::saturatingMul(times, tpc::saturatingMul(
+                                               2, multiplyAdds(op))));
     });
     func->setAttr("tpu.model_flops",
                   IntegerAttr::get(IntegerType::get(&getContext(), 64), flops));

@@ -6,10 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/PassUtils.h"
 #include "passes/Passes.h"
 
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/RegionUtils.h"
 
@@ -22,69 +22,6 @@ using namespace mlir;
 using namespace mlir::tpu;
 
 namespace {
-
-/// A scalar integer constant's value.
-std::optional<int64_t> constantInt(Value v) {
-  DenseIntElementsAttr attr;
-  if (!matchPattern(v, m_Constant(&attr)) || !attr.isSplat() ||
-      cast<ShapedType>(attr.getType()).getRank() != 0)
-    return std::nullopt;
-  return attr.getSplatValue<APInt>().getSExtValue();
-}
-
-/// How often a counted loop's body runs: carried value k starts at a
-/// constant, the body adds a constant step to it, and the condition
-/// compares it LT/LE/GT/GE/NE with a constant bound (JAX's fori_loop and
-/// scan). std::nullopt for any other loop.
-std::optional<int64_t> tripCount(hlo::WhileOp loop) {
-  Block &cond = loop.getCond().front(), &body = loop.getBody().front();
-  auto compare = dyn_cast_if_present<hlo::CompareOp>(
-      cond.getTerminator()->getOperand(0).getDefiningOp());
-  if (!compare)
-    return std::nullopt;
-  auto counter = dyn_cast<BlockArgument>(compare.getLhs());
-  std::optional<int64_t> bound = constantInt(compare.getRhs());
-  if (!counter || counter.getOwner() != &cond || !bound ||
-      !getElementTypeOrSelf(counter.getType()).isSignlessInteger(32))
-    return std::nullopt;
-  unsigned k = counter.getArgNumber();
-  auto add = dyn_cast_if_present<hlo::AddOp>(
-      body.getTerminator()->getOperand(k).getDefiningOp());
-  std::optional<int64_t> start = constantInt(loop.getInputs()[k]);
-  if (!add || add.getLhs() != body.getArgument(k) || !start)
-    return std::nullopt;
-  std::optional<int64_t> step = constantInt(add.getRhs());
-  if (!step || *step == 0)
-    return std::nullopt;
-  // Trips until the counter (which stays within i32 on the way) fails the
-  // condition.
-  int64_t distance = *bound - *start, s = *step;
-  auto ceilDiv = [](int64_t a, int64_t b) { return (a + b - 1) / b; };
-  switch (compare.getComparisonDirection()) {
-  case hlo::ComparisonDirection::LT:
-    return s > 0 ? std::optional<int64_t>(
-                       std::max<int64_t>(0, ceilDiv(distance, s)))
-                 : std::nullopt;
-  case hlo::ComparisonDirection::LE:
-    return s > 0
-               ? std::optional<int64_t>(std::max<int64_t>(0, distance / s + 1))
-               : std::nullopt;
-  case hlo::ComparisonDirection::GT:
-    return s < 0 ? std::optional<int64_t>(
-                       std::max<int64_t>(0, ceilDiv(-distance, -s)))
-                 : std::nullopt;
-  case hlo::ComparisonDirection::GE:
-    return s < 0 ? std::optional<int64_t>(
-                       std::max<int64_t>(0, -distance / -s + 1))
-                 : std::nullopt;
-  case hlo::ComparisonDirection::NE:
-    return distance % s == 0 && distance / s >= 0
-               ? std::optional<int64_t>(distance / s)
-               : std::nullopt;
-  default:
-    return std::nullopt;
-  }
-}
 
 class Outliner {
 public:

@@ -90,6 +90,12 @@ struct MemoryPlanAnalysis {
   tpc::MemoryPlan plan;
 };
 
+/// How often a counted loop's body runs: carried value k starts at a
+/// constant, the body adds a constant step to it, and the condition
+/// compares it LT/LE/GT/GE/NE with a constant bound (JAX's fori_loop and
+/// scan). std::nullopt for any other loop.
+std::optional<int64_t> tripCount(hlo::WhileOp loop);
+
 } // namespace mlir::tpu
 
 #endif // TPU_PASSES_PASSUTILS_H

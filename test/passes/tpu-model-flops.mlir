@@ -66,3 +66,34 @@ func.func @saturates(%a: tensor<2147483648x2147483648xbf16>, %b: tensor<21474836
   %d = hlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2147483648x2147483648xbf16>, tensor<2147483648x2147483648xbf16>) -> tensor<2147483648x2147483648xf32>
   return %d : tensor<2147483648x2147483648xf32>
 }
+
+// -----
+
+// A counted loop's body counts once per trip: 3 * (2 * 8 * 8 * 8); a loop
+// whose count depends on data counts its body once: 2 * 8 * 8 * 8.
+// CHECK-LABEL: func.func @loops
+// CHECK-SAME:    tpu.model_flops = 4096 : i64
+func.func @loops(%x: tensor<8x8xf32>, %n: tensor<i32>) -> tensor<8x8xf32> {
+  %zero = hlo.constant dense<0> : tensor<i32>
+  %one = hlo.constant dense<1> : tensor<i32>
+  %three = hlo.constant dense<3> : tensor<i32>
+  %r:2 = hlo.while(%i = %zero, %h = %x) : tensor<i32>, tensor<8x8xf32>
+   cond {
+    %p = hlo.compare LT, %i, %three : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    hlo.yield %p : tensor<i1>
+  } do {
+    %d = hlo.dot_general %h, %h, contracting_dims = [1] x [0] : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
+    %i1 = hlo.add %i, %one : tensor<i32>
+    hlo.yield %i1, %d : tensor<i32>, tensor<8x8xf32>
+  }
+  %s:2 = hlo.while(%j = %zero, %g = %r#1) : tensor<i32>, tensor<8x8xf32>
+   cond {
+    %q = hlo.compare LT, %j, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    hlo.yield %q : tensor<i1>
+  } do {
+    %e = hlo.dot_general %g, %g, contracting_dims = [1] x [0] : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
+    %j1 = hlo.add %j, %one : tensor<i32>
+    hlo.yield %j1, %e : tensor<i32>, tensor<8x8xf32>
+  }
+  return %s#1 : tensor<8x8xf32>
+}
