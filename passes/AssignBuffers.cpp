@@ -183,6 +183,10 @@ void operatorOf(Location loc, tpc::Allocation &allocation) {
 /// does a pad into tile padding, which only zeroes the padding of the same
 /// physical array.
 bool writesInPlace(Operation *op) {
+  // A loop updates its carried values in place: an initial value whose
+  // buffer dies at the loop becomes the carried buffer.
+  if (isa<hlo::WhileCallOp>(op))
+    return true;
   if (auto fusion = dyn_cast<hlo::FusionOp>(op))
     return fusion.getKind() == hlo::FusionKind::loop;
   if (auto pad = dyn_cast<hlo::PadOp>(op))
@@ -198,6 +202,12 @@ bool writesInPlace(Operation *op) {
 bool readsElementwise(OpOperand &use, Value result) {
   if (!sameStorage(use.get().getType(), result.getType()))
     return false;
+  // Carried value i is result i, unless the loop also reads the value
+  // otherwise (as an invariant, or another carried value's start).
+  if (Operation *loop = use.getOwner(); isa<hlo::WhileCallOp>(loop))
+    return use.getOperandNumber() ==
+               cast<OpResult>(result).getResultNumber() &&
+           llvm::count(loop->getOperands(), use.get()) == 1;
   auto fusion = dyn_cast<hlo::FusionOp>(use.getOwner());
   if (!fusion)
     return true;

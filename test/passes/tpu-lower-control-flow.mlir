@@ -60,3 +60,51 @@ func.func @branch(%p: tensor<i1>, %x: tensor<8x128xf32>) -> tensor<8x128xf32> {
   }
   return %r : tensor<8x128xf32>
 }
+
+// -----
+
+// An initial value computed just for the loop is updated in place: its
+// buffer becomes the carried one, with no copy. One the body also reads
+// as an invariant is copied, so the invariant keeps its value.
+// CHECK-LABEL: func.func @in_place
+// CHECK: %[[T:.*]] = tpu.hbm_buffer offset [[OFF:[0-9]+]] : memref<8x128xf32
+// CHECK: tpu.kernel "exponential_{{[0-9]+}}"
+// CHECK-NOT: tpu.copy %[[T]]
+// CHECK: tpu.while
+// CHECK-LABEL: func.func @invariant_too
+// CHECK: tpu.kernel "exponential_{{[0-9]+}}"
+// CHECK: tpu.copy
+// CHECK: tpu.while
+func.func @in_place(%x: tensor<8x128xf32>) -> tensor<8x128xf32> {
+  %zero = hlo.constant dense<0> : tensor<i32>
+  %one = hlo.constant dense<1> : tensor<i32>
+  %three = hlo.constant dense<3> : tensor<i32>
+  %t = hlo.exponential %x : tensor<8x128xf32>
+  %r:2 = hlo.while(%i = %zero, %acc = %t) : tensor<i32>, tensor<8x128xf32>
+   cond {
+    %p = hlo.compare LT, %i, %three : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    hlo.yield %p : tensor<i1>
+  } do {
+    %a = hlo.add %acc, %acc : tensor<8x128xf32>
+    %i1 = hlo.add %i, %one : tensor<i32>
+    hlo.yield %i1, %a : tensor<i32>, tensor<8x128xf32>
+  }
+  return %r#1 : tensor<8x128xf32>
+}
+
+func.func @invariant_too(%x: tensor<8x128xf32>) -> tensor<8x128xf32> {
+  %zero = hlo.constant dense<0> : tensor<i32>
+  %one = hlo.constant dense<1> : tensor<i32>
+  %three = hlo.constant dense<3> : tensor<i32>
+  %t = hlo.exponential %x : tensor<8x128xf32>
+  %r:2 = hlo.while(%i = %zero, %acc = %t) : tensor<i32>, tensor<8x128xf32>
+   cond {
+    %p = hlo.compare LT, %i, %three : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    hlo.yield %p : tensor<i1>
+  } do {
+    %a = hlo.add %acc, %t : tensor<8x128xf32>
+    %i1 = hlo.add %i, %one : tensor<i32>
+    hlo.yield %i1, %a : tensor<i32>, tensor<8x128xf32>
+  }
+  return %r#1 : tensor<8x128xf32>
+}
