@@ -31,6 +31,8 @@
 // REF: @scan_layers: result 0: {{.*}}exact
 // REF: @rnn: result 0: {{.*}}exact
 // REF: @rnn: result 1: {{.*}}exact
+// REF: @lstm: result 0: {{.*}}exact
+// REF: @lstm: result 1: {{.*}}exact
 //
 // The profile counts each kernel's runs: the counted loop's body ran 4
 // times (the trip count the compiler recognized lets --timing-only time it
@@ -190,4 +192,42 @@ func.func @rnn(%xs: tensor<6x8x16xf32>, %wx: tensor<16x32xf32>, %wh: tensor<32x3
     stablehlo.return %t1, %h1, %o1 : tensor<i32>, tensor<8x32xf32>, tensor<6x8x32xf32>
   }
   return %r#1, %r#2 : tensor<8x32xf32>, tensor<6x8x32xf32>
+}
+
+// An LSTM cell over a sequence of 5 steps (lax.scan of the cell): gates
+// [i, f, g, o] = x[t] @ wx + h @ wh + b; c = f * c + i * g; h = o * tanh(c).
+func.func @lstm(%xs: tensor<5x8x16xf32>, %wx: tensor<16x128xf32>, %wh: tensor<32x128xf32>, %b: tensor<128xf32>) -> (tensor<8x32xf32>, tensor<8x32xf32>) {
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %one = stablehlo.constant dense<1> : tensor<i32>
+  %steps = stablehlo.constant dense<5> : tensor<i32>
+  %z = stablehlo.constant dense<0.0> : tensor<8x32xf32>
+  %r:3 = stablehlo.while(%t = %zero, %h = %z, %c = %z) : tensor<i32>, tensor<8x32xf32>, tensor<8x32xf32>
+   cond {
+    %p = stablehlo.compare LT, %t, %steps, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  } do {
+    %xt = stablehlo.dynamic_slice %xs, %t, %zero, %zero, sizes = [1, 8, 16] : (tensor<5x8x16xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x8x16xf32>
+    %x2 = stablehlo.reshape %xt : (tensor<1x8x16xf32>) -> tensor<8x16xf32>
+    %gx = stablehlo.dot_general %x2, %wx, contracting_dims = [1] x [0] : (tensor<8x16xf32>, tensor<16x128xf32>) -> tensor<8x128xf32>
+    %gh = stablehlo.dot_general %h, %wh, contracting_dims = [1] x [0] : (tensor<8x32xf32>, tensor<32x128xf32>) -> tensor<8x128xf32>
+    %bb = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<128xf32>) -> tensor<8x128xf32>
+    %g0 = stablehlo.add %gx, %gh : tensor<8x128xf32>
+    %g = stablehlo.add %g0, %bb : tensor<8x128xf32>
+    %gi = stablehlo.slice %g [0:8, 0:32] : (tensor<8x128xf32>) -> tensor<8x32xf32>
+    %gf = stablehlo.slice %g [0:8, 32:64] : (tensor<8x128xf32>) -> tensor<8x32xf32>
+    %gg = stablehlo.slice %g [0:8, 64:96] : (tensor<8x128xf32>) -> tensor<8x32xf32>
+    %go = stablehlo.slice %g [0:8, 96:128] : (tensor<8x128xf32>) -> tensor<8x32xf32>
+    %i = stablehlo.logistic %gi : tensor<8x32xf32>
+    %f = stablehlo.logistic %gf : tensor<8x32xf32>
+    %u = stablehlo.tanh %gg : tensor<8x32xf32>
+    %o = stablehlo.logistic %go : tensor<8x32xf32>
+    %fc = stablehlo.multiply %f, %c : tensor<8x32xf32>
+    %iu = stablehlo.multiply %i, %u : tensor<8x32xf32>
+    %c1 = stablehlo.add %fc, %iu : tensor<8x32xf32>
+    %tc = stablehlo.tanh %c1 : tensor<8x32xf32>
+    %h1 = stablehlo.multiply %o, %tc : tensor<8x32xf32>
+    %t1 = stablehlo.add %t, %one : tensor<i32>
+    stablehlo.return %t1, %h1, %c1 : tensor<i32>, tensor<8x32xf32>, tensor<8x32xf32>
+  }
+  return %r#1, %r#2 : tensor<8x32xf32>, tensor<8x32xf32>
 }
