@@ -205,8 +205,7 @@ bool readsElementwise(OpOperand &use, Value result) {
   // Carried value i is result i, unless the loop also reads the value
   // otherwise (as an invariant, or another carried value's start).
   if (Operation *loop = use.getOwner(); isa<hlo::WhileCallOp>(loop))
-    return use.getOperandNumber() ==
-               cast<OpResult>(result).getResultNumber() &&
+    return use.getOperandNumber() == cast<OpResult>(result).getResultNumber() &&
            llvm::count(loop->getOperands(), use.get()) == 1;
   auto fusion = dyn_cast<hlo::FusionOp>(use.getOwner());
   if (!fusion)

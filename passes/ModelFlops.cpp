@@ -57,8 +57,8 @@ struct TPUModelFlops : public tpu::impl::TPUModelFlopsBase<TPUModelFlops> {
           if (std::optional<int64_t> trips = tpu::tripCount(loop))
             times = tpc::saturatingMul(times, *trips);
       flops = tpc::saturatingAdd(
-          flops, tpc::saturatingMul(times, tpc::saturatingMul(
-                                               2, multiplyAdds(op))));
+          flops,
+          tpc::saturatingMul(times, tpc::saturatingMul(2, multiplyAdds(op))));
     });
     func->setAttr("tpu.model_flops",
                   IntegerAttr::get(IntegerType::get(&getContext(), 64), flops));

@@ -213,6 +213,27 @@ def ConvertStablehloToHlo
   let dependentDialects = ["::mlir::hlo::HLODialect"];
 }
 
+def ConvertScfToHlo : Pass<"convert-scf-to-hlo", "::mlir::func::FuncOp"> {
+  let summary = "Import scf.while, scf.if and scf.for on tensors into hlo";
+  let description = [{
+    Structured control flow around tensor programs, as upstream's
+    `tosa-to-scf` and hand-written pipelines write it, becomes `hlo`'s:
+
+    * `scf.if %c` whose condition is `tensor.extract` of a `tensor<i1>`
+      becomes `hlo.if` on that tensor (a missing else yields nothing);
+    * `scf.while` whose `scf.condition` forwards the before-region's
+      arguments unchanged, with its condition extracted from a
+      `tensor<i1>`, becomes `hlo.while`;
+    * `scf.for` with constant bounds and step becomes `hlo.while` with an
+      i32 counter carried first; the induction variable may be read only
+      as a tensor (`arith.index_cast` to i32, then `tensor.from_elements`).
+
+    Anything else is refused at the op, saying what is missing. Runs after
+    the StableHLO and TOSA imports have converted the ops in the regions.
+  }];
+  let dependentDialects = ["::mlir::hlo::HLODialect"];
+}
+
 def ConvertTosaToHlo : Pass<"convert-tosa-to-hlo", "::mlir::func::FuncOp"> {
   let summary = "Import a function whose body is TOSA into hlo";
   let description = [{

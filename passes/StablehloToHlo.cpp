@@ -17,6 +17,8 @@
 #include "passes/Passes.h"
 #include "passes/StablehloImport.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
@@ -481,12 +483,17 @@ struct ConvertStablehloToHloPass
     : tpu::impl::ConvertStablehloToHloBase<ConvertStablehloToHloPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    // Top-level ops only: reduce bodies are read by the reduce's conversion.
+    // Top-level ops (and those in scf regions, which convert-scf-to-hlo
+    // converts next) only: reduce bodies and the like are read by their
+    // op's conversion.
     SmallVector<Operation *> ops;
-    for (Block &block : func.getBody())
-      for (Operation &op : block)
-        if (isa<sh::StableHLODialect, chlo::ChloDialect>(op.getDialect()))
-          ops.push_back(&op);
+    func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (op == func.getOperation() || isa<scf::SCFDialect>(op->getDialect()))
+        return WalkResult::advance();
+      if (isa<sh::StableHLODialect, chlo::ChloDialect>(op->getDialect()))
+        ops.push_back(op);
+      return WalkResult::skip();
+    });
     if (ops.empty())
       return;
     OpBuilder b(func.getContext());

@@ -768,6 +768,15 @@ bool isUnconvertedTensorOp(Operation *op) {
   if (!isa<arith::ArithDialect, tensor::TensorDialect>(op->getDialect()) ||
       isConverterOp(op))
     return false;
+  // Scalars to and from rank-0 tensors: scf's conditions and induction
+  // variables, which convert-scf-to-hlo takes.
+  if (isa<tensor::ExtractOp, tensor::FromElementsOp>(op) &&
+      llvm::all_of(llvm::concat<Value>(op->getOperands(), op->getResults()),
+                   [](Value v) {
+                     auto t = dyn_cast<RankedTensorType>(v.getType());
+                     return !t || t.getRank() == 0;
+                   }))
+    return false;
   auto isTensor = [](Type t) { return isa<TensorType>(t); };
   return llvm::any_of(op->getOperandTypes(), isTensor) ||
          llvm::any_of(op->getResultTypes(), isTensor);

@@ -36,6 +36,8 @@ void mlir::tpu::buildImportPipeline(OpPassManager &pm,
   pm.addPass(createSymbolDCEPass());
   pm.addNestedPass<func::FuncOp>(createConvertStablehloToHlo());
   pm.addNestedPass<func::FuncOp>(createConvertTosaToHlo());
+  // scf around the converted ops becomes hlo's control flow.
+  pm.addNestedPass<func::FuncOp>(createConvertScfToHlo());
   // DEFAULT is what an unset precision means already.
   if (defaultPrecision != hlo::Precision::DEFAULT)
     pm.addNestedPass<func::FuncOp>(createHLOSetDefaultPrecision(

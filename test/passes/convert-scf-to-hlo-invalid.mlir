@@ -1,0 +1,65 @@
+// RUN: tpu-opt %s -split-input-file -verify-diagnostics -convert-tosa-to-hlo -convert-scf-to-hlo
+
+func.func @for_bounds(%x: tensor<i32>, %n: index) -> tensor<i32> {
+  %lb = arith.constant 0 : index
+  %step = arith.constant 1 : index
+  // expected-error@+1 {{scf.for is not supported by the TPU compiler: its bounds and step are not constants}}
+  %r = scf.for %iv = %lb to %n step %step iter_args(%a = %x) -> (tensor<i32>) {
+    scf.yield %a : tensor<i32>
+  }
+  return %r : tensor<i32>
+}
+
+// -----
+
+func.func @for_wide(%x: tensor<i32>) -> tensor<i32> {
+  %lb = arith.constant 0 : index
+  %ub = arith.constant 4294967296 : index
+  %step = arith.constant 1 : index
+  // expected-error@+1 {{scf.for is not supported by the TPU compiler: its bounds and step do not fit in i32}}
+  %r = scf.for %iv = %lb to %ub step %step iter_args(%a = %x) -> (tensor<i32>) {
+    scf.yield %a : tensor<i32>
+  }
+  return %r : tensor<i32>
+}
+
+// -----
+
+func.func @for_index_use(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %lb = arith.constant 0 : index
+  %ub = arith.constant 4 : index
+  %step = arith.constant 1 : index
+  // expected-error@+1 {{scf.for is not supported by the TPU compiler: its induction variable is read other than as a tensor<i32> (arith.index_cast to i32, then tensor.from_elements)}}
+  %r = scf.for %iv = %lb to %ub step %step iter_args(%a = %x) -> (tensor<8xf32>) {
+    %i = arith.index_cast %iv : index to i64
+    scf.yield %a : tensor<8xf32>
+  }
+  return %r : tensor<8xf32>
+}
+
+// -----
+
+func.func @if_scalar(%c: i1, %x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{scf.if is not supported by the TPU compiler: its condition is not tensor.extract of a tensor<i1>}}
+  %r = scf.if %c -> (tensor<4xf32>) {
+    scf.yield %x : tensor<4xf32>
+  } else {
+    scf.yield %x : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @while_forwarding(%x: tensor<4xf32>, %p: tensor<i1>) -> tensor<4xf32> {
+  // expected-error@+1 {{scf.while is not supported by the TPU compiler: its scf.condition does not forward the loop-carried values unchanged}}
+  %r = scf.while (%v = %x) : (tensor<4xf32>) -> tensor<4xf32> {
+    %c = tensor.extract %p[] : tensor<i1>
+    %w = tosa.abs %v : (tensor<4xf32>) -> tensor<4xf32>
+    scf.condition(%c) %w : tensor<4xf32>
+  } do {
+  ^bb0(%v: tensor<4xf32>):
+    scf.yield %v : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
