@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::tpu {
 #define GEN_PASS_DEF_CONVERTSCFTOHLO
@@ -183,6 +184,20 @@ LogicalResult convertFor(scf::ForOp op) {
 struct ConvertScfToHloPass
     : tpu::impl::ConvertScfToHloBase<ConvertScfToHloPass> {
   void runOnOperation() override {
+    // Branches between blocks have no hlo form; they are named where they
+    // are rather than failing later on a function of several blocks.
+    if (!getOperation().getBody().hasOneBlock()) {
+      for (Block &block : getOperation().getBody())
+        if (Operation *branch = block.getTerminator();
+            branch->getNumSuccessors() != 0) {
+          unsupported(branch)
+              << "unstructured control flow has no hlo form; write "
+                 "structured control flow (stablehlo.while/if/case, "
+                 "tosa.while_loop/cond_if, scf.while/if/for), or lift it "
+                 "with mlir-opt --lift-cf-to-scf";
+          return signalPassFailure();
+        }
+    }
     // Innermost first: an outer op's regions move with what they hold.
     SmallVector<Operation *> ops;
     // A lowered program's kernels loop over scalars: theirs are not ours.
@@ -202,11 +217,17 @@ struct ConvertScfToHloPass
       if (failed(converted))
         return signalPassFailure();
     }
-    // Conditions extracted for scf are read as tensors now.
-    getOperation().walk([](tensor::ExtractOp extract) {
-      if (extract->use_empty())
-        extract->erase();
+    // Conditions extracted for scf are read as tensors now, and the
+    // scalars lift-cf-to-scf made for branches it resolved are unused.
+    SmallVector<Operation *> scalars;
+    getOperation().walk([&](Operation *op) {
+      if (isa<tensor::ExtractOp, arith::ConstantOp>(op) &&
+          !op->getParentOfType<tpu::KernelOp>())
+        scalars.push_back(op);
     });
+    for (Operation *op : llvm::reverse(scalars))
+      if (isOpTriviallyDead(op))
+        op->erase();
   }
 };
 

@@ -2,6 +2,7 @@
 
 #include "compiler/pipeline/Pipeline.h"
 
+#include "mlir/Conversion/ControlFlowToSCF/ControlFlowToSCF.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -34,6 +35,9 @@ void mlir::tpu::buildImportPipeline(OpPassManager &pm,
   // written.
   pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));
   pm.addPass(createSymbolDCEPass());
+  // Branches between blocks are lifted to scf (upstream's lift-cf-to-scf),
+  // which convert-scf-to-hlo takes after the op imports.
+  pm.addNestedPass<func::FuncOp>(createLiftControlFlowToSCFPass());
   pm.addNestedPass<func::FuncOp>(createConvertStablehloToHlo());
   pm.addNestedPass<func::FuncOp>(createConvertTosaToHlo());
   // scf around the converted ops becomes hlo's control flow.

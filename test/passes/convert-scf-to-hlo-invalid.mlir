@@ -63,3 +63,15 @@ func.func @while_forwarding(%x: tensor<4xf32>, %p: tensor<i1>) -> tensor<4xf32> 
   }
   return %r : tensor<4xf32>
 }
+
+// -----
+
+func.func @branches(%p: i1, %x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{cf.cond_br is not supported by the TPU compiler: unstructured control flow has no hlo form; write structured control flow (stablehlo.while/if/case, tosa.while_loop/cond_if, scf.while/if/for), or lift it with mlir-opt --lift-cf-to-scf}}
+  cf.cond_br %p, ^a, ^b
+^a:
+  return %x : tensor<4xf32>
+^b:
+  %e = tosa.exp %x : (tensor<4xf32>) -> tensor<4xf32>
+  return %e : tensor<4xf32>
+}
