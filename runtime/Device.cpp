@@ -215,7 +215,7 @@ private:
     if (!task.ok())
       return task.status();
     const View &v = views[id];
-    return v.data ? static_cast<int64_t>(load(v.buffer->element, v.data)) : 0;
+    return v.data ? loadInteger(v.buffer->element, v.data) : 0;
   }
 
   absl::Status loop(const Step &step) {

@@ -33,10 +33,13 @@ using tpc::Element;
 using tpc::elementBytes;
 using tpc::elementFromName;
 using tpc::elementName;
+using tpc::fromWord;
 using tpc::intBits;
 using tpc::isFloat;
 using tpc::isUnsigned;
+using tpc::isWide;
 using tpc::kLastElement;
+using tpc::toWord;
 
 enum class Space : uint8_t { Hbm = 0, Vmem = 1, Smem = 2 };
 

@@ -216,8 +216,8 @@ absl::Status KernelRun::scalarLoad(const Instruction &inst) {
       return fail(inst, "index out of the buffer");
     offset += at * strides[d];
   }
-  regs[f[0]] = static_cast<int64_t>(
-      load(b.element, (*in)->data + offset * elementBytes(b.element)));
+  regs[f[0]] =
+      loadInteger(b.element, (*in)->data + offset * elementBytes(b.element));
   return absl::OkStatus();
 }
 

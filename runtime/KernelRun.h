@@ -104,10 +104,12 @@ private:
   static int64_t registerElements(const Buffer &b);
 
   /// Queues vector-unit work that reads `reads` and writes `writes`,
-  /// costing `elements` register elements (by default the first output's).
+  /// costing `elements` register elements (by default the first output's),
+  /// `passes` times (the operations of a 64-bit expansion).
   absl::Status vectorTask(const Instruction &inst, std::vector<View *> reads,
                           std::vector<View *> writes, VectorCost cost,
-                          const char *what, int64_t elements = -1);
+                          const char *what, int64_t elements = -1,
+                          int64_t passes = 1);
 
   absl::Status vector(const Instruction &inst);
 

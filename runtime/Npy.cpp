@@ -39,6 +39,7 @@ constexpr Descr kDescrs[] = {
     {Element::F32, "<f4"}, {Element::F16, "<f2"}, {Element::I32, "<i4"},
     {Element::I16, "<i2"}, {Element::I8, "|i1"},  {Element::U32, "<u4"},
     {Element::U16, "<u2"}, {Element::U8, "|u1"},  {Element::I1, "|b1"},
+    {Element::I64, "<i8"}, {Element::U64, "<u8"},
 };
 
 absl::string_view descrOf(Element element) {

@@ -123,6 +123,9 @@ double roundTo(Element element, double value) {
     return roundToF16(value);
   case Element::I1:
     return value != 0;
+  case Element::I64:
+  case Element::U64:
+    return value; // a word, already wrapped
   default:
     if (std::isnan(value))
       return 0;
@@ -203,6 +206,9 @@ double load(Element element, const uint8_t *p) {
     return loadAs<uint16_t>(p);
   case Element::U8:
     return *p;
+  case Element::I64:
+  case Element::U64:
+    return fromWord(loadAs<int64_t>(p));
   }
   return 0;
 }
@@ -229,6 +235,9 @@ void store(Element element, uint8_t *p, double value) {
     return storeAs(p, static_cast<uint16_t>(value));
   case Element::U8:
     return storeAs(p, static_cast<uint8_t>(value));
+  case Element::I64:
+  case Element::U64:
+    return storeAs(p, toWord(value));
   }
 }
 
@@ -248,6 +257,8 @@ static int64_t integerPower(int64_t x, int64_t y) {
 
 double vectorElement(VectorKind kind, Element from, Element to,
                      const double *in) {
+  if (isWide(from) || isWide(to))
+    return vectorElementWide(kind, from, to, in);
   double a = in[0], b = in[1];
   switch (kind) {
   case VectorKind::Eq:
@@ -427,6 +438,8 @@ double vectorElement(VectorKind kind, Element from, Element to,
 }
 
 double reduceIdentity(ReduceKind kind, Element element) {
+  if (isWide(element))
+    return reduceIdentityWide(kind, element);
   switch (kind) {
   case ReduceKind::Sum:
     return 0;
@@ -441,6 +454,8 @@ double reduceIdentity(ReduceKind kind, Element element) {
 }
 
 double reduceStep(ReduceKind kind, Element element, double acc, double x) {
+  if (isWide(element))
+    return reduceStepWide(kind, element, acc, x);
   switch (kind) {
   case ReduceKind::Sum:
     return element == Element::I1 ? (acc != 0 || x != 0) : acc + x;

@@ -5,7 +5,8 @@
 // evaluator does, so that integer, comparison and select results match it
 // exactly. bf16 and f16 round to nearest even from the exact value (one
 // rounding, not via f32); integers wrap, unsigned ones held as their
-// non-negative value; i1 is stored in 32 bits.
+// non-negative value; i1 is stored in 32 bits. i64 and ui64 elements are
+// held as words (tpc::fromWord) and computed by NumericsWide.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,6 +45,21 @@ double vectorElement(VectorKind kind, Element from, Element to,
 /// The identity of a reduction over `element` values, and one step.
 double reduceIdentity(ReduceKind kind, Element element);
 double reduceStep(ReduceKind kind, Element element, double acc, double x);
+
+/// What vectorElement, reduceIdentity and reduceStep do when an input or
+/// the output is i64 or ui64 (NumericsWide.cpp).
+double vectorElementWide(VectorKind kind, Element from, Element to,
+                         const double *in);
+double reduceIdentityWide(ReduceKind kind, Element element);
+double reduceStepWide(ReduceKind kind, Element element, double acc, double x);
+
+/// 32-bit vector-unit operations per register of elements in XLA:TPU's
+/// expansion of a 64-bit op into word pairs (at least 2: one per word).
+int64_t wideVectorOps(VectorKind kind, Element from, Element to);
+int64_t wideReduceOps(ReduceKind kind);
+
+/// An integer element at `p` as an int64 (ui64 as its bits): indices.
+int64_t loadInteger(Element element, const uint8_t *p);
 
 } // namespace tpurt
 

@@ -418,10 +418,14 @@ LogicalResult FunctionWriter::addBuffer(HbmBufferOp buffer) {
   bool zeroExtend = dense.getElementType().isInteger(1) ||
                     dense.getElementType().isUnsignedInteger();
   auto values = dense.getValues<APInt>();
+  bool wide = tpurt::isWide(b.element); // held as words
   for (int64_t i = 0; i < count; ++i) {
     const APInt &v = values[dense.isSplat() ? 0 : i];
-    put(zeroExtend ? static_cast<double>(v.getZExtValue())
-                   : static_cast<double>(v.getSExtValue()));
+    if (wide)
+      put(tpurt::fromWord(static_cast<int64_t>(v.getZExtValue())));
+    else
+      put(zeroExtend ? static_cast<double>(v.getZExtValue())
+                     : static_cast<double>(v.getSExtValue()));
   }
   return success();
 }

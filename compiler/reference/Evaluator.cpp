@@ -176,13 +176,19 @@ HostTensor Evaluator::slice(hlo::SliceOp op) {
   return result;
 }
 
+/// A scalar index tensor's value; a ui64 past INT64_MAX saturates there.
+static int64_t indexValue(const HostTensor &index) {
+  int64_t v = index.integerAt(0);
+  return tpc::isUnsigned(index.element) && v < 0 ? INT64_MAX : v;
+}
+
 /// Each start index clamped so that a box of `sizes` fits in `dims`.
 Index Evaluator::clampedStarts(ValueRange indices, ArrayRef<int64_t> dims,
                                ArrayRef<int64_t> sizes) {
   Index starts;
   for (auto [d, index] : llvm::enumerate(indices))
-    starts.push_back(std::clamp(static_cast<int64_t>(get(index).values[0]),
-                                int64_t{0}, dims[d] - sizes[d]));
+    starts.push_back(
+        std::clamp(indexValue(get(index)), int64_t{0}, dims[d] - sizes[d]));
   return starts;
 }
 
@@ -264,22 +270,30 @@ HostTensor Evaluator::concatenate(hlo::ConcatenateOp op) {
 /// product and sum rounded (XLA's f32 dot on a CPU, which the conformance
 /// suite's expected values come from); integers wrap.
 struct Accumulator {
-  explicit Accumulator(Type type) : type(type), integer(!isFloat(type)) {}
+  /// The operands' elements tell words (i64, ui64) from values.
+  Accumulator(Type type, tpc::Element lhs, tpc::Element rhs)
+      : type(type), integer(!isFloat(type)), lhsWide(tpc::isWide(lhs)),
+        rhsWide(tpc::isWide(rhs)) {}
+  static uint64_t word(bool wide, double slot) {
+    return static_cast<uint64_t>(wide ? tpc::toWord(slot)
+                                      : static_cast<int64_t>(slot));
+  }
   void add(double a, double b) {
     if (integer)
-      bits += static_cast<uint64_t>(static_cast<int64_t>(a)) *
-              static_cast<uint64_t>(static_cast<int64_t>(b));
+      bits += word(lhsWide, a) * word(rhsWide, b);
     else
       sum = static_cast<float>(sum + static_cast<float>(static_cast<float>(a) *
                                                         static_cast<float>(b)));
   }
   double result() const {
+    if (isWide(type))
+      return tpc::fromWord(static_cast<int64_t>(bits));
     return integer ? roundTo(type, static_cast<double>(
                                        wrap(type, static_cast<int64_t>(bits))))
                    : roundTo(type, sum);
   }
   Type type;
-  bool integer;
+  bool integer, lhsWide, rhsWide;
   float sum = 0;
   uint64_t bits = 0;
 };
@@ -308,7 +322,7 @@ HostTensor Evaluator::dot(hlo::DotGeneralOp op) {
       lhsBase += index[r++] * lhsStrides[d];
     for (int64_t d : rhsFree)
       rhsBase += index[r++] * rhsStrides[d];
-    Accumulator acc(resultElementType(op));
+    Accumulator acc(resultElementType(op), lhs.element, rhs.element);
     forEachIndex(contractingShape, [&](ArrayRef<int64_t> k, int64_t) {
       int64_t lo = lhsBase, ro = rhsBase;
       for (size_t i = 0; i < k.size(); ++i) {
@@ -338,7 +352,7 @@ HostTensor Evaluator::convolution(hlo::ConvolutionOp op) {
   forEachIndex(result.dims, [&](ArrayRef<int64_t> out, int64_t n) {
     int64_t feature = out[spatial + 1];
     int64_t group = feature / outPerGroup;
-    Accumulator acc(resultElementType(op));
+    Accumulator acc(resultElementType(op), lhs.element, rhs.element);
     forEachIndex(window, [&](ArrayRef<int64_t> k, int64_t) {
       // k = [kernel spatial..., input feature within the group].
       int64_t lo = out[0] * lhsStrides[0];
@@ -377,9 +391,18 @@ HostTensor Evaluator::reduce(hlo::ReduceOp op) {
                                                    : highest(type);
   std::fill(result.values.begin(), result.values.end(), init);
   // Integer accumulators (float ones start at +-inf, which no integer holds).
-  std::vector<uint64_t> bits(
-      result.elements(),
-      integer ? static_cast<uint64_t>(static_cast<int64_t>(init)) : 0);
+  // i64 and ui64 accumulate every kind here, as words; max and min compare
+  // them signed or unsigned.
+  bool wide = isWide(type), isSigned = wide && !isUnsigned(type);
+  uint64_t start = static_cast<uint64_t>(static_cast<int64_t>(init));
+  if (wide && kind == hlo::ReduceKind::max)
+    start = isSigned ? uint64_t{1} << 63 : 0;
+  else if (wide && kind == hlo::ReduceKind::min)
+    start = isSigned ? ~uint64_t{0} >> 1 : ~uint64_t{0};
+  std::vector<uint64_t> bits(result.elements(), integer ? start : 0);
+  auto below = [&](uint64_t a, uint64_t b) {
+    return isSigned ? static_cast<int64_t>(a) < static_cast<int64_t>(b) : a < b;
+  };
   Index kept;
   for (int64_t d = 0; d < operand.rank(); ++d)
     if (!llvm::is_contained(reduced, d))
@@ -391,12 +414,20 @@ HostTensor Evaluator::reduce(hlo::ReduceOp op) {
       offset += index[d] * strides[r];
     double &acc = result.values[offset];
     double x = operand.values[n];
+    uint64_t word = integer ? static_cast<uint64_t>(operand.integerAt(n)) : 0;
+    uint64_t &accWord = bits[offset];
+    if (wide && kind == hlo::ReduceKind::max)
+      accWord = below(accWord, word) ? word : accWord;
+    else if (wide && kind == hlo::ReduceKind::min)
+      accWord = below(word, accWord) ? word : accWord;
+    if (wide && (kind == hlo::ReduceKind::max || kind == hlo::ReduceKind::min))
+      return;
     switch (kind) {
     case hlo::ReduceKind::sum:
       if (type.isInteger(1))
         acc = acc != 0 || x != 0;
       else if (integer)
-        bits[offset] += static_cast<uint64_t>(static_cast<int64_t>(x));
+        accWord += word;
       else
         acc += x;
       break;
@@ -404,7 +435,7 @@ HostTensor Evaluator::reduce(hlo::ReduceOp op) {
       if (type.isInteger(1))
         acc = acc != 0 && x != 0;
       else if (integer)
-        bits[offset] *= static_cast<uint64_t>(static_cast<int64_t>(x));
+        accWord *= word;
       else
         acc *= x;
       break;
@@ -421,8 +452,10 @@ HostTensor Evaluator::reduce(hlo::ReduceOp op) {
       (kind == hlo::ReduceKind::sum || kind == hlo::ReduceKind::product);
   for (int64_t i = 0; i < result.elements(); ++i)
     result.values[i] =
-        modular ? static_cast<double>(wrap(type, static_cast<int64_t>(bits[i])))
-                : roundTo(type, result.values[i]);
+        wide ? tpc::fromWord(static_cast<int64_t>(bits[i]))
+        : modular
+            ? static_cast<double>(wrap(type, static_cast<int64_t>(bits[i])))
+            : roundTo(type, result.values[i]);
   return result;
 }
 
@@ -432,6 +465,11 @@ HostTensor Evaluator::argReduce(Operation *op, int64_t dim, bool isMax) {
   HostTensor result = resultTensor(op);
   std::vector<double> best(result.elements(), 0);
   std::vector<bool> seen(result.elements(), false);
+  bool wide = tpc::isWide(operand.element);
+  auto wideLess = [&](double a, double b) {
+    int64_t x = tpc::toWord(a), y = tpc::toWord(b);
+    return tpc::isUnsigned(operand.element) ? uint64_t(x) < uint64_t(y) : x < y;
+  };
   Index strides = stridesOf(result.dims);
   forEachIndex(operand.dims, [&](ArrayRef<int64_t> index, int64_t n) {
     int64_t offset = 0, r = 0;
@@ -442,6 +480,8 @@ HostTensor Evaluator::argReduce(Operation *op, int64_t dim, bool isMax) {
     bool better;
     if (!seen[offset])
       better = true;
+    else if (wide)
+      better = isMax ? wideLess(best[offset], x) : wideLess(x, best[offset]);
     else if (std::isnan(best[offset]))
       better = false;
     else if (std::isnan(x))
@@ -454,6 +494,9 @@ HostTensor Evaluator::argReduce(Operation *op, int64_t dim, bool isMax) {
       result.values[offset] = static_cast<double>(index[dim]);
     }
   });
+  if (tpc::isWide(result.element))
+    for (double &v : result.values)
+      v = tpc::fromWord(static_cast<int64_t>(v));
   return result;
 }
 
@@ -544,8 +587,10 @@ FailureOr<HostTensor> Evaluator::evalOp(Operation *op) {
         int64_t dim = static_cast<int64_t>(op.getIotaDimension());
         forEachIndex(result.dims, [&](ArrayRef<int64_t> index, int64_t n) {
           // Rounded as a store would: i8 wraps past 127, bf16 rounds 129.
+          Type type = resultElementType(op);
           result.values[n] =
-              roundTo(resultElementType(op), static_cast<double>(index[dim]));
+              isWide(type) ? tpc::fromWord(index[dim])
+                           : roundTo(type, static_cast<double>(index[dim]));
         });
         return result;
       })
@@ -703,6 +748,11 @@ HostTensor mlir::tpu::toHostTensor(DenseElementsAttr dense) {
     auto values = dense.getValues<APInt>();
     for (int64_t i = 0; i < result.elements(); ++i) {
       const APInt &v = values[dense.isSplat() ? 0 : i];
+      if (isWide(type)) {
+        result.values[i] =
+            tpc::fromWord(static_cast<int64_t>(v.getZExtValue()));
+        continue;
+      }
       result.values[i] = type.isInteger(1) || isUnsigned(type)
                              ? static_cast<double>(v.getZExtValue())
                              : static_cast<double>(v.getSExtValue());

@@ -12,7 +12,9 @@
 #include "compiler/reference/Evaluator.h"
 
 #include "dialects/hlo/HLOOps.h"
+#include "runtime/machine/HostTensor.h"
 #include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/APSInt.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <algorithm>
@@ -52,6 +54,8 @@ static int64_t wrappedProduct(Type type, int64_t a, int64_t b) {
 }
 
 double mlir::tpu::roundTo(Type type, double value) {
+  if (isWide(type)) // a word: every one is an i64 or ui64 value
+    return value;
   if (type.isF32())
     return static_cast<float>(value);
   if (auto floatType = dyn_cast<FloatType>(type)) {
@@ -296,15 +300,148 @@ double bitcast(Type from, Type to, double value) {
                         : static_cast<double>(bits.getSExtValue());
 }
 
+//===----------------------------------------------------------------------===//
+// i64 and ui64: their slots hold words (tpc::fromWord); arithmetic on APInt.
+//===----------------------------------------------------------------------===//
+
+/// A slot of `type` (an integer) as a 64-bit APInt: a wide element's word,
+/// or a narrower integer's value (unsigned values are non-negative).
+APInt wideOf(Type type, double slot) {
+  int64_t v = isWide(type) ? tpc::toWord(slot) : static_cast<int64_t>(slot);
+  return APInt(64, static_cast<uint64_t>(v), /*isSigned=*/true);
+}
+
+double slotOf(const APInt &v) {
+  return tpc::fromWord(static_cast<int64_t>(v.getZExtValue()));
+}
+
+double convertWide(Type from, Type to, double slot) {
+  if (auto floatFrom = dyn_cast<FloatType>(from)) { // truncate, saturate
+    APFloat x(slot);
+    APSInt result(64, isUnsigned(to));
+    bool exact;
+    x.convertToInteger(result, APFloat::rmTowardZero, &exact);
+    return slotOf(result);
+  }
+  APInt x = wideOf(from, slot);
+  if (auto floatTo = dyn_cast<FloatType>(to)) { // rounded once
+    APFloat result(floatTo.getFloatSemantics());
+    result.convertFromAPInt(x, !(isWide(from) && isUnsigned(from)),
+                            APFloat::rmNearestTiesToEven);
+    return result.convertToDouble();
+  }
+  if (isWide(to))
+    return slotOf(x);
+  return roundTo(to, static_cast<double>(wrap(to, x.getSExtValue())));
+}
+
+bool compareWide(hlo::ComparisonDirection direction, bool isSigned,
+                 const APInt &a, const APInt &b) {
+  switch (direction) {
+  case hlo::ComparisonDirection::EQ:
+    return a == b;
+  case hlo::ComparisonDirection::NE:
+    return a != b;
+  case hlo::ComparisonDirection::LT:
+    return isSigned ? a.slt(b) : a.ult(b);
+  case hlo::ComparisonDirection::LE:
+    return isSigned ? a.sle(b) : a.ule(b);
+  case hlo::ComparisonDirection::GT:
+    return isSigned ? a.sgt(b) : a.ugt(b);
+  case hlo::ComparisonDirection::GE:
+    return isSigned ? a.sge(b) : a.uge(b);
+  }
+  llvm_unreachable("unknown comparison");
+}
+
+/// XLA's division rules: x / 0 is all ones, x rem 0 is x, and MIN / -1
+/// wraps to MIN (rem 0).
+APInt divideWide(bool isSigned, bool remainder, const APInt &x,
+                 const APInt &y) {
+  if (y.isZero())
+    return remainder ? x : APInt::getAllOnes(64);
+  if (isSigned && x.isMinSignedValue() && y.isAllOnes())
+    return remainder ? APInt(64, 0) : x;
+  if (isSigned)
+    return remainder ? x.srem(y) : x.sdiv(y);
+  return remainder ? x.urem(y) : x.udiv(y);
+}
+
+APInt unaryWide(Operation *op, bool isSigned, const APInt &x) {
+  return TypeSwitch<Operation *, APInt>(op)
+      .Case([&](hlo::AbsOp) { return isSigned && x.isNegative() ? -x : x; })
+      .Case([&](hlo::NegOp) { return -x; })
+      .Case([&](hlo::NotOp) { return ~x; })
+      .Case([&](hlo::PopcntOp) { return APInt(64, x.popcount()); })
+      .Case([&](hlo::ClzOp) { return APInt(64, x.countl_zero()); });
+}
+
+APInt binaryWide(Operation *op, Type type, bool isSigned, const APInt &x,
+                 const APInt &y) {
+  // Shift amounts outside [0, 64) shift every bit out.
+  bool inRange = y.ult(64);
+  unsigned amount = inRange ? static_cast<unsigned>(y.getZExtValue()) : 0;
+  return TypeSwitch<Operation *, APInt>(op)
+      .Case([&](hlo::AddOp) { return x + y; })
+      .Case([&](hlo::SubtractOp) { return x - y; })
+      .Case([&](hlo::MulOp) { return x * y; })
+      .Case([&](hlo::DivOp) { return divideWide(isSigned, false, x, y); })
+      .Case([&](hlo::RemOp) { return divideWide(isSigned, true, x, y); })
+      .Case(
+          [&](hlo::MaxOp) { return (isSigned ? x.slt(y) : x.ult(y)) ? y : x; })
+      .Case(
+          [&](hlo::MinOp) { return (isSigned ? y.slt(x) : y.ult(x)) ? y : x; })
+      .Case([&](hlo::AndOp) { return x & y; })
+      .Case([&](hlo::OrOp) { return x | y; })
+      .Case([&](hlo::XorOp) { return x ^ y; })
+      .Case([&](hlo::ShiftLeftOp) {
+        return inRange ? x.shl(amount) : APInt(64, 0);
+      })
+      .Case([&](hlo::ShiftRightLogicalOp) {
+        return inRange ? x.lshr(amount) : APInt(64, 0);
+      })
+      .Case([&](hlo::ShiftRightArithmeticOp) {
+        return x.ashr(inRange ? amount : 63);
+      })
+      .Case([&](hlo::PowOp) {
+        return APInt(64, static_cast<uint64_t>(
+                             power(type, x.getSExtValue(), y.getSExtValue())));
+      });
+}
+
+/// An elementwise op with an i64 or ui64 operand or result.
+double evaluateWide(Operation *op, Type type, ArrayRef<double> operands) {
+  Type from = getElementTypeOrSelf(op->getOperand(0).getType());
+  if (isa<hlo::ConvertOp>(op))
+    return convertWide(from, type, operands[0]);
+  if (isa<hlo::BitcastConvertOp>(op)) // i64 <-> ui64: the same bits
+    return operands[0];
+  bool isSigned = !isUnsigned(from);
+  APInt x = wideOf(from, operands[0]);
+  if (auto cmp = dyn_cast<hlo::CompareOp>(op))
+    return compareWide(cmp.getComparisonDirection(), isSigned, x,
+                       wideOf(from, operands[1]));
+  if (operands.size() == 1)
+    return slotOf(unaryWide(op, isSigned, x));
+  return slotOf(binaryWide(op, type, isSigned, x, wideOf(from, operands[1])));
+}
+
 } // namespace
+
+bool reference::isWide(Type type) {
+  auto integer = dyn_cast<IntegerType>(type);
+  return integer && integer.getWidth() == 64;
+}
 
 double mlir::tpu::evaluateElementwise(Operation *op,
                                       ArrayRef<double> operands) {
   Type type = getElementTypeOrSelf(op->getResult(0).getType());
-  if (auto cmp = dyn_cast<hlo::CompareOp>(op))
-    return compare(cmp.getComparisonDirection(), operands[0], operands[1]);
   if (isa<hlo::SelectOp>(op))
     return operands[0] != 0 ? operands[1] : operands[2];
+  if (isWide(type) || isWide(getElementTypeOrSelf(op->getOperand(0).getType())))
+    return evaluateWide(op, type, operands);
+  if (auto cmp = dyn_cast<hlo::CompareOp>(op))
+    return compare(cmp.getComparisonDirection(), operands[0], operands[1]);
   if (isa<hlo::ConvertOp>(op))
     return convert(getElementTypeOrSelf(op->getOperand(0).getType()), type,
                    operands[0]);

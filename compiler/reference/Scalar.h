@@ -19,6 +19,8 @@ bool isUnsigned(Type type);
 /// signless types, zero-extended for unsigned ones (and i1).
 int64_t wrap(Type type, int64_t value);
 bool isFloat(Type type);
+/// i64 and ui64, whose tensors hold words (tpc::fromWord), not values.
+bool isWide(Type type);
 /// The smallest and largest values of `type`: -inf and +inf for floats.
 double lowest(Type type);
 double highest(Type type);

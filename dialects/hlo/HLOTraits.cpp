@@ -18,7 +18,7 @@ bool hlo::isSupportedElementType(Type type) {
   unsigned width = intType.getWidth();
   if (width == 1)
     return intType.isSignless();
-  return width == 32 || width == 16 || width == 8;
+  return width == 64 || width == 32 || width == 16 || width == 8;
 }
 
 LogicalResult hlo::verifyTensorType(std::optional<Location> loc, Type type,

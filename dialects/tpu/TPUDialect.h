@@ -52,7 +52,7 @@ LayoutAttr getLayout(Type type);
 /// The element types TPU programs store, for messages; hlo's
 /// isSupportedElementType and the executable accept exactly these.
 inline constexpr const char *kSupportedElementTypes =
-    "f32, bf16, f16, i32, i16, i8, ui32, ui16, ui8 and i1";
+    "f32, bf16, f16, i64, i32, i16, i8, ui64, ui32, ui16, ui8 and i1";
 
 /// The shape library's element type for f32, bf16, i32, i8, i1 (and the
 /// other XLA types MLIR spells), or nullopt.

@@ -35,16 +35,17 @@ int64_t KernelRun::registerElements(const Buffer &b) {
 absl::Status KernelRun::vectorTask(const Instruction &inst,
                                    std::vector<View *> reads,
                                    std::vector<View *> writes, VectorCost cost,
-                                   const char *what, int64_t elements) {
+                                   const char *what, int64_t elements,
+                                   int64_t passes) {
   absl::StatusOr<std::vector<int64_t>> deps =
       hazards(inst, reads, writes, false);
   if (!deps.ok())
     return deps.status();
   if (elements < 0)
     elements = registerElements(*writes.front()->buffer);
-  absl::StatusOr<int64_t> id =
-      timeline.add(kernel.name + "/" + what, Engine{Engine::Vector, 0},
-                   vectorCycles(elements, cost), *deps, issue);
+  absl::StatusOr<int64_t> id = timeline.add(
+      kernel.name + "/" + what, Engine{Engine::Vector, 0},
+      tpc::saturatingMul(vectorCycles(elements, cost), passes), *deps, issue);
   if (!id.ok())
     return id.status();
   record(reads, writes, {*id});
@@ -125,6 +126,9 @@ absl::Status KernelRun::vector(const Instruction &inst) {
   std::vector<View *> reads;
   for (Input &input : ins)
     reads.push_back(input.view);
+  if (isWide(from) || isWide(to))
+    return vectorTask(inst, reads, {*out}, VectorCost::Simple, "vector", -1,
+                      wideVectorOps(kind, from, to));
   return vectorTask(inst, reads, {*out}, cost, "vector");
 }
 
@@ -188,7 +192,8 @@ absl::Status KernelRun::reduce(const Instruction &inst) {
     reads.push_back(*out);
   // The vector unit reads the whole input block.
   return vectorTask(inst, reads, {*out}, VectorCost::Simple, "reduce",
-                    registerElements(i));
+                    registerElements(i),
+                    isWide(i.element) ? wideReduceOps(kind) : 1);
 }
 
 absl::Status KernelRun::argReduce(const Instruction &inst) {
@@ -217,7 +222,14 @@ absl::Status KernelRun::argReduce(const Instruction &inst) {
   int64_t size = elementBytes(i.element), along = i.dims[dim];
   // Strictly better, so that ties keep the smaller (earlier) index; NaN
   // beats every number.
+  bool wide = isWide(i.element), isSigned = !isUnsigned(i.element);
   auto better = [&](double a, double b) {
+    if (wide) { // words
+      int64_t x = toWord(a), y = toWord(b);
+      if (!isSigned)
+        return isMax ? uint64_t(x) > uint64_t(y) : uint64_t(x) < uint64_t(y);
+      return isMax ? x > y : x < y;
+    }
     if (std::isnan(b))
       return false;
     if (std::isnan(a))
@@ -249,9 +261,11 @@ absl::Status KernelRun::argReduce(const Instruction &inst) {
     reads.push_back(*best);
     reads.push_back(*index);
   }
-  // A compare and two selects per input register.
+  // A compare and two selects per input register (64-bit: a 4-operation
+  // compare and a select of each word).
   return vectorTask(inst, reads, {*best, *index}, VectorCost::Simple,
-                    "arg_reduce", 3 * registerElements(i));
+                    "arg_reduce", registerElements(i),
+                    isWide(i.element) ? 7 : 3);
 }
 
 absl::Status KernelRun::relayout(const Instruction &inst) {
@@ -306,7 +320,8 @@ absl::Status KernelRun::relayout(const Instruction &inst) {
   // The vector unit reads every register of one block and writes every
   // register of the other, through the transpose unit.
   return vectorTask(inst, {*src}, {*dst}, VectorCost::Simple, "relayout",
-                    registerElements(s) + registerElements(d));
+                    registerElements(s) + registerElements(d),
+                    isWide(s.element) ? 2 : 1);
 }
 
 absl::Status KernelRun::fillOrIota(const Instruction &inst) {
@@ -317,7 +332,7 @@ absl::Status KernelRun::fillOrIota(const Instruction &inst) {
   const Buffer &o = *(*out)->buffer;
   int64_t bytes = elementBytes(o.element);
   if (inst.opcode == Opcode::Fill) {
-    double value = static_cast<double>(f[1]);
+    double value = isWide(o.element) ? fromWord(f[1]) : f[1];
     if (isFloat(o.element)) {
       uint32_t bits = static_cast<uint32_t>(f[1]);
       float v;
@@ -326,7 +341,8 @@ absl::Status KernelRun::fillOrIota(const Instruction &inst) {
     }
     for (int64_t n = 0; compute && n < o.elements(); ++n)
       store(o.element, (*out)->data + n * bytes, value);
-    return vectorTask(inst, {}, {*out}, VectorCost::Simple, "fill");
+    return vectorTask(inst, {}, {*out}, VectorCost::Simple, "fill", -1,
+                      isWide(o.element) ? 2 : 1);
   }
   int64_t dim = f[1], offset = regs[f[2]];
   if (dim >= static_cast<int64_t>(o.dims.size()))
@@ -334,10 +350,12 @@ absl::Status KernelRun::fillOrIota(const Instruction &inst) {
   int64_t n = 0;
   if (compute)
     forEachIndex(o.dims, [&](const std::vector<int64_t> &idx) {
+      int64_t at = idx[dim] + offset;
       store(o.element, (*out)->data + n++ * bytes,
-            static_cast<double>(idx[dim] + offset));
+            isWide(o.element) ? fromWord(at) : static_cast<double>(at));
     });
-  return vectorTask(inst, {}, {*out}, VectorCost::Simple, "iota");
+  return vectorTask(inst, {}, {*out}, VectorCost::Simple, "iota", -1,
+                    isWide(o.element) ? 2 : 1);
 }
 
 } // namespace tpurt::detail

@@ -2,6 +2,7 @@
 
 #include "runtime/machine/HostTensor.h"
 
+#include <cstring>
 #include <iterator>
 
 namespace tpc {
@@ -29,6 +30,8 @@ constexpr ElementInfo kElements[] = {
     {"ui8", 1, 8, false, true, ElementType::U8},
     {"ui16", 2, 16, false, true, ElementType::U16},
     {"ui32", 4, 32, false, true, ElementType::U32},
+    {"i64", 8, 64, false, false, ElementType::S64},
+    {"ui64", 8, 64, false, true, ElementType::U64},
 };
 static_assert(std::size(kElements) == static_cast<size_t>(kLastElement) + 1);
 
@@ -43,6 +46,21 @@ std::string_view elementName(Element element) { return info(element).name; }
 bool isFloat(Element element) { return info(element).isFloat; }
 bool isUnsigned(Element element) { return info(element).isUnsigned; }
 int intBits(Element element) { return info(element).bits; }
+bool isWide(Element element) {
+  return element == Element::I64 || element == Element::U64;
+}
+
+double fromWord(int64_t word) {
+  double slot;
+  std::memcpy(&slot, &word, sizeof(slot));
+  return slot;
+}
+
+int64_t toWord(double slot) {
+  int64_t word;
+  std::memcpy(&word, &slot, sizeof(word));
+  return word;
+}
 
 std::optional<Element> elementFromName(std::string_view name) {
   for (size_t i = 0; i < std::size(kElements); ++i)
@@ -61,6 +79,10 @@ std::optional<Element> storedElement(ElementType type) {
 HostTensor::HostTensor(Element element, std::vector<int64_t> dims)
     : element(element), dims(std::move(dims)) {
   values.assign(static_cast<size_t>(elements()), 0.0);
+}
+
+int64_t HostTensor::integerAt(int64_t n) const {
+  return isWide(element) ? toWord(values[n]) : static_cast<int64_t>(values[n]);
 }
 
 int64_t HostTensor::elements() const {

@@ -33,22 +33,33 @@ enum class Element : uint8_t {
   U8 = 7,
   U16 = 8,
   U32 = 9,
+  I64 = 10,
+  U64 = 11,
 };
-constexpr Element kLastElement = Element::U32;
+constexpr Element kLastElement = Element::U64;
 int64_t elementBytes(Element element);
 /// MLIR's spelling: "f32", "bf16", "i32", "ui8", "i1", ...
 std::string_view elementName(Element element);
 /// The element elementName() names, if any.
 std::optional<Element> elementFromName(std::string_view name);
 bool isFloat(Element element);
-bool isUnsigned(Element element); // ui8, ui16, ui32
+bool isUnsigned(Element element); // ui8, ui16, ui32, ui64
+/// i64 and ui64: values a double cannot hold, kept as words (below).
+bool isWide(Element element);
 /// The width of an integer element in bits (i1: 1).
 int intBits(Element element);
 /// The stored element of an XLA primitive type, if the TPU stores it.
 std::optional<Element> storedElement(ElementType type);
 
+/// A 64-bit integer element's slot in a double: the integer's two's
+/// complement bits, which a double's 53-bit significand could not hold as a
+/// value. Slots are only copied (bit for bit) or passed through these two.
+double fromWord(int64_t word);
+int64_t toWord(double slot);
+
 /// A logical tensor on the host: row-major elements held as doubles, which
-/// represent every stored element type's values exactly.
+/// represent every value of the element types up to 32 bits exactly; i64
+/// and ui64 elements hold words (fromWord).
 struct HostTensor {
   Element element = Element::F32;
   std::vector<int64_t> dims;
@@ -64,6 +75,8 @@ struct HostTensor {
   /// The product of the dimensions (1 for a scalar).
   int64_t elements() const;
   int64_t rank() const { return static_cast<int64_t>(dims.size()); }
+  /// Element `n` of an integer tensor as an int64 (ui64 as its bits).
+  int64_t integerAt(int64_t n) const;
 };
 
 } // namespace tpc

@@ -11,10 +11,10 @@ func.func @table(%x: tensor<4xi8>) -> tensor<4xi8> {
 // -----
 
 // Element types the TPU compiler does not have.
-func.func @i64(%x: tensor<4xi64>) -> tensor<4xi64> {
-  // expected-error@+1 {{tosa.abs is not supported by the TPU compiler: element type 'i64' (the TPU compiler supports f32, bf16, f16, i32, i16, i8, ui32, ui16, ui8 and i1)}}
-  %y = tosa.abs %x : (tensor<4xi64>) -> tensor<4xi64>
-  return %y : tensor<4xi64>
+func.func @i4(%x: tensor<4xi4>) -> tensor<4xi4> {
+  // expected-error@+1 {{tosa.abs is not supported by the TPU compiler: element type 'i4' (the TPU compiler supports f32, bf16, f16, i64, i32, i16, i8, ui64, ui32, ui16, ui8 and i1)}}
+  %y = tosa.abs %x : (tensor<4xi4>) -> tensor<4xi4>
+  return %y : tensor<4xi4>
 }
 
 // -----

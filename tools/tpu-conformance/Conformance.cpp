@@ -36,6 +36,18 @@ std::optional<double> parseValue(llvm::StringRef token) {
   return v;
 }
 
+/// An i64 or ui64 value as its word (tpc::fromWord): a double would round
+/// integers past 2^53.
+std::optional<double> parseWord(llvm::StringRef token) {
+  int64_t word;
+  uint64_t magnitude;
+  if (!token.getAsInteger(10, word))
+    return tpc::fromWord(word);
+  if (!token.getAsInteger(10, magnitude))
+    return tpc::fromWord(static_cast<int64_t>(magnitude));
+  return std::nullopt;
+}
+
 /// Orders floats of `bits` width as integers: adjacent values differ by 1
 /// and -0.0 and 0.0 coincide.
 int64_t orderedKey(uint32_t bits, int width) {
@@ -45,6 +57,11 @@ int64_t orderedKey(uint32_t bits, int width) {
 }
 
 std::string formatValue(tpc::Element element, double v) {
+  if (tpc::isWide(element)) {
+    int64_t word = tpc::toWord(v);
+    return tpc::isUnsigned(element) ? std::to_string(uint64_t(word))
+                                    : std::to_string(word);
+  }
   if (std::isnan(v))
     return "nan";
   if (std::isinf(v))
@@ -176,7 +193,8 @@ mlir::tpu::conformance::parseExpected(llvm::StringRef text) {
         return lineError("too many elements");
     }
     for (llvm::StringRef token : llvm::ArrayRef(tokens).drop_front(4)) {
-      std::optional<double> v = parseValue(token);
+      std::optional<double> v =
+          tpc::isWide(tensor.element) ? parseWord(token) : parseValue(token);
       if (!v)
         return lineError("bad value '" + token + "'");
       tensor.values.push_back(*v);
@@ -221,6 +239,8 @@ uint64_t mlir::tpu::conformance::ulpDistance(tpc::Element element, double a,
 bool mlir::tpu::conformance::elementMatches(tpc::Element element,
                                             const Tolerance &tolerance,
                                             double expected, double actual) {
+  if (tpc::isWide(element)) // words, whose bits may look like NaNs
+    return tpc::toWord(expected) == tpc::toWord(actual);
   if (std::isnan(expected) || std::isnan(actual))
     return std::isnan(expected) && std::isnan(actual);
   if (std::isinf(expected) || std::isinf(actual))

@@ -158,6 +158,19 @@ llvm::Expected<HostTensor> parseInput(llvm::StringRef text) {
   llvm::StringRef(cleaned).split(tokens, ' ', -1, false);
   for (llvm::StringRef token : tokens) {
     double v;
+    if (tpurt::isWide(tensor.element)) {
+      // 64-bit integers are exact only as integers: ui64 past 2^63 wraps.
+      int64_t word;
+      uint64_t magnitude;
+      if (!token.getAsInteger(10, word))
+        v = tpurt::fromWord(word);
+      else if (!token.getAsInteger(10, magnitude))
+        v = tpurt::fromWord(static_cast<int64_t>(magnitude));
+      else
+        return error("bad value '" + token + "'");
+      tensor.values.push_back(v);
+      continue;
+    }
     if (token == "true" || token == "false")
       v = token == "true";
     else if (token.getAsDouble(v))
@@ -177,7 +190,13 @@ llvm::Expected<HostTensor> parseInput(llvm::StringRef text) {
 std::string formatValue(tpurt::Element element, double v) {
   char buffer[64];
   std::to_chars_result written;
-  if (!tpurt::isFloat(element))
+  if (tpurt::isWide(element)) {
+    int64_t word = tpurt::toWord(v);
+    written = tpurt::isUnsigned(element)
+                  ? std::to_chars(buffer, buffer + sizeof buffer,
+                                  static_cast<uint64_t>(word))
+                  : std::to_chars(buffer, buffer + sizeof buffer, word);
+  } else if (!tpurt::isFloat(element))
     written = std::to_chars(buffer, buffer + sizeof buffer,
                             static_cast<long long>(v));
   else if (std::isnan(v))

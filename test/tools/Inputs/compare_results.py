@@ -14,11 +14,13 @@ def parse(text):
     """[(type, element type, values)] of the results tpu-run printed."""
     out = []
     for line in text.splitlines():
-        m = re.match(r"result\[(\d+)\]: ([0-9x]*)(f32|bf16|f16|u?i32|u?i16|u?i8|i1)=(.*)", line)
+        m = re.match(r"result\[(\d+)\]: ([0-9x]*)(f32|bf16|f16|u?i64|u?i32|u?i16|u?i8|i1)=(.*)", line)
         if m:
             values = re.sub(r"[\[\]]", " ", m.group(4)).split()
+            # Integers stay Python ints: i64 values past 2^53 are exact.
+            number = float if m.group(3)[0] in "fb" else int
             out.append((m.group(2) + m.group(3), m.group(3),
-                        [float(v) for v in values]))
+                        [number(v) for v in values]))
     return out
 
 
@@ -35,7 +37,7 @@ def compare(sim, ref, rtol, atol):
         worst = 0.0
         for n, (a, b) in enumerate(zip(sv, rv)):
             # NaN matches NaN and an infinity itself (inf - inf is NaN).
-            if math.isnan(a) and math.isnan(b) or a == b:
+            if a == b or math.isnan(a) and math.isnan(b):
                 continue
             err = abs(a - b)
             # An infinity or NaN matches only itself (inf - -inf would pass

@@ -210,6 +210,52 @@ TEST_F(EvaluatorTest, UnsignedIntegersWrapCompareAndDivideUnsigned) {
   EXPECT_EQ(out.at(5), (Values{-1, 0, 7, -25536}));
 }
 
+/// 64-bit slots as the integers their words hold.
+std::vector<int64_t> words(const Values &slots) {
+  std::vector<int64_t> out;
+  for (double slot : slots)
+    out.push_back(tpc::toWord(slot));
+  return out;
+}
+
+TEST_F(EvaluatorTest, WideIntegersAreExactWrapAndOrderBySignedness) {
+  const char *source = R"(
+    func.func @main(%a: tensor<3xi64>, %b: tensor<3xi64>, %u: tensor<2xui64>) -> (tensor<3xi64>, tensor<3xi64>, tensor<3xi64>, tensor<2xi1>, tensor<ui64>, tensor<3xf32>, tensor<3xi64>) {
+      %s = hlo.add %a, %b : tensor<3xi64>
+      %m = hlo.multiply %a, %b : tensor<3xi64>
+      %d = hlo.divide %a, %b : tensor<3xi64>
+      %one = hlo.constant dense<1> : tensor<2xui64>
+      %c = hlo.compare GT, %u, %one : (tensor<2xui64>, tensor<2xui64>) -> tensor<2xi1>
+      %x = hlo.reduce max %u, dims = [0] : (tensor<2xui64>) -> tensor<ui64>
+      %f = hlo.convert %a : (tensor<3xi64>) -> tensor<3xf32>
+      %i = hlo.iota dim = 0 : tensor<3xi64>
+      return %s, %m, %d, %c, %x, %f, %i : tensor<3xi64>, tensor<3xi64>, tensor<3xi64>, tensor<2xi1>, tensor<ui64>, tensor<3xf32>, tensor<3xi64>
+    })";
+  const int64_t big = (int64_t{1} << 53) + 1; // no double holds it
+  const int64_t tie = (int64_t{1} << 62) + (int64_t{1} << 38) + 1;
+  auto slots = [](std::initializer_list<int64_t> xs) {
+    Values out;
+    for (int64_t x : xs)
+      out.push_back(tpc::fromWord(x));
+    return out;
+  };
+  auto out =
+      run(source, {tensor(tpc::Element::I64, {3}, slots({big, INT64_MIN, tie})),
+                   tensor(tpc::Element::I64, {3}, slots({2, -1, 0})),
+                   tensor(tpc::Element::U64, {2}, slots({-1, 0}))});
+  EXPECT_EQ(words(out.at(0)), (std::vector<int64_t>{big + 2, INT64_MAX, tie}));
+  EXPECT_EQ(words(out.at(1)), (std::vector<int64_t>{2 * big, INT64_MIN, 0}));
+  // MIN / -1 wraps to MIN; x / 0 is all ones.
+  EXPECT_EQ(words(out.at(2)), (std::vector<int64_t>{big / 2, INT64_MIN, -1}));
+  // ui64 all ones is the largest value, not -1.
+  EXPECT_EQ(out.at(3), (Values{1, 0}));
+  EXPECT_EQ(words(out.at(4)), (std::vector<int64_t>{-1}));
+  // Rounded once to f32: 2^53 + 1 to 2^53, the tie case up.
+  EXPECT_EQ(out.at(5), (Values{std::ldexp(1.0, 53), -std::ldexp(1.0, 63),
+                               std::ldexp(1.0, 62) + std::ldexp(1.0, 39)}));
+  EXPECT_EQ(words(out.at(6)), (std::vector<int64_t>{0, 1, 2}));
+}
+
 TEST_F(EvaluatorTest, ShiftsOutOfRangeAndBitwiseOps) {
   const char *source = R"(
     func.func @main(%a: tensor<5xi32>, %b: tensor<5xi32>) -> (tensor<5xi32>, tensor<5xi32>, tensor<5xi32>, tensor<5xi32>) {
