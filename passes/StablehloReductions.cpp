@@ -178,7 +178,7 @@ FailureOr<Value> Importer::argReduce(sh::ReduceOp op) {
   auto iota = op.getInputs()[1].getDefiningOp<sh::IotaOp>();
   if (!dir || dims.size() != 1 || !iota ||
       iota.getIotaDimensionAttr().getInt() != dims[0] ||
-      !getElementTypeOrSelf(iota.getType()).isSignlessInteger(32))
+      !isa<IntegerType>(getElementTypeOrSelf(iota.getType())))
     return fail();
   bool isMax = *dir == sh::ComparisonDirection::GT;
   hlo::ReduceKind kind = isMax ? hlo::ReduceKind::max : hlo::ReduceKind::min;
@@ -193,10 +193,15 @@ FailureOr<Value> Importer::argReduce(sh::ReduceOp op) {
   Location loc = op.getLoc();
   Value input = lookup(op.getInputs()[0]);
   auto valueType = cast<RankedTensorType>(op.getResult(0).getType());
+  // hlo's index reductions give i32 (a dimension never reaches 2^31);
+  // JAX with x64 asks for i64 or ui64, a convert away.
   auto indexType = cast<RankedTensorType>(op.getResult(1).getType());
+  auto i32Type = indexType.clone(b.getI32Type());
   Value indices =
-      isMax ? Value(hlo::ArgMaxOp::create(b, loc, indexType, input, dims[0]))
-            : Value(hlo::ArgMinOp::create(b, loc, indexType, input, dims[0]));
+      isMax ? Value(hlo::ArgMaxOp::create(b, loc, i32Type, input, dims[0]))
+            : Value(hlo::ArgMinOp::create(b, loc, i32Type, input, dims[0]));
+  if (indexType != i32Type)
+    indices = hlo::ConvertOp::create(b, loc, indexType, indices);
   mapping.map(op.getResult(1), indices);
   return Value(hlo::ReduceOp::create(
       b, loc, valueType, hlo::ReduceKindAttr::get(b.getContext(), kind), input,

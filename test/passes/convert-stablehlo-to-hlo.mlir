@@ -194,6 +194,34 @@ func.func @argmax(%x: tensor<4x8xf32>) -> (tensor<4xf32>, tensor<4xi32>) {
 
 // -----
 
+// With x64 enabled JAX's argmax counts in ui64 (or i64): hlo.argmax
+// gives i32 and a convert widens it.
+// CHECK-LABEL: func.func @argmax_ui64
+// CHECK: %[[I:.*]] = hlo.argmax %arg0, dim = 0 : (tensor<15xf32>) -> tensor<i32>
+// CHECK: %[[W:.*]] = hlo.convert %[[I]] : (tensor<i32>) -> tensor<ui64>
+// CHECK: return %[[W]]
+func.func @argmax_ui64(%x: tensor<15xf32>) -> tensor<ui64> {
+  %iota = stablehlo.iota dim = 0 : tensor<15xui64>
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %c0 = stablehlo.constant dense<0> : tensor<ui64>
+  %0:2 = stablehlo.reduce(%x init: %ninf), (%iota init: %c0) across dimensions = [0] : (tensor<15xf32>, tensor<15xui64>, tensor<f32>, tensor<ui64>) -> (tensor<f32>, tensor<ui64>)
+   reducer(%v: tensor<f32>, %w: tensor<f32>) (%i: tensor<ui64>, %j: tensor<ui64>)  {
+    %1 = stablehlo.compare  GT, %v, %w,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %2 = stablehlo.compare  NE, %v, %v,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %3 = stablehlo.or %1, %2 : tensor<i1>
+    %4 = stablehlo.compare  EQ, %v, %w,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %5 = stablehlo.compare  LT, %i, %j,  UNSIGNED : (tensor<ui64>, tensor<ui64>) -> tensor<i1>
+    %6 = stablehlo.and %4, %5 : tensor<i1>
+    %7 = stablehlo.or %3, %6 : tensor<i1>
+    %8 = stablehlo.select %3, %v, %w : tensor<i1>, tensor<f32>
+    %9 = stablehlo.select %7, %i, %j : tensor<i1>, tensor<ui64>
+    stablehlo.return %8, %9 : tensor<f32>, tensor<ui64>
+  }
+  return %0#1 : tensor<ui64>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @argmin
 // CHECK: hlo.argmin %arg0, dim = 0 : (tensor<15xi32>) -> tensor<i32>
 func.func @argmin(%x: tensor<15xi32>) -> tensor<i32> {
