@@ -22,6 +22,9 @@
 //   reshaped to [n * (1 + i)], which is the interior-padded dimension with i
 //   more padding elements at the end; the final edge pad takes them off its
 //   high edge.
+// * a convolution with input dilation (a transposed convolution) reads a
+//   pad of its input with the dilation as interior padding and its padding
+//   as edge padding, and then has neither.
 // * sort becomes a bitonic sorting network of elementwise steps
 //   (SortNetwork.cpp).
 //
@@ -292,10 +295,54 @@ struct InteriorPadToEdgePads : OpRewritePattern<hlo::PadOp> {
   }
 };
 
+/// A convolution with input dilation (a transposed convolution, JAX's
+/// conv_transpose and the gradient of a strided convolution) reads its
+/// input with dilation - 1 zeros between neighbours and then its padding:
+/// exactly hlo.pad's interior and (possibly negative) edge padding, after
+/// which the convolution has neither.
+struct InputDilationToPad : OpRewritePattern<hlo::ConvolutionOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(hlo::ConvolutionOp conv,
+                                PatternRewriter &rewriter) const override {
+    Dims dilation = conv.getLhsDilationOrDefault();
+    if (hasLayouts(conv) ||
+        llvm::all_of(dilation, [](int64_t d) { return d == 1; }))
+      return failure();
+    Dims padding = conv.getPaddingOrDefault();
+    int64_t spatial = conv.getNumSpatialDims();
+    // NHWC: the batch and feature dimensions are not padded.
+    Dims low(spatial + 2, 0), high(spatial + 2, 0), interior(spatial + 2, 0);
+    for (int64_t i = 0; i < spatial; ++i) {
+      low[1 + i] = padding[2 * i];
+      high[1 + i] = padding[2 * i + 1];
+      interior[1 + i] = dilation[i] - 1;
+    }
+    Location loc = conv.getLoc();
+    Type elementType = getElementTypeOrSelf(conv.getLhs().getType());
+    auto scalarType = RankedTensorType::get({}, elementType);
+    Value zero = hlo::ConstantOp::create(
+        rewriter, loc, scalarType,
+        DenseElementsAttr::get(scalarType, rewriter.getZeroAttr(elementType)));
+    Value input = hlo::PadOp::create(rewriter, loc, conv.getLhs(), zero,
+                                     rewriter.getDenseI64ArrayAttr(low),
+                                     rewriter.getDenseI64ArrayAttr(high),
+                                     rewriter.getDenseI64ArrayAttr(interior));
+    rewriter.modifyOpInPlace(conv, [&] {
+      conv.getLhsMutable().assign(input);
+      conv.setPaddingAttr(
+          rewriter.getDenseI64ArrayAttr(Dims(2 * spatial, 0)));
+      conv.removeLhsDilationAttr();
+    });
+    return success();
+  }
+};
+
 struct HLODecomposePass : tpu::impl::HLODecomposeBase<HLODecomposePass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<DotToMatmul, DotToMultiplyReduce, InteriorPadToEdgePads,
+                 InputDilationToPad,
                  F16ProductInF32<hlo::DotGeneralOp>,
                  F16ProductInF32<hlo::ConvolutionOp>>(&getContext());
     populateSortNetworkPatterns(patterns);

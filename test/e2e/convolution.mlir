@@ -32,3 +32,11 @@ func.func @conv1d_highest(%x: tensor<4x32x6xf32>, %w: tensor<3x6x8xf32>) -> tens
   %y = hlo.convolution %x, %w, precision = HIGHEST : (tensor<4x32x6xf32>, tensor<3x6x8xf32>) -> tensor<4x30x8xf32>
   return %y : tensor<4x30x8xf32>
 }
+
+// A transposed convolution (input dilation, as JAX's conv_transpose with
+// stride 2 writes it), with a negative edge pad.
+// CHECK: @transposed: result 0: 2x9x8x6xf32 {{exact|close}}
+func.func @transposed(%x: tensor<2x5x5x4xf32>, %w: tensor<3x3x4x6xf32>) -> tensor<2x9x8x6xf32> {
+  %y = hlo.convolution %x, %w, window = {stride = [1, 1], pad = [[1, 1], [1, 0]], lhs_dilate = [2, 2]} : (tensor<2x5x5x4xf32>, tensor<3x3x4x6xf32>) -> tensor<2x9x8x6xf32>
+  return %y : tensor<2x9x8x6xf32>
+}

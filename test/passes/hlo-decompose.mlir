@@ -225,3 +225,28 @@ func.func @sort_one(%x: tensor<1x4xf32>, %y: tensor<1x4xi32>) -> (tensor<1x4xf32
   }
   return %0#0, %0#1 : tensor<1x4xf32>, tensor<1x4xi32>
 }
+
+// -----
+
+// Input dilation (a transposed convolution) becomes a pad of the input:
+// the dilation as interior padding (then edge pads of reshapes, as every
+// interior pad), the window's padding as edge padding, negative included.
+// CHECK-LABEL: func.func @input_dilation
+// CHECK-NOT:     lhs_dilate
+// CHECK:         %[[P:.+]] = hlo.pad {{.*}} -> tensor<1x9x6x3xf32>
+// CHECK-NEXT:    hlo.convolution %[[P]], %arg1, window = {stride = [1, 1], pad = {{\[\[}}0, 0], [0, 0]]} : (tensor<1x9x6x3xf32>, tensor<3x3x3x5xf32>) -> tensor<1x7x4x5xf32>
+func.func @input_dilation(%x: tensor<1x4x4x3xf32>, %k: tensor<3x3x3x5xf32>) -> tensor<1x7x4x5xf32> {
+  %c = hlo.convolution %x, %k, window = {stride = [1, 1], pad = [[1, 1], [-1, 0]], lhs_dilate = [2, 2]} : (tensor<1x4x4x3xf32>, tensor<3x3x3x5xf32>) -> tensor<1x7x4x5xf32>
+  return %c : tensor<1x7x4x5xf32>
+}
+
+// -----
+
+// Without input dilation a convolution keeps its padding.
+// CHECK-LABEL: func.func @no_input_dilation
+// CHECK-NOT:     hlo.pad
+// CHECK:         hlo.convolution %arg0, %arg1, window = {stride = [1, 1], pad = {{\[\[}}1, 1], [1, 1]]}
+func.func @no_input_dilation(%x: tensor<1x4x4x3xf32>, %k: tensor<3x3x3x5xf32>) -> tensor<1x4x4x5xf32> {
+  %c = hlo.convolution %x, %k, window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} : (tensor<1x4x4x3xf32>, tensor<3x3x3x5xf32>) -> tensor<1x4x4x5xf32>
+  return %c : tensor<1x4x4x5xf32>
+}
