@@ -64,13 +64,18 @@ private:
   Value inF32(Operation *op, llvm::function_ref<Value(Value)> body);
   Value erfInvF32(Location loc, Value x);
   Value digammaF32(Location loc, Value x);
-  /// dynamic_slice and dynamic_update_slice (StablehloDynamicSlice.cpp);
+  /// dynamic_slice, dynamic_update_slice and gather
+  /// (StablehloDynamicSlice.cpp);
   /// `startIndices` converts their indices to i32 for a box of `box` in the
   /// op's operand #0.
   FailureOr<Value> dynamicSlice(Operation *op);
   FailureOr<Value> dynamicUpdateSlice(Operation *op);
   FailureOr<SmallVector<Value>> startIndices(Operation *op, ValueRange indices,
                                              ArrayRef<int64_t> box);
+  /// An integer scalar start index as i32, clamped first to [0, largest]
+  /// when its type holds values i32 does not.
+  Value indexToI32(Location loc, Value index, int64_t largest);
+  FailureOr<Value> gather(sh::GatherOp op);
   /// while, if and case (StablehloControlFlow.cpp): the hlo op with its
   /// regions converted, every result mapped.
   LogicalResult controlFlow(Operation *op);

@@ -580,6 +580,34 @@ void ScatterDimensionNumbersAttr::print(AsmPrinter &printer) const {
 }
 
 //===----------------------------------------------------------------------===//
+// #stablehlo.gather<...>
+//===----------------------------------------------------------------------===//
+
+Attribute GatherDimensionNumbersAttr::parse(AsmParser &parser, Type) {
+  static constexpr StringLiteral names[] = {
+      "offset_dims", "collapsed_slice_dims", "operand_batching_dims",
+      "start_indices_batching_dims", "start_index_map"};
+  SmallVector<int64_t> lists[5];
+  int64_t indexVectorDim = 0;
+  if (parseListFields(parser, "gather", names, lists, "index_vector_dim",
+                      &indexVectorDim))
+    return {};
+  return get(parser.getContext(), lists[0], lists[1], lists[2], lists[3],
+             lists[4], indexVectorDim);
+}
+
+void GatherDimensionNumbersAttr::print(AsmPrinter &printer) const {
+  printListFields(
+      printer,
+      {{"offset_dims", getOffsetDims()},
+       {"collapsed_slice_dims", getCollapsedSliceDims()},
+       {"operand_batching_dims", getOperandBatchingDims()},
+       {"start_indices_batching_dims", getStartIndicesBatchingDims()},
+       {"start_index_map", getStartIndexMap()}},
+      "index_vector_dim", getIndexVectorDim());
+}
+
+//===----------------------------------------------------------------------===//
 // WhileOp: `(%iterArg = %x, ...) : types cond { ... } do { ... }`
 //===----------------------------------------------------------------------===//
 

@@ -104,6 +104,25 @@ def StableHLO_ScatterDimensionNumbers
   let hasCustomAssemblyFormat = 1;
 }
 
+def StableHLO_GatherDimensionNumbers
+    : AttrDef<StableHLO_Dialect, "GatherDimensionNumbers"> {
+  let mnemonic = "gather";
+  let summary = "dimension numbers of gather";
+  let description = [{
+    `#stablehlo.gather<offset_dims = [0, 1], collapsed_slice_dims = [2],
+    start_index_map = [2], index_vector_dim = 1>`; empty lists and an
+    index_vector_dim of 0 may be left out.
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"int64_t">:$offsetDims,
+    ArrayRefParameter<"int64_t">:$collapsedSliceDims,
+    ArrayRefParameter<"int64_t">:$operandBatchingDims,
+    ArrayRefParameter<"int64_t">:$startIndicesBatchingDims,
+    ArrayRefParameter<"int64_t">:$startIndexMap,
+    "int64_t":$indexVectorDim);
+  let hasCustomAssemblyFormat = 1;
+}
+
 def StableHLO_ConvDimensionNumbers : AttrDef<StableHLO_Dialect, "ConvDimensionNumbers"> {
   let mnemonic = "conv";
   let summary = "dimension numbers of convolution";

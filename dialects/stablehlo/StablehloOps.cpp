@@ -429,6 +429,76 @@ LogicalResult SelectAndScatterOp::verify() {
   return success();
 }
 
+/// The spec's gather constraints that the shapes depend on; the result's
+/// shape is the batch positions of start_indices and the uncollapsed slice
+/// sizes, placed by offset_dims.
+LogicalResult GatherOp::verify() {
+  GatherDimensionNumbersAttr dims = getDimensionNumbers();
+  RankedTensorType operand = tensorType(getOperand());
+  RankedTensorType indices = tensorType(getStartIndices());
+  RankedTensorType result = tensorType(getResult());
+  ArrayRef<int64_t> sizes = getSliceSizes();
+  if (!isa<IntegerType>(indices.getElementType()))
+    return emitOpError("start_indices must be integers");
+  if (result.getElementType() != operand.getElementType())
+    return emitOpError("result element type ")
+           << result.getElementType() << " differs from the operand's "
+           << operand.getElementType();
+  int64_t ivd = dims.getIndexVectorDim();
+  if (ivd < 0 || ivd > indices.getRank())
+    return emitOpError("index_vector_dim ")
+           << ivd << " must be at most the rank of start_indices ("
+           << indices.getRank() << ")";
+  if (static_cast<int64_t>(sizes.size()) != operand.getRank())
+    return emitOpError("slice_sizes has ")
+           << sizes.size() << " entries for a rank-" << operand.getRank()
+           << " operand";
+  if (failed(checkDims(*this, dims.getOffsetDims(), result.getRank(),
+                       "offset_dims")) ||
+      failed(checkDims(*this, dims.getCollapsedSliceDims(), operand.getRank(),
+                       "collapsed_slice_dims")) ||
+      failed(checkDims(*this, dims.getStartIndexMap(), operand.getRank(),
+                       "start_index_map")))
+    return failure();
+  for (auto [d, size] : llvm::enumerate(sizes))
+    if (size < 0 || size > operand.getDimSize(d))
+      return emitOpError("slice size ")
+             << size << " of dimension " << d << " does not fit the operand's "
+             << operand.getDimSize(d);
+  for (int64_t d : dims.getCollapsedSliceDims())
+    if (sizes[d] > 1)
+      return emitOpError("collapsed dimension ")
+             << d << " has slice size " << sizes[d] << "; at most 1";
+  int64_t vector = ivd < indices.getRank() ? indices.getDimSize(ivd) : 1;
+  if (vector != static_cast<int64_t>(dims.getStartIndexMap().size()))
+    return emitOpError("start_index_map must have one entry per index "
+                       "vector element (")
+           << vector << ")";
+  SmallVector<int64_t> expected, batch, offsets;
+  for (int64_t d = 0; d < indices.getRank(); ++d)
+    if (d != ivd)
+      batch.push_back(indices.getDimSize(d));
+  for (auto [d, size] : llvm::enumerate(sizes))
+    if (!llvm::is_contained(dims.getCollapsedSliceDims(), d) &&
+        !llvm::is_contained(dims.getOperandBatchingDims(), d))
+      offsets.push_back(size);
+  if (dims.getOffsetDims().size() != offsets.size())
+    return emitOpError("offset_dims must name one result dimension per "
+                       "slice dimension that is not collapsed (")
+           << offsets.size() << ")";
+  if (batch.size() + offsets.size() != static_cast<size_t>(result.getRank()))
+    return emitOpError("result rank ")
+           << result.getRank() << " is not " << batch.size()
+           << " batch dimensions plus " << offsets.size() << " offset ones";
+  for (int64_t d = 0, b = 0, o = 0; d < result.getRank(); ++d)
+    expected.push_back(llvm::is_contained(dims.getOffsetDims(), d)
+                           ? offsets[o++]
+                           : batch[b++]);
+  if (result.getShape() != ArrayRef<int64_t>(expected))
+    return emitOpError("result shape must be ") << list(expected);
+  return success();
+}
+
 LogicalResult ScatterOp::verify() {
   size_t n = getInputs().size();
   if (failed(checkCounts(*this, n, getUpdates().size(), "updates")))

@@ -429,6 +429,25 @@ def StableHLO_ScatterOp : StableHLO_Op<"scatter", [
   let hasVerifier = 1;
 }
 
+def StableHLO_GatherOp : StableHLO_Op<"gather", [Pure]> {
+  let summary = "slices of the operand at indices, stacked";
+  let description = [{
+    `x[idx]` with array indices in JAX (`jnp.take`, embedding lookups). For
+    each position of `start_indices` other than `index_vector_dim`, the
+    slice of `slice_sizes` starting at the index vector there (its entries
+    placed by `start_index_map`, the rest 0, each clamped so the slice
+    fits), without its `collapsed_slice_dims`, along `offset_dims` of the
+    result. StableHLO prints it in the generic form only.
+  }];
+  let arguments = (ins StableHLO_Tensor:$operand,
+                       StableHLO_Tensor:$start_indices,
+                       StableHLO_GatherDimensionNumbers:$dimension_numbers,
+                       DenseI64ArrayAttr:$slice_sizes,
+                       OptionalAttr<BoolAttr>:$indices_are_sorted);
+  let results = (outs StableHLO_Tensor);
+  let hasVerifier = 1;
+}
+
 def StableHLO_SortOp : StableHLO_Op<"sort", [RecursiveMemoryEffects]> {
   let summary = "sorts tensors together along a dimension with a comparator";
   let description = [{

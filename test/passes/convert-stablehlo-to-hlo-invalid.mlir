@@ -373,3 +373,19 @@ func.func @dynamic_update_slice_rank(%x: tensor<4xf32>, %u: tensor<1x1xf32>, %i:
   %0 = stablehlo.dynamic_update_slice %x, %u, %i : (tensor<4xf32>, tensor<1x1xf32>, tensor<i32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @gather_batching(%x: tensor<2x5x3xf32>, %i: tensor<2x1xi32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{stablehlo.gather is not supported by the TPU compiler: batching dimensions (operand_batching_dims)}}
+  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 1, 3>}> : (tensor<2x5x3xf32>, tensor<2x1xi32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @gather_many(%x: tensor<6x3xf32>, %i: tensor<1025x1xi32>) -> tensor<1025x3xf32> {
+  // expected-error @+1 {{stablehlo.gather is not supported by the TPU compiler: a gather of 1025 slices (at most 1024 are expanded)}}
+  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 3>}> : (tensor<6x3xf32>, tensor<1025x1xi32>) -> tensor<1025x3xf32>
+  return %0 : tensor<1025x3xf32>
+}

@@ -481,3 +481,42 @@ func.func @chlo_expanded(%x: tensor<4xbf16>, %a: tensor<4xf32>, %b: tensor<4xf32
   %1 = chlo.next_after %a, %b : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
   return %0, %1 : tensor<4xbf16>, tensor<4xf32>
 }
+
+// -----
+
+// gather: per index vector, its components sliced out of start_indices,
+// clamped in their own type when i32 could not hold them (i64: below at
+// 0, above at the last start that fits), a dynamic_slice, and the slices
+// concatenated along the batch dimension.
+// CHECK-LABEL: func.func @gather_rows
+// CHECK:       %[[ZERO:.*]] = hlo.constant dense<0> : tensor<i32>
+// CHECK:       %[[E0:.*]] = hlo.slice %arg1 [0:1, 0:1] : (tensor<2x1xi64>) -> tensor<1x1xi64>
+// CHECK:       %[[S0:.*]] = hlo.reshape %[[E0]] : (tensor<1x1xi64>) -> tensor<i64>
+// CHECK:       %[[LO:.*]] = hlo.maximum %[[S0]]
+// CHECK:       %[[LAST:.*]] = hlo.constant dense<5> : tensor<i64>
+// CHECK:       %[[HI:.*]] = hlo.minimum %[[LO]], %[[LAST]]
+// CHECK:       %[[I0:.*]] = hlo.convert %[[HI]] : (tensor<i64>) -> tensor<i32>
+// CHECK:       %[[D0:.*]] = hlo.dynamic_slice %arg0[%[[I0]], %[[ZERO]]], sizes = [1, 3]
+// CHECK:       hlo.slice %arg1 [1:2, 0:1]
+// CHECK:       %[[D1:.*]] = hlo.dynamic_slice %arg0
+// CHECK:       %[[C:.*]] = hlo.concatenate %[[D0]], %[[D1]], dim = 0 : (tensor<1x3xf32>, tensor<1x3xf32>) -> tensor<2x3xf32>
+// CHECK:       return %[[C]]
+func.func @gather_rows(%x: tensor<6x3xf32>, %i: tensor<2x1xi64>) -> tensor<2x3xf32> {
+  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 3>}> : (tensor<6x3xf32>, tensor<2x1xi64>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// An i32 index needs no clamp of its own (the dynamic slice clamps); a
+// scalar index (index_vector_dim = rank) gathers one slice, reshaped to
+// drop the collapsed dimension.
+// CHECK-LABEL: func.func @gather_scalar_index
+// CHECK-NOT:   hlo.minimum
+// CHECK:       %[[D:.*]] = hlo.dynamic_slice %arg0[%{{.*}}], sizes = [1] : (tensor<5xf32>, tensor<i32>) -> tensor<1xf32>
+// CHECK:       %[[R:.*]] = hlo.reshape %[[D]] : (tensor<1xf32>) -> tensor<f32>
+// CHECK:       return %[[R]]
+func.func @gather_scalar_index(%v: tensor<5xf32>, %j: tensor<i32>) -> tensor<f32> {
+  %0 = "stablehlo.gather"(%v, %j) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], start_index_map = [0]>, slice_sizes = array<i64: 1>}> : (tensor<5xf32>, tensor<i32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}

@@ -193,3 +193,16 @@ func.func @loop(%x: tensor<4xf32>, %p: tensor<i1>, %k: tensor<i32>) -> tensor<4x
   }) : (tensor<i32>) -> tensor<4xf32>
   return %2 : tensor<4xf32>
 }
+
+// -----
+
+// gather prints in the generic form, with #stablehlo.gather dimension
+// numbers (empty lists and index_vector_dim = 0 left out).
+// CHECK-LABEL: func.func @gather
+// CHECK: "stablehlo.gather"(%arg0, %arg1) <{dimension_numbers = #stablehlo.gather<offset_dims = [1, 2], collapsed_slice_dims = [0], start_index_map = [0, 1, 2], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 3, 2>}> : (tensor<2x3x3xf32>, tensor<2x3xi64>) -> tensor<2x3x2xf32>
+// CHECK: #stablehlo.gather<collapsed_slice_dims = [0], start_index_map = [0]>
+func.func @gather(%x: tensor<2x3x3xf32>, %i: tensor<2x3xi64>, %v: tensor<5xf32>, %j: tensor<i32>) -> (tensor<2x3x2xf32>, tensor<f32>) {
+  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1, 2], collapsed_slice_dims = [0], start_index_map = [0, 1, 2], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 3, 2>}> : (tensor<2x3x3xf32>, tensor<2x3xi64>) -> tensor<2x3x2xf32>
+  %1 = "stablehlo.gather"(%v, %j) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], start_index_map = [0]>, slice_sizes = array<i64: 1>}> : (tensor<5xf32>, tensor<i32>) -> tensor<f32>
+  return %0, %1 : tensor<2x3x2xf32>, tensor<f32>
+}
