@@ -25,18 +25,22 @@ struct ReduceBody {
   Operation *combine;
 };
 
-FailureOr<ReduceBody> matchReduceBody(Region &region) {
+/// Result `i` of a body over `n` inputs (arguments: the n accumulators,
+/// then the n elements) that is one op of accumulator i and element i,
+/// the body holding one such op per result and nothing else.
+FailureOr<ReduceBody> matchReduceBody(Region &region, unsigned i = 0,
+                                      unsigned n = 1) {
   Block &body = region.front();
-  if (body.getOperations().size() != 2)
-    return failure();
-  Operation *combine = &body.front();
   auto ret = cast<sh::ReturnOp>(body.getTerminator());
-  if (combine->getNumOperands() != 2 ||
-      ret->getOperands() != combine->getResults())
+  if (body.getOperations().size() != n + 1 || ret->getNumOperands() != n)
+    return failure();
+  Operation *combine = ret->getOperand(i).getDefiningOp();
+  if (!combine || combine->getBlock() != &body ||
+      combine->getNumOperands() != 2 || combine->getNumResults() != 1)
     return failure();
   Value a = combine->getOperand(0), c = combine->getOperand(1);
-  if (!((a == body.getArgument(0) && c == body.getArgument(1)) ||
-        (a == body.getArgument(1) && c == body.getArgument(0))))
+  Value acc = body.getArgument(i), x = body.getArgument(n + i);
+  if (!((a == acc && c == x) || (a == x && c == acc)))
     return failure();
   bool isBool = getElementTypeOrSelf(a.getType()).isInteger(1);
   std::optional<hlo::ReduceKind> kind =
@@ -168,10 +172,10 @@ SmallVector<WindowTap> windowTaps(ArrayRef<int64_t> window,
 
 FailureOr<Value> Importer::argReduce(sh::ReduceOp op) {
   auto fail = [&]() {
-    return unsupported(op) << "a reduce of 2 inputs that is not JAX's argmax "
-                              "or argmin (values and an iota along the one "
-                              "reduced dimension, the best value's first "
-                              "index)";
+    return unsupported(op) << "a reduce of 2 inputs that neither reduces "
+                              "each on its own nor is JAX's argmax or argmin "
+                              "(values and an iota along the one reduced "
+                              "dimension, the best value's first index)";
   };
   std::optional<sh::ComparisonDirection> dir = matchArgReduceBody(op);
   ArrayRef<int64_t> dims = op.getDimensions();
@@ -209,27 +213,42 @@ FailureOr<Value> Importer::argReduce(sh::ReduceOp op) {
 }
 
 FailureOr<Value> Importer::reduce(sh::ReduceOp op) {
-  if (op.getInputs().size() == 2)
+  unsigned n = op.getInputs().size();
+  SmallVector<ReduceBody> bodies;
+  for (unsigned i = 0; i < n; ++i) {
+    FailureOr<ReduceBody> body = matchReduceBody(op.getBody(), i, n);
+    if (failed(body))
+      break;
+    bodies.push_back(*body);
+  }
+  // Several inputs each reduced on their own are that many reduces; the
+  // other variadic form the TPU runs is JAX's argmax/argmin.
+  if (n == 2 && bodies.size() != n)
     return argReduce(op);
-  if (op.getInputs().size() != 1)
-    return unsupported(op) << "a reduce of " << op.getInputs().size()
-                           << " inputs";
-  FailureOr<ReduceBody> body = matchReduceBody(op.getBody());
-  if (failed(body))
-    return unsupported(op) << "its body is not one add, multiply, maximum or "
-                              "minimum (or, and on i1) of its two arguments";
+  if (bodies.size() != n)
+    return unsupported(op) << (n == 1 ? "its body is not one add, multiply, "
+                                        "maximum or minimum (or, and on i1) "
+                                        "of its two arguments"
+                                      : "a reduce of several inputs whose "
+                                        "body does not reduce each on its own");
   Location loc = op.getLoc();
-  RankedTensorType type = resultType(op);
-  Value reduced = hlo::ReduceOp::create(
-      b, loc, type, hlo::ReduceKindAttr::get(b.getContext(), body->kind),
-      lookup(op.getInputs()[0]), op.getDimensionsAttr());
-  Value init = lookup(op.getInitValues()[0]);
-  if (isIdentity(init, body->kind))
-    return reduced;
-  // reduce(x, init) = op(init, reduce(x, identity)) for the associative,
-  // commutative ops hlo reduces with.
-  Value initAll = broadcastScalar(loc, init, type.getShape());
-  return combineLike(body->combine, reduced, initAll);
+  SmallVector<Value> results;
+  for (auto [i, body] : llvm::enumerate(bodies)) {
+    auto type = cast<RankedTensorType>(op.getResult(i).getType());
+    Value reduced = hlo::ReduceOp::create(
+        b, loc, type, hlo::ReduceKindAttr::get(b.getContext(), body.kind),
+        lookup(op.getInputs()[i]), op.getDimensionsAttr());
+    Value init = lookup(op.getInitValues()[i]);
+    // reduce(x, init) = op(init, reduce(x, identity)) for the associative,
+    // commutative ops hlo reduces with.
+    if (!isIdentity(init, body.kind))
+      reduced = combineLike(body.combine, reduced,
+                            broadcastScalar(loc, init, type.getShape()));
+    results.push_back(reduced);
+  }
+  for (unsigned i = 1; i < n; ++i)
+    mapping.map(op.getResult(i), results[i]);
+  return results.front();
 }
 
 Value Importer::combineLike(Operation *bodyOp, Value lhs, Value rhs) {

@@ -62,7 +62,7 @@ func.func @total_order(%x: tensor<2xi32>) -> tensor<2xi1> {
 // -----
 
 func.func @variadic_reduce(%x: tensor<4xf32>, %i: tensor<4xi32>, %c: tensor<f32>, %z: tensor<i32>) -> tensor<f32> {
-  // expected-error @+1 {{stablehlo.reduce is not supported by the TPU compiler: a reduce of 2 inputs that is not JAX's argmax or argmin (values and an iota along the one reduced dimension, the best value's first index)}}
+  // expected-error @+1 {{stablehlo.reduce is not supported by the TPU compiler: a reduce of 2 inputs that neither reduces each on its own nor is JAX's argmax or argmin (values and an iota along the one reduced dimension, the best value's first index)}}
   %0:2 = stablehlo.reduce(%x init: %c), (%i init: %z) across dimensions = [0] : (tensor<4xf32>, tensor<4xi32>, tensor<f32>, tensor<i32>) -> (tensor<f32>, tensor<i32>)
    reducer(%a: tensor<f32>, %b: tensor<f32>) (%d: tensor<i32>, %e: tensor<i32>) {
     stablehlo.return %a, %d : tensor<f32>, tensor<i32>
@@ -388,4 +388,19 @@ func.func @gather_many(%x: tensor<6x3xf32>, %i: tensor<1025x1xi32>) -> tensor<10
   // expected-error @+1 {{stablehlo.gather is not supported by the TPU compiler: a gather of 1025 slices (at most 1024 are expanded)}}
   %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 3>}> : (tensor<6x3xf32>, tensor<1025x1xi32>) -> tensor<1025x3xf32>
   return %0 : tensor<1025x3xf32>
+}
+
+// -----
+
+// Three inputs whose results mix them.
+func.func @variadic_mixed(%x: tensor<4xf32>, %y: tensor<4xf32>, %z: tensor<4xf32>, %c: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{stablehlo.reduce is not supported by the TPU compiler: a reduce of several inputs whose body does not reduce each on its own}}
+  %0:3 = stablehlo.reduce(%x init: %c), (%y init: %c), (%z init: %c) across dimensions = [0] : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<f32>, tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>, tensor<f32>)
+   reducer(%a: tensor<f32>, %d: tensor<f32>) (%b: tensor<f32>, %e: tensor<f32>) (%f: tensor<f32>, %g: tensor<f32>) {
+    %1 = stablehlo.add %a, %d : tensor<f32>
+    %2 = stablehlo.add %a, %e : tensor<f32>
+    %3 = stablehlo.add %f, %g : tensor<f32>
+    stablehlo.return %1, %2, %3 : tensor<f32>, tensor<f32>, tensor<f32>
+  }
+  return %0#0 : tensor<f32>
 }

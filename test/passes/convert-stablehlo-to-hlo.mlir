@@ -520,3 +520,26 @@ func.func @gather_scalar_index(%v: tensor<5xf32>, %j: tensor<i32>) -> tensor<f32
   %0 = "stablehlo.gather"(%v, %j) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], start_index_map = [0]>, slice_sizes = array<i64: 1>}> : (tensor<5xf32>, tensor<i32>) -> tensor<f32>
   return %0 : tensor<f32>
 }
+
+// -----
+
+// A reduce of several inputs whose body reduces each on its own (jax's
+// tree reductions) is one hlo.reduce per input; an init that is not the
+// identity is combined after.
+// CHECK-LABEL: func.func @variadic_separate
+// CHECK-DAG:   %[[M:.*]] = hlo.reduce max %arg0, dims = [0] : (tensor<4x6xbf16>) -> tensor<6xbf16>
+// CHECK-DAG:   %[[THREE:.*]] = hlo.broadcast_in_dim
+// CHECK-DAG:   %[[MI:.*]] = hlo.maximum %[[M]], %[[THREE]]
+// CHECK-DAG:   %[[N:.*]] = hlo.reduce min %arg1, dims = [0] : (tensor<4x6xi32>) -> tensor<6xi32>
+// CHECK:       return %[[MI]], %[[N]]
+func.func @variadic_separate(%x: tensor<4x6xbf16>, %y: tensor<4x6xi32>) -> (tensor<6xbf16>, tensor<6xi32>) {
+  %cst = stablehlo.constant dense<3.000000e+00> : tensor<bf16>
+  %c = stablehlo.constant dense<2147483647> : tensor<i32>
+  %0:2 = stablehlo.reduce(%x init: %cst), (%y init: %c) across dimensions = [0] : (tensor<4x6xbf16>, tensor<4x6xi32>, tensor<bf16>, tensor<i32>) -> (tensor<6xbf16>, tensor<6xi32>)
+   reducer(%a: tensor<bf16>, %b: tensor<bf16>) (%d: tensor<i32>, %e: tensor<i32>)  {
+    %1 = stablehlo.maximum %a, %b : tensor<bf16>
+    %2 = stablehlo.minimum %d, %e : tensor<i32>
+    stablehlo.return %1, %2 : tensor<bf16>, tensor<i32>
+  }
+  return %0#0, %0#1 : tensor<6xbf16>, tensor<6xi32>
+}
