@@ -1,6 +1,7 @@
 //===- CAPI.cpp - The TPU compiler's C API --------------------------------===//
 
 #include "compiler/capi/Compiler.h"
+#include "dialects/stablehlo/StablehloText.h"
 
 #include "compiler/InitAll.h"
 #include "compiler/driver/Compile.h"
@@ -62,8 +63,8 @@ TpuCompileStatus tpuCompilerCompile(TpuCompiler compiler, TpuStringRef source,
   CallbackStream diagnostics(onDiagnostic, userData);
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(
-          llvm::StringRef(source.data, source.length), "<source>"),
+      stablehlo::packBoolHexConstants(llvm::MemoryBuffer::getMemBufferCopy(
+          llvm::StringRef(source.data, source.length), "<source>")),
       llvm::SMLoc());
   tpu::DriverDiagnosticHandler handler(sourceMgr, context, diagnostics);
 

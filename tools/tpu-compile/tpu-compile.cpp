@@ -11,6 +11,7 @@
 #include "compiler/InitAll.h"
 #include "compiler/driver/Compile.h"
 #include "compiler/driver/ToolFlags.h"
+#include "dialects/stablehlo/StablehloText.h"
 #include "runtime/machine/Target.h"
 
 #include "mlir/IR/AsmState.h"
@@ -84,7 +85,8 @@ int compile(MLIRContext &context) {
     return 1;
   }
   llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+  sourceMgr.AddNewSourceBuffer(
+      stablehlo::packBoolHexConstants(std::move(input)), llvm::SMLoc());
   DriverDiagnosticHandler handler(sourceMgr, &context);
   OwningOpRef<ModuleOp> module =
       parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));

@@ -21,6 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dialects/stablehlo/StablehloText.h"
 #include "tools/tpu-conformance/Conformance.h"
 #include "tools/tpu-conformance/TestdataCase.h"
 
@@ -179,9 +180,8 @@ llvm::Expected<PreparedCase> prepare(ModuleOp source,
     constant.getResult().replaceAllUsesWith(arg);
     constant.erase();
   }
-  main.setFunctionType(FunctionType::get(source.getContext(),
-                                         entry.getArgumentTypes(),
-                                         main.getResultTypes()));
+  main.setFunctionType(FunctionType::get(
+      source.getContext(), entry.getArgumentTypes(), main.getResultTypes()));
   return prepared;
 }
 
@@ -306,7 +306,8 @@ Outcome runTestdataCase(MLIRContext &context, llvm::StringRef base,
           testdataSkipReason((*file)->getBuffer()))
     return {Outcome::Kind::Skip, "", *reason};
   llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
+  sourceMgr.AddNewSourceBuffer(
+      stablehlo::packBoolHexConstants(std::move(*file)), llvm::SMLoc());
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return failAt("parse", diagnostics.take("cannot parse " + programPath));

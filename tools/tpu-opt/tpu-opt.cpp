@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/InitAll.h"
+#include "dialects/stablehlo/StablehloText.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -79,6 +80,7 @@ int main(int argc, char **argv) {
     llvm::errs() << error << "\n";
     return 1;
   }
+  input = stablehlo::packBoolHexConstants(std::move(input));
   if (failed(MlirOptMain(output->os(), std::move(input), registry, withWatch)))
     return outOfMemory ? 2 : 1;
   output->keep();

@@ -17,6 +17,7 @@
 #include "compiler/driver/ToolFlags.h"
 #include "compiler/executable/ExecutableWriter.h"
 #include "compiler/reference/Evaluator.h"
+#include "dialects/stablehlo/StablehloText.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "passes/Passes.h"
 #include "runtime/Device.h"
@@ -622,7 +623,8 @@ int runMain(MLIRContext &context) {
     exe = std::move(*parsed);
   } else {
     llvm::SourceMgr sourceMgr;
-    sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+    sourceMgr.AddNewSourceBuffer(
+        stablehlo::packBoolHexConstants(std::move(file)), llvm::SMLoc());
     DriverDiagnosticHandler handler(sourceMgr, &context);
     OwningOpRef<ModuleOp> module =
         parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));

@@ -206,3 +206,14 @@ func.func @gather(%x: tensor<2x3x3xf32>, %i: tensor<2x3xi64>, %v: tensor<5xf32>,
   %1 = "stablehlo.gather"(%v, %j) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], start_index_map = [0]>, slice_sizes = array<i64: 1>}> : (tensor<5xf32>, tensor<i32>) -> tensor<f32>
   return %0, %1 : tensor<2x3x2xf32>, tensor<f32>
 }
+
+// -----
+
+// JAX writes an i1 tensor's hex data one byte per element; tpu-opt reads it
+// as MLIR 22's packed bits (elements 0, 2 and 9 true).
+// CHECK-LABEL: func.func @bool_hex
+// CHECK: stablehlo.constant dense<[true, false, true, false, false, false, false, false, false, true]> : tensor<10xi1>
+func.func @bool_hex() -> tensor<10xi1> {
+  %c = stablehlo.constant dense<"0x01000100000000000001"> : tensor<10xi1>
+  return %c : tensor<10xi1>
+}
