@@ -249,8 +249,10 @@ LogicalResult KernelLowering::analyzeConvolution(hlo::ConvolutionOp conv,
                                  "yet";
   if (llvm::any_of(conv.getLhsDilationOrDefault(),
                    [](int64_t d) { return d != 1; }))
-    return conv.emitOpError() << "tpu-lower: input dilation (a transposed "
-                                 "convolution) is not lowered yet";
+    return conv.emitOpError()
+           << "tpu-lower: input dilation (a transposed convolution) runs as "
+              "the padded input hlo-decompose makes before layouts are "
+              "assigned; this convolution came with layouts";
   auto lhsType = cast<RankedTensorType>(conv.getLhs().getType());
   auto rhsType = cast<RankedTensorType>(conv.getRhs().getType());
   if (failed(checkMxuElements(conv, lhsType.getElementType(),
