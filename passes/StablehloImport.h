@@ -47,6 +47,16 @@ private:
   /// the index (mapped for the second result).
   FailureOr<Value> argReduce(sh::ReduceOp op);
   FailureOr<Value> reduceWindow(sh::ReduceWindowOp op);
+  /// reduce_window of several inputs or a body of several ops: the body
+  /// applied tap by tap to whole tensors, from the init values.
+  FailureOr<Value> reduceWindowGeneral(sh::ReduceWindowOp op,
+                                       ArrayRef<Value> padded,
+                                       ArrayRef<int64_t> strides);
+  /// The results of a scalar body (block arguments `args`, tensors of
+  /// `shape`) computed elementwise on tensors of `shape`: each op converted
+  /// as the top-level op it would be at that shape.
+  FailureOr<SmallVector<Value>> applyBody(Region &body, ArrayRef<Value> args,
+                                          ArrayRef<int64_t> shape);
   FailureOr<Value> selectAndScatter(sh::SelectAndScatterOp op);
   FailureOr<Value> scatter(sh::ScatterOp op);
   /// sort and chlo.top_k become hlo.sort (StablehloSort.cpp).

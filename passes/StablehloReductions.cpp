@@ -264,25 +264,16 @@ Value Importer::combineLike(Operation *bodyOp, Value lhs, Value rhs) {
 /// Each window of the input padded with the init value, reduced tap by tap:
 /// one strided slice per window position, combined in row-major window
 /// order (XLA's order), then the init value once unless it is the identity.
+/// Several inputs, or a body of more than one op, take the general path.
 FailureOr<Value> Importer::reduceWindow(sh::ReduceWindowOp op) {
-  if (op.getInputs().size() != 1)
-    return unsupported(op) << "a reduce_window of " << op.getInputs().size()
-                           << " inputs";
-  FailureOr<ReduceBody> body = matchReduceBody(op.getBody());
-  if (failed(body))
-    return unsupported(op) << "its body is not one add, multiply, maximum or "
-                              "minimum (or, and on i1) of its two arguments";
   auto ones = [](std::optional<ArrayRef<int64_t>> v) {
     return !v || llvm::all_of(*v, [](int64_t x) { return x == 1; });
   };
   if (!ones(op.getBaseDilations()) || !ones(op.getWindowDilations()))
     return unsupported(op) << "base or window dilations";
   Location loc = op.getLoc();
-  Value input = lookup(op.getInputs()[0]);
-  Value init = lookup(op.getInitValues()[0]);
-  auto inputType = cast<RankedTensorType>(input.getType());
   RankedTensorType type = resultType(op);
-  int64_t rank = inputType.getRank();
+  int64_t rank = type.getRank();
   SmallVector<int64_t> low(rank, 0), high(rank, 0);
   if (auto padding = op.getPaddingAttr()) {
     SmallVector<int64_t> flat(padding.getValues<int64_t>());
@@ -291,16 +282,22 @@ FailureOr<Value> Importer::reduceWindow(sh::ReduceWindowOp op) {
       high[d] = flat[2 * d + 1];
     }
   }
-  Value padded = input;
-  SmallVector<int64_t> paddedShape(inputType.getShape());
-  if (llvm::any_of(low, [](int64_t v) { return v; }) ||
-      llvm::any_of(high, [](int64_t v) { return v; })) {
-    for (int64_t d = 0; d < rank; ++d)
-      paddedShape[d] += low[d] + high[d];
-    padded = hlo::PadOp::create(
-        b, loc, RankedTensorType::get(paddedShape, inputType.getElementType()),
-        input, init, b.getDenseI64ArrayAttr(low), b.getDenseI64ArrayAttr(high),
-        b.getDenseI64ArrayAttr(SmallVector<int64_t>(rank, 0)));
+  // Every input padded with its own init value.
+  SmallVector<Value> padded;
+  for (auto [input, init] : llvm::zip(op.getInputs(), op.getInitValues())) {
+    Value x = lookup(input);
+    auto inputType = cast<RankedTensorType>(x.getType());
+    if (llvm::any_of(low, [](int64_t v) { return v; }) ||
+        llvm::any_of(high, [](int64_t v) { return v; })) {
+      SmallVector<int64_t> shape(inputType.getShape());
+      for (int64_t d = 0; d < rank; ++d)
+        shape[d] += low[d] + high[d];
+      x = hlo::PadOp::create(
+          b, loc, inputType.clone(shape), x, lookup(init),
+          b.getDenseI64ArrayAttr(low), b.getDenseI64ArrayAttr(high),
+          b.getDenseI64ArrayAttr(SmallVector<int64_t>(rank, 0)));
+    }
+    padded.push_back(x);
   }
   ArrayRef<int64_t> window = op.getWindowDimensions();
   SmallVector<int64_t> strides(rank, 1);
@@ -309,17 +306,88 @@ FailureOr<Value> Importer::reduceWindow(sh::ReduceWindowOp op) {
   if (int64_t taps = tapCount(window); taps > kMaxWindowTaps)
     return unsupported(op) << "a window of " << taps << " elements (at most "
                            << kMaxWindowTaps << " are expanded)";
+  FailureOr<ReduceBody> body = matchReduceBody(op.getBody());
+  if (op.getInputs().size() != 1 || failed(body))
+    return reduceWindowGeneral(op, padded, strides);
   Value acc;
   for (const WindowTap &tap : windowTaps(window, strides, type.getShape())) {
     Value x = hlo::SliceOp::create(
-        b, loc, type, padded, b.getDenseI64ArrayAttr(tap.start),
+        b, loc, type, padded.front(), b.getDenseI64ArrayAttr(tap.start),
         b.getDenseI64ArrayAttr(tap.limit), b.getDenseI64ArrayAttr(strides));
     acc = acc ? combineLike(body->combine, acc, x) : x;
   }
+  Value init = lookup(op.getInitValues()[0]);
   if (isIdentity(init, body->kind))
     return acc;
   return combineLike(body->combine, acc,
                      broadcastScalar(loc, init, type.getShape()));
+}
+
+FailureOr<Value> Importer::reduceWindowGeneral(sh::ReduceWindowOp op,
+                                               ArrayRef<Value> padded,
+                                               ArrayRef<int64_t> strides) {
+  Location loc = op.getLoc();
+  ArrayRef<int64_t> shape = resultType(op).getShape();
+  SmallVector<Value> accs;
+  for (Value init : op.getInitValues())
+    accs.push_back(broadcastScalar(loc, lookup(init), shape));
+  for (const WindowTap &tap :
+       windowTaps(op.getWindowDimensions(), strides, shape)) {
+    SmallVector<Value> args(accs);
+    for (auto [x, result] : llvm::zip(padded, op.getResults()))
+      args.push_back(hlo::SliceOp::create(
+          b, loc, cast<RankedTensorType>(result.getType()), x,
+          b.getDenseI64ArrayAttr(tap.start), b.getDenseI64ArrayAttr(tap.limit),
+          b.getDenseI64ArrayAttr(strides)));
+    FailureOr<SmallVector<Value>> next = applyBody(op.getBody(), args, shape);
+    if (failed(next))
+      return failure();
+    accs = std::move(*next);
+  }
+  for (size_t i = 1; i < accs.size(); ++i)
+    mapping.map(op.getResult(i), accs[i]);
+  return accs.front();
+}
+
+FailureOr<SmallVector<Value>> Importer::applyBody(Region &body,
+                                                  ArrayRef<Value> args,
+                                                  ArrayRef<int64_t> shape) {
+  Block &block = body.front();
+  for (auto [arg, value] : llvm::zip(block.getArguments(), args))
+    mapping.map(arg, value);
+  for (Operation &inner : block.without_terminator()) {
+    auto scalar = dyn_cast<RankedTensorType>(
+        inner.getNumResults() == 1 ? inner.getResult(0).getType() : Type());
+    if (!scalar || scalar.getRank() != 0 || inner.getNumRegions())
+      return unsupported(&inner)
+             << "in a window body, only elementwise ops on scalars";
+    auto type = RankedTensorType::get(shape, scalar.getElementType());
+    if (auto constant = dyn_cast<sh::ConstantOp>(inner)) {
+      auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+      if (!dense)
+        return unsupported(&inner) << "a constant that is not dense";
+      mapping.map(
+          constant.getResult(),
+          splat(inner.getLoc(), type, dense.getSplatValue<Attribute>()));
+      continue;
+    }
+    // The op at the tensors' shape, converted as a top-level op would be;
+    // its operands are the body's scalars, mapped to the tensors above.
+    OpBuilder builder(&inner);
+    Operation *wide = builder.clone(inner);
+    wide->getResult(0).setType(type);
+    LogicalResult converted = convert(wide);
+    Value result = mapping.lookupOrNull(wide->getResult(0));
+    mapping.erase(wide->getResult(0));
+    wide->erase();
+    if (failed(converted))
+      return failure();
+    mapping.map(inner.getResult(0), result);
+  }
+  SmallVector<Value> results;
+  for (Value v : block.getTerminator()->getOperands())
+    results.push_back(lookup(v));
+  return results;
 }
 
 /// Scatter at compile-time indices (JAX writes them as constants): each

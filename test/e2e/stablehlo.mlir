@@ -57,6 +57,10 @@
 // as in XLA's report.
 // RUN: tpu-compile %s --memory-report -o /dev/null | FileCheck %s --check-prefix=REPORT
 // REPORT: Operator: op_name="jit(model)/dot_general"
+// A reduce_window over two inputs with a select body (the smaller x, the
+// earlier one on ties, carries its y along), from +inf and 0.
+// RUN: tpu-run %s --function=window_pair --input="4xf32=3,1,2,0" --input="4xf32=10,20,30,40" | FileCheck %s --check-prefix=PAIR
+// PAIR: result[0]: 3xf32=20 20 40
 // RUN: %python %S/Inputs/run_e2e.py tpu-run %s | FileCheck %s --check-prefix=REF
 // REF: @mlp: result 0: 2x2xf32 {{exact|close}}
 // REF: @nchw_conv: result 0: 1x2x2x2xf32 {{exact|close}}
@@ -83,6 +87,7 @@
 // REF: @pool_grad: result 2: 3xf32 exact
 // REF: @chlo_math: result 0: 3xf32 {{exact|close}}
 // REF: @chlo_math: result 8: 3xf32 {{exact|close}}
+// REF: @window_pair: result 0: 3xf32 exact
 
 module @jit_model attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
   // x @ w + b, relu, softmax over the last dimension (JAX's jax.nn.softmax
@@ -229,5 +234,19 @@ module @jit_model attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas =
     %7 = chlo.atan %x : tensor<3xf32> -> tensor<3xf32>
     %8 = chlo.tan %x : tensor<3xf32> -> tensor<3xf32>
     return %0, %1, %2, %3, %4, %5, %6, %7, %8 : tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>
+  }
+
+  // The smaller of each window's x values and the y beside it.
+  func.func public @window_pair(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<3xf32> {
+    %inf = stablehlo.constant dense<0x7F800000> : tensor<f32>
+    %zero = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %0:2 = "stablehlo.reduce_window"(%x, %y, %inf, %zero) <{window_dimensions = array<i64: 2>}> ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>, %e: tensor<f32>, %f: tensor<f32>):
+      %p = stablehlo.compare  LE, %a, %e,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %s = stablehlo.select %p, %a, %e : tensor<i1>, tensor<f32>
+      %t = stablehlo.select %p, %b, %f : tensor<i1>, tensor<f32>
+      stablehlo.return %s, %t : tensor<f32>, tensor<f32>
+    }) : (tensor<4xf32>, tensor<4xf32>, tensor<f32>, tensor<f32>) -> (tensor<3xf32>, tensor<3xf32>)
+    return %0#1 : tensor<3xf32>
   }
 }

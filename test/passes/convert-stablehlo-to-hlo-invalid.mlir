@@ -172,25 +172,17 @@ func.func @window_dilation(%x: tensor<4xf32>, %c: tensor<f32>) -> tensor<3xf32> 
 
 // -----
 
+// A window body works on scalars; a broadcast to a vector in it is not
+// elementwise.
 func.func @window_body(%x: tensor<4xf32>, %c: tensor<f32>) -> tensor<3xf32> {
-  // expected-error @+1 {{stablehlo.reduce_window is not supported by the TPU compiler: its body is not one add, multiply, maximum or minimum (or, and on i1) of its two arguments}}
   %0 = "stablehlo.reduce_window"(%x, %c) <{window_dimensions = array<i64: 2>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
-    %s = stablehlo.subtract %a, %b : tensor<f32>
+    // expected-error @+1 {{stablehlo.broadcast_in_dim is not supported by the TPU compiler: in a window body, only elementwise ops on scalars}}
+    %v = stablehlo.broadcast_in_dim %a, dims = [] : (tensor<f32>) -> tensor<2xf32>
+    %s = stablehlo.reduce(%v init: %b) applies stablehlo.add across dimensions = [0] : (tensor<2xf32>, tensor<f32>) -> tensor<f32>
     stablehlo.return %s : tensor<f32>
   }) : (tensor<4xf32>, tensor<f32>) -> tensor<3xf32>
   return %0 : tensor<3xf32>
-}
-
-// -----
-
-func.func @window_inputs(%x: tensor<4xf32>, %c: tensor<f32>) -> tensor<3xf32> {
-  // expected-error @+1 {{stablehlo.reduce_window is not supported by the TPU compiler: a reduce_window of 2 inputs}}
-  %0:2 = "stablehlo.reduce_window"(%x, %x, %c, %c) <{window_dimensions = array<i64: 2>}> ({
-  ^bb0(%a: tensor<f32>, %b: tensor<f32>, %d: tensor<f32>, %e: tensor<f32>):
-    stablehlo.return %a, %b : tensor<f32>, tensor<f32>
-  }) : (tensor<4xf32>, tensor<4xf32>, tensor<f32>, tensor<f32>) -> (tensor<3xf32>, tensor<3xf32>)
-  return %0#0 : tensor<3xf32>
 }
 
 // -----

@@ -543,3 +543,48 @@ func.func @variadic_separate(%x: tensor<4x6xbf16>, %y: tensor<4x6xi32>) -> (tens
   }
   return %0#0, %0#1 : tensor<6xbf16>, tensor<6xi32>
 }
+
+// -----
+
+// reduce_window over two inputs (JAX's select_and_gather_add, the gradient
+// of a pooling by another tensor) and with a body of several ops: the body
+// applied to whole tensors tap by tap, from the init values.
+// CHECK-LABEL: func.func @window_pair
+// CHECK:       %[[A0:.*]] = hlo.broadcast_in_dim %arg2
+// CHECK:       %[[B0:.*]] = hlo.broadcast_in_dim %arg3
+// CHECK:       %[[X0:.*]] = hlo.slice %arg0 [0:3]
+// CHECK:       %[[Y0:.*]] = hlo.slice %arg1 [0:3]
+// CHECK:       %[[LE:.*]] = hlo.compare LE, %[[A0]], %[[X0]]
+// CHECK:       %[[A1:.*]] = hlo.select %[[LE]], %[[A0]], %[[X0]]
+// CHECK:       %[[B1:.*]] = hlo.select %[[LE]], %[[B0]], %[[Y0]]
+// CHECK:       hlo.slice %arg0 [1:4]
+// CHECK:       hlo.compare LE, %[[A1]]
+// CHECK:       %[[B2:.*]] = hlo.select {{.*}}, %[[B1]]
+// CHECK:       return %[[B2]]
+func.func @window_pair(%x: tensor<4xf32>, %y: tensor<4xf32>, %c: tensor<f32>, %d: tensor<f32>) -> tensor<3xf32> {
+  %0:2 = "stablehlo.reduce_window"(%x, %y, %c, %d) <{window_dimensions = array<i64: 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>, %e: tensor<f32>, %f: tensor<f32>):
+    %p = stablehlo.compare  LE, %a, %e,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %s = stablehlo.select %p, %a, %e : tensor<i1>, tensor<f32>
+    %t = stablehlo.select %p, %b, %f : tensor<i1>, tensor<f32>
+    stablehlo.return %s, %t : tensor<f32>, tensor<f32>
+  }) : (tensor<4xf32>, tensor<4xf32>, tensor<f32>, tensor<f32>) -> (tensor<3xf32>, tensor<3xf32>)
+  return %0#1 : tensor<3xf32>
+}
+
+// -----
+
+// A body with a constant: the constant becomes a splat at the window grid.
+// CHECK-LABEL: func.func @window_constant
+// CHECK:       %[[HALF:.*]] = hlo.constant dense<5.000000e-01> : tensor<2xf32>
+// CHECK:       hlo.multiply %{{.*}}, %[[HALF]]
+func.func @window_constant(%x: tensor<3xf32>, %c: tensor<f32>) -> tensor<2xf32> {
+  %0 = "stablehlo.reduce_window"(%x, %c) <{window_dimensions = array<i64: 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %h = stablehlo.constant dense<5.000000e-01> : tensor<f32>
+    %s = stablehlo.add %a, %b : tensor<f32>
+    %m = stablehlo.multiply %s, %h : tensor<f32>
+    stablehlo.return %m : tensor<f32>
+  }) : (tensor<3xf32>, tensor<f32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
