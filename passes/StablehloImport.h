@@ -86,6 +86,8 @@ private:
   /// when its type holds values i32 does not.
   Value indexToI32(Location loc, Value index, int64_t largest);
   FailureOr<Value> gather(sh::GatherOp op);
+  /// triangular_solve as row-by-row substitution (StablehloLinalg.cpp).
+  FailureOr<Value> triangularSolve(sh::TriangularSolveOp op);
   /// while, if and case (StablehloControlFlow.cpp): the hlo op with its
   /// regions converted, every result mapped.
   LogicalResult controlFlow(Operation *op);

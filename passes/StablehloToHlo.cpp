@@ -280,6 +280,7 @@ FailureOr<Value> Importer::convertElementwise(Operation *op) {
           [&](sh::DynamicUpdateSliceOp) { return dynamicUpdateSlice(op); })
       .Case<chlo::TopKOp>([&](chlo::TopKOp) { return topK(op); })
       .Case([&](sh::GatherOp g) { return gather(g); })
+      .Case([&](sh::TriangularSolveOp t) { return triangularSolve(t); })
       .Case([&](sh::SelectOp s) -> FailureOr<Value> {
         ArrayRef<int64_t> shape = resultType(op).getShape();
         return Value(hlo::SelectOp::create(

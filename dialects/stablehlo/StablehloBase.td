@@ -62,6 +62,15 @@ def StableHLO_Precision : I32EnumAttr<"Precision", "dot precision", [
 }
 def StableHLO_PrecisionAttr : EnumAttr<StableHLO_Dialect, StableHLO_Precision,
                                        "precision">;
+def StableHLO_Transpose : I32EnumAttr<"Transpose", "triangular_solve's op(a)",
+    [I32EnumAttrCase<"TRANSPOSE_INVALID", 0>, I32EnumAttrCase<"NO_TRANSPOSE", 1>,
+     I32EnumAttrCase<"TRANSPOSE", 2>, I32EnumAttrCase<"ADJOINT", 3>]> {
+  let cppNamespace = "::mlir::stablehlo";
+  let genSpecializedAttr = 0;
+}
+def StableHLO_TransposeAttr : EnumAttr<StableHLO_Dialect, StableHLO_Transpose,
+                                       "transpose">;
+
 def StableHLO_PrecisionConfigAttr
     : TypedArrayAttrBase<StableHLO_PrecisionAttr, "precision config">;
 

@@ -429,6 +429,30 @@ LogicalResult SelectAndScatterOp::verify() {
   return success();
 }
 
+/// a is a batch of square matrices; b has a's batch and, on the side
+/// `left_side` names, a's size.
+LogicalResult TriangularSolveOp::verify() {
+  RankedTensorType a = tensorType(getA()), b = tensorType(getB());
+  if (a.getRank() < 2 || a.getRank() != b.getRank())
+    return emitOpError("a and b must have one rank of at least 2, but have ")
+           << a.getRank() << " and " << b.getRank();
+  int64_t rank = a.getRank();
+  if (a.getDimSize(rank - 1) != a.getDimSize(rank - 2))
+    return emitOpError("a must be square in its last two dimensions");
+  if (a.getShape().drop_back(2) != b.getShape().drop_back(2))
+    return emitOpError("a and b must have the same batch dimensions");
+  int64_t shared = b.getDimSize(getLeftSide() ? rank - 2 : rank - 1);
+  if (shared != a.getDimSize(rank - 1))
+    return emitOpError("b's ")
+           << (getLeftSide() ? "rows" : "columns") << " (" << shared
+           << ") must match a's size (" << a.getDimSize(rank - 1) << ")";
+  if (tensorType(getResult()) != b)
+    return emitOpError("result type must be b's type ") << b;
+  if (getTransposeA() == Transpose::TRANSPOSE_INVALID)
+    return emitOpError("transpose_a must not be TRANSPOSE_INVALID");
+  return success();
+}
+
 /// The spec's gather constraints that the shapes depend on; the result's
 /// shape is the batch positions of start_indices and the uncollapsed slice
 /// sizes, placed by offset_dims.

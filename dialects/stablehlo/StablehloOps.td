@@ -429,6 +429,23 @@ def StableHLO_ScatterOp : StableHLO_Op<"scatter", [
   let hasVerifier = 1;
 }
 
+def StableHLO_TriangularSolveOp : StableHLO_Op<"triangular_solve", [Pure]> {
+  let summary = "solves triangular systems of linear equations";
+  let description = [{
+    `jax.scipy.linalg.solve_triangular`: for each batch, x with op(a) x = b
+    (`left_side`) or x op(a) = b, where a is lower or upper triangular (the
+    other triangle is not read), `unit_diagonal` takes its diagonal as ones
+    and op is the identity, the transpose or the adjoint (the transpose for
+    real numbers). StableHLO prints it in the generic form only.
+  }];
+  let arguments = (ins StableHLO_Tensor:$a, StableHLO_Tensor:$b,
+                       BoolAttr:$left_side, BoolAttr:$lower,
+                       BoolAttr:$unit_diagonal,
+                       StableHLO_TransposeAttr:$transpose_a);
+  let results = (outs StableHLO_Tensor);
+  let hasVerifier = 1;
+}
+
 def StableHLO_GatherOp : StableHLO_Op<"gather", [Pure]> {
   let summary = "slices of the operand at indices, stacked";
   let description = [{

@@ -197,10 +197,14 @@ bool isZeroSplat(Value value) {
 LogicalResult KernelLowering::setMap(Value value, ArrayRef<int64_t> map,
                                      Operation *user,
                                      ArrayRef<Window> windows) {
+  // A dimension no iteration dimension walks (a broadcast's size-1 one)
+  // keeps its window too: a slice or pad may read it at an offset.
   SmallVector<Window> lwin(map.size());
   for (auto [d, it] : llvm::enumerate(map))
-    if (it >= 0 && d < windows.size())
-      lwin[d] = windows[d];
+    if (d < windows.size())
+      lwin[d] = it >= 0 ? windows[d]
+                        : Window{1, windows[d].tap, windows[d].tapScale,
+                                 windows[d].offset};
   ValueInfo &info = values[value];
   if (info.mapped) {
     if (ArrayRef<int64_t>(info.lmap) == map &&

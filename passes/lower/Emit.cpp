@@ -184,11 +184,17 @@ void KernelLowering::emitDma(Value hbm, const ValueInfo &info,
   bool masked = false;
   for (auto [i, it] : llvm::enumerate(info.pmap)) {
     vmemIndices.push_back(index(0));
-    if (it < 0) {
-      hbmIndices.push_back(index(0));
+    const Window &window = info.pwin[i];
+    if (it < 0) { // one element, at the window's offset (and tap)
+      hbmIndices.push_back(blockStart(info, i, idx));
+      int64_t low = window.offset, high = window.offset;
+      if (window.tap >= 0)
+        (window.tapScale < 0 ? low : high) +=
+            (extent[window.tap] - 1) * window.tapScale;
+      if (low < 0 || high >= info.phys.dims[i])
+        masked = true;
       continue;
     }
-    const Window &window = info.pwin[i];
     hbmIndices.push_back(blockStart(info, i, idx));
     strides[i] = window.stride;
     // The lowest and highest positions any block reads; a negative stride
@@ -362,12 +368,12 @@ LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
     // in the result block, are kept in the input's order.
     KeptOrder order = keptOrder(info, result);
     Value best = scratch("arg.best", order.shape, info.phys.element);
-    Value indices =
-        order.same ? dst
-                   : scratch("arg.indices", order.shape,
-                             getElementTypeOrSelf(result.getType()));
-    ArgReduceOp::create(b, loc(), kind, current.lookup(in), best, indices,
-                        dim, blockShape(info, block)[dim],
+    Value indices = order.same
+                        ? dst
+                        : scratch("arg.indices", order.shape,
+                                  getElementTypeOrSelf(result.getType()));
+    ArgReduceOp::create(b, loc(), kind, current.lookup(in), best, indices, dim,
+                        blockShape(info, block)[dim],
                         blockStart(info, dim, idx), accumulate);
     if (!order.same)
       VectorOp::create(
@@ -523,10 +529,10 @@ LogicalResult KernelLowering::emitBody(Value t, bool prefetch) {
         return failure();
     for (auto [output, hbm] : llvm::zip(outputs, outBuffers)) {
       Operation *def = output.getDefiningOp();
-      bool written = (anchor && def == anchor) ||
-                     (values[output].role == Role::Computed &&
-                      (llvm::is_contained(prologue, def) ||
-                       llvm::is_contained(epilogue, def)));
+      bool written =
+          (anchor && def == anchor) || (values[output].role == Role::Computed &&
+                                        (llvm::is_contained(prologue, def) ||
+                                         llvm::is_contained(epilogue, def)));
       if (!written) {
         // The output is a parameter, a broadcast or a constant: copy it.
         Value from = storage(output);

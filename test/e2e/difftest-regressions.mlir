@@ -199,3 +199,34 @@ func.func @product_over_broadcast_of_unit_dim(%a: tensor<2x1xi32>) -> tensor<2x2
   %p = hlo.reduce product %n, dims = [0] : (tensor<3x2x2x37xi32>) -> tensor<2x2x37xi32>
   return %p : tensor<2x2x37xi32>
 }
+
+// Two rows of one argument, each sliced out and broadcast, in one kernel
+// (triangular_solve's substitution found it): the DMA read a broadcast
+// dimension at index 0, ignoring the slice's start, so both were row 0.
+// CHECK: @rows_broadcast_in_kernel: result 0: 3x2xf32 exact
+// CHECK: @rows_broadcast_in_kernel: result 1: 3x2xf32 exact
+func.func @rows_broadcast_in_kernel(%b: tensor<3x2xf32>, %x: tensor<3x2xf32>) -> (tensor<3x2xf32>, tensor<3x2xf32>) {
+  %i = hlo.iota dim = 0 : tensor<3x2xi32>
+  %s0 = hlo.slice %b [0:1, 0:2] : (tensor<3x2xf32>) -> tensor<1x2xf32>
+  %w0 = hlo.broadcast_in_dim %s0, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<3x2xf32>
+  %c0 = hlo.constant dense<0> : tensor<3x2xi32>
+  %m0 = hlo.compare EQ, %i, %c0 : (tensor<3x2xi32>, tensor<3x2xi32>) -> tensor<3x2xi1>
+  %x1 = hlo.select %m0, %w0, %x : tensor<3x2xi1>, tensor<3x2xf32>
+  %s1 = hlo.slice %b [1:2, 0:2] : (tensor<3x2xf32>) -> tensor<1x2xf32>
+  %w1 = hlo.broadcast_in_dim %s1, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<3x2xf32>
+  %c1 = hlo.constant dense<1> : tensor<3x2xi32>
+  %m1 = hlo.compare EQ, %i, %c1 : (tensor<3x2xi32>, tensor<3x2xi32>) -> tensor<3x2xi1>
+  %x2 = hlo.select %m1, %w1, %x1 : tensor<3x2xi1>, tensor<3x2xf32>
+  return %x1, %x2 : tensor<3x2xf32>, tensor<3x2xf32>
+}
+
+// A column past the first, broadcast along the rows and padded below: the
+// broadcast dimension's offset reaches the DMA, masked where it is negative.
+// CHECK: @column_broadcast_padded: result 0: 4x3xf32 exact
+func.func @column_broadcast_padded(%b: tensor<2x3xf32>) -> tensor<4x3xf32> {
+  %s = hlo.slice %b [0:2, 2:3] : (tensor<2x3xf32>) -> tensor<2x1xf32>
+  %z = hlo.constant dense<0.0> : tensor<f32>
+  %p = hlo.pad %s, %z, low = [1, 0], high = [1, 0], interior = [0, 0] : (tensor<2x1xf32>, tensor<f32>) -> tensor<4x1xf32>
+  %w = hlo.broadcast_in_dim %p, dims = [0, 1] : (tensor<4x1xf32>) -> tensor<4x3xf32>
+  return %w : tensor<4x3xf32>
+}

@@ -396,3 +396,19 @@ func.func @variadic_mixed(%x: tensor<4xf32>, %y: tensor<4xf32>, %z: tensor<4xf32
   }
   return %0#0 : tensor<f32>
 }
+
+// -----
+
+func.func @triangular_integers(%a: tensor<3x3xi32>, %b: tensor<3x2xi32>) -> tensor<3x2xi32> {
+  // expected-error @+1 {{stablehlo.triangular_solve is not supported by the TPU compiler: elements of type 'i32' (the spec solves float systems)}}
+  %0 = "stablehlo.triangular_solve"(%a, %b) <{left_side = true, lower = true, transpose_a = #stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = false}> : (tensor<3x3xi32>, tensor<3x2xi32>) -> tensor<3x2xi32>
+  return %0 : tensor<3x2xi32>
+}
+
+// -----
+
+func.func @triangular_large(%a: tensor<1025x1025xf32>, %b: tensor<1025x1xf32>) -> tensor<1025x1xf32> {
+  // expected-error @+1 {{stablehlo.triangular_solve is not supported by the TPU compiler: a system of 1025 rows (at most 1024 are substituted)}}
+  %0 = "stablehlo.triangular_solve"(%a, %b) <{left_side = true, lower = true, transpose_a = #stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = false}> : (tensor<1025x1025xf32>, tensor<1025x1xf32>) -> tensor<1025x1xf32>
+  return %0 : tensor<1025x1xf32>
+}

@@ -588,3 +588,28 @@ func.func @window_constant(%x: tensor<3xf32>, %c: tensor<f32>) -> tensor<2xf32> 
   }) : (tensor<3xf32>, tensor<f32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
+
+// -----
+
+// triangular_solve, x a = b with a upper: a^T x^T = b^T, a lower system
+// solved top down; a^T's strict lower triangle is masked in, one
+// HIGHEST-precision dot per row with the rows solved so far, divided by
+// the diagonal, selected into its row.
+// CHECK-LABEL: func.func @triangular_solve
+// CHECK:       %[[AT:.*]] = hlo.transpose %arg0, dims = [0, 2, 1]
+// CHECK:       %[[BT:.*]] = hlo.transpose %arg1, dims = [0, 2, 1]
+// CHECK:       %[[STRICT:.*]] = hlo.compare GT
+// CHECK:       %[[M:.*]] = hlo.select %[[STRICT]], %[[AT]]
+// CHECK:       %[[ROW:.*]] = hlo.slice %[[M]] [0:2, 0:1, 0:3]
+// CHECK:       %[[DOT:.*]] = hlo.dot_general %[[ROW]], %{{.*}}, batching_dims = [0] x [0], contracting_dims = [2] x [1], precision = HIGHEST
+// CHECK:       %[[B0:.*]] = hlo.slice %[[BT]] [0:2, 0:1, 0:4]
+// CHECK:       %[[R:.*]] = hlo.subtract %[[B0]], %[[DOT]]
+// CHECK:       %[[D:.*]] = hlo.slice %[[AT]] [0:2, 0:1, 0:1]
+// CHECK:       hlo.divide %[[R]]
+// CHECK-COUNT-2: hlo.dot_general
+// CHECK:       %[[X:.*]] = hlo.transpose %{{.*}}, dims = [0, 2, 1] : (tensor<2x3x4xf32>) -> tensor<2x4x3xf32>
+// CHECK:       return %[[X]]
+func.func @triangular_solve(%a: tensor<2x3x3xf32>, %b: tensor<2x4x3xf32>) -> tensor<2x4x3xf32> {
+  %0 = "stablehlo.triangular_solve"(%a, %b) <{left_side = false, lower = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = false}> : (tensor<2x3x3xf32>, tensor<2x4x3xf32>) -> tensor<2x4x3xf32>
+  return %0 : tensor<2x4x3xf32>
+}

@@ -797,3 +797,51 @@ func.func @gather_field(%x: tensor<5x3xf32>, %i: tensor<2x1xi32>) -> tensor<2x3x
   %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<window_dims = [1]>, slice_sizes = array<i64: 1, 3>}> : (tensor<5x3xf32>, tensor<2x1xi32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }
+
+// -----
+
+func.func @triangular_rank(%a: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{a and b must have one rank of at least 2, but have 1 and 1}}
+  %0 = "stablehlo.triangular_solve"(%a, %b) <{left_side = true, lower = true, transpose_a = #stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = false}> : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+func.func @triangular_square(%a: tensor<4x3xf32>, %b: tensor<4x2xf32>) -> tensor<4x2xf32> {
+  // expected-error @+1 {{a must be square in its last two dimensions}}
+  %0 = "stablehlo.triangular_solve"(%a, %b) <{left_side = true, lower = true, transpose_a = #stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = false}> : (tensor<4x3xf32>, tensor<4x2xf32>) -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+func.func @triangular_batch(%a: tensor<2x3x3xf32>, %b: tensor<5x3x2xf32>) -> tensor<5x3x2xf32> {
+  // expected-error @+1 {{a and b must have the same batch dimensions}}
+  %0 = "stablehlo.triangular_solve"(%a, %b) <{left_side = true, lower = true, transpose_a = #stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = false}> : (tensor<2x3x3xf32>, tensor<5x3x2xf32>) -> tensor<5x3x2xf32>
+  return %0 : tensor<5x3x2xf32>
+}
+
+// -----
+
+func.func @triangular_side(%a: tensor<3x3xf32>, %b: tensor<3x2xf32>) -> tensor<3x2xf32> {
+  // expected-error @+1 {{b's columns (2) must match a's size (3)}}
+  %0 = "stablehlo.triangular_solve"(%a, %b) <{left_side = false, lower = true, transpose_a = #stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = false}> : (tensor<3x3xf32>, tensor<3x2xf32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+func.func @triangular_result(%a: tensor<3x3xf32>, %b: tensor<3x2xf32>) -> tensor<3x2xbf16> {
+  // expected-error @+1 {{result type must be b's type 'tensor<3x2xf32>'}}
+  %0 = "stablehlo.triangular_solve"(%a, %b) <{left_side = true, lower = true, transpose_a = #stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = false}> : (tensor<3x3xf32>, tensor<3x2xf32>) -> tensor<3x2xbf16>
+  return %0 : tensor<3x2xbf16>
+}
+
+// -----
+
+func.func @triangular_transpose(%a: tensor<3x3xf32>, %b: tensor<3x2xf32>) -> tensor<3x2xf32> {
+  // expected-error @+1 {{transpose_a must not be TRANSPOSE_INVALID}}
+  %0 = "stablehlo.triangular_solve"(%a, %b) <{left_side = true, lower = true, transpose_a = #stablehlo<transpose TRANSPOSE_INVALID>, unit_diagonal = false}> : (tensor<3x3xf32>, tensor<3x2xf32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}

@@ -217,3 +217,13 @@ func.func @bool_hex() -> tensor<10xi1> {
   %c = stablehlo.constant dense<"0x01000100000000000001"> : tensor<10xi1>
   return %c : tensor<10xi1>
 }
+
+// -----
+
+// triangular_solve prints in the generic form with #stablehlo<transpose>.
+// CHECK-LABEL: func.func @triangular_solve
+// CHECK: "stablehlo.triangular_solve"(%arg0, %arg1) <{left_side = false, lower = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = false}> : (tensor<2x8x8xf32>, tensor<2x10x8xf32>) -> tensor<2x10x8xf32>
+func.func @triangular_solve(%a: tensor<2x8x8xf32>, %b: tensor<2x10x8xf32>) -> tensor<2x10x8xf32> {
+  %0 = "stablehlo.triangular_solve"(%a, %b) <{left_side = false, lower = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = false}> : (tensor<2x8x8xf32>, tensor<2x10x8xf32>) -> tensor<2x10x8xf32>
+  return %0 : tensor<2x10x8xf32>
+}
