@@ -68,6 +68,8 @@ private:
   /// chlo ops XLA expands into arithmetic (ChloMath.cpp).
   FailureOr<Value> erfInv(Operation *op);
   FailureOr<Value> digamma(Operation *op);
+  FailureOr<Value> besselI1e(Operation *op);
+  Value besselI1eF32(Location loc, Value x);
   FailureOr<Value> nextAfter(Operation *op);
   /// `body` on the operand in f32, its result converted back: how XLA
   /// computes bf16 and f16 math (DoWithUpcastToF32).

@@ -428,15 +428,16 @@ FailureOr<Value> Importer::convertStructural(Operation *op) {
       .Case([&](sh::ReduceWindowOp r) { return reduceWindow(r); })
       .Case([&](sh::SelectAndScatterOp s) { return selectAndScatter(s); })
       .Case([&](sh::ScatterOp s) { return scatter(s); })
-      .Case<chlo::ErfInvOp, chlo::NextAfterOp, chlo::DigammaOp>(
-          [&](Operation *m) -> FailureOr<Value> {
-            if (!isa<FloatType>(
-                    getElementTypeOrSelf(m->getResult(0).getType())))
-              return unsupported(op) << "it takes floats";
-            if (isa<chlo::ErfInvOp>(m))
-              return erfInv(m);
-            return isa<chlo::DigammaOp>(m) ? digamma(m) : nextAfter(m);
-          })
+      .Case<chlo::ErfInvOp, chlo::NextAfterOp, chlo::DigammaOp,
+            chlo::BesselI1eOp>([&](Operation *m) -> FailureOr<Value> {
+        if (!isa<FloatType>(getElementTypeOrSelf(m->getResult(0).getType())))
+          return unsupported(op) << "it takes floats";
+        if (isa<chlo::ErfInvOp>(m))
+          return erfInv(m);
+        if (isa<chlo::BesselI1eOp>(m))
+          return besselI1e(m);
+        return isa<chlo::DigammaOp>(m) ? digamma(m) : nextAfter(m);
+      })
       .Case([&](sh::CustomCallOp c) -> FailureOr<Value> {
         return unsupported(op) << "the custom call target @"
                                << c.getCallTargetName() << " is unknown to it";

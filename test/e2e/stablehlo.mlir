@@ -61,6 +61,11 @@
 // earlier one on ties, carries its y along), from +inf and 0.
 // RUN: tpu-run %s --function=window_pair --input="4xf32=3,1,2,0" --input="4xf32=10,20,30,40" | FileCheck %s --check-prefix=PAIR
 // PAIR: result[0]: 3xf32=20 20 40
+// chlo.bessel_i1e against exp(-|x|) I1(x) from its power series in
+// double (Python), to the 7 digits printed; series and expansion sides of
+// |x| = 15 and a negative x.
+// RUN: tpu-run %s --function=bessel --input="6xf32=0.5,2.5,-3,7.9,15.1,50" | FileCheck %s --check-prefix=BESSEL
+// BESSEL: result[0]: 6xf32=0.1564208 0.206584{{[67]}} -0.1968267 0.1348965 0.100059 0.05599312
 // RUN: %python %S/Inputs/run_e2e.py tpu-run %s | FileCheck %s --check-prefix=REF
 // REF: @mlp: result 0: 2x2xf32 {{exact|close}}
 // REF: @nchw_conv: result 0: 1x2x2x2xf32 {{exact|close}}
@@ -88,6 +93,7 @@
 // REF: @chlo_math: result 0: 3xf32 {{exact|close}}
 // REF: @chlo_math: result 8: 3xf32 {{exact|close}}
 // REF: @window_pair: result 0: 3xf32 exact
+// REF: @bessel: result 0: 6xf32 {{exact|close}}
 
 module @jit_model attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
   // x @ w + b, relu, softmax over the last dimension (JAX's jax.nn.softmax
@@ -248,5 +254,10 @@ module @jit_model attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas =
       stablehlo.return %s, %t : tensor<f32>, tensor<f32>
     }) : (tensor<4xf32>, tensor<4xf32>, tensor<f32>, tensor<f32>) -> (tensor<3xf32>, tensor<3xf32>)
     return %0#1 : tensor<3xf32>
+  }
+
+  func.func public @bessel(%x: tensor<6xf32>) -> tensor<6xf32> {
+    %0 = chlo.bessel_i1e %x : tensor<6xf32> -> tensor<6xf32>
+    return %0 : tensor<6xf32>
   }
 }

@@ -613,3 +613,22 @@ func.func @triangular_solve(%a: tensor<2x3x3xf32>, %b: tensor<2x4x3xf32>) -> ten
   %0 = "stablehlo.triangular_solve"(%a, %b) <{left_side = false, lower = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = false}> : (tensor<2x3x3xf32>, tensor<2x4x3xf32>) -> tensor<2x4x3xf32>
   return %0 : tensor<2x4x3xf32>
 }
+
+// -----
+
+// chlo.bessel_i1e in f32 for bf16: a power series below |x| = 15, Hankel's
+// expansion above, odd in x.
+// CHECK-LABEL: func.func @bessel_i1e
+// CHECK:       %[[X:.*]] = hlo.convert %arg0 : (tensor<4xbf16>) -> tensor<4xf32>
+// CHECK:       hlo.exp
+// CHECK:       hlo.sqrt
+// CHECK:       %[[SERIES:.*]] = hlo.compare LE
+// CHECK:       %[[M:.*]] = hlo.select %[[SERIES]]
+// CHECK:       %[[NEG:.*]] = hlo.compare LT, %[[X]]
+// CHECK:       %[[R:.*]] = hlo.select %[[NEG]]
+// CHECK:       %[[B:.*]] = hlo.convert %[[R]] : (tensor<4xf32>) -> tensor<4xbf16>
+// CHECK:       return %[[B]]
+func.func @bessel_i1e(%x: tensor<4xbf16>) -> tensor<4xbf16> {
+  %0 = chlo.bessel_i1e %x : tensor<4xbf16> -> tensor<4xbf16>
+  return %0 : tensor<4xbf16>
+}
