@@ -57,6 +57,10 @@ constexpr float kTail[] = {-0.000200214257f, 0.000100950558f, 0.00134934322f,
 
 } // namespace
 
+Value Importer::f32Splat(Location loc, RankedTensorType type, double v) {
+  return splat(loc, type, b.getF32FloatAttr(static_cast<float>(v)));
+}
+
 Value Importer::inF32(Operation *op, llvm::function_ref<Value(Value)> body) {
   Location loc = op->getLoc();
   Value input = lookup(op->getOperand(0));
@@ -77,9 +81,7 @@ FailureOr<Value> Importer::besselI1e(Operation *op) {
 
 Value Importer::besselI1eF32(Location loc, Value x) {
   auto f32 = cast<RankedTensorType>(x.getType());
-  auto constant = [&](double v) {
-    return splat(loc, f32, b.getF32FloatAttr(static_cast<float>(v)));
-  };
+  auto constant = [&](double v) { return f32Splat(loc, f32, v); };
   constexpr double kSeriesLimit = 15;
   constexpr int kSeriesTerms = 32, kAsymptoticTerms = 9;
   Value ax = hlo::AbsOp::create(b, loc, x);
@@ -122,9 +124,7 @@ FailureOr<Value> Importer::digamma(Operation *op) {
 
 Value Importer::erfInvF32(Location loc, Value x) {
   auto f32 = cast<RankedTensorType>(x.getType());
-  auto constant = [&](double v) {
-    return splat(loc, f32, b.getF32FloatAttr(static_cast<float>(v)));
-  };
+  auto constant = [&](double v) { return f32Splat(loc, f32, v); };
   Value negSquare =
       hlo::NegOp::create(b, loc, hlo::MulOp::create(b, loc, x, x));
   Value w = hlo::NegOp::create(b, loc, hlo::Log1pOp::create(b, loc, negSquare));
@@ -152,9 +152,7 @@ Value Importer::erfInvF32(Location loc, Value x) {
 
 Value Importer::digammaF32(Location loc, Value x) {
   auto f32 = cast<RankedTensorType>(x.getType());
-  auto constant = [&](double v) {
-    return splat(loc, f32, b.getF32FloatAttr(static_cast<float>(v)));
-  };
+  auto constant = [&](double v) { return f32Splat(loc, f32, v); };
   Value zero = constant(0), half = constant(0.5), one = constant(1);
   Value reflect = compareOf(loc, hlo::ComparisonDirection::LT, x, half);
   Value negX = hlo::NegOp::create(b, loc, x);

@@ -74,6 +74,8 @@ private:
   /// `body` on the operand in f32, its result converted back: how XLA
   /// computes bf16 and f16 math (DoWithUpcastToF32).
   Value inF32(Operation *op, llvm::function_ref<Value(Value)> body);
+  /// `v` rounded to f32, splat to `type`'s shape.
+  Value f32Splat(Location loc, RankedTensorType type, double v);
   Value erfInvF32(Location loc, Value x);
   Value digammaF32(Location loc, Value x);
   /// dynamic_slice, dynamic_update_slice and gather

@@ -251,22 +251,32 @@ double binary(Operation *op, Type type, double a, double b) {
   return static_cast<double>(wrap(type, r));
 }
 
-bool compare(hlo::ComparisonDirection direction, double a, double b) {
+/// `a direction b` from `lt` and `le` (a > b is b < a, which keeps NaN's
+/// comparisons false).
+template <typename T, typename Lt, typename Le>
+bool compareWith(hlo::ComparisonDirection direction, const T &a, const T &b,
+                 Lt lt, Le le) {
   switch (direction) {
   case hlo::ComparisonDirection::EQ:
     return a == b;
   case hlo::ComparisonDirection::NE:
     return a != b;
   case hlo::ComparisonDirection::LT:
-    return a < b;
+    return lt(a, b);
   case hlo::ComparisonDirection::LE:
-    return a <= b;
+    return le(a, b);
   case hlo::ComparisonDirection::GT:
-    return a > b;
+    return lt(b, a);
   case hlo::ComparisonDirection::GE:
-    return a >= b;
+    return le(b, a);
   }
   llvm_unreachable("unknown comparison");
+}
+
+bool compare(hlo::ComparisonDirection direction, double a, double b) {
+  return compareWith(
+      direction, a, b, [](double x, double y) { return x < y; },
+      [](double x, double y) { return x <= y; });
 }
 
 /// Float to integer truncates toward zero and saturates (NaN becomes 0);
@@ -337,21 +347,14 @@ double convertWide(Type from, Type to, double slot) {
 
 bool compareWide(hlo::ComparisonDirection direction, bool isSigned,
                  const APInt &a, const APInt &b) {
-  switch (direction) {
-  case hlo::ComparisonDirection::EQ:
-    return a == b;
-  case hlo::ComparisonDirection::NE:
-    return a != b;
-  case hlo::ComparisonDirection::LT:
-    return isSigned ? a.slt(b) : a.ult(b);
-  case hlo::ComparisonDirection::LE:
-    return isSigned ? a.sle(b) : a.ule(b);
-  case hlo::ComparisonDirection::GT:
-    return isSigned ? a.sgt(b) : a.ugt(b);
-  case hlo::ComparisonDirection::GE:
-    return isSigned ? a.sge(b) : a.uge(b);
-  }
-  llvm_unreachable("unknown comparison");
+  return compareWith(
+      direction, a, b,
+      [&](const APInt &x, const APInt &y) {
+        return isSigned ? x.slt(y) : x.ult(y);
+      },
+      [&](const APInt &x, const APInt &y) {
+        return isSigned ? x.sle(y) : x.ule(y);
+      });
 }
 
 /// XLA's division rules: x / 0 is all ones, x rem 0 is x, and MIN / -1
