@@ -59,6 +59,14 @@ private:
                                           ArrayRef<int64_t> shape);
   FailureOr<Value> selectAndScatter(sh::SelectAndScatterOp op);
   FailureOr<Value> scatter(sh::ScatterOp op);
+  /// scatter at indices computed at run time: per update window, a
+  /// dynamic slice of the operand, the update computation (`combine`, or
+  /// replacement when null), selected where the window fits, and a dynamic
+  /// update slice back.
+  FailureOr<Value> scatterAtRunTime(sh::ScatterOp op,
+                                    ArrayRef<int64_t> scatterDims,
+                                    ArrayRef<int64_t> windowShape,
+                                    Operation *combine);
   /// sort and chlo.top_k become hlo.sort (StablehloSort.cpp).
   FailureOr<Value> sort(sh::SortOp op);
   FailureOr<Value> topK(Operation *op);

@@ -407,9 +407,6 @@ FailureOr<Value> Importer::scatter(sh::ScatterOp op) {
   auto constant = op.getScatterIndices().getDefiningOp<sh::ConstantOp>();
   auto indices = constant ? dyn_cast<DenseIntElementsAttr>(constant.getValue())
                           : DenseIntElementsAttr();
-  if (!indices)
-    return unsupported(op) << "indices computed at run time (only constant "
-                              "indices are expanded yet)";
   Region &computation = op.getUpdateComputation();
   Block &body = computation.front();
   bool assign = body.getTerminator()->getOperand(0) == body.getArgument(1);
@@ -422,7 +419,7 @@ FailureOr<Value> Importer::scatter(sh::ScatterOp op) {
   RankedTensorType type = resultType(op);
   int64_t rank = type.getRank();
   auto updatesType = cast<RankedTensorType>(op.getUpdates()[0].getType());
-  auto indicesType = cast<RankedTensorType>(indices.getType());
+  auto indicesType = cast<RankedTensorType>(op.getScatterIndices().getType());
   ArrayRef<int64_t> windowDims = dims.getUpdateWindowDims();
   SmallVector<int64_t> scatterDims, scatterShape;
   for (int64_t d = 0; d < updatesType.getRank(); ++d)
@@ -441,6 +438,9 @@ FailureOr<Value> Importer::scatter(sh::ScatterOp op) {
   for (int64_t d = 0, w = 0; d < rank; ++d)
     if (!llvm::is_contained(dims.getInsertedWindowDims(), d))
       windowShape[d] = updatesType.getDimSize(windowDims[w++]);
+  if (!indices)
+    return scatterAtRunTime(op, scatterDims, windowShape,
+                            assign ? nullptr : combineBody->combine);
   SmallVector<int64_t> flat(indices.getValues<int64_t>());
   SmallVector<int64_t> indexStrides(indicesType.getRank(), 1);
   for (int64_t d = indicesType.getRank() - 2; d >= 0; --d)
@@ -506,6 +506,88 @@ FailureOr<Value> Importer::scatter(sh::ScatterOp op) {
     }
     for (int64_t d = static_cast<int64_t>(at.size()) - 1;
          d >= 0 && ++at[d] == scatterShape[d]; --d)
+      at[d] = 0;
+  }
+  return result;
+}
+
+FailureOr<Value> Importer::scatterAtRunTime(sh::ScatterOp op,
+                                            ArrayRef<int64_t> scatterDims,
+                                            ArrayRef<int64_t> windowShape,
+                                            Operation *combine) {
+  sh::ScatterDimensionNumbersAttr dims = op.getScatterDimensionNumbers();
+  Location loc = op.getLoc();
+  RankedTensorType type = resultType(op);
+  int64_t rank = type.getRank();
+  Value indices = lookup(op.getScatterIndices());
+  auto indicesType = cast<RankedTensorType>(indices.getType());
+  auto updatesType = cast<RankedTensorType>(op.getUpdates()[0].getType());
+  Value updates = lookup(op.getUpdates()[0]);
+  Type element = type.getElementType();
+  auto windowType = RankedTensorType::get(windowShape, element);
+  auto scalarIndex = RankedTensorType::get({}, indicesType.getElementType());
+  auto i1 = RankedTensorType::get({}, b.getI1Type());
+  int64_t vectorDim = dims.getIndexVectorDim();
+  Value zero32 = splat(loc, RankedTensorType::get({}, b.getI32Type()),
+                       b.getI32IntegerAttr(0));
+  Value result = lookup(op.getInputs()[0]);
+  SmallVector<int64_t> at(scatterDims.size(), 0);
+  int64_t windows = 1;
+  for (int64_t d : scatterDims)
+    windows *= updatesType.getDimSize(d);
+  for (int64_t k = 0; k < windows; ++k) {
+    // The window's start, read from the indices; whether it fits.
+    SmallVector<Value> starts(rank, zero32);
+    Value fits = splat(loc, i1, b.getBoolAttr(true));
+    for (auto [j, operandDim] :
+         llvm::enumerate(dims.getScatterDimsToOperandDims())) {
+      SmallVector<int64_t> start(at);
+      if (vectorDim < indicesType.getRank())
+        start.insert(start.begin() + vectorDim, static_cast<int64_t>(j));
+      SmallVector<int64_t> limit(start), ones(start.size(), 1);
+      for (int64_t &l : limit)
+        ++l;
+      Value index = hlo::SliceOp::create(
+          b, loc, indices, b.getDenseI64ArrayAttr(start),
+          b.getDenseI64ArrayAttr(limit), b.getDenseI64ArrayAttr(ones));
+      index = hlo::ReshapeOp::create(b, loc, scalarIndex, index);
+      int64_t largest = type.getDimSize(operandDim) - windowShape[operandDim];
+      Type indexElement = scalarIndex.getElementType();
+      Value low =
+          compareOf(loc, hlo::ComparisonDirection::GE, index,
+                    splat(loc, scalarIndex, b.getIntegerAttr(indexElement, 0)));
+      Value high = compareOf(
+          loc, hlo::ComparisonDirection::LE, index,
+          splat(loc, scalarIndex, b.getIntegerAttr(indexElement, largest)));
+      fits = hlo::AndOp::create(b, loc, fits,
+                                hlo::AndOp::create(b, loc, low, high));
+      starts[operandDim] = indexToI32(loc, index, largest);
+    }
+    // The window of updates, shaped as the operand's window.
+    SmallVector<int64_t> sliceStart(updatesType.getRank(), 0);
+    SmallVector<int64_t> sliceLimit(updatesType.getShape());
+    for (auto [i, d] : llvm::enumerate(scatterDims)) {
+      sliceStart[d] = at[i];
+      sliceLimit[d] = at[i] + 1;
+    }
+    Value window = hlo::SliceOp::create(
+        b, loc, updates, b.getDenseI64ArrayAttr(sliceStart),
+        b.getDenseI64ArrayAttr(sliceLimit),
+        b.getDenseI64ArrayAttr(SmallVector<int64_t>(sliceStart.size(), 1)));
+    window = hlo::ReshapeOp::create(b, loc, windowType, window);
+    // Read, combine, write back; a window that does not fit writes back
+    // what it read (XLA skips it).
+    Value current =
+        hlo::DynamicSliceOp::create(b, loc, windowType, result, starts,
+                                    b.getDenseI64ArrayAttr(windowShape));
+    Value combined = combine ? combineLike(combine, current, window) : window;
+    Value keep = broadcastScalar(loc, fits, windowShape);
+    Value chosen =
+        hlo::SelectOp::create(b, loc, windowType, keep, combined, current);
+    result =
+        hlo::DynamicUpdateSliceOp::create(b, loc, type, result, chosen, starts);
+    for (int64_t d = static_cast<int64_t>(at.size()) - 1;
+         d >= 0 && ++at[d] == updatesType.getDimSize(scatterDims[d]); --d)
       at[d] = 0;
   }
   return result;

@@ -187,17 +187,6 @@ func.func @window_body(%x: tensor<4xf32>, %c: tensor<f32>) -> tensor<3xf32> {
 
 // -----
 
-func.func @scatter_runtime_indices(%x: tensor<5x3xf32>, %i: tensor<2x1xi32>, %u: tensor<2x3xf32>) -> tensor<5x3xf32> {
-  // expected-error @+1 {{stablehlo.scatter is not supported by the TPU compiler: indices computed at run time (only constant indices are expanded yet)}}
-  %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
-  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
-    stablehlo.return %b : tensor<f32>
-  }) : (tensor<5x3xf32>, tensor<2x1xi32>, tensor<2x3xf32>) -> tensor<5x3xf32>
-  return %0 : tensor<5x3xf32>
-}
-
-// -----
-
 func.func @scatter_body(%x: tensor<5x3xf32>, %u: tensor<2x3xf32>) -> tensor<5x3xf32> {
   %i = stablehlo.constant dense<[[4], [1]]> : tensor<2x1xi64>
   // expected-error @+1 {{stablehlo.scatter is not supported by the TPU compiler: its update computation is not a replacement or one add, multiply, maximum or minimum (or, and on i1)}}

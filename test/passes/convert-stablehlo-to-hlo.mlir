@@ -632,3 +632,30 @@ func.func @bessel_i1e(%x: tensor<4xbf16>) -> tensor<4xbf16> {
   %0 = chlo.bessel_i1e %x : tensor<4xbf16> -> tensor<4xbf16>
   return %0 : tensor<4xbf16>
 }
+
+// -----
+
+// scatter at indices computed at run time: per update window, its index
+// read out of the indices, a dynamic slice of the operand there, the
+// update (a replacement here), selected where the window fits (XLA skips
+// the others), and a dynamic update slice back, window after window.
+// CHECK-LABEL: func.func @scatter_runtime_indices
+// CHECK:       %[[E0:.*]] = hlo.slice %arg1 [0:1, 0:1]
+// CHECK:       %[[I0:.*]] = hlo.reshape %[[E0]] : (tensor<1x1xi32>) -> tensor<i32>
+// CHECK:       %[[LO:.*]] = hlo.compare GE, %[[I0]]
+// CHECK:       %[[HI:.*]] = hlo.compare LE, %[[I0]]
+// CHECK:       %[[U0:.*]] = hlo.slice %arg2 [0:1, 0:3]
+// CHECK:       %[[W0:.*]] = hlo.reshape %[[U0]] : (tensor<1x3xf32>) -> tensor<1x3xf32>
+// CHECK:       %[[CUR:.*]] = hlo.dynamic_slice %arg0[%[[I0]], %{{.*}}], sizes = [1, 3]
+// CHECK:       %[[PICK:.*]] = hlo.select %{{.*}}, %[[W0]], %[[CUR]]
+// CHECK:       %[[R0:.*]] = hlo.dynamic_update_slice %arg0[%[[I0]], %{{.*}}], %[[PICK]]
+// CHECK:       hlo.slice %arg1 [1:2, 0:1]
+// CHECK:       %[[R1:.*]] = hlo.dynamic_update_slice %[[R0]]
+// CHECK:       return %[[R1]]
+func.func @scatter_runtime_indices(%x: tensor<5x3xf32>, %i: tensor<2x1xi32>, %u: tensor<2x3xf32>) -> tensor<5x3xf32> {
+  %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %b : tensor<f32>
+  }) : (tensor<5x3xf32>, tensor<2x1xi32>, tensor<2x3xf32>) -> tensor<5x3xf32>
+  return %0 : tensor<5x3xf32>
+}
