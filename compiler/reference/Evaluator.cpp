@@ -394,7 +394,8 @@ HostTensor Evaluator::reduce(hlo::ReduceOp op) {
   // i64 and ui64 accumulate every kind here, as words; max and min compare
   // them signed or unsigned.
   bool wide = isWide(type), isSigned = wide && !isUnsigned(type);
-  uint64_t start = static_cast<uint64_t>(static_cast<int64_t>(init));
+  uint64_t start =
+      integer ? static_cast<uint64_t>(static_cast<int64_t>(init)) : 0;
   if (wide && kind == hlo::ReduceKind::max)
     start = isSigned ? uint64_t{1} << 63 : 0;
   else if (wide && kind == hlo::ReduceKind::min)
