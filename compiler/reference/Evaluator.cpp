@@ -394,9 +394,12 @@ HostTensor Evaluator::reduce(hlo::ReduceOp op) {
   // i64 and ui64 accumulate every kind here, as words; max and min compare
   // them signed or unsigned.
   bool wide = isWide(type), isSigned = wide && !isUnsigned(type);
-  uint64_t start =
-      integer ? static_cast<uint64_t>(static_cast<int64_t>(init)) : 0;
-  if (wide && kind == hlo::ReduceKind::max)
+  uint64_t start = 0;
+  if (!wide && integer)
+    start = static_cast<uint64_t>(static_cast<int64_t>(init));
+  else if (wide && kind == hlo::ReduceKind::product)
+    start = 1;
+  else if (wide && kind == hlo::ReduceKind::max)
     start = isSigned ? uint64_t{1} << 63 : 0;
   else if (wide && kind == hlo::ReduceKind::min)
     start = isSigned ? ~uint64_t{0} >> 1 : ~uint64_t{0};
