@@ -435,6 +435,13 @@ LogicalResult LayoutAssigner::run(func::FuncOp func) {
   // A tensor whose tile-padded size does not fit in 64 bits cannot be
   // stored; it is reported at its value instead of wrapping around.
   for (Value v : values) {
+    // A value only passed through (an argument no op reads) escapes the
+    // ops' type checks.
+    if (!toStoredElement(getElementTypeOrSelf(v.getType())))
+      return emitError(v.getLoc())
+             << "tpu-assign-layouts: " << v.getType()
+             << " has an element type TPU programs do not store (they store "
+             << kSupportedElementTypes << ")";
     tpc::Shape shape = logicalShape(v.getType());
     absl::StatusOr<int64_t> padded = tpc::paddedBytes(
         {shape.elementType, shape.dims,
