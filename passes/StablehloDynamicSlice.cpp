@@ -56,6 +56,23 @@ FailureOr<SmallVector<Value>> Importer::startIndices(Operation *op,
   return converted;
 }
 
+Value Importer::indexComponent(Location loc, Value indices,
+                               ArrayRef<int64_t> position, int64_t vectorDim,
+                               int64_t component) {
+  auto type = cast<RankedTensorType>(indices.getType());
+  SmallVector<int64_t> start(position);
+  if (vectorDim < type.getRank())
+    start.insert(start.begin() + vectorDim, component);
+  SmallVector<int64_t> limit(start), ones(start.size(), 1);
+  for (int64_t &l : limit)
+    ++l;
+  Value element = hlo::SliceOp::create(
+      b, loc, indices, b.getDenseI64ArrayAttr(start),
+      b.getDenseI64ArrayAttr(limit), b.getDenseI64ArrayAttr(ones));
+  return hlo::ReshapeOp::create(
+      b, loc, RankedTensorType::get({}, type.getElementType()), element);
+}
+
 FailureOr<Value> Importer::gather(sh::GatherOp op) {
   sh::GatherDimensionNumbersAttr dims = op.getDimensionNumbers();
   if (!dims.getOperandBatchingDims().empty())
@@ -91,7 +108,6 @@ FailureOr<Value> Importer::gather(sh::GatherOp op) {
     pieceShape[d] = 1;
   auto sliceType = RankedTensorType::get(sizes, type.getElementType());
   auto pieceType = type.clone(pieceShape);
-  auto scalarType = RankedTensorType::get({}, indicesType.getElementType());
   Value zero = splat(loc, RankedTensorType::get({}, b.getI32Type()),
                      b.getI32IntegerAttr(0));
   SmallVector<Value> pieces;
@@ -99,16 +115,7 @@ FailureOr<Value> Importer::gather(sh::GatherOp op) {
   for (int64_t n = 0; n < count; ++n) {
     SmallVector<Value> starts(operandType.getRank(), zero);
     for (auto [k, d] : llvm::enumerate(dims.getStartIndexMap())) {
-      SmallVector<int64_t> start(at);
-      if (ivd < indicesType.getRank())
-        start.insert(start.begin() + ivd, static_cast<int64_t>(k));
-      SmallVector<int64_t> limit(start), ones(start.size(), 1);
-      for (int64_t &l : limit)
-        ++l;
-      Value element = hlo::SliceOp::create(
-          b, loc, indices, b.getDenseI64ArrayAttr(start),
-          b.getDenseI64ArrayAttr(limit), b.getDenseI64ArrayAttr(ones));
-      element = hlo::ReshapeOp::create(b, loc, scalarType, element);
+      Value element = indexComponent(loc, indices, at, ivd, k);
       starts[d] =
           indexToI32(loc, element, operandType.getDimSize(d) - sizes[d]);
     }

@@ -97,6 +97,11 @@ private:
   /// An integer scalar start index as i32, clamped first to [0, largest]
   /// when its type holds values i32 does not.
   Value indexToI32(Location loc, Value index, int64_t largest);
+  /// Component `component` of the index vector at `position` of
+  /// `indices` (its dimensions but `vectorDim`, which may be its rank: a
+  /// vector of one), as a scalar.
+  Value indexComponent(Location loc, Value indices, ArrayRef<int64_t> position,
+                       int64_t vectorDim, int64_t component);
   FailureOr<Value> gather(sh::GatherOp op);
   /// triangular_solve as row-by-row substitution (StablehloLinalg.cpp).
   FailureOr<Value> triangularSolve(sh::TriangularSolveOp op);

@@ -541,16 +541,7 @@ FailureOr<Value> Importer::scatterAtRunTime(sh::ScatterOp op,
     Value fits = splat(loc, i1, b.getBoolAttr(true));
     for (auto [j, operandDim] :
          llvm::enumerate(dims.getScatterDimsToOperandDims())) {
-      SmallVector<int64_t> start(at);
-      if (vectorDim < indicesType.getRank())
-        start.insert(start.begin() + vectorDim, static_cast<int64_t>(j));
-      SmallVector<int64_t> limit(start), ones(start.size(), 1);
-      for (int64_t &l : limit)
-        ++l;
-      Value index = hlo::SliceOp::create(
-          b, loc, indices, b.getDenseI64ArrayAttr(start),
-          b.getDenseI64ArrayAttr(limit), b.getDenseI64ArrayAttr(ones));
-      index = hlo::ReshapeOp::create(b, loc, scalarIndex, index);
+      Value index = indexComponent(loc, indices, at, vectorDim, j);
       int64_t largest = type.getDimSize(operandDim) - windowShape[operandDim];
       Type indexElement = scalarIndex.getElementType();
       Value low =
