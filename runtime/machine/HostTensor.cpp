@@ -2,6 +2,7 @@
 
 #include "runtime/machine/HostTensor.h"
 
+#include <charconv>
 #include <cstring>
 #include <iterator>
 
@@ -54,6 +55,19 @@ double fromWord(int64_t word) {
   double slot;
   std::memcpy(&slot, &word, sizeof(slot));
   return slot;
+}
+
+std::optional<double> wordFromDecimal(std::string_view token) {
+  const char *end = token.data() + token.size();
+  int64_t word;
+  auto [at, error] = std::from_chars(token.data(), end, word);
+  if (error == std::errc() && at == end)
+    return fromWord(word);
+  uint64_t magnitude;
+  auto [uat, uerror] = std::from_chars(token.data(), end, magnitude);
+  if (uerror == std::errc() && uat == end)
+    return fromWord(static_cast<int64_t>(magnitude));
+  return std::nullopt;
 }
 
 int64_t toWord(double slot) {

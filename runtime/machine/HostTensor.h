@@ -56,6 +56,9 @@ std::optional<Element> storedElement(ElementType type);
 /// value. Slots are only copied (bit for bit) or passed through these two.
 double fromWord(int64_t word);
 int64_t toWord(double slot);
+/// The slot of a decimal i64 or ui64 (a double would round integers past
+/// 2^53; ui64 past 2^63 keeps its bits), or nullopt if `token` is not one.
+std::optional<double> wordFromDecimal(std::string_view token);
 
 /// A logical tensor on the host: row-major elements held as doubles, which
 /// represent every value of the element types up to 32 bits exactly; i64

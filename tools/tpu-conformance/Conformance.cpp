@@ -36,18 +36,6 @@ std::optional<double> parseValue(llvm::StringRef token) {
   return v;
 }
 
-/// An i64 or ui64 value as its word (tpc::fromWord): a double would round
-/// integers past 2^53.
-std::optional<double> parseWord(llvm::StringRef token) {
-  int64_t word;
-  uint64_t magnitude;
-  if (!token.getAsInteger(10, word))
-    return tpc::fromWord(word);
-  if (!token.getAsInteger(10, magnitude))
-    return tpc::fromWord(static_cast<int64_t>(magnitude));
-  return std::nullopt;
-}
-
 /// Orders floats of `bits` width as integers: adjacent values differ by 1
 /// and -0.0 and 0.0 coincide.
 int64_t orderedKey(uint32_t bits, int width) {
@@ -194,7 +182,9 @@ mlir::tpu::conformance::parseExpected(llvm::StringRef text) {
     }
     for (llvm::StringRef token : llvm::ArrayRef(tokens).drop_front(4)) {
       std::optional<double> v =
-          tpc::isWide(tensor.element) ? parseWord(token) : parseValue(token);
+          tpc::isWide(tensor.element)
+              ? tpc::wordFromDecimal(std::string_view(token))
+              : parseValue(token);
       if (!v)
         return lineError("bad value '" + token + "'");
       tensor.values.push_back(*v);

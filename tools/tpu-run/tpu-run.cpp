@@ -160,16 +160,11 @@ llvm::Expected<HostTensor> parseInput(llvm::StringRef text) {
   for (llvm::StringRef token : tokens) {
     double v;
     if (tpurt::isWide(tensor.element)) {
-      // 64-bit integers are exact only as integers: ui64 past 2^63 wraps.
-      int64_t word;
-      uint64_t magnitude;
-      if (!token.getAsInteger(10, word))
-        v = tpurt::fromWord(word);
-      else if (!token.getAsInteger(10, magnitude))
-        v = tpurt::fromWord(static_cast<int64_t>(magnitude));
-      else
+      std::optional<double> word =
+          tpc::wordFromDecimal(std::string_view(token));
+      if (!word)
         return error("bad value '" + token + "'");
-      tensor.values.push_back(v);
+      tensor.values.push_back(*word);
       continue;
     }
     if (token == "true" || token == "false")
