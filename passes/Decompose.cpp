@@ -12,9 +12,9 @@
 // * a matrix-vector product (an operand without free dimensions), whose
 //   [M,1] result as a matmul would pad 128-fold in HBM, becomes a multiply
 //   and a sum on the vector unit in a fusion of its own (XLA's dot strength
-//   reduction). So does every integer dot_general: the MXU multiplies bf16
-//   and f32, and the vector unit's integer multiply and add wrap as the
-//   dot's arithmetic does.
+//   reduction). So does every integer dot_general but int8 x int8: the MXU
+//   multiplies bf16, f32 and int8, and the vector unit's integer multiply
+//   and add wrap as the dot's arithmetic does.
 // * an f16 dot_general or convolution computes in f32 between converts, at
 //   HIGHEST precision (the MXU takes bf16 and f32; see F16ProductInF32).
 // * pad with interior padding becomes edge pads: along a dimension of size n
@@ -96,10 +96,13 @@ Value collapse(PatternRewriter &rewriter, Location loc, Value value,
 }
 
 /// Whether a dot is computed on the vector unit rather than the MXU: an
-/// integer product, or one side without free dimensions (a matrix-vector
-/// product).
+/// integer product other than int8 x int8 (the MXU's int8 path), or one side
+/// without free dimensions (a matrix-vector product).
 bool onVectorUnit(hlo::DotGeneralOp dot) {
-  return isa<IntegerType>(getElementTypeOrSelf(dot.getType())) ||
+  Type operand = getElementTypeOrSelf(dot.getLhs().getType());
+  bool int8 = operand.isSignlessInteger(8) &&
+              getElementTypeOrSelf(dot.getRhs().getType()) == operand;
+  return (isa<IntegerType>(operand) && !int8) ||
          dot.getLhsFreeDimensions().empty() ||
          dot.getRhsFreeDimensions().empty();
 }

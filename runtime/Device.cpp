@@ -178,6 +178,7 @@ private:
         stats.dmaBusyCycles += task.cycles;
     }
     result.flops += stats.flops;
+    result.int8Ops += stats.int8Ops;
     result.hbmBytes += stats.hbmBytes;
     result.mxuBusyCycles += stats.mxuBusyCycles;
     if (total.runs++ == 0)
@@ -185,6 +186,7 @@ private:
     total.end = stats.end;
     total.cycles += stats.end - stats.start;
     total.flops += stats.flops;
+    total.int8Ops += stats.int8Ops;
     total.hbmBytes += stats.hbmBytes;
     total.mxuBusyCycles += stats.mxuBusyCycles;
     total.vectorBusyCycles += stats.vectorBusyCycles;

@@ -56,7 +56,8 @@ struct KernelStats {
   int64_t runs = 0;
   int64_t start = 0, end = 0; // cycles: its first start, its last end
   int64_t cycles = 0;         // the sum of each run's end - start
-  int64_t flops = 0;          // 2*M*N*K of every MXU product
+  int64_t flops = 0;          // 2*M*N*K of every float MXU product
+  int64_t int8Ops = 0;        // 2*M*N*K of every int8 MXU product
   int64_t hbmBytes = 0;       // bytes DMAs moved to or from HBM
   int64_t mxuBusyCycles = 0;  // summed over the MXUs
   int64_t vectorBusyCycles = 0;
@@ -73,6 +74,9 @@ struct RunResult {
   /// What the MXUs executed (padded blocks, 2*M*N*K each), and the
   /// function's model FLOPs (Function::modelFlops).
   int64_t flops = 0, modelFlops = 0;
+  /// What the MXUs executed on int8 operands (2*M*N*K), apart from flops:
+  /// int8 has its own peak (tpc::Target::peakInt8OpsPerSecond).
+  int64_t int8Ops = 0;
   int64_t hbmBytes = 0;
   int64_t mxuBusyCycles = 0;
   /// HBM the run allocated: the program region and the arguments.

@@ -24,6 +24,10 @@ int64_t mxuPasses(Precision precision, bool f32Inputs) {
   return precision == Precision::Highest && f32Inputs ? 6 : 1;
 }
 
+int64_t mxuInt8Depth(const tpc::Target &target, int64_t k) {
+  return ceilDiv(k, std::max<int64_t>(1, target.int8Rate));
+}
+
 int64_t mxuFolds(const tpc::Target &target, int64_t k, int64_t n) {
   return saturatingMul(ceilDiv(k, target.mxuRows), ceilDiv(n, target.mxuCols));
 }

@@ -33,6 +33,12 @@ enum class MxuModel { Pipelined, Serialized };
 enum class Precision { Default, Highest };
 int64_t mxuPasses(Precision precision, bool f32Inputs);
 
+/// The contraction depth an int8 product [M,K] x [K,N] occupies the arrays
+/// for: ceil(K / int8Rate) where a cell takes int8Rate int8 products per
+/// cycle (v5e, v6e: two rows of int8 weights per row of cells), K where it
+/// takes one (v4) or takes int8 as bf16 (v2, v3).
+int64_t mxuInt8Depth(const tpc::Target &target, int64_t k);
+
 /// Folds of [M,K] x [K,N] on an R x C array: ceil(K/R) * ceil(N/C), each a
 /// weight tile of R x C streamed by M rows.
 int64_t mxuFolds(const tpc::Target &target, int64_t k, int64_t n);

@@ -245,10 +245,11 @@ LogicalResult MatmulOp::verify() {
                          << lhs << ", " << rhs << " and " << acc;
   // matmul_c3
   Type in = lhs.getElementType();
-  if (in != rhs.getElementType() || !(in.isBF16() || in.isF32()) ||
-      !acc.getElementType().isF32())
+  bool floats = (in.isBF16() || in.isF32()) && acc.getElementType().isF32();
+  bool int8 = in.isSignlessInteger(8) && acc.getElementType().isInteger(32);
+  if (in != rhs.getElementType() || !(floats || int8))
     return emitOpError() << "multiplies bf16 or f32 inputs of one type into "
-                            "an f32 accumulator, but has "
+                            "an f32 accumulator, or i8 into i32, but has "
                          << lhs.getElementType() << " x "
                          << rhs.getElementType() << " -> "
                          << acc.getElementType();

@@ -59,11 +59,11 @@ TypedAttr zeroOf(Type element) {
 
 /// The MXU's operand rule: bf16 or f32, both of one type.
 LogicalResult checkMxuElements(Operation *op, Type lhs, Type rhs) {
-  if ((lhs.isF32() || lhs.isBF16()) && lhs == rhs)
+  if ((lhs.isF32() || lhs.isBF16() || lhs.isSignlessInteger(8)) && lhs == rhs)
     return success();
   return op->emitOpError()
-         << "tpu-lower: the MXU multiplies bf16 or f32 operands of one type, "
-            "not "
+         << "tpu-lower: the MXU multiplies bf16, f32 or i8 operands of one "
+            "type, not "
          << lhs << " x " << rhs;
 }
 

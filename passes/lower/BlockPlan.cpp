@@ -28,13 +28,20 @@ Value KernelLowering::storage(Value value) {
   return value;
 }
 
+Type KernelLowering::wideAccType() const {
+  MLIRContext *context = anchor->getContext();
+  if (isa<IntegerType>(getElementTypeOrSelf(anchor->getResult(0).getType())))
+    return IntegerType::get(context, 32);
+  return Float32Type::get(context);
+}
+
 Value KernelLowering::wideAccResult() const {
   if (!anchor)
     return Value();
   Value result = anchor->getResult(0);
   Type element = getElementTypeOrSelf(result.getType());
   if (hlo::isContraction(anchor))
-    return element.isF32() ? Value() : result;
+    return element == wideAccType() ? Value() : result;
   auto reduce = dyn_cast<hlo::ReduceOp>(anchor);
   bool sums = reduce && (reduce.getKind() == hlo::ReduceKind::sum ||
                          reduce.getKind() == hlo::ReduceKind::product);
@@ -97,11 +104,11 @@ int64_t KernelLowering::footprint(ArrayRef<int64_t> blocks) {
                     : isOutput(value)        ? 2
                                              : 1;
     total = tpc::saturatingAdd(total, tpc::saturatingMul(bytes, slots));
-    // A narrow MXU result or sum also needs an f32 accumulator, and an
+    // A narrow MXU result or sum also needs an f32 (or i32) accumulator, and an
     // index reduction a block of the best values.
     Type accumulator;
     if (value == wideAccResult())
-      accumulator = Float32Type::get(element.getContext());
+      accumulator = wideAccType();
     if (value == argResult())
       accumulator = getElementTypeOrSelf(anchor->getOperand(0).getType());
     if (accumulator)

@@ -626,7 +626,7 @@ KernelLowering::lower(ArrayRef<Operation *> ops, ArrayRef<Value> results,
   if (Value result = wideAccResult())
     wideAcc = AllocOp::create(b, loc(),
                               memrefType(blockShape(values[result], block),
-                                         b.getF32Type(), MemorySpace::vmem));
+                                         wideAccType(), MemorySpace::vmem));
   auto semType = SemaphoreType::get(b.getContext());
   for (int64_t i = 0; i < inputSlots(); ++i)
     inSems.push_back(SemaphoreAllocOp::create(b, loc(), semType));

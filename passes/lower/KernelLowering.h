@@ -233,6 +233,9 @@ private:
   /// block: a matmul's or convolution's narrower than f32, or a bf16 or
   /// f16 sum's or product's (XLA accumulates those in f32 too).
   Value wideAccResult() const;
+  /// The accumulator of the anchor's arithmetic: i32 for an integer
+  /// result (the MXU's int8 path, integer sums), f32 otherwise.
+  Type wideAccType() const;
   /// The result of the kernel's argmax or argmin, if it has one.
   Value argResult() const {
     return anchor && isa<hlo::ArgMaxOp, hlo::ArgMinOp>(anchor)
@@ -342,7 +345,7 @@ private:
   int64_t inputSlots() const {
     return mxuResult() && !tight ? kMxuInputSlots : kVectorInputSlots;
   }
-  /// The f32 accumulator of wideAccResult(), converted on the last
+  /// The f32 or i32 accumulator of wideAccResult(), converted on the last
   /// reduction step.
   Value wideAcc;
 };

@@ -198,4 +198,23 @@ void gemmReference(int64_t m, int64_t k, int64_t n, const float *a,
     }
 }
 
+void gemmInt8(int64_t m, int64_t k, int64_t n, const int8_t *a,
+              const int8_t *b, int32_t *c) {
+  // Unsigned lanes wrap without undefined behaviour; i-k-j order streams
+  // B's rows and C's row, which the compiler vectorizes.
+  std::vector<uint32_t> row(n);
+  for (int64_t i = 0; i < m; ++i) {
+    for (int64_t j = 0; j < n; ++j)
+      row[j] = static_cast<uint32_t>(c[i * n + j]);
+    for (int64_t kk = 0; kk < k; ++kk) {
+      uint32_t x = static_cast<uint32_t>(int32_t{a[i * k + kk]});
+      const int8_t *bRow = b + kk * n;
+      for (int64_t j = 0; j < n; ++j)
+        row[j] += x * static_cast<uint32_t>(int32_t{bRow[j]});
+    }
+    for (int64_t j = 0; j < n; ++j)
+      c[i * n + j] = static_cast<int32_t>(row[j]);
+  }
+}
+
 } // namespace tpurt

@@ -30,6 +30,12 @@ void gemm(int64_t m, int64_t k, int64_t n, const float *a, const float *b,
 void gemmReference(int64_t m, int64_t k, int64_t n, const float *a,
                    const float *b, float *c);
 
+/// C[M,N] += A[M,K] * B[K,N] for int8 A and B into an int32 C, row-major:
+/// the MXU's int8 path. Sums wrap modulo 2^32 (two's complement), so the
+/// order of the additions does not matter and the result is exact.
+void gemmInt8(int64_t m, int64_t k, int64_t n, const int8_t *a,
+              const int8_t *b, int32_t *c);
+
 } // namespace tpurt
 
 #endif // TPU_RUNTIME_ENGINES_GEMM_H

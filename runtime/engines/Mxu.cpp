@@ -37,6 +37,30 @@ bool KernelRun::matrix(const Buffer &b, int64_t &rows, int64_t &cols,
   return true;
 }
 
+/// acc (+)= lhs x rhs for int8 matrices stored row-major (or transposed)
+/// into an int32 accumulator: exact, wrapping modulo 2^32.
+static void int8Product(const uint8_t *ld, const uint8_t *rd, uint8_t *ad,
+                        int64_t m, int64_t k, int64_t n, bool transposeLhs,
+                        bool transposeRhs, bool accumulate) {
+  static thread_local std::vector<int8_t> lhs, rhs;
+  static thread_local std::vector<int32_t> acc;
+  auto gather = [](std::vector<int8_t> &out, const uint8_t *data, int64_t rows,
+                   int64_t cols, bool transposed) {
+    out.resize(rows * cols);
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < cols; ++j)
+        out[i * cols + j] = static_cast<int8_t>(
+            data[transposed ? j * rows + i : i * cols + j]);
+  };
+  gather(lhs, ld, m, k, transposeLhs);
+  gather(rhs, rd, k, n, transposeRhs);
+  acc.assign(m * n, 0);
+  if (accumulate)
+    std::memcpy(acc.data(), ad, acc.size() * sizeof(int32_t));
+  gemmInt8(m, k, n, lhs.data(), rhs.data(), acc.data());
+  std::memcpy(ad, acc.data(), acc.size() * sizeof(int32_t));
+}
+
 absl::Status KernelRun::matmul(const Instruction &inst) {
   const std::vector<int64_t> &f = inst.fields;
   absl::StatusOr<View *> lhs = view(inst, f[0]), rhs = view(inst, f[1]),
@@ -61,11 +85,14 @@ absl::Status KernelRun::matmul(const Instruction &inst) {
       return true;
     return std::equal(b.dims.begin(), b.dims.end() - 2, a.dims.begin());
   };
-  if (!shaped || k != k2 || m != m2 || n != n2 || a.element != Element::F32 ||
-      l.element != r.element || !isFloat(l.element) || !batchOk(l, lb) ||
-      !batchOk(r, rb))
+  bool int8 = l.element == Element::I8 && r.element == Element::I8 &&
+              a.element == Element::I32;
+  bool floats = a.element == Element::F32 && l.element == r.element &&
+                isFloat(l.element);
+  if (!shaped || k != k2 || m != m2 || n != n2 || !(int8 || floats) ||
+      !batchOk(l, lb) || !batchOk(r, rb))
     return fail(inst, "needs bf16 or f32 [B..,M,K] x [B..,K,N] into f32 "
-                      "[B..,M,N]");
+                      "[B..,M,N], or int8 into int32");
   bool highest = f[4] == 1 && l.element == Element::F32;
   // Weights shared by a batch of untransposed rows: one matmul of all the
   // rows, the weights loaded once.
@@ -117,7 +144,12 @@ absl::Status KernelRun::matmul(const Instruction &inst) {
         v = static_cast<float>(roundToBF16(v));
   };
   int64_t inSize = elementBytes(l.element);
-  for (int64_t bi = 0; compute && bi < matrices; ++bi) {
+  for (int64_t bi = 0; compute && int8 && bi < matrices; ++bi)
+    int8Product((*lhs)->data + (lb == 1 ? 0 : bi * m * k),
+                (*rhs)->data + (rb == 1 ? 0 : bi * k * n),
+                (*acc)->data + bi * m * n * 4, m, k, n, transposeLhs,
+                transposeRhs, f[3] != 0);
+  for (int64_t bi = 0; compute && !int8 && bi < matrices; ++bi) {
     const uint8_t *ld = (*lhs)->data + (lb == 1 ? 0 : bi * m * k * inSize);
     const uint8_t *rd = (*rhs)->data + (rb == 1 ? 0 : bi * k * n * inSize);
     uint8_t *ad = (*acc)->data + bi * m * n * 4;
@@ -144,9 +176,12 @@ absl::Status KernelRun::matmul(const Instruction &inst) {
   if (!deps.ok())
     return deps.status();
   std::vector<int64_t> all;
+  // Where the MXU takes two int8 products per cell and cycle, K packs two
+  // rows of weights into each of the array's rows.
+  int64_t timedK = int8 ? mxuInt8Depth(target, k) : k;
   for (int64_t bi = 0; bi < matrices; ++bi) {
     absl::StatusOr<std::vector<int64_t>> ids = timeline.addMatmul(
-        kernel.name + "/matmul", m, k, n,
+        kernel.name + "/matmul", m, timedK, n,
         mxuPasses(highest ? Precision::Highest : Precision::Default,
                   l.element == Element::F32),
         options.mxuModel, *deps, issue);
@@ -155,7 +190,7 @@ absl::Status KernelRun::matmul(const Instruction &inst) {
     all.insert(all.end(), ids->begin(), ids->end());
   }
   record(reads, {*acc}, all);
-  stats.flops += 2 * m * n * k * matrices;
+  (int8 ? stats.int8Ops : stats.flops) += 2 * m * n * k * matrices;
   return absl::OkStatus();
 }
 

@@ -15,12 +15,16 @@ const std::vector<Target> &allTargets() {
   // sees; reserved bytes from the capacities XLA reports (§5). v6e's clock is
   // derived from its peak: 918 TF / (2 * 2 MXUs * 256 * 256).
   static const std::vector<Target> targets = {
-      {"v2", 128, 128, 1, 16 * MiB, 8 * GiB, 530 * MiB, 350e9, 0.70e9, 2},
-      {"v3", 128, 128, 2, 16 * MiB, 16 * GiB, 530 * MiB, 450e9, 0.94e9, 2},
-      {"v4", 128, 128, 8, 32 * MiB, 32 * GiB, 1280 * MiB, 1200e9, 1.05e9, 2},
-      {"v5e", 128, 128, 4, 128 * MiB, 16 * GiB, 256 * MiB, 819e9, 1.5e9, 1},
+      {"v2", 128, 128, 1, 16 * MiB, 8 * GiB, 530 * MiB, 350e9, 0.70e9, 2, 512,
+       0},
+      {"v3", 128, 128, 2, 16 * MiB, 16 * GiB, 530 * MiB, 450e9, 0.94e9, 2,
+       512, 0},
+      {"v4", 128, 128, 8, 32 * MiB, 32 * GiB, 1280 * MiB, 1200e9, 1.05e9, 2,
+       512, 1},
+      {"v5e", 128, 128, 4, 128 * MiB, 16 * GiB, 256 * MiB, 819e9, 1.5e9, 1,
+       512, 2},
       {"v6e", 256, 256, 2, 128 * MiB, 32 * GiB, 768 * MiB, 1640e9,
-       918e12 / (2.0 * 2 * 256 * 256), 1},
+       918e12 / (2.0 * 2 * 256 * 256), 1, 512, 2},
   };
   return targets;
 }

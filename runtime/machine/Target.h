@@ -10,6 +10,7 @@
 
 #include "runtime/machine/Shape.h"
 
+#include <algorithm>
 #include <string_view>
 #include <vector>
 
@@ -35,11 +36,22 @@ struct Target {
   /// Alignment of HBM buffer offsets. XLA does not publish the TPU value;
   /// 512 bytes is the DMA granule assumed here, below every tile's size.
   int64_t hbmAlignment = 512;
+  /// int8 multiply-accumulates per MXU cell per cycle: 2 where an int8
+  /// product runs at twice the bf16 rate (v5e 394 int8 TOPS against 197 bf16
+  /// TFLOPS, v6e 1836 against 918), 1 where int8 runs at the bf16 rate (v4:
+  /// 275 either way), 0 where the MXU has no int8 path and takes int8
+  /// operands as bf16, which holds them exactly (v2, v3). docs/runtime.md.
+  int64_t int8Rate = 0;
 
   int64_t hbmCapacity() const { return hbmBytes - reservedBytes; }
   /// 2 * MXUs * rows * cols * clock: bf16 FLOP/s of one core.
   double peakFlopsPerSecond() const {
     return 2.0 * mxusPerCore * mxuRows * mxuCols * clockHz;
+  }
+  /// int8 OP/s of one core: the bf16 peak times int8Rate (at least 1).
+  double peakInt8OpsPerSecond() const {
+    return peakFlopsPerSecond() * static_cast<double>(std::max<int64_t>(
+                                      1, int8Rate));
   }
 };
 

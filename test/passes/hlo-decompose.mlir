@@ -77,19 +77,34 @@ func.func @negative_matmul(%a: tensor<4x8x16xf32>, %b: tensor<4x32x16xf32>) -> t
 
 // -----
 
-// An integer matmul, even in the MXU's form, is a multiply and a sum on the
-// vector unit over [M, N, K]; i8 operands convert to the i32 result first.
+// An integer matmul other than int8 x int8, even in the MXU's form, is a
+// multiply and a sum on the vector unit over [M, N, K]; i16 operands convert
+// to the i32 result first.
 // CHECK-LABEL: func.func @integer_matmul
 // CHECK:      hlo.fusion kind = input
-// CHECK:        hlo.convert %{{.+}} : (tensor<8x20xi8>) -> tensor<8x20xi32>
+// CHECK:        hlo.convert %{{.+}} : (tensor<8x20xi16>) -> tensor<8x20xi32>
 // CHECK:        hlo.broadcast_in_dim %{{.+}}, dims = [0, 2] : (tensor<8x20xi32>) -> tensor<8x16x20xi32>
-// CHECK:        hlo.transpose %{{.+}}, dims = [1, 0] : (tensor<20x16xi8>) -> tensor<16x20xi8>
+// CHECK:        hlo.transpose %{{.+}}, dims = [1, 0] : (tensor<20x16xi16>) -> tensor<16x20xi16>
 // CHECK:        hlo.broadcast_in_dim %{{.+}}, dims = [1, 2] : (tensor<16x20xi32>) -> tensor<8x16x20xi32>
 // CHECK:        hlo.multiply
 // CHECK:        hlo.reduce sum %{{.+}}, dims = [2] : (tensor<8x16x20xi32>) -> tensor<8x16xi32>
 // CHECK-NOT:  hlo.dot_general
-func.func @integer_matmul(%a: tensor<8x20xi8>, %b: tensor<20x16xi8>) -> tensor<8x16xi32> {
-  %d = hlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<8x20xi8>, tensor<20x16xi8>) -> tensor<8x16xi32>
+func.func @integer_matmul(%a: tensor<8x20xi16>, %b: tensor<20x16xi16>) -> tensor<8x16xi32> {
+  %d = hlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<8x20xi16>, tensor<20x16xi16>) -> tensor<8x16xi32>
+  return %d : tensor<8x16xi32>
+}
+
+// -----
+
+// int8 x int8 into i32 is the MXU's int8 path: it stays a dot_general, and
+// several contracting dimensions collapse into the MXU's form as for floats.
+// CHECK-LABEL: func.func @int8_matmul
+// CHECK:      hlo.transpose
+// CHECK:      hlo.reshape %{{.+}} : (tensor<8x2x10xi8>) -> tensor<8x20xi8>
+// CHECK:      hlo.dot_general %{{.+}}, %{{.+}}, contracting_dims = [1] x [0] : (tensor<8x20xi8>, tensor<20x16xi8>) -> tensor<8x16xi32>
+// CHECK-NOT:  hlo.fusion
+func.func @int8_matmul(%a: tensor<2x8x10xi8>, %b: tensor<2x10x16xi8>) -> tensor<8x16xi32> {
+  %d = hlo.dot_general %a, %b, contracting_dims = [0, 2] x [0, 1] : (tensor<2x8x10xi8>, tensor<2x10x16xi8>) -> tensor<8x16xi32>
   return %d : tensor<8x16xi32>
 }
 

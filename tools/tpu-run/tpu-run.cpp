@@ -319,12 +319,20 @@ struct Summary {
   /// Model and executed FLOP/s over the peak (MFU, HFU), and the share of
   /// the executed FLOPs the model asked for (the rest is MXU padding).
   double modelTflops, mfu, hfu, useful;
+  /// int8 MXU OP/s (counted apart from FLOPs).
+  double int8Tops;
 };
 
 Summary summarize(const tpurt::RunResult &run, const tpc::Target &t) {
   Summary s;
   s.stepTime = run.cycles / t.clockHz;
-  double compute = run.flops / t.peakFlopsPerSecond();
+  // int8 products have their own peak: the compute bound is the time the
+  // float and the int8 work take at their peaks, and utilizations are
+  // against the peak of that mix.
+  double executed = double(run.flops) + double(run.int8Ops);
+  double compute = run.flops / t.peakFlopsPerSecond() +
+                   run.int8Ops / t.peakInt8OpsPerSecond();
+  double mixPeak = compute > 0 ? executed / compute : t.peakFlopsPerSecond();
   double memory = run.hbmBytes / t.hbmBytesPerSecond;
   s.roofline = std::max(compute, memory);
   s.ratio = s.roofline > 0 ? s.stepTime / s.roofline : 0;
@@ -335,11 +343,13 @@ Summary summarize(const tpurt::RunResult &run, const tpc::Target &t) {
   s.hbmUtilization =
       s.stepTime > 0 ? run.hbmBytes / s.stepTime / t.hbmBytesPerSecond : 0;
   s.tflops = s.stepTime > 0 ? run.flops / s.stepTime / 1e12 : 0;
+  s.int8Tops = s.stepTime > 0 ? run.int8Ops / s.stepTime / 1e12 : 0;
   s.modelTflops = s.stepTime > 0 ? run.modelFlops / s.stepTime / 1e12 : 0;
-  double peak = t.peakFlopsPerSecond() / 1e12;
-  s.hfu = peak > 0 ? s.tflops / peak : 0;
-  s.mfu = peak > 0 ? s.modelTflops / peak : 0;
-  s.useful = run.flops > 0 ? double(run.modelFlops) / double(run.flops) : 0;
+  // HFU is the float work's; MFU counts the model's operations (float and
+  // int8) against the peak of the executed mix.
+  s.hfu = s.tflops * 1e12 / t.peakFlopsPerSecond();
+  s.mfu = s.modelTflops * 1e12 / mixPeak;
+  s.useful = executed > 0 ? double(run.modelFlops) / executed : 0;
   return s;
 }
 
@@ -354,6 +364,22 @@ tpurt::CallTime hostCall(const tpurt::RunResult &run, const tpc::Target &t) {
                          run.hostOutBytes, run.hostTransfers);
 }
 
+/// The int8 line of the summary, for programs with int8 products.
+std::string int8Line(const tpurt::RunResult &run, const Summary &s,
+                     const tpc::Target &t) {
+  if (run.int8Ops == 0)
+    return "";
+  double peak = t.peakInt8OpsPerSecond() / 1e12;
+  std::string line;
+  llvm::raw_string_ostream os(line);
+  os << llvm::format("  int8 OPs         %lld executed (%.2f TOP/s of %.2f "
+                     "int8 peak: %.1f%%%s)\n",
+                     static_cast<long long>(run.int8Ops), s.int8Tops, peak,
+                     peak > 0 ? 100 * s.int8Tops / peak : 0.0,
+                     t.int8Rate == 0 ? "; int8 taken as bf16" : "");
+  return line;
+}
+
 void printSummary(const tpurt::RunResult &run, const tpc::Target &t) {
   Summary s = summarize(run, t);
   tpurt::CallTime call = hostCall(run, t);
@@ -362,6 +388,7 @@ void printSummary(const tpurt::RunResult &run, const tpc::Target &t) {
       "  step time        %s (%lld cycles at %.2f GHz)\n"
       "  FLOPs            %lld executed (%.2f TFLOP/s of %.2f peak: %.1f%% "
       "HFU)\n"
+      "%s"
       "  model FLOPs      %lld (%.2f TFLOP/s: %.1f%% MFU; %.1f%% of the "
       "executed, the rest MXU padding)\n"
       "  MXU utilization  %.1f%%\n"
@@ -372,8 +399,8 @@ void printSummary(const tpurt::RunResult &run, const tpc::Target &t) {
       formatSeconds(s.stepTime).c_str(), static_cast<long long>(run.cycles),
       t.clockHz / 1e9, static_cast<long long>(run.flops), s.tflops,
       t.peakFlopsPerSecond() / 1e12, 100 * s.hfu,
-      static_cast<long long>(run.modelFlops), s.modelTflops, 100 * s.mfu,
-      100 * s.useful, 100 * s.mxuUtilization,
+      int8Line(run, s, t).c_str(), static_cast<long long>(run.modelFlops),
+      s.modelTflops, 100 * s.mfu, 100 * s.useful, 100 * s.mxuUtilization,
       static_cast<long long>(run.hbmBytes), 100 * s.hbmUtilization,
       t.hbmBytesPerSecond / 1e9, formatSeconds(s.roofline).c_str(), s.ratio);
   llvm::outs() << llvm::format(
@@ -426,6 +453,7 @@ bool writeStats(const tpurt::RunResult &run, const tpc::Target &t,
      << "  \"program_bytes\": " << programBytes << ",\n"
      << "  \"cycles\": " << run.cycles << ",\n"
      << "  \"flops\": " << run.flops << ",\n"
+     << "  \"int8_ops\": " << run.int8Ops << ",\n"
      << "  \"model_flops\": " << run.modelFlops << ",\n"
      << llvm::format("  \"hfu\": %.6g,\n", s.hfu)
      << llvm::format("  \"mfu\": %.6g,\n", s.mfu)

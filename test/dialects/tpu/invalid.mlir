@@ -254,7 +254,7 @@ func.func @f() {
     %l = tpu.alloc : memref<8x128xbf16, #tpu.memory_space<vmem>>
     %r = tpu.alloc : memref<128x128xbf16, #tpu.memory_space<vmem>>
     %a = tpu.alloc : memref<8x128xbf16, #tpu.memory_space<vmem>>
-    // expected-error@+1 {{'tpu.matmul' op multiplies bf16 or f32 inputs of one type into an f32 accumulator, but has 'bf16' x 'bf16' -> 'bf16'}}
+    // expected-error@+1 {{'tpu.matmul' op multiplies bf16 or f32 inputs of one type into an f32 accumulator, or i8 into i32, but has 'bf16' x 'bf16' -> 'bf16'}}
     tpu.matmul %l, %r, %a precision = default : memref<8x128xbf16, #tpu.memory_space<vmem>>, memref<128x128xbf16, #tpu.memory_space<vmem>>, memref<8x128xbf16, #tpu.memory_space<vmem>>
   }
   return
@@ -270,6 +270,20 @@ func.func @f() {
     %a = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
     // expected-error@+1 {{multiplies bf16 or f32 inputs of one type}}
     tpu.matmul %l, %r, %a precision = default : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<128x128xbf16, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// matmul_c3: i8 accumulates into i32
+func.func @f() {
+  tpu.kernel "k" {
+    %l = tpu.alloc : memref<8x128xi8, #tpu.memory_space<vmem>>
+    %r = tpu.alloc : memref<128x128xi8, #tpu.memory_space<vmem>>
+    %a = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{or i8 into i32, but has 'i8' x 'i8' -> 'f32'}}
+    tpu.matmul %l, %r, %a precision = default : memref<8x128xi8, #tpu.memory_space<vmem>>, memref<128x128xi8, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>>
   }
   return
 }

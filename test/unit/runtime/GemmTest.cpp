@@ -85,3 +85,19 @@ TEST(GemmTest, EmptyShapesLeaveCAlone) {
 }
 
 } // namespace
+
+TEST(GemmTest, Int8ProductIsExactAndWrapsInInt32) {
+  // [[1, -2], [127, -128]] x [[3], [-128]] + [[10], [0]].
+  int8_t a[] = {1, -2, 127, -128};
+  int8_t b[] = {3, -128};
+  int32_t c[] = {10, 0};
+  gemmInt8(2, 2, 1, a, b, c);
+  EXPECT_EQ(c[0], 10 + 3 + 256);
+  EXPECT_EQ(c[1], 381 + 16384);
+  // -128 * -128 = 2^14, summed 2^17 + 2 times from INT32_MAX - 1 wraps.
+  std::vector<int8_t> row(131074, -128), col(131074, -128);
+  int32_t acc = 2147483646;
+  gemmInt8(1, 131074, 1, row.data(), col.data(), &acc);
+  // 2147483646 + 131074 * 16384 = 2147483646 + 2^31 + 32768 (mod 2^32).
+  EXPECT_EQ(acc, static_cast<int32_t>(2147483646u + 2147483648u + 32768u));
+}

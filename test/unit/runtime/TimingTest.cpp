@@ -37,6 +37,22 @@ TEST(MxuTest, FoldsCoverKAndNInArrayTiles) {
   EXPECT_EQ(mxuFolds(v3(), 0, 128), 0);
 }
 
+TEST(MxuTest, Int8PacksTwoWeightRowsPerCellWhereTheRateIsDouble) {
+  const tpc::Target &v4 = *tpc::findTarget("v4");
+  const tpc::Target &v5e = *tpc::findTarget("v5e");
+  // v5e and v6e: 394 and 1836 int8 TOPS, twice their bf16 peaks.
+  EXPECT_EQ(mxuInt8Depth(v5e, 256), 128);
+  EXPECT_EQ(mxuInt8Depth(v5e, 129), 65);
+  EXPECT_EQ(mxuInt8Depth(v6e(), 512), 256);
+  EXPECT_DOUBLE_EQ(v5e.peakInt8OpsPerSecond(), 2 * v5e.peakFlopsPerSecond());
+  // v4 runs int8 at its bf16 rate; v3 takes int8 as bf16.
+  EXPECT_EQ(mxuInt8Depth(v4, 256), 256);
+  EXPECT_EQ(mxuInt8Depth(v3(), 256), 256);
+  EXPECT_DOUBLE_EQ(v3().peakInt8OpsPerSecond(), v3().peakFlopsPerSecond());
+  // 256x256x256 int8 on v5e is a 256x128x256 bf16 product: 2 folds.
+  EXPECT_EQ(mxuFolds(v5e, mxuInt8Depth(v5e, 256), 256), 2);
+}
+
 TEST(MxuTest, SerializedIsScaleSimsWeightStationaryCount) {
   // Per fold: R weight loads + T rows + R + C - 2 skew = 128+256+254 = 638.
   EXPECT_EQ(mxuCycles(v3(), 256, 1, MxuModel::Serialized), 638);
