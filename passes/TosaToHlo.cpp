@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/PassUtils.h"
+#include "passes/TosaImport.h"
 
 #include "dialects/hlo/HLOOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -26,97 +27,53 @@ using namespace mlir;
 
 namespace {
 
-class Importer {
-public:
-  explicit Importer(OpBuilder &b) : b(b) {}
-
-  /// Converts `op`, mapping its results; fails with one error at it.
-  LogicalResult convert(Operation *op);
-  FailureOr<Value> convertStructural(Operation *op);
-  /// Converts one of the upstream ops converters write around TOSA (see
-  /// isConverterOp); shape operands (index constants) are left to the
-  /// reshapes that read them.
-  LogicalResult convertUpstream(Operation *op);
-  /// cond_if and while_loop become hlo.if and hlo.while, their regions
-  /// converted op by op.
-  LogicalResult convertControl(Operation *op);
-  /// Converts any op the import takes: TOSA, control flow, converters'.
-  LogicalResult convertAny(Operation *op);
-  Value lookup(Value v) const { return mapping.lookupOrDefault(v); }
-
-private:
-  InFlightDiagnostic unsupported(Operation *op) {
-    return op->emitError() << op->getName()
-                           << " is not supported by the TPU compiler: ";
-  }
-  LogicalResult checkTypes(Operation *op);
-  /// Fails at `op` unless every type of `types` is a static tensor of a
-  /// supported element type (or a TOSA shape).
-  LogicalResult checkTypes(Operation *op, ArrayRef<Type> types);
-  LogicalResult checkZeroPoint(Operation *op, Value zp, StringRef what);
-  FailureOr<SmallVector<int64_t>> shapeValues(Operation *op, Value shape,
-                                              StringRef what);
-  /// `v` broadcast to `shape` (TOSA's rank-equal broadcasting: size-1
-  /// dimensions stretch).
-  Value broadcastTo(Location loc, Value v, ArrayRef<int64_t> shape);
-  Value splat(Location loc, RankedTensorType type, Attribute scalar);
-  template <typename HloOp> Value binary(Operation *op, Value lhs, Value rhs);
-  /// TypeSwitch cases for a TOSA op that is one hlo op on its operands
-  /// (a binary one broadcast to the result's shape).
-  template <typename HloOp> auto unaryCase() {
-    return [this](Operation *op) -> FailureOr<Value> {
-      return Value(HloOp::create(b, op->getLoc(), lookup(op->getOperand(0))));
-    };
-  }
-  template <typename HloOp> auto binaryCase() {
-    return [this](Operation *op) -> FailureOr<Value> {
-      return binary<HloOp>(op, op->getOperand(0), op->getOperand(1));
-    };
-  }
-  Value compare(Operation *op, hlo::ComparisonDirection direction);
-  FailureOr<Value> reduce(Operation *op, hlo::ReduceKind kind, Value input,
-                          int64_t axis);
-  FailureOr<Value> convertCast(tosa::CastOp op);
-  FailureOr<Value> conv2d(tosa::Conv2DOp op);
-  FailureOr<Value> depthwiseConv2d(tosa::DepthwiseConv2DOp op);
-  /// `input` padded with `padValue` by TOSA's [top, bottom, left, right].
-  Value padSpatial(Location loc, Value input, ArrayRef<int64_t> pad,
-                   Attribute padValue);
-  /// The strided window of `padded` that tap (i, j) of a pooling or
-  /// depthwise window reads for every output pixel of `out`.
-  Value tapSlice(Location loc, Value padded, int64_t i, int64_t j,
-                 ArrayRef<int64_t> stride, RankedTensorType out);
-  /// The taps of a `kernel` window over `padded`, combined by HloOp.
-  template <typename HloOp>
-  Value foldTaps(Location loc, Value padded, ArrayRef<int64_t> kernel,
-                 ArrayRef<int64_t> stride, RankedTensorType out);
-  FailureOr<Value> maxPool2d(tosa::MaxPool2dOp op);
-  FailureOr<Value> avgPool2d(tosa::AvgPool2dOp op);
-  FailureOr<Value> tile(tosa::TileOp op);
-  /// The element type's lowest value (-inf, INT_MIN, false), and its
-  /// splat.
-  Attribute lowestAttr(Type element);
-  Value lowest(Location loc, RankedTensorType type);
-  /// For each (n, i, j, c) of `shape` ([N, I, J, C]), whether
-  /// indices[n, w] == k, where the indices' second dimension is `wDim` (1
-  /// or 2) of `shape` and k is the other of dimensions 1 and 2.
-  Value indexMatch(Location loc, Value indices, ArrayRef<int64_t> shape,
-                   int64_t wDim);
-  /// The maximum over dimension 2 of `source` ([N, J, C]) broadcast to
-  /// `match`'s [N, I, J, C] where `match` holds, the lowest value elsewhere:
-  /// [N, I, C] of `type`.
-  Value pickWhere(Location loc, Value match, Value source,
-                  RankedTensorType type);
-  FailureOr<Value> gather(tosa::GatherOp op);
-  FailureOr<Value> scatter(tosa::ScatterOp op);
-
-  OpBuilder &b;
-  IRMapping mapping;
-};
-
-RankedTensorType resultType(Operation *op) {
-  return cast<RankedTensorType>(op->getResult(0).getType());
+/// Upstream ops with a plain tensor meaning that converters (IREE's and
+/// torch-mlir's tests, TFLite's exporters) write around TOSA.
+bool isConverterOp(Operation *op) {
+  if (auto constant = dyn_cast<arith::ConstantOp>(op))
+    return isa<TensorType>(constant.getType());
+  return isa<tensor::EmptyOp, tensor::CastOp, tensor::ReshapeOp,
+             tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op);
 }
+
+/// A value of the arith or tensor dialect that holds a tensor and is not
+/// one the import converts: rejected at the import, naming the op.
+bool isUnconvertedTensorOp(Operation *op) {
+  if (!isa<arith::ArithDialect, tensor::TensorDialect>(op->getDialect()) ||
+      isConverterOp(op))
+    return false;
+  // Scalars to and from rank-0 tensors: scf's conditions and induction
+  // variables, which convert-scf-to-hlo takes.
+  if (isa<tensor::ExtractOp, tensor::FromElementsOp>(op) &&
+      llvm::all_of(llvm::concat<Value>(op->getOperands(), op->getResults()),
+                   [](Value v) {
+                     auto t = dyn_cast<RankedTensorType>(v.getType());
+                     return !t || t.getRank() == 0;
+                   }))
+    return false;
+  auto isTensor = [](Type t) { return isa<TensorType>(t); };
+  return llvm::any_of(op->getOperandTypes(), isTensor) ||
+         llvm::any_of(op->getResultTypes(), isTensor);
+}
+
+/// An index or integer tensor constant that only reshapes' shape operands
+/// read.
+bool isShapeConstant(Operation *op) {
+  auto constant = dyn_cast<arith::ConstantOp>(op);
+  auto type = constant ? dyn_cast<RankedTensorType>(constant.getType())
+                       : RankedTensorType();
+  return type && type.getElementType().isIntOrIndex() &&
+         !constant->use_empty() &&
+         llvm::all_of(constant->getUses(), [](OpOperand &use) {
+           return isa<tensor::ReshapeOp>(use.getOwner()) &&
+                  use.getOperandNumber() == 1;
+         });
+}
+
+} // namespace
+
+namespace mlir::tpu::tosa_import {
+
 
 LogicalResult Importer::checkTypes(Operation *op) {
   SmallVector<Type> types(op->getOperandTypes());
@@ -133,6 +90,11 @@ LogicalResult Importer::checkTypes(Operation *op, ArrayRef<Type> types) {
       return unsupported(op)
              << "it needs tensors of static shape, not " << type;
     Type element = tensor.getElementType();
+    // TOSA's i48 accumulators (int16 products) are computed in i64.
+    if (element.isInteger(48) &&
+        isa<tosa::Conv2DOp, tosa::DepthwiseConv2DOp, tosa::MatMulOp,
+            tosa::RescaleOp>(op))
+      continue;
     if (!hlo::isSupportedElementType(element))
       return unsupported(op)
              << "element type " << element << " (the TPU compiler supports "
@@ -261,21 +223,7 @@ FailureOr<Value> Importer::conv2d(tosa::Conv2DOp op) {
       b.getDenseI64ArrayAttr(op.getPad()), DenseI64ArrayAttr(),
       b.getDenseI64ArrayAttr(op.getDilation()), b.getI64IntegerAttr(1),
       hlo::PrecisionAttr());
-  Value bias = lookup(op.getBias());
-  DenseElementsAttr biasValue;
-  if (matchPattern(bias, m_Constant(&biasValue)) && biasValue.isSplat() &&
-      biasValue.getSplatValue<Attribute>() ==
-          b.getZeroAttr(biasValue.getElementType()))
-    return Value(conv);
-  auto biasType = cast<RankedTensorType>(bias.getType());
-  if (biasType.getElementType() != type.getElementType())
-    return unsupported(op) << "its bias is " << biasType.getElementType()
-                           << " and its output " << type.getElementType();
-  // A bias of one element serves every feature.
-  Value features = hlo::BroadcastInDimOp::create(
-      b, loc, type, bias,
-      b.getDenseI64ArrayAttr({static_cast<int64_t>(type.getRank() - 1)}));
-  return Value(hlo::AddOp::create(b, loc, conv, features));
+  return addBias(op, conv, op.getBias());
 }
 
 Value Importer::padSpatial(Location loc, Value input, ArrayRef<int64_t> pad,
@@ -310,18 +258,6 @@ Value Importer::tapSlice(Location loc, Value padded, int64_t i, int64_t j,
       b.getDenseI64ArrayAttr({1, stride[0], stride[1], 1}));
 }
 
-template <typename HloOp>
-Value Importer::foldTaps(Location loc, Value padded, ArrayRef<int64_t> kernel,
-                         ArrayRef<int64_t> stride, RankedTensorType out) {
-  Value result;
-  for (int64_t i = 0; i < kernel[0]; ++i)
-    for (int64_t j = 0; j < kernel[1]; ++j) {
-      Value tap = tapSlice(loc, padded, i, j, stride, out);
-      result = result ? Value(HloOp::create(b, loc, result, tap)) : tap;
-    }
-  return result;
-}
-
 /// The maximum over the window's taps, each a strided slice of the input
 /// padded with the lowest value: a fused loop on the vector unit, as XLA
 /// runs reduce_window on a TPU.
@@ -345,8 +281,6 @@ FailureOr<Value> Importer::avgPool2d(tosa::AvgPool2dOp op) {
   Location loc = op.getLoc();
   RankedTensorType type = resultType(op);
   Type element = type.getElementType();
-  if (!isa<FloatType>(element))
-    return unsupported(op) << "integer average pooling (its rounding)";
   auto inputType = cast<RankedTensorType>(op.getInput().getType());
   ArrayRef<int64_t> kernel = op.getKernel(), stride = op.getStride(),
                     pad = op.getPad();
@@ -383,24 +317,41 @@ FailureOr<Value> Importer::avgPool2d(tosa::AvgPool2dOp op) {
 /// Each channel convolved with its own M filters, as a sum over the taps of
 /// elementwise products on the vector unit (XLA runs depthwise convolutions
 /// there too: one channel per filter leaves the MXU's K dimension empty).
+/// Integer operands widen to the accumulator (i32, or i64 for TOSA's i48)
+/// less their zero points; the input is padded with its zero point, which
+/// then contributes nothing.
 FailureOr<Value> Importer::depthwiseConv2d(tosa::DepthwiseConv2DOp op) {
-  if (failed(checkZeroPoint(op, op.getInputZp(), "input")) ||
-      failed(checkZeroPoint(op, op.getWeightZp(), "weight")))
+  FailureOr<int64_t> inZp = zeroPoint(op, op.getInputZp(), "input");
+  FailureOr<int64_t> wZp = zeroPoint(op, op.getWeightZp(), "weight");
+  if (failed(inZp) || failed(wZp))
     return failure();
   Location loc = op.getLoc();
-  RankedTensorType type = resultType(op);
+  RankedTensorType type = importedType(op);
   Type element = type.getElementType();
   Value input = lookup(op.getInput()), weight = lookup(op.getWeight());
   auto inputType = cast<RankedTensorType>(input.getType());
   auto weightType = cast<RankedTensorType>(weight.getType());
-  if (inputType.getElementType() != element ||
-      weightType.getElementType() != element)
+  bool integer = isa<IntegerType>(element);
+  if (!integer && (inputType.getElementType() != element ||
+                   weightType.getElementType() != element))
     return unsupported(op) << "its input, weight and output element types "
                               "differ";
+  // Operands widened to the accumulator, less their zero points.
+  auto widen = [&](Value v, int64_t zp) -> Value {
+    v = convertTo(loc, v, element);
+    if (zp == 0)
+      return v;
+    auto vType = cast<RankedTensorType>(v.getType());
+    return hlo::SubtractOp::create(
+        b, loc, v, intSplat(loc, vType.getShape(), element, zp));
+  };
   int64_t kh = weightType.getDimSize(0), kw = weightType.getDimSize(1),
           c = weightType.getDimSize(2), m = weightType.getDimSize(3);
   ArrayRef<int64_t> dilation = op.getDilation();
-  Value padded = padSpatial(loc, input, op.getPad(), b.getZeroAttr(element));
+  Type inElement = inputType.getElementType();
+  Value padded = padSpatial(loc, input, op.getPad(),
+                            integer ? b.getIntegerAttr(inElement, *inZp)
+                                    : b.getZeroAttr(inElement));
   // A strided slice reads tap (i, j) at offset (i * dh, j * dw); dilation
   // only moves the taps.
   Value sum;
@@ -408,8 +359,10 @@ FailureOr<Value> Importer::depthwiseConv2d(tosa::DepthwiseConv2DOp op) {
     for (int64_t j = 0; j < kw; ++j) {
       Value tap = tapSlice(loc, padded, i * dilation[0], j * dilation[1],
                            op.getStride(),
-                           type.clone({type.getDimSize(0), type.getDimSize(1),
-                                       type.getDimSize(2), c}));
+                           inputType.clone({type.getDimSize(0),
+                                            type.getDimSize(1),
+                                            type.getDimSize(2), c}));
+      tap = widen(tap, *inZp);
       if (m > 1) {
         // Channel k feeds outputs k*M .. k*M+M-1.
         auto tapType = cast<RankedTensorType>(tap.getType());
@@ -427,22 +380,13 @@ FailureOr<Value> Importer::depthwiseConv2d(tosa::DepthwiseConv2DOp op) {
                                b.getDenseI64ArrayAttr({1, 1, 1, 1}));
       filter =
           hlo::ReshapeOp::create(b, loc, weightType.clone({c * m}), filter);
+      filter = widen(filter, *wZp);
       filter = hlo::BroadcastInDimOp::create(b, loc, type, filter,
                                              b.getDenseI64ArrayAttr({3}));
       Value product = hlo::MulOp::create(b, loc, tap, filter);
       sum = sum ? Value(hlo::AddOp::create(b, loc, sum, product)) : product;
     }
-  Value bias = lookup(op.getBias());
-  DenseElementsAttr biasValue;
-  if (matchPattern(bias, m_Constant(&biasValue)) && biasValue.isSplat() &&
-      biasValue.getSplatValue<Attribute>() ==
-          b.getZeroAttr(biasValue.getElementType()))
-    return sum;
-  if (getElementTypeOrSelf(bias.getType()) != element)
-    return unsupported(op) << "its bias and output element types differ";
-  Value features = hlo::BroadcastInDimOp::create(b, loc, type, bias,
-                                                 b.getDenseI64ArrayAttr({3}));
-  return Value(hlo::AddOp::create(b, loc, sum, features));
+  return addBias(op, sum, op.getBias());
 }
 
 Attribute Importer::lowestAttr(Type element) {
@@ -645,23 +589,10 @@ LogicalResult Importer::convert(Operation *op) {
           })
           .Case<tosa::AddOp>(binaryCase<hlo::AddOp>())
           .Case<tosa::SubOp>(binaryCase<hlo::SubtractOp>())
-          .Case([&](tosa::MulOp mul) -> FailureOr<Value> {
-            DenseElementsAttr shift;
-            if (!matchPattern(mul.getShift(), m_Constant(&shift)) ||
-                !llvm::all_of(shift.getValues<APInt>(),
-                              [](const APInt &v) { return v.isZero(); }))
-              return unsupported(op) << "a non-zero shift (fixed-point "
-                                        "multiplication)";
-            return binary<hlo::MulOp>(op, mul.getInput1(), mul.getInput2());
-          })
+          .Case([&](tosa::MulOp m) { return mul(m); })
           .Case<tosa::MaximumOp>(binaryCase<hlo::MaxOp>())
           .Case<tosa::MinimumOp>(binaryCase<hlo::MinOp>())
-          .Case([&](tosa::NegateOp neg) -> FailureOr<Value> {
-            if (failed(checkZeroPoint(op, neg.getInput1Zp(), "input")) ||
-                failed(checkZeroPoint(op, neg.getOutputZp(), "output")))
-              return failure();
-            return Value(hlo::NegOp::create(b, loc, operand(0)));
-          })
+          .Case([&](tosa::NegateOp n) { return negate(n); })
           .Case<tosa::AbsOp>(unaryCase<hlo::AbsOp>())
           .Case<tosa::ExpOp>(unaryCase<hlo::ExpOp>())
           .Case<tosa::LogOp>(unaryCase<hlo::LogOp>())
@@ -702,6 +633,8 @@ LogicalResult Importer::convert(Operation *op) {
           })
           .Case([&](tosa::CastOp c) { return convertCast(c); })
           .Case([&](tosa::MatMulOp mm) -> FailureOr<Value> {
+            if (isa<IntegerType>(getElementTypeOrSelf(mm.getA().getType())))
+              return quantizedMatmul(mm);
             if (failed(checkZeroPoint(op, mm.getAZp(), "a")) ||
                 failed(checkZeroPoint(op, mm.getBZp(), "b")))
               return failure();
@@ -711,10 +644,18 @@ LogicalResult Importer::convert(Operation *op) {
                 b.getDenseI64ArrayAttr({2}), b.getDenseI64ArrayAttr({1}),
                 hlo::PrecisionAttr()));
           })
-          .Case([&](tosa::Conv2DOp c) { return conv2d(c); })
+          .Case([&](tosa::Conv2DOp c) {
+            return isa<IntegerType>(getElementTypeOrSelf(c.getInput().getType()))
+                       ? quantizedConv2d(c)
+                       : conv2d(c);
+          })
           .Case([&](tosa::DepthwiseConv2DOp c) { return depthwiseConv2d(c); })
           .Case([&](tosa::MaxPool2dOp p) { return maxPool2d(p); })
-          .Case([&](tosa::AvgPool2dOp p) { return avgPool2d(p); })
+          .Case([&](tosa::AvgPool2dOp p) {
+            return isa<IntegerType>(getElementTypeOrSelf(p.getType()))
+                       ? quantizedAvgPool2d(p)
+                       : avgPool2d(p);
+          })
           .Case([&](tosa::TileOp t) { return tile(t); })
           .Case([&](tosa::GatherOp g) { return gather(g); })
           .Case([&](tosa::ScatterOp s) { return scatter(s); })
@@ -732,12 +673,11 @@ LogicalResult Importer::convert(Operation *op) {
           .Case<tosa::LogicalLeftShiftOp>(binaryCase<hlo::ShiftLeftOp>())
           .Case<tosa::LogicalRightShiftOp>(
               binaryCase<hlo::ShiftRightLogicalOp>())
-          .Case([&](tosa::ArithmeticRightShiftOp s) -> FailureOr<Value> {
-            if (s.getRound())
-              return unsupported(op) << "round = true (a rounding shift)";
-            return binary<hlo::ShiftRightArithmeticOp>(op, op->getOperand(0),
-                                                       op->getOperand(1));
+          .Case([&](tosa::ArithmeticRightShiftOp a) {
+            return arithmeticRightShift(a);
           })
+          .Case([&](tosa::RescaleOp r) { return rescale(r); })
+          .Case([&](tosa::TableOp t) { return table(t); })
           .Case<tosa::IntDivOp>(binaryCase<hlo::DivOp>())
           .Case<tosa::FloorOp>(unaryCase<hlo::FloorOp>())
           .Case<tosa::CeilOp>(unaryCase<hlo::CeilOp>())
@@ -751,49 +691,6 @@ LogicalResult Importer::convert(Operation *op) {
     return failure();
   mapping.map(op->getResult(0), *result);
   return success();
-}
-
-/// Upstream ops with a plain tensor meaning that converters (IREE's and
-/// torch-mlir's tests, TFLite's exporters) write around TOSA.
-bool isConverterOp(Operation *op) {
-  if (auto constant = dyn_cast<arith::ConstantOp>(op))
-    return isa<TensorType>(constant.getType());
-  return isa<tensor::EmptyOp, tensor::CastOp, tensor::ReshapeOp,
-             tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op);
-}
-
-/// A value of the arith or tensor dialect that holds a tensor and is not
-/// one the import converts: rejected at the import, naming the op.
-bool isUnconvertedTensorOp(Operation *op) {
-  if (!isa<arith::ArithDialect, tensor::TensorDialect>(op->getDialect()) ||
-      isConverterOp(op))
-    return false;
-  // Scalars to and from rank-0 tensors: scf's conditions and induction
-  // variables, which convert-scf-to-hlo takes.
-  if (isa<tensor::ExtractOp, tensor::FromElementsOp>(op) &&
-      llvm::all_of(llvm::concat<Value>(op->getOperands(), op->getResults()),
-                   [](Value v) {
-                     auto t = dyn_cast<RankedTensorType>(v.getType());
-                     return !t || t.getRank() == 0;
-                   }))
-    return false;
-  auto isTensor = [](Type t) { return isa<TensorType>(t); };
-  return llvm::any_of(op->getOperandTypes(), isTensor) ||
-         llvm::any_of(op->getResultTypes(), isTensor);
-}
-
-/// An index or integer tensor constant that only reshapes' shape operands
-/// read.
-bool isShapeConstant(Operation *op) {
-  auto constant = dyn_cast<arith::ConstantOp>(op);
-  auto type = constant ? dyn_cast<RankedTensorType>(constant.getType())
-                       : RankedTensorType();
-  return type && type.getElementType().isIntOrIndex() &&
-         !constant->use_empty() &&
-         llvm::all_of(constant->getUses(), [](OpOperand &use) {
-           return isa<tensor::ReshapeOp>(use.getOwner()) &&
-                  use.getOperandNumber() == 1;
-         });
 }
 
 LogicalResult Importer::convertUpstream(Operation *op) {
@@ -894,6 +791,12 @@ LogicalResult Importer::convertControl(Operation *op) {
     mapping.map(from, to);
   return success();
 }
+
+} // namespace mlir::tpu::tosa_import
+
+using namespace mlir::tpu::tosa_import;
+
+namespace {
 
 struct ConvertTosaToHloPass
     : tpu::impl::ConvertTosaToHloBase<ConvertTosaToHloPass> {

@@ -528,7 +528,7 @@ absl::Status checkInstruction(const Instruction &inst, const Kernel &kernel,
     ok = fieldsAre(2) && reg(0);
     break;
   case Opcode::Iota:
-    ok = fieldsAre(3) && reg(0) && f[1] >= 0 && reg(2);
+    ok = fieldsAre(4) && reg(0) && f[1] >= 0 && reg(2) && f[3] >= 1;
     break;
   case Opcode::ArgReduce:
     ok = fieldsAre(8) && (f[0] == 0 || f[0] == 1) && regs(1, 4) &&

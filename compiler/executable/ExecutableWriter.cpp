@@ -305,7 +305,8 @@ private:
         })
         .Case([&](IotaOp iota) {
           emit(Opcode::Iota,
-               {operands[0], static_cast<int64_t>(iota.getDim()), operands[1]});
+               {operands[0], static_cast<int64_t>(iota.getDim()), operands[1],
+                static_cast<int64_t>(iota.getStep())});
           return success();
         })
         .Default([&](Operation *) {

@@ -515,6 +515,10 @@ LogicalResult IotaOp::verify() {
     return emitOpError() << "needs a numeric buffer and a dimension below "
                          << "its rank, but has dim " << getDim() << " of "
                          << out;
+  // iota_c2
+  if (getStep() < 1)
+    return emitOpError() << "needs a step of at least 1, but has "
+                         << getStep();
   return success();
 }
 

@@ -431,16 +431,19 @@ def TPU_ScalarLoadOp : TPU_Op<"scalar_load"> {
 }
 
 def TPU_IotaOp : TPU_Op<"iota"> {
-  let summary = "out[i] = i[dim] + offset, for a block of an iota";
+  let summary = "out[i] = i[dim] * step + offset, for a block of an iota";
   let description = [{
     The block of `hlo.iota` that starts at `offset` along `dim`: the vector
     unit computes indices from its lane and sublane ids rather than loading
-    them. `out` is an integer or float VMEM buffer and `dim` is one of its
-    dimensions (iota_c1).
+    them. A `step` above 1 counts the indices of a strided window (every
+    step-th element of the iota, or of a padded tensor's positions). `out`
+    is an integer or float VMEM buffer and `dim` is one of its dimensions
+    (iota_c1); `step` is at least 1 (iota_c2).
   }];
-  let arguments = (ins TPU_AnyMemRef:$out, I64Attr:$dim, Index:$offset);
+  let arguments = (ins TPU_AnyMemRef:$out, I64Attr:$dim, Index:$offset,
+                       DefaultValuedAttr<I64Attr, "1">:$step);
   let assemblyFormat =
-      "$out `dim` `=` $dim `offset` $offset attr-dict `:` type($out)";
+      "$out `dim` `=` $dim `offset` $offset (`step` $step^)? attr-dict `:` type($out)";
   let hasVerifier = 1;
 }
 

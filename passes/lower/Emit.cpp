@@ -246,7 +246,9 @@ Value KernelLowering::inRange(const ValueInfo &info, int64_t dim, int64_t lo,
   SmallVector<int64_t> shape = blockShape(info, block);
   int64_t pos = info.phys.positionOf(dim);
   Value lanes = scratch("range.iota", shape, b.getI32Type());
-  IotaOp::create(b, loc(), lanes, pos, blockStart(info, pos, idx));
+  // A strided window (a slice of a pad) steps through the positions.
+  IotaOp::create(b, loc(), lanes, pos, blockStart(info, pos, idx),
+                 info.pwin[pos].stride);
   ArrayAttr maps = b.getArrayAttr({identityMap(shape.size()), identityMap(0)});
   Value mask = scratch("range.mask", shape, b.getI1Type());
   VectorOp::create(b, loc(), VectorKind::lt,
@@ -442,7 +444,8 @@ LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
   if (auto iota = dyn_cast<hlo::IotaOp>(inner)) {
     const ValueInfo &info = values[result];
     int64_t pos = info.phys.positionOf(iota.getIotaDimension());
-    IotaOp::create(b, loc(), dst, pos, blockStart(info, pos, idx));
+    IotaOp::create(b, loc(), dst, pos, blockStart(info, pos, idx),
+                   info.pwin[pos].stride);
     return success();
   }
   std::optional<VectorKind> kind = vectorKindOf(inner);

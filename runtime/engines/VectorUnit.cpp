@@ -344,13 +344,13 @@ absl::Status KernelRun::fillOrIota(const Instruction &inst) {
     return vectorTask(inst, {}, {*out}, VectorCost::Simple, "fill", -1,
                       isWide(o.element) ? 2 : 1);
   }
-  int64_t dim = f[1], offset = regs[f[2]];
+  int64_t dim = f[1], offset = regs[f[2]], step = f[3];
   if (dim >= static_cast<int64_t>(o.dims.size()))
     return fail(inst, "dimension out of range");
   int64_t n = 0;
   if (compute)
     forEachIndex(o.dims, [&](const std::vector<int64_t> &idx) {
-      int64_t at = idx[dim] + offset;
+      int64_t at = idx[dim] * step + offset;
       store(o.element, (*out)->data + n++ * bytes,
             isWide(o.element) ? fromWord(at) : static_cast<double>(at));
     });

@@ -230,3 +230,25 @@ func.func @column_broadcast_padded(%b: tensor<2x3xf32>) -> tensor<4x3xf32> {
   %w = hlo.broadcast_in_dim %p, dims = [0, 1] : (tensor<4x1xf32>) -> tensor<4x3xf32>
   return %w : tensor<4x3xf32>
 }
+
+// A strided slice of a pad fused into one kernel: the mask of the padded
+// positions counted lanes one by one instead of by the stride, so row 3
+// (high padding, -4) read as row 2 (an input row, whose tile padding is 0).
+// Found by the quantized TOSA harness (depthwise convolution, zero point -4).
+// CHECK: @strided_slice_of_pad: result 0: 2x2x2x3xi32 exact
+func.func @strided_slice_of_pad(%x: tensor<2x3x4x3xi8>) -> tensor<2x2x2x3xi32> {
+  %v = hlo.constant dense<-4> : tensor<i8>
+  %p = hlo.pad %x, %v, low = [0, 0, 1, 0], high = [0, 1, 0, 0], interior = [0, 0, 0, 0] : (tensor<2x3x4x3xi8>, tensor<i8>) -> tensor<2x4x5x3xi8>
+  %s = hlo.slice %p [0:2, 1:4:2, 0:3:2, 0:3] : (tensor<2x4x5x3xi8>) -> tensor<2x2x2x3xi8>
+  %c = hlo.convert %s : (tensor<2x2x2x3xi8>) -> tensor<2x2x2x3xi32>
+  return %c : tensor<2x2x2x3xi32>
+}
+
+// A strided slice of an iota counts by the stride.
+// CHECK: @strided_slice_of_iota: result 0: 3x4xi32 exact
+func.func @strided_slice_of_iota(%x: tensor<3x4xi32>) -> tensor<3x4xi32> {
+  %i = hlo.iota dim = 1 : tensor<3x11xi32>
+  %s = hlo.slice %i [0:3, 1:11:3] : (tensor<3x11xi32>) -> tensor<3x4xi32>
+  %a = hlo.add %s, %x : tensor<3x4xi32>
+  return %a : tensor<3x4xi32>
+}

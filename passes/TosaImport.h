@@ -1,0 +1,162 @@
+//===- TosaImport.h - The TOSA importer's state -----------------*- C++ -*-===//
+//
+// The importer convert-tosa-to-hlo runs op by op, shared by the files that
+// implement it (TosaToHlo.cpp: float and structural ops; TosaQuantized.cpp:
+// quantized integer arithmetic). Not a public interface.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_PASSES_TOSAIMPORT_H
+#define TPU_PASSES_TOSAIMPORT_H
+
+#include "dialects/hlo/HLOOps.h"
+
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace mlir::tpu::tosa_import {
+
+inline RankedTensorType resultType(Operation *op) {
+  return cast<RankedTensorType>(op->getResult(0).getType());
+}
+
+class Importer {
+public:
+  explicit Importer(OpBuilder &b) : b(b) {}
+
+  /// Converts `op`, mapping its results; fails with one error at it.
+  LogicalResult convert(Operation *op);
+  FailureOr<Value> convertStructural(Operation *op);
+  /// Converts one of the upstream ops converters write around TOSA (see
+  /// isConverterOp); shape operands (index constants) are left to the
+  /// reshapes that read them.
+  LogicalResult convertUpstream(Operation *op);
+  /// cond_if and while_loop become hlo.if and hlo.while, their regions
+  /// converted op by op.
+  LogicalResult convertControl(Operation *op);
+  /// Converts any op the import takes: TOSA, control flow, converters'.
+  LogicalResult convertAny(Operation *op);
+  Value lookup(Value v) const { return mapping.lookupOrDefault(v); }
+
+private:
+  InFlightDiagnostic unsupported(Operation *op) {
+    return op->emitError() << op->getName()
+                           << " is not supported by the TPU compiler: ";
+  }
+  LogicalResult checkTypes(Operation *op);
+  /// Fails at `op` unless every type of `types` is a static tensor of a
+  /// supported element type (or a TOSA shape).
+  LogicalResult checkTypes(Operation *op, ArrayRef<Type> types);
+  LogicalResult checkZeroPoint(Operation *op, Value zp, StringRef what);
+  FailureOr<SmallVector<int64_t>> shapeValues(Operation *op, Value shape,
+                                              StringRef what);
+  /// `v` broadcast to `shape` (TOSA's rank-equal broadcasting: size-1
+  /// dimensions stretch).
+  Value broadcastTo(Location loc, Value v, ArrayRef<int64_t> shape);
+  Value splat(Location loc, RankedTensorType type, Attribute scalar);
+  template <typename HloOp> Value binary(Operation *op, Value lhs, Value rhs);
+  /// TypeSwitch cases for a TOSA op that is one hlo op on its operands
+  /// (a binary one broadcast to the result's shape).
+  template <typename HloOp> auto unaryCase() {
+    return [this](Operation *op) -> FailureOr<Value> {
+      return Value(HloOp::create(b, op->getLoc(), lookup(op->getOperand(0))));
+    };
+  }
+  template <typename HloOp> auto binaryCase() {
+    return [this](Operation *op) -> FailureOr<Value> {
+      return binary<HloOp>(op, op->getOperand(0), op->getOperand(1));
+    };
+  }
+  Value compare(Operation *op, hlo::ComparisonDirection direction);
+  FailureOr<Value> reduce(Operation *op, hlo::ReduceKind kind, Value input,
+                          int64_t axis);
+  FailureOr<Value> convertCast(tosa::CastOp op);
+  FailureOr<Value> conv2d(tosa::Conv2DOp op);
+  FailureOr<Value> depthwiseConv2d(tosa::DepthwiseConv2DOp op);
+  /// `input` padded with `padValue` by TOSA's [top, bottom, left, right].
+  Value padSpatial(Location loc, Value input, ArrayRef<int64_t> pad,
+                   Attribute padValue);
+  /// The strided window of `padded` that tap (i, j) of a pooling or
+  /// depthwise window reads for every output pixel of `out`.
+  Value tapSlice(Location loc, Value padded, int64_t i, int64_t j,
+                 ArrayRef<int64_t> stride, RankedTensorType out);
+  /// The taps of a `kernel` window over `padded`, combined by HloOp.
+  template <typename HloOp>
+  Value foldTaps(Location loc, Value padded, ArrayRef<int64_t> kernel,
+                 ArrayRef<int64_t> stride, RankedTensorType out);
+  FailureOr<Value> maxPool2d(tosa::MaxPool2dOp op);
+  FailureOr<Value> avgPool2d(tosa::AvgPool2dOp op);
+  FailureOr<Value> tile(tosa::TileOp op);
+  /// The element type's lowest value (-inf, INT_MIN, false), and its
+  /// splat.
+  Attribute lowestAttr(Type element);
+  Value lowest(Location loc, RankedTensorType type);
+  /// For each (n, i, j, c) of `shape` ([N, I, J, C]), whether
+  /// indices[n, w] == k, where the indices' second dimension is `wDim` (1
+  /// or 2) of `shape` and k is the other of dimensions 1 and 2.
+  Value indexMatch(Location loc, Value indices, ArrayRef<int64_t> shape,
+                   int64_t wDim);
+  /// The maximum over dimension 2 of `source` ([N, J, C]) broadcast to
+  /// `match`'s [N, I, J, C] where `match` holds, the lowest value elsewhere:
+  /// [N, I, C] of `type`.
+  Value pickWhere(Location loc, Value match, Value source,
+                  RankedTensorType type);
+  FailureOr<Value> gather(tosa::GatherOp op);
+  FailureOr<Value> scatter(tosa::ScatterOp op);
+
+  // Quantized arithmetic (TosaQuantized.cpp), with the TOSA 1.0
+  // specification's integer semantics.
+  /// A zero point's value: TOSA requires them constant.
+  FailureOr<int64_t> zeroPoint(Operation *op, Value zp, StringRef what);
+  /// `v` converted to `element` (its own shape).
+  Value convertTo(Location loc, Value v, Type element);
+  /// A splat of `value` in `element` with `shape`.
+  Value intSplat(Location loc, ArrayRef<int64_t> shape, Type element,
+                 int64_t value);
+  /// TOSA's apply_scale on i64 tensors of one shape: (value * multiplier +
+  /// round) >> shift, round = 2^(shift-1) (moved by 2^30 toward the value's
+  /// sign where `doubleRound` and shift > 31); the i64 result.
+  Value applyScale(Location loc, Value value, Value multiplier, Value shift,
+                   bool doubleRound);
+  /// `v` (i64) plus `zp`, clipped to `to`'s range and converted to `to`,
+  /// the last steps of rescale and integer average pooling; `unsignedOut`
+  /// clips to [0, 2^bits - 1].
+  Value clipTo(Location loc, Value v, Type to, bool unsignedOut);
+  FailureOr<Value> rescale(tosa::RescaleOp op);
+  FailureOr<Value> table(tosa::TableOp op);
+  /// table[index] for i32 `index` of any shape, `table` a rank-1 tensor:
+  /// a one-hot sum over the table's entries on the vector unit.
+  Value lookupTable(Location loc, Value index, Value table);
+  FailureOr<Value> mul(tosa::MulOp op);
+  FailureOr<Value> arithmeticRightShift(tosa::ArithmeticRightShiftOp op);
+  FailureOr<Value> negate(tosa::NegateOp op);
+  /// An int8 conv2d with zero points on the MXU's int8 path.
+  FailureOr<Value> quantizedConv2d(tosa::Conv2DOp op);
+  FailureOr<Value> quantizedMatmul(tosa::MatMulOp op);
+  FailureOr<Value> quantizedAvgPool2d(tosa::AvgPool2dOp op);
+  /// `v` plus `bias` broadcast along the last dimension (skipped for a
+  /// zero constant).
+  FailureOr<Value> addBias(Operation *op, Value v, Value bias);
+  /// The type an op's result has in hlo: i48 accumulators become i64.
+  RankedTensorType importedType(Operation *op);
+
+  OpBuilder &b;
+  IRMapping mapping;
+};
+
+template <typename HloOp>
+inline Value Importer::foldTaps(Location loc, Value padded, ArrayRef<int64_t> kernel,
+                         ArrayRef<int64_t> stride, RankedTensorType out) {
+  Value result;
+  for (int64_t i = 0; i < kernel[0]; ++i)
+    for (int64_t j = 0; j < kernel[1]; ++j) {
+      Value tap = tapSlice(loc, padded, i, j, stride, out);
+      result = result ? Value(HloOp::create(b, loc, result, tap)) : tap;
+    }
+  return result;
+}
+
+} // namespace mlir::tpu::tosa_import
+
+#endif // TPU_PASSES_TOSAIMPORT_H
