@@ -109,6 +109,13 @@ private:
   // specification's integer semantics.
   /// A zero point's value: TOSA requires them constant.
   FailureOr<int64_t> zeroPoint(Operation *op, Value zp, StringRef what);
+  /// Two zero points, or one error (at the first that is not constant).
+  LogicalResult zeroPoints(Operation *op, Value first, StringRef firstName,
+                           Value second, StringRef secondName,
+                           int64_t &firstValue, int64_t &secondValue);
+  /// An integer operand converted to the accumulator type `acc`, less its
+  /// zero point.
+  Value widen(Location loc, Value v, Type acc, int64_t zp);
   /// `v` converted to `element` (its own shape).
   Value convertTo(Location loc, Value v, Type element);
   /// A splat of `value` in `element` with `shape`.
@@ -133,6 +140,9 @@ private:
   FailureOr<Value> negate(tosa::NegateOp op);
   /// An int8 conv2d with zero points on the MXU's int8 path.
   FailureOr<Value> quantizedConv2d(tosa::Conv2DOp op);
+  /// Another integer conv2d (int16 x int8 into i48, held in i64): one
+  /// integer dot_general per window tap, on the vector unit.
+  FailureOr<Value> wideConv2d(tosa::Conv2DOp op, int64_t inZp, int64_t wZp);
   FailureOr<Value> quantizedMatmul(tosa::MatMulOp op);
   FailureOr<Value> quantizedAvgPool2d(tosa::AvgPool2dOp op);
   /// `v` plus `bias` broadcast along the last dimension (skipped for a

@@ -67,6 +67,30 @@ Value Importer::convertTo(Location loc, Value v, Type element) {
   return hlo::ConvertOp::create(b, loc, v, element);
 }
 
+Value Importer::widen(Location loc, Value v, Type acc, int64_t zp) {
+  v = convertTo(loc, v, acc);
+  if (zp == 0)
+    return v;
+  auto type = cast<RankedTensorType>(v.getType());
+  return hlo::SubtractOp::create(b, loc, v,
+                                 intSplat(loc, type.getShape(), acc, zp));
+}
+
+LogicalResult Importer::zeroPoints(Operation *op, Value first,
+                                   StringRef firstName, Value second,
+                                   StringRef secondName, int64_t &firstValue,
+                                   int64_t &secondValue) {
+  FailureOr<int64_t> a = zeroPoint(op, first, firstName);
+  if (failed(a))
+    return failure();
+  FailureOr<int64_t> b = zeroPoint(op, second, secondName);
+  if (failed(b))
+    return failure();
+  firstValue = *a;
+  secondValue = *b;
+  return success();
+}
+
 Value Importer::intSplat(Location loc, ArrayRef<int64_t> shape, Type element,
                          int64_t value) {
   return splat(loc, RankedTensorType::get(shape, element),
@@ -124,9 +148,8 @@ Value Importer::clipTo(Location loc, Value v, Type to, bool unsignedOut) {
 /// as the specification's int64 product is; the scaled value is an int32
 /// (truncated) before the output zero point is added.
 FailureOr<Value> Importer::rescale(tosa::RescaleOp op) {
-  FailureOr<int64_t> inZp = zeroPoint(op, op.getInputZp(), "input");
-  FailureOr<int64_t> outZp = zeroPoint(op, op.getOutputZp(), "output");
-  if (failed(inZp) || failed(outZp))
+  int64_t inZp, outZp;
+  if (failed(zeroPoints(op, op.getInputZp(), "input", op.getOutputZp(), "output", inZp, outZp)))
     return failure();
   Location loc = op.getLoc();
   RankedTensorType type = resultType(op);
@@ -137,7 +160,7 @@ FailureOr<Value> Importer::rescale(tosa::RescaleOp op) {
   unsigned inBits = inElement.getIntOrFloatBitWidth();
   bool inUnsigned = op.getInputUnsigned() || inElement.isUnsignedInteger();
   Value value = convertTo(loc, input, i64);
-  int64_t zp = *inZp;
+  int64_t zp = inZp;
   if (inUnsigned) {
     // A signless input read as unsigned: its bits, zero-extended.
     if (!inElement.isUnsignedInteger() && inBits < 64)
@@ -171,7 +194,7 @@ FailureOr<Value> Importer::rescale(tosa::RescaleOp op) {
   Value result = convertTo(loc, scaled, i32);
   Type outElement = type.getElementType();
   unsigned outBits = outElement.getIntOrFloatBitWidth();
-  int64_t oz = *outZp;
+  int64_t oz = outZp;
   if (op.getOutputUnsigned())
     oz = zeroExtend(oz, outBits);
   if (oz != 0)
@@ -327,17 +350,16 @@ FailureOr<Value> Importer::negate(tosa::NegateOp op) {
       return failure();
     return Value(hlo::NegOp::create(b, loc, lookup(op.getInput1())));
   }
-  FailureOr<int64_t> inZp = zeroPoint(op, op.getInput1Zp(), "input");
-  FailureOr<int64_t> outZp = zeroPoint(op, op.getOutputZp(), "output");
-  if (failed(inZp) || failed(outZp))
+  int64_t inZp, outZp;
+  if (failed(zeroPoints(op, op.getInput1Zp(), "input", op.getOutputZp(), "output", inZp, outZp)))
     return failure();
   Type i32 = b.getI32Type();
   ArrayRef<int64_t> shape = type.getShape();
   Value v = hlo::SubtractOp::create(
-      b, loc, intSplat(loc, shape, i32, *inZp),
+      b, loc, intSplat(loc, shape, i32, inZp),
       convertTo(loc, lookup(op.getInput1()), i32));
-  if (*outZp != 0)
-    v = hlo::AddOp::create(b, loc, v, intSplat(loc, shape, i32, *outZp));
+  if (outZp != 0)
+    v = hlo::AddOp::create(b, loc, v, intSplat(loc, shape, i32, outZp));
   return clipTo(loc, v, element, false);
 }
 
@@ -366,9 +388,8 @@ FailureOr<Value> Importer::addBias(Operation *op, Value v, Value bias) {
 /// sum((a - za)(w - zw)) = sum(a w) - zw sum(a) - za sum(w) + K za zw over
 /// the K = KH*KW*IC taps of each output, all modulo 2^32 as i32 sums are.
 FailureOr<Value> Importer::quantizedConv2d(tosa::Conv2DOp op) {
-  FailureOr<int64_t> inZp = zeroPoint(op, op.getInputZp(), "input");
-  FailureOr<int64_t> wZp = zeroPoint(op, op.getWeightZp(), "weight");
-  if (failed(inZp) || failed(wZp))
+  int64_t inZp, wZp;
+  if (failed(zeroPoints(op, op.getInputZp(), "input", op.getWeightZp(), "weight", inZp, wZp)))
     return failure();
   Location loc = op.getLoc();
   RankedTensorType type = resultType(op);
@@ -379,14 +400,10 @@ FailureOr<Value> Importer::quantizedConv2d(tosa::Conv2DOp op) {
   if (!inputType.getElementType().isInteger(8) ||
       !weightType.getElementType().isInteger(8) ||
       !type.getElementType().isInteger(32))
-    return unsupported(op) << "a quantized convolution of "
-                           << inputType.getElementType() << " x "
-                           << weightType.getElementType() << " -> "
-                           << type.getElementType()
-                           << " (the TPU runs i8 x i8 -> i32)";
+    return wideConv2d(op, inZp, wZp);
   Value padded = padSpatial(loc, input, op.getPad(),
                             b.getIntegerAttr(inputType.getElementType(),
-                                             *inZp));
+                                             inZp));
   auto convolve = [&](Value kernel, RankedTensorType out) -> Value {
     return hlo::ConvolutionOp::create(
         b, loc, out, padded, kernel, b.getDenseI64ArrayAttr(op.getStride()),
@@ -401,7 +418,7 @@ FailureOr<Value> Importer::quantizedConv2d(tosa::Conv2DOp op) {
       b.getDenseI64ArrayAttr({1, 2, 3, 0}));
   Value result = convolve(kernel, type);
   ArrayRef<int64_t> shape = type.getShape();
-  if (*wZp != 0) {
+  if (wZp != 0) {
     // sum(a) over each window: the input convolved with ones.
     Value ones = intSplat(loc, {kh, kw, ic, 1}, weightType.getElementType(), 1);
     Value windowSum = convolve(ones, type.clone({shape[0], shape[1], shape[2], 1}));
@@ -412,9 +429,9 @@ FailureOr<Value> Importer::quantizedConv2d(tosa::Conv2DOp op) {
     result = hlo::SubtractOp::create(
         b, loc, result,
         hlo::MulOp::create(b, loc, windowSum,
-                           intSplat(loc, shape, i32, *wZp)));
+                           intSplat(loc, shape, i32, wZp)));
   }
-  if (*inZp != 0) {
+  if (inZp != 0) {
     // K za zw - za sum(w), per output channel.
     Value weightSum = hlo::ReduceOp::create(
         b, loc, RankedTensorType::get({oc}, i32),
@@ -425,9 +442,9 @@ FailureOr<Value> Importer::quantizedConv2d(tosa::Conv2DOp op) {
         b, loc,
         intSplat(loc, {oc}, i32,
                  static_cast<int32_t>(static_cast<uint32_t>(taps) *
-                                      static_cast<uint32_t>(*inZp) *
-                                      static_cast<uint32_t>(*wZp))),
-        hlo::MulOp::create(b, loc, weightSum, intSplat(loc, {oc}, i32, *inZp)));
+                                      static_cast<uint32_t>(inZp) *
+                                      static_cast<uint32_t>(wZp))),
+        hlo::MulOp::create(b, loc, weightSum, intSplat(loc, {oc}, i32, inZp)));
     result = hlo::AddOp::create(
         b, loc, result,
         hlo::BroadcastInDimOp::create(b, loc, type, perChannel,
@@ -436,13 +453,53 @@ FailureOr<Value> Importer::quantizedConv2d(tosa::Conv2DOp op) {
   return addBias(op, result, op.getBias());
 }
 
+FailureOr<Value> Importer::wideConv2d(tosa::Conv2DOp op, int64_t inZp,
+                                      int64_t wZp) {
+  Location loc = op.getLoc();
+  RankedTensorType type = importedType(op);
+  Type acc = type.getElementType();
+  Value input = lookup(op.getInput()), weight = lookup(op.getWeight());
+  auto inputType = cast<RankedTensorType>(input.getType());
+  auto weightType = cast<RankedTensorType>(weight.getType());
+  int64_t oc = weightType.getDimSize(0), kh = weightType.getDimSize(1),
+          kw = weightType.getDimSize(2), ic = weightType.getDimSize(3);
+  int64_t pixels = type.getDimSize(0) * type.getDimSize(1) * type.getDimSize(2);
+  Value padded = padSpatial(loc, input, op.getPad(),
+                            b.getIntegerAttr(inputType.getElementType(), inZp));
+  ArrayRef<int64_t> dilation = op.getDilation();
+  Value sum;
+  for (int64_t i = 0; i < kh; ++i)
+    for (int64_t j = 0; j < kw; ++j) {
+      Value tap = tapSlice(loc, padded, i * dilation[0], j * dilation[1],
+                           op.getStride(),
+                           inputType.clone({type.getDimSize(0),
+                                            type.getDimSize(1),
+                                            type.getDimSize(2), ic}));
+      tap = hlo::ReshapeOp::create(b, loc, inputType.clone({pixels, ic}), tap);
+      Value filter = hlo::SliceOp::create(
+          b, loc, weightType.clone({oc, 1, 1, ic}), weight,
+          b.getDenseI64ArrayAttr({0, i, j, 0}),
+          b.getDenseI64ArrayAttr({oc, i + 1, j + 1, ic}),
+          b.getDenseI64ArrayAttr({1, 1, 1, 1}));
+      filter =
+          hlo::ReshapeOp::create(b, loc, weightType.clone({oc, ic}), filter);
+      Value product = hlo::DotGeneralOp::create(
+          b, loc, RankedTensorType::get({pixels, oc}, acc),
+          widen(loc, tap, acc, inZp), widen(loc, filter, acc, wZp),
+          b.getDenseI64ArrayAttr({}), b.getDenseI64ArrayAttr({}),
+          b.getDenseI64ArrayAttr({1}), b.getDenseI64ArrayAttr({1}),
+          hlo::PrecisionAttr());
+      sum = sum ? Value(hlo::AddOp::create(b, loc, sum, product)) : product;
+    }
+  return addBias(op, hlo::ReshapeOp::create(b, loc, type, sum), op.getBias());
+}
+
 /// MATMUL of int8 [N,H,C] x [N,C,W] on the MXU, zero points factored out as
 /// for convolutions; wider integers (int16 into i48, computed in i64) on
 /// the vector unit with their zero points subtracted first.
 FailureOr<Value> Importer::quantizedMatmul(tosa::MatMulOp op) {
-  FailureOr<int64_t> aZp = zeroPoint(op, op.getAZp(), "a");
-  FailureOr<int64_t> bZp = zeroPoint(op, op.getBZp(), "b");
-  if (failed(aZp) || failed(bZp))
+  int64_t aZp, bZp;
+  if (failed(zeroPoints(op, op.getAZp(), "a", op.getBZp(), "b", aZp, bZp)))
     return failure();
   Location loc = op.getLoc();
   RankedTensorType type = importedType(op);
@@ -456,17 +513,8 @@ FailureOr<Value> Importer::quantizedMatmul(tosa::MatMulOp op) {
         b.getDenseI64ArrayAttr({0}), b.getDenseI64ArrayAttr({2}),
         b.getDenseI64ArrayAttr({1}), hlo::PrecisionAttr());
   };
-  if (!operand.isInteger(8) || !acc.isInteger(32)) {
-    auto widen = [&](Value v, int64_t zp) -> Value {
-      v = convertTo(loc, v, acc);
-      if (zp == 0)
-        return v;
-      auto vType = cast<RankedTensorType>(v.getType());
-      return hlo::SubtractOp::create(
-          b, loc, v, intSplat(loc, vType.getShape(), acc, zp));
-    };
-    return dot(widen(lhs, *aZp), widen(rhs, *bZp));
-  }
+  if (!operand.isInteger(8) || !acc.isInteger(32))
+    return dot(widen(loc, lhs, acc, aZp), widen(loc, rhs, acc, bZp));
   Value result = dot(lhs, rhs);
   auto sumOver = [&](Value v, int64_t dim, ArrayRef<int64_t> keep) -> Value {
     auto vType = cast<RankedTensorType>(v.getType());
@@ -482,20 +530,20 @@ FailureOr<Value> Importer::quantizedMatmul(tosa::MatMulOp op) {
   auto scaled = [&](Value v, int64_t by) -> Value {
     return hlo::MulOp::create(b, loc, v, intSplat(loc, shape, acc, by));
   };
-  if (*bZp != 0)
+  if (bZp != 0)
     result = hlo::SubtractOp::create(b, loc, result,
-                                     scaled(sumOver(lhs, 2, {0, 1}), *bZp));
-  if (*aZp != 0)
+                                     scaled(sumOver(lhs, 2, {0, 1}), bZp));
+  if (aZp != 0)
     result = hlo::SubtractOp::create(b, loc, result,
-                                     scaled(sumOver(rhs, 1, {0, 2}), *aZp));
-  if (*aZp != 0 && *bZp != 0) {
+                                     scaled(sumOver(rhs, 1, {0, 2}), aZp));
+  if (aZp != 0 && bZp != 0) {
     int64_t c = cast<RankedTensorType>(lhs.getType()).getDimSize(2);
     result = hlo::AddOp::create(
         b, loc, result,
         intSplat(loc, shape, acc,
                  static_cast<int32_t>(static_cast<uint32_t>(c) *
-                                      static_cast<uint32_t>(*aZp) *
-                                      static_cast<uint32_t>(*bZp))));
+                                      static_cast<uint32_t>(aZp) *
+                                      static_cast<uint32_t>(bZp))));
   }
   return result;
 }
@@ -505,9 +553,8 @@ FailureOr<Value> Importer::quantizedMatmul(tosa::MatMulOp op) {
 /// [2^30, 2^31) and shift 30 + ceil(log2(count))), plus the output zero
 /// point, saturated.
 FailureOr<Value> Importer::quantizedAvgPool2d(tosa::AvgPool2dOp op) {
-  FailureOr<int64_t> inZp = zeroPoint(op, op.getInputZp(), "input");
-  FailureOr<int64_t> outZp = zeroPoint(op, op.getOutputZp(), "output");
-  if (failed(inZp) || failed(outZp))
+  int64_t inZp, outZp;
+  if (failed(zeroPoints(op, op.getInputZp(), "input", op.getOutputZp(), "output", inZp, outZp)))
     return failure();
   Location loc = op.getLoc();
   RankedTensorType type = resultType(op);
@@ -518,12 +565,12 @@ FailureOr<Value> Importer::quantizedAvgPool2d(tosa::AvgPool2dOp op) {
                     pad = op.getPad();
   Value padded =
       padSpatial(loc, input, pad,
-                 b.getIntegerAttr(inputType.getElementType(), *inZp));
+                 b.getIntegerAttr(inputType.getElementType(), inZp));
   padded = convertTo(loc, padded, i32);
-  if (*inZp != 0) {
+  if (inZp != 0) {
     auto paddedType = cast<RankedTensorType>(padded.getType());
     padded = hlo::SubtractOp::create(
-        b, loc, padded, intSplat(loc, paddedType.getShape(), i32, *inZp));
+        b, loc, padded, intSplat(loc, paddedType.getShape(), i32, inZp));
   }
   RankedTensorType wide = type.clone(i32);
   Value sum = foldTaps<hlo::AddOp>(loc, padded, kernel, stride, wide);
@@ -553,9 +600,9 @@ FailureOr<Value> Importer::quantizedAvgPool2d(tosa::AvgPool2dOp op) {
   Value scaled = applyScale(loc, convertTo(loc, sum, i64),
                             perPixel(multipliers), perPixel(shifts), false);
   Value result = convertTo(loc, scaled, i32);
-  if (*outZp != 0)
+  if (outZp != 0)
     result = hlo::AddOp::create(
-        b, loc, result, intSplat(loc, type.getShape(), i32, *outZp));
+        b, loc, result, intSplat(loc, type.getShape(), i32, outZp));
   return clipTo(loc, result, type.getElementType(), false);
 }
 

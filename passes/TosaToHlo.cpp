@@ -93,7 +93,7 @@ LogicalResult Importer::checkTypes(Operation *op, ArrayRef<Type> types) {
     // TOSA's i48 accumulators (int16 products) are computed in i64.
     if (element.isInteger(48) &&
         isa<tosa::Conv2DOp, tosa::DepthwiseConv2DOp, tosa::MatMulOp,
-            tosa::RescaleOp>(op))
+            tosa::RescaleOp, tosa::ConstOp>(op))
       continue;
     if (!hlo::isSupportedElementType(element))
       return unsupported(op)
@@ -321,9 +321,9 @@ FailureOr<Value> Importer::avgPool2d(tosa::AvgPool2dOp op) {
 /// less their zero points; the input is padded with its zero point, which
 /// then contributes nothing.
 FailureOr<Value> Importer::depthwiseConv2d(tosa::DepthwiseConv2DOp op) {
-  FailureOr<int64_t> inZp = zeroPoint(op, op.getInputZp(), "input");
-  FailureOr<int64_t> wZp = zeroPoint(op, op.getWeightZp(), "weight");
-  if (failed(inZp) || failed(wZp))
+  int64_t inZp, wZp;
+  if (failed(zeroPoints(op, op.getInputZp(), "input", op.getWeightZp(),
+                        "weight", inZp, wZp)))
     return failure();
   Location loc = op.getLoc();
   RankedTensorType type = importedType(op);
@@ -336,21 +336,12 @@ FailureOr<Value> Importer::depthwiseConv2d(tosa::DepthwiseConv2DOp op) {
                    weightType.getElementType() != element))
     return unsupported(op) << "its input, weight and output element types "
                               "differ";
-  // Operands widened to the accumulator, less their zero points.
-  auto widen = [&](Value v, int64_t zp) -> Value {
-    v = convertTo(loc, v, element);
-    if (zp == 0)
-      return v;
-    auto vType = cast<RankedTensorType>(v.getType());
-    return hlo::SubtractOp::create(
-        b, loc, v, intSplat(loc, vType.getShape(), element, zp));
-  };
   int64_t kh = weightType.getDimSize(0), kw = weightType.getDimSize(1),
           c = weightType.getDimSize(2), m = weightType.getDimSize(3);
   ArrayRef<int64_t> dilation = op.getDilation();
   Type inElement = inputType.getElementType();
   Value padded = padSpatial(loc, input, op.getPad(),
-                            integer ? b.getIntegerAttr(inElement, *inZp)
+                            integer ? b.getIntegerAttr(inElement, inZp)
                                     : b.getZeroAttr(inElement));
   // A strided slice reads tap (i, j) at offset (i * dh, j * dw); dilation
   // only moves the taps.
@@ -362,7 +353,7 @@ FailureOr<Value> Importer::depthwiseConv2d(tosa::DepthwiseConv2DOp op) {
                            inputType.clone({type.getDimSize(0),
                                             type.getDimSize(1),
                                             type.getDimSize(2), c}));
-      tap = widen(tap, *inZp);
+      tap = widen(loc, tap, element, inZp);
       if (m > 1) {
         // Channel k feeds outputs k*M .. k*M+M-1.
         auto tapType = cast<RankedTensorType>(tap.getType());
@@ -380,7 +371,7 @@ FailureOr<Value> Importer::depthwiseConv2d(tosa::DepthwiseConv2DOp op) {
                                b.getDenseI64ArrayAttr({1, 1, 1, 1}));
       filter =
           hlo::ReshapeOp::create(b, loc, weightType.clone({c * m}), filter);
-      filter = widen(filter, *wZp);
+      filter = widen(loc, filter, element, wZp);
       filter = hlo::BroadcastInDimOp::create(b, loc, type, filter,
                                              b.getDenseI64ArrayAttr({3}));
       Value product = hlo::MulOp::create(b, loc, tap, filter);
@@ -584,8 +575,15 @@ LogicalResult Importer::convert(Operation *op) {
   FailureOr<Value> result =
       llvm::TypeSwitch<Operation *, FailureOr<Value>>(op)
           .Case([&](tosa::ConstOp c) -> FailureOr<Value> {
-            return Value(
-                hlo::ConstantOp::create(b, loc, resultType(op), c.getValues()));
+            RankedTensorType type = importedType(op);
+            auto values = cast<DenseElementsAttr>(c.getValues());
+            // An i48 accumulator's constant (a bias) is held in i64.
+            if (type != resultType(op))
+              values = values.mapValues(type.getElementType(),
+                                        [](const APInt &v) {
+                                          return v.sext(64);
+                                        });
+            return Value(hlo::ConstantOp::create(b, loc, type, values));
           })
           .Case<tosa::AddOp>(binaryCase<hlo::AddOp>())
           .Case<tosa::SubOp>(binaryCase<hlo::SubtractOp>())
@@ -802,6 +800,20 @@ struct ConvertTosaToHloPass
     : tpu::impl::ConvertTosaToHloBase<ConvertTosaToHloPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
+    // i48 (TOSA's int16 accumulator) is computed in i64 inside a program
+    // but is not a type the TPU stores at its boundary.
+    FunctionType signature = func.getFunctionType();
+    for (auto [what, types] : {std::pair{"argument", signature.getInputs()},
+                               std::pair{"result", signature.getResults()}})
+      for (auto [i, type] : llvm::enumerate(types))
+        if (getElementTypeOrSelf(type).isInteger(48)) {
+          func.emitError() << "function " << what << " " << i << " has type "
+                           << type
+                           << ": i48 is TOSA's accumulator of int16 "
+                              "products, not a type the TPU stores; rescale "
+                              "it to i32 or narrower first";
+          return signalPassFailure();
+        }
     SmallVector<Operation *> tosaOps;
     WalkResult walk = func.walk([&](Operation *op) {
       if (isUnconvertedTensorOp(op)) {

@@ -67,8 +67,11 @@ def rescale(rng, n):
     width = {"i8": 9, "i16": 17, "i32": 25}[src]
     low = max(2, width + 1)
     mult = [multiplier(rng, scale32) for _ in range(channels)]
-    shift = [rng.randint(low, 62) if rng.random() < 0.3 else
-             rng.randint(low, min(62, low + 20)) for _ in range(channels)]
+    # Mostly a scale near 1 (shift near the multiplier's bit length, so
+    # that outputs do not all saturate), sometimes anything allowed.
+    shift = [rng.randint(low, 62) if rng.random() < 0.2 else
+             min(62, max(low, m.bit_length() + rng.randint(-4, 6)))
+             for m in mult]
     izp = 0
     if src == "i8":
         izp = rng.randint(0, 255) if in_unsigned else rng.randint(-128, 127)
@@ -231,6 +234,56 @@ def convolutions(rng):
     return "\n".join(out)
 
 
+def int16(rng):
+    """16x8 quantization: int16 activations, int8 weights, i48 accumulators
+    rescaled to int16 (scale16 = false, i48 input)."""
+    h, kh, sh, pt, pb, dh, oh = window(rng)
+    w, kw, sw, pl, pr, dw, ow = window(rng)
+    ic, oc = rng.randint(1, 4), rng.randint(1, 4)
+    weights = [rng.randint(-128, 127) for _ in range(oc * kh * kw * ic)]
+    bias = [rng.randint(-100000, 100000) for _ in range(oc)]
+    ins = "1x%dx%dx%dxi16" % (h, w, ic)
+    acc = "1x%dx%dx%dxi48" % (oh, ow, oc)
+    outs = "1x%dx%dx%dxi16" % (oh, ow, oc)
+    mult = [rng.randint(2 ** 30, 2 ** 31 - 1) for _ in range(oc)]
+    shift = [rng.randint(36, 44) for _ in range(oc)]
+    b, hh, c, ww = 1, rng.randint(1, 5), rng.randint(1, 9), rng.randint(1, 5)
+    return "\n".join([
+        "func.func @conv2d_i16(%%x: tensor<%s>) -> tensor<%s> {" % (ins, outs),
+        nested_const("w", weights, [oc, kh, kw, ic], "i8"),
+        const("b", bias, "%dxi48" % oc),
+        scalar("izp", 0, "i16"), scalar("wzp", 0, "i8"),
+        const("m", mult, "%dxi32" % oc), const("s", shift, "%dxi8" % oc),
+        scalar("azp", 0, "i48"), scalar("ozp", 0, "i16"),
+        "  %%0 = tosa.conv2d %%x, %%w, %%b, %%izp, %%wzp {acc_type = i48, "
+        "dilation = array<i64: %d, %d>, pad = array<i64: %d, %d, %d, %d>, "
+        "stride = array<i64: %d, %d>} : (tensor<%s>, tensor<%dx%dx%dx%dxi8>, "
+        "tensor<%dxi48>, tensor<1xi16>, tensor<1xi8>) -> tensor<%s>" % (
+            dh, dw, pt, pb, pl, pr, sh, sw, ins, oc, kh, kw, ic, oc, acc),
+        "  %%1 = tosa.rescale %%0, %%m, %%s, %%azp, %%ozp {scale32 = true, "
+        "rounding_mode = DOUBLE_ROUND, per_channel = true, input_unsigned = "
+        "false, output_unsigned = false} : (tensor<%s>, tensor<%dxi32>, "
+        "tensor<%dxi8>, tensor<1xi48>, tensor<1xi16>) -> tensor<%s>" % (
+            acc, oc, oc, outs),
+        "  return %%1 : tensor<%s>" % outs, "}",
+        "func.func @matmul_i16(%%a: tensor<%dx%dx%dxi16>, %%b: "
+        "tensor<%dx%dx%dxi16>) -> tensor<%dx%dx%dxi32> {" % (
+            b, hh, c, b, c, ww, b, hh, ww),
+        scalar("zp", 0, "i16"),
+        const("m", [rng.randint(2 ** 14, 2 ** 15 - 1)], "1xi16"),
+        const("s", [rng.randint(16, 30)], "1xi8"),
+        scalar("azp", 0, "i48"), scalar("ozp", 0, "i32"),
+        "  %%0 = tosa.matmul %%a, %%b, %%zp, %%zp : (tensor<%dx%dx%dxi16>, "
+        "tensor<%dx%dx%dxi16>, tensor<1xi16>, tensor<1xi16>) -> "
+        "tensor<%dx%dx%dxi48>" % (b, hh, c, b, c, ww, b, hh, ww),
+        "  %%1 = tosa.rescale %%0, %%m, %%s, %%azp, %%ozp {scale32 = false, "
+        "rounding_mode = SINGLE_ROUND, per_channel = false, input_unsigned = "
+        "false, output_unsigned = false} : (tensor<%dx%dx%dxi48>, "
+        "tensor<1xi16>, tensor<1xi8>, tensor<1xi48>, tensor<1xi32>) -> "
+        "tensor<%dx%dx%dxi32>" % (b, hh, ww, b, hh, ww),
+        "  return %%1 : tensor<%dx%dx%dxi32>" % (b, hh, ww), "}"])
+
+
 def pooling(rng):
     while True:
         h, kh, sh, pt, pb, _, oh = window(rng)
@@ -244,7 +297,9 @@ def pooling(rng):
             oh, ow = sizes
             break
     c = rng.randint(1, 4)
-    izp, ozp = rng.randint(-128, 127), rng.randint(-128, 127)
+    # An output zero point near the input's keeps averages in range.
+    izp = rng.randint(-128, 127)
+    ozp = max(-128, min(127, izp + rng.randint(-30, 30)))
     ins = "1x%dx%dx%dxi8" % (h, w, c)
     outs = "1x%dx%dx%dxi8" % (oh, ow, c)
     return "\n".join([
@@ -262,7 +317,8 @@ def main():
     rng = random.Random(seed)
     parts = ["// gen_quantized.py %d" % seed]
     parts += [rescale(rng, i) for i in range(4)]
-    parts += [tables(rng), elementwise(rng), convolutions(rng), pooling(rng)]
+    parts += [tables(rng), elementwise(rng), convolutions(rng), int16(rng),
+              pooling(rng)]
     print("\n".join(parts))
 
 
