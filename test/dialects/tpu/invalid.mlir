@@ -559,6 +559,18 @@ func.func @f(%off: index) {
 
 // -----
 
+// iota_c2: a positive step
+func.func @f(%off: index) {
+  tpu.kernel "k" {
+    %o = tpu.alloc : memref<8x128xi32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.iota' op needs a step of at least 1, but has 0}}
+    tpu.iota %o dim = 0 offset %off step 0 : memref<8x128xi32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
 // hbm_buffer_c3: contents in the buffer's physical shape
 // expected-error@+1 {{'tpu.hbm_buffer' op value of type 'tensor<8x100xf32>' does not have the buffer's shape and element type 'memref<8x128xf32, #tpu.memory_space<hbm>>'}}
 %c = tpu.hbm_buffer offset 0 value dense<1.0> : tensor<8x100xf32> : memref<8x128xf32, #tpu.memory_space<hbm>>

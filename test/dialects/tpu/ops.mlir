@@ -61,6 +61,7 @@ func.func @matmul_bias(%x: memref<128x512xbf16, #tpu.memory_space<hbm>>,
 // CHECK:           tpu.reduce sum %{{.+}} -> %{{.+}} dims = [0] valid = [8, 128] accumulate : memref<8x128xbf16, #tpu.memory_space<vmem>> -> memref<128xf32, #tpu.memory_space<vmem>>
 // CHECK:           tpu.fill %{{.+}}, 0xFF800000 : f32 : memref<8x128xf32, #tpu.memory_space<vmem>>
 // CHECK:           tpu.iota %{{.+}} dim = 1 offset %{{.+}} : memref<8x128xi32, #tpu.memory_space<vmem>>
+// CHECK:           tpu.iota %{{.+}} dim = 0 offset %{{.+}} step 3 : memref<8x128xi32, #tpu.memory_space<vmem>>
 // CHECK:           tpu.vector gt(%{{.+}}, %{{.+}}) -> %{{.+}} : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xi1, #tpu.memory_space<vmem>>
 // CHECK:           tpu.vector select(%{{.+}}, %{{.+}}, %{{.+}}) -> %{{.+}} :
 // CHECK:           tpu.vector convert(%{{.+}}) -> %{{.+}} : memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xbf16, #tpu.memory_space<vmem>>
@@ -90,6 +91,8 @@ module attributes {tpu.target = #tpu.target<"v6e">} {
           : memref<8x128xbf16, #tpu.memory_space<vmem>> -> memref<128xf32, #tpu.memory_space<vmem>>
       tpu.fill %b, 0xFF800000 : f32 : memref<8x128xf32, #tpu.memory_space<vmem>>
       tpu.iota %lanes dim = 1 offset %c0 : memref<8x128xi32, #tpu.memory_space<vmem>>
+      // A strided window's positions: 0, 3, 6, ... along dim 0.
+      tpu.iota %lanes dim = 0 offset %c0 step 3 : memref<8x128xi32, #tpu.memory_space<vmem>>
       tpu.vector gt(%a, %b) -> %m
           : memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xi1, #tpu.memory_space<vmem>>
       tpu.vector select(%m, %a, %b) -> %a
