@@ -333,8 +333,7 @@ struct InputDilationToPad : OpRewritePattern<hlo::ConvolutionOp> {
                                      rewriter.getDenseI64ArrayAttr(interior));
     rewriter.modifyOpInPlace(conv, [&] {
       conv.getLhsMutable().assign(input);
-      conv.setPaddingAttr(
-          rewriter.getDenseI64ArrayAttr(Dims(2 * spatial, 0)));
+      conv.setPaddingAttr(rewriter.getDenseI64ArrayAttr(Dims(2 * spatial, 0)));
       conv.removeLhsDilationAttr();
     });
     return success();
@@ -345,8 +344,7 @@ struct HLODecomposePass : tpu::impl::HLODecomposeBase<HLODecomposePass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<DotToMatmul, DotToMultiplyReduce, InteriorPadToEdgePads,
-                 InputDilationToPad,
-                 F16ProductInF32<hlo::DotGeneralOp>,
+                 InputDilationToPad, F16ProductInF32<hlo::DotGeneralOp>,
                  F16ProductInF32<hlo::ConvolutionOp>>(&getContext());
     populateSortNetworkPatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))

@@ -156,8 +156,9 @@ private:
 };
 
 template <typename HloOp>
-inline Value Importer::foldTaps(Location loc, Value padded, ArrayRef<int64_t> kernel,
-                         ArrayRef<int64_t> stride, RankedTensorType out) {
+inline Value
+Importer::foldTaps(Location loc, Value padded, ArrayRef<int64_t> kernel,
+                   ArrayRef<int64_t> stride, RankedTensorType out) {
   Value result;
   for (int64_t i = 0; i < kernel[0]; ++i)
     for (int64_t j = 0; j < kernel[1]; ++j) {

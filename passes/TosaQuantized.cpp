@@ -46,8 +46,7 @@ FailureOr<int64_t> Importer::zeroPoint(Operation *op, Value zp,
                                        StringRef what) {
   DenseElementsAttr value;
   if (!matchPattern(zp, m_Constant(&value)) || value.getNumElements() != 1)
-    return unsupported(op) << "its " << what
-                           << " zero point is not a constant";
+    return unsupported(op) << "its " << what << " zero point is not a constant";
   Attribute a = *value.getValues<Attribute>().begin();
   if (auto f = dyn_cast<FloatAttr>(a)) {
     if (!f.getValue().isZero())
@@ -111,8 +110,7 @@ Value Importer::applyScale(Location loc, Value value, Value multiplier,
   // round = 1 << (shift - 1); DOUBLE_ROUND moves it by 2^30 toward the
   // value's sign when the shift passes 31.
   Value round = hlo::ShiftLeftOp::create(
-      b, loc, constant(1),
-      hlo::SubtractOp::create(b, loc, shift, constant(1)));
+      b, loc, constant(1), hlo::SubtractOp::create(b, loc, shift, constant(1)));
   if (doubleRound) {
     Value toward = hlo::SelectOp::create(
         b, loc, type, cmp(value, constant(0), hlo::ComparisonDirection::GE),
@@ -149,7 +147,8 @@ Value Importer::clipTo(Location loc, Value v, Type to, bool unsignedOut) {
 /// (truncated) before the output zero point is added.
 FailureOr<Value> Importer::rescale(tosa::RescaleOp op) {
   int64_t inZp, outZp;
-  if (failed(zeroPoints(op, op.getInputZp(), "input", op.getOutputZp(), "output", inZp, outZp)))
+  if (failed(zeroPoints(op, op.getInputZp(), "input", op.getOutputZp(),
+                        "output", inZp, outZp)))
     return failure();
   Location loc = op.getLoc();
   RankedTensorType type = resultType(op);
@@ -165,13 +164,12 @@ FailureOr<Value> Importer::rescale(tosa::RescaleOp op) {
     // A signless input read as unsigned: its bits, zero-extended.
     if (!inElement.isUnsignedInteger() && inBits < 64)
       value = hlo::AndOp::create(
-          b, loc, value,
-          intSplat(loc, shape, i64, zeroExtend(-1, inBits)));
+          b, loc, value, intSplat(loc, shape, i64, zeroExtend(-1, inBits)));
     zp = zeroExtend(zp, inBits);
   }
   if (zp != 0)
-    value = hlo::SubtractOp::create(b, loc, value,
-                                    intSplat(loc, shape, i64, zp));
+    value =
+        hlo::SubtractOp::create(b, loc, value, intSplat(loc, shape, i64, zp));
   // Multipliers and shifts: one for the tensor, or one per channel of the
   // last dimension.
   int64_t rank = type.getRank();
@@ -179,8 +177,8 @@ FailureOr<Value> Importer::rescale(tosa::RescaleOp op) {
     v = convertTo(loc, lookup(v), i64);
     auto vType = cast<RankedTensorType>(v.getType());
     if (op.getPerChannel())
-      return hlo::BroadcastInDimOp::create(
-          b, loc, type.clone(i64), v, b.getDenseI64ArrayAttr({rank - 1}));
+      return hlo::BroadcastInDimOp::create(b, loc, type.clone(i64), v,
+                                           b.getDenseI64ArrayAttr({rank - 1}));
     Value scalar =
         hlo::ReshapeOp::create(b, loc, vType.clone(ArrayRef<int64_t>{}), v);
     return hlo::BroadcastInDimOp::create(b, loc, type.clone(i64), scalar,
@@ -188,9 +186,8 @@ FailureOr<Value> Importer::rescale(tosa::RescaleOp op) {
   };
   bool doubleRound = op.getScale32() &&
                      op.getRoundingMode() == tosa::RoundingMode::DOUBLE_ROUND;
-  Value scaled =
-      applyScale(loc, value, perChannel(op.getMultiplier()),
-                 perChannel(op.getShift()), doubleRound);
+  Value scaled = applyScale(loc, value, perChannel(op.getMultiplier()),
+                            perChannel(op.getShift()), doubleRound);
   Value result = convertTo(loc, scaled, i32);
   Type outElement = type.getElementType();
   unsigned outBits = outElement.getIntOrFloatBitWidth();
@@ -198,8 +195,7 @@ FailureOr<Value> Importer::rescale(tosa::RescaleOp op) {
   if (op.getOutputUnsigned())
     oz = zeroExtend(oz, outBits);
   if (oz != 0)
-    result = hlo::AddOp::create(b, loc, result,
-                                intSplat(loc, shape, i32, oz));
+    result = hlo::AddOp::create(b, loc, result, intSplat(loc, shape, i32, oz));
   return clipTo(loc, result, outElement, op.getOutputUnsigned());
 }
 
@@ -214,18 +210,16 @@ Value Importer::lookupTable(Location loc, Value index, Value table) {
       b, loc, wideType, index,
       b.getDenseI64ArrayAttr(llvm::to_vector(llvm::seq<int64_t>(0, rank))));
   Value entries = hlo::IotaOp::create(b, loc, wideType, rank);
-  Value match = hlo::CompareOp::create(
-      b, loc, wideType.clone(b.getI1Type()),
-      hlo::ComparisonDirectionAttr::get(b.getContext(),
-                                        hlo::ComparisonDirection::EQ),
-      spread, entries);
+  Value match =
+      hlo::CompareOp::create(b, loc, wideType.clone(b.getI1Type()),
+                             hlo::ComparisonDirectionAttr::get(
+                                 b.getContext(), hlo::ComparisonDirection::EQ),
+                             spread, entries);
   Type element = tableType.getElementType();
   Value values = hlo::BroadcastInDimOp::create(
-      b, loc, wideType.clone(element), table,
-      b.getDenseI64ArrayAttr({rank}));
-  Value picked = hlo::SelectOp::create(
-      b, loc, wideType.clone(element), match, values,
-      intSplat(loc, wide, element, 0));
+      b, loc, wideType.clone(element), table, b.getDenseI64ArrayAttr({rank}));
+  Value picked = hlo::SelectOp::create(b, loc, wideType.clone(element), match,
+                                       values, intSplat(loc, wide, element, 0));
   return hlo::ReduceOp::create(
       b, loc, indexType.clone(element),
       hlo::ReduceKindAttr::get(b.getContext(), hlo::ReduceKind::sum), picked,
@@ -246,15 +240,14 @@ FailureOr<Value> Importer::table(tosa::TableOp op) {
   auto constant = [&](int64_t v) { return intSplat(loc, shape, i32, v); };
   Type inElement = getElementTypeOrSelf(op.getInput1().getType());
   if (inElement.isInteger(8) && tableType.getDimSize(0) == 256)
-    return lookupTable(
-        loc, hlo::AddOp::create(b, loc, input, constant(128)), table);
+    return lookupTable(loc, hlo::AddOp::create(b, loc, input, constant(128)),
+                       table);
   if (!inElement.isInteger(16) || tableType.getDimSize(0) != 513)
     return unsupported(op) << "a table of " << tableType.getDimSize(0)
                            << " entries for " << inElement
                            << " (TOSA has 256 for i8, 513 for i16)";
   Value index = hlo::ShiftRightArithmeticOp::create(
-      b, loc, hlo::AddOp::create(b, loc, input, constant(32768)),
-      constant(7));
+      b, loc, hlo::AddOp::create(b, loc, input, constant(32768)), constant(7));
   Value fraction = hlo::AndOp::create(b, loc, input, constant(127));
   auto half = [&](int64_t start) -> Value {
     Value part = hlo::SliceOp::create(
@@ -288,18 +281,17 @@ FailureOr<Value> Importer::mul(tosa::MulOp op) {
                                     convertTo(loc, rhs, element)));
   Type i64 = b.getI64Type();
   Value s = convertTo(loc, lookup(op.getShift()), i64);
-  s = hlo::ReshapeOp::create(
-      b, loc, RankedTensorType::get({}, i64), s);
+  s = hlo::ReshapeOp::create(b, loc, RankedTensorType::get({}, i64), s);
   s = hlo::BroadcastInDimOp::create(b, loc, type.clone(i64), s,
                                     b.getDenseI64ArrayAttr({}));
   Value product = hlo::MulOp::create(b, loc, convertTo(loc, lhs, i64),
                                      convertTo(loc, rhs, i64));
   Value one = intSplat(loc, shape, i64, 1), zero = intSplat(loc, shape, i64, 0);
-  Value positive = hlo::CompareOp::create(
-      b, loc, type.clone(b.getI1Type()),
-      hlo::ComparisonDirectionAttr::get(b.getContext(),
-                                        hlo::ComparisonDirection::GT),
-      s, zero);
+  Value positive =
+      hlo::CompareOp::create(b, loc, type.clone(b.getI1Type()),
+                             hlo::ComparisonDirectionAttr::get(
+                                 b.getContext(), hlo::ComparisonDirection::GT),
+                             s, zero);
   Value round = hlo::SelectOp::create(
       b, loc, type.clone(i64), positive,
       hlo::ShiftLeftOp::create(b, loc, one,
@@ -311,8 +303,8 @@ FailureOr<Value> Importer::mul(tosa::MulOp op) {
 }
 
 /// ARITHMETIC_RIGHT_SHIFT with round: adds the last bit shifted out.
-FailureOr<Value> Importer::arithmeticRightShift(
-    tosa::ArithmeticRightShiftOp op) {
+FailureOr<Value>
+Importer::arithmeticRightShift(tosa::ArithmeticRightShiftOp op) {
   Location loc = op.getLoc();
   RankedTensorType type = resultType(op);
   ArrayRef<int64_t> shape = type.getShape();
@@ -328,11 +320,11 @@ FailureOr<Value> Importer::arithmeticRightShift(
       b, loc, hlo::SubtractOp::create(b, loc, amount, one), zero);
   Value lastOut = hlo::AndOp::create(
       b, loc, hlo::ShiftRightArithmeticOp::create(b, loc, value, less), one);
-  Value positive = hlo::CompareOp::create(
-      b, loc, type.clone(b.getI1Type()),
-      hlo::ComparisonDirectionAttr::get(b.getContext(),
-                                        hlo::ComparisonDirection::GT),
-      amount, zero);
+  Value positive =
+      hlo::CompareOp::create(b, loc, type.clone(b.getI1Type()),
+                             hlo::ComparisonDirectionAttr::get(
+                                 b.getContext(), hlo::ComparisonDirection::GT),
+                             amount, zero);
   return Value(hlo::AddOp::create(
       b, loc, shifted,
       hlo::SelectOp::create(b, loc, type, positive, lastOut, zero)));
@@ -351,13 +343,14 @@ FailureOr<Value> Importer::negate(tosa::NegateOp op) {
     return Value(hlo::NegOp::create(b, loc, lookup(op.getInput1())));
   }
   int64_t inZp, outZp;
-  if (failed(zeroPoints(op, op.getInput1Zp(), "input", op.getOutputZp(), "output", inZp, outZp)))
+  if (failed(zeroPoints(op, op.getInput1Zp(), "input", op.getOutputZp(),
+                        "output", inZp, outZp)))
     return failure();
   Type i32 = b.getI32Type();
   ArrayRef<int64_t> shape = type.getShape();
-  Value v = hlo::SubtractOp::create(
-      b, loc, intSplat(loc, shape, i32, inZp),
-      convertTo(loc, lookup(op.getInput1()), i32));
+  Value v =
+      hlo::SubtractOp::create(b, loc, intSplat(loc, shape, i32, inZp),
+                              convertTo(loc, lookup(op.getInput1()), i32));
   if (outZp != 0)
     v = hlo::AddOp::create(b, loc, v, intSplat(loc, shape, i32, outZp));
   return clipTo(loc, v, element, false);
@@ -389,7 +382,8 @@ FailureOr<Value> Importer::addBias(Operation *op, Value v, Value bias) {
 /// the K = KH*KW*IC taps of each output, all modulo 2^32 as i32 sums are.
 FailureOr<Value> Importer::quantizedConv2d(tosa::Conv2DOp op) {
   int64_t inZp, wZp;
-  if (failed(zeroPoints(op, op.getInputZp(), "input", op.getWeightZp(), "weight", inZp, wZp)))
+  if (failed(zeroPoints(op, op.getInputZp(), "input", op.getWeightZp(),
+                        "weight", inZp, wZp)))
     return failure();
   Location loc = op.getLoc();
   RankedTensorType type = resultType(op);
@@ -402,8 +396,7 @@ FailureOr<Value> Importer::quantizedConv2d(tosa::Conv2DOp op) {
       !type.getElementType().isInteger(32))
     return wideConv2d(op, inZp, wZp);
   Value padded = padSpatial(loc, input, op.getPad(),
-                            b.getIntegerAttr(inputType.getElementType(),
-                                             inZp));
+                            b.getIntegerAttr(inputType.getElementType(), inZp));
   auto convolve = [&](Value kernel, RankedTensorType out) -> Value {
     return hlo::ConvolutionOp::create(
         b, loc, out, padded, kernel, b.getDenseI64ArrayAttr(op.getStride()),
@@ -413,23 +406,23 @@ FailureOr<Value> Importer::quantizedConv2d(tosa::Conv2DOp op) {
   };
   int64_t oc = weightType.getDimSize(0), kh = weightType.getDimSize(1),
           kw = weightType.getDimSize(2), ic = weightType.getDimSize(3);
-  Value kernel = hlo::TransposeOp::create(
-      b, loc, weightType.clone({kh, kw, ic, oc}), weight,
-      b.getDenseI64ArrayAttr({1, 2, 3, 0}));
+  Value kernel =
+      hlo::TransposeOp::create(b, loc, weightType.clone({kh, kw, ic, oc}),
+                               weight, b.getDenseI64ArrayAttr({1, 2, 3, 0}));
   Value result = convolve(kernel, type);
   ArrayRef<int64_t> shape = type.getShape();
   if (wZp != 0) {
     // sum(a) over each window: the input convolved with ones.
     Value ones = intSplat(loc, {kh, kw, ic, 1}, weightType.getElementType(), 1);
-    Value windowSum = convolve(ones, type.clone({shape[0], shape[1], shape[2], 1}));
+    Value windowSum =
+        convolve(ones, type.clone({shape[0], shape[1], shape[2], 1}));
     windowSum = hlo::ReshapeOp::create(
         b, loc, type.clone({shape[0], shape[1], shape[2]}), windowSum);
     windowSum = hlo::BroadcastInDimOp::create(
         b, loc, type, windowSum, b.getDenseI64ArrayAttr({0, 1, 2}));
     result = hlo::SubtractOp::create(
         b, loc, result,
-        hlo::MulOp::create(b, loc, windowSum,
-                           intSplat(loc, shape, i32, wZp)));
+        hlo::MulOp::create(b, loc, windowSum, intSplat(loc, shape, i32, wZp)));
   }
   if (inZp != 0) {
     // K za zw - za sum(w), per output channel.
@@ -470,17 +463,16 @@ FailureOr<Value> Importer::wideConv2d(tosa::Conv2DOp op, int64_t inZp,
   Value sum;
   for (int64_t i = 0; i < kh; ++i)
     for (int64_t j = 0; j < kw; ++j) {
-      Value tap = tapSlice(loc, padded, i * dilation[0], j * dilation[1],
-                           op.getStride(),
-                           inputType.clone({type.getDimSize(0),
-                                            type.getDimSize(1),
-                                            type.getDimSize(2), ic}));
+      Value tap = tapSlice(
+          loc, padded, i * dilation[0], j * dilation[1], op.getStride(),
+          inputType.clone({type.getDimSize(0), type.getDimSize(1),
+                           type.getDimSize(2), ic}));
       tap = hlo::ReshapeOp::create(b, loc, inputType.clone({pixels, ic}), tap);
-      Value filter = hlo::SliceOp::create(
-          b, loc, weightType.clone({oc, 1, 1, ic}), weight,
-          b.getDenseI64ArrayAttr({0, i, j, 0}),
-          b.getDenseI64ArrayAttr({oc, i + 1, j + 1, ic}),
-          b.getDenseI64ArrayAttr({1, 1, 1, 1}));
+      Value filter =
+          hlo::SliceOp::create(b, loc, weightType.clone({oc, 1, 1, ic}), weight,
+                               b.getDenseI64ArrayAttr({0, i, j, 0}),
+                               b.getDenseI64ArrayAttr({oc, i + 1, j + 1, ic}),
+                               b.getDenseI64ArrayAttr({1, 1, 1, 1}));
       filter =
           hlo::ReshapeOp::create(b, loc, weightType.clone({oc, ic}), filter);
       Value product = hlo::DotGeneralOp::create(
@@ -554,7 +546,8 @@ FailureOr<Value> Importer::quantizedMatmul(tosa::MatMulOp op) {
 /// point, saturated.
 FailureOr<Value> Importer::quantizedAvgPool2d(tosa::AvgPool2dOp op) {
   int64_t inZp, outZp;
-  if (failed(zeroPoints(op, op.getInputZp(), "input", op.getOutputZp(), "output", inZp, outZp)))
+  if (failed(zeroPoints(op, op.getInputZp(), "input", op.getOutputZp(),
+                        "output", inZp, outZp)))
     return failure();
   Location loc = op.getLoc();
   RankedTensorType type = resultType(op);
@@ -563,9 +556,8 @@ FailureOr<Value> Importer::quantizedAvgPool2d(tosa::AvgPool2dOp op) {
   auto inputType = cast<RankedTensorType>(input.getType());
   ArrayRef<int64_t> kernel = op.getKernel(), stride = op.getStride(),
                     pad = op.getPad();
-  Value padded =
-      padSpatial(loc, input, pad,
-                 b.getIntegerAttr(inputType.getElementType(), inZp));
+  Value padded = padSpatial(loc, input, pad,
+                            b.getIntegerAttr(inputType.getElementType(), inZp));
   padded = convertTo(loc, padded, i32);
   if (inZp != 0) {
     auto paddedType = cast<RankedTensorType>(padded.getType());
@@ -586,14 +578,15 @@ FailureOr<Value> Importer::quantizedAvgPool2d(tosa::AvgPool2dOp op) {
       uint64_t count = inside(y, 1, kernel[0], stride[0], pad[0]) *
                        inside(x, 2, kernel[1], stride[1], pad[2]);
       int64_t k = count <= 1 ? 0 : 64 - llvm::countl_zero(count - 1);
-      multipliers.push_back(static_cast<int64_t>(
-          ((uint64_t{1} << 30) + 1) << k) / static_cast<int64_t>(count));
+      multipliers.push_back(
+          static_cast<int64_t>(((uint64_t{1} << 30) + 1) << k) /
+          static_cast<int64_t>(count));
       shifts.push_back(30 + k);
     }
   auto perPixel = [&](ArrayRef<int64_t> values) -> Value {
     auto t = RankedTensorType::get({oh, ow}, i64);
-    Value c = hlo::ConstantOp::create(b, loc, t,
-                                      DenseElementsAttr::get(t, values));
+    Value c =
+        hlo::ConstantOp::create(b, loc, t, DenseElementsAttr::get(t, values));
     return hlo::BroadcastInDimOp::create(b, loc, type.clone(i64), c,
                                          b.getDenseI64ArrayAttr({1, 2}));
   };
@@ -601,8 +594,8 @@ FailureOr<Value> Importer::quantizedAvgPool2d(tosa::AvgPool2dOp op) {
                             perPixel(multipliers), perPixel(shifts), false);
   Value result = convertTo(loc, scaled, i32);
   if (outZp != 0)
-    result = hlo::AddOp::create(
-        b, loc, result, intSplat(loc, type.getShape(), i32, outZp));
+    result = hlo::AddOp::create(b, loc, result,
+                                intSplat(loc, type.getShape(), i32, outZp));
   return clipTo(loc, result, type.getElementType(), false);
 }
 

@@ -74,7 +74,6 @@ bool isShapeConstant(Operation *op) {
 
 namespace mlir::tpu::tosa_import {
 
-
 LogicalResult Importer::checkTypes(Operation *op) {
   SmallVector<Type> types(op->getOperandTypes());
   llvm::append_range(types, op->getResultTypes());
@@ -348,11 +347,10 @@ FailureOr<Value> Importer::depthwiseConv2d(tosa::DepthwiseConv2DOp op) {
   Value sum;
   for (int64_t i = 0; i < kh; ++i)
     for (int64_t j = 0; j < kw; ++j) {
-      Value tap = tapSlice(loc, padded, i * dilation[0], j * dilation[1],
-                           op.getStride(),
-                           inputType.clone({type.getDimSize(0),
-                                            type.getDimSize(1),
-                                            type.getDimSize(2), c}));
+      Value tap = tapSlice(
+          loc, padded, i * dilation[0], j * dilation[1], op.getStride(),
+          inputType.clone(
+              {type.getDimSize(0), type.getDimSize(1), type.getDimSize(2), c}));
       tap = widen(loc, tap, element, inZp);
       if (m > 1) {
         // Channel k feeds outputs k*M .. k*M+M-1.
@@ -579,10 +577,9 @@ LogicalResult Importer::convert(Operation *op) {
             auto values = cast<DenseElementsAttr>(c.getValues());
             // An i48 accumulator's constant (a bias) is held in i64.
             if (type != resultType(op))
-              values = values.mapValues(type.getElementType(),
-                                        [](const APInt &v) {
-                                          return v.sext(64);
-                                        });
+              values =
+                  values.mapValues(type.getElementType(),
+                                   [](const APInt &v) { return v.sext(64); });
             return Value(hlo::ConstantOp::create(b, loc, type, values));
           })
           .Case<tosa::AddOp>(binaryCase<hlo::AddOp>())
@@ -643,7 +640,8 @@ LogicalResult Importer::convert(Operation *op) {
                 hlo::PrecisionAttr()));
           })
           .Case([&](tosa::Conv2DOp c) {
-            return isa<IntegerType>(getElementTypeOrSelf(c.getInput().getType()))
+            return isa<IntegerType>(
+                       getElementTypeOrSelf(c.getInput().getType()))
                        ? quantizedConv2d(c)
                        : conv2d(c);
           })

@@ -517,8 +517,7 @@ LogicalResult IotaOp::verify() {
                          << out;
   // iota_c2
   if (getStep() < 1)
-    return emitOpError() << "needs a step of at least 1, but has "
-                         << getStep();
+    return emitOpError() << "needs a step of at least 1, but has " << getStep();
   return success();
 }
 

@@ -37,8 +37,7 @@ using Kernel = void (*)(int64_t kc, const float *ap, const float *bp,
 
 // This file is compiled with -ffp-contract=off: a multiply and an add stay
 // two roundings unless a kernel fuses them on purpose.
-void kernelPortable(int64_t kc, const float *ap, const float *bp,
-                    float *tile) {
+void kernelPortable(int64_t kc, const float *ap, const float *bp, float *tile) {
   for (int64_t kk = 0; kk < kc; ++kk, ap += kMr, bp += kNr)
     for (int64_t r = 0; r < kMr; ++r)
       for (int64_t j = 0; j < kNr; ++j)
@@ -159,8 +158,8 @@ void gemm(int64_t m, int64_t k, int64_t n, const float *a, const float *b,
   Kernel kernel = portable ? kernelPortable : exactProducts ? fused : unfused;
   // A thread per 2^22 multiply-adds at least, and per register tile row.
   int64_t work = m * n * k;
-  int64_t useful = std::max<int64_t>(
-      1, std::min<int64_t>(work >> 22, (m + kMr - 1) / kMr));
+  int64_t useful =
+      std::max<int64_t>(1, std::min<int64_t>(work >> 22, (m + kMr - 1) / kMr));
   int64_t count =
       threads > 0 ? threads
                   : std::max<int64_t>(1, std::thread::hardware_concurrency());
@@ -198,8 +197,8 @@ void gemmReference(int64_t m, int64_t k, int64_t n, const float *a,
     }
 }
 
-void gemmInt8(int64_t m, int64_t k, int64_t n, const int8_t *a,
-              const int8_t *b, int32_t *c) {
+void gemmInt8(int64_t m, int64_t k, int64_t n, const int8_t *a, const int8_t *b,
+              int32_t *c) {
   // Unsigned lanes wrap without undefined behaviour; i-k-j order streams
   // B's rows and C's row, which the compiler vectorizes.
   std::vector<uint32_t> row(n);

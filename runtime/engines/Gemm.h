@@ -23,8 +23,7 @@ namespace tpurt {
 /// `threads` <= 0 uses every hardware thread the work justifies;
 /// `portable` forces the kernel without vector intrinsics (for tests).
 void gemm(int64_t m, int64_t k, int64_t n, const float *a, const float *b,
-          float *c, bool exactProducts, int threads = 0,
-          bool portable = false);
+          float *c, bool exactProducts, int threads = 0, bool portable = false);
 
 /// The same, one element at a time, for tests: the definition itself.
 void gemmReference(int64_t m, int64_t k, int64_t n, const float *a,
@@ -33,8 +32,8 @@ void gemmReference(int64_t m, int64_t k, int64_t n, const float *a,
 /// C[M,N] += A[M,K] * B[K,N] for int8 A and B into an int32 C, row-major:
 /// the MXU's int8 path. Sums wrap modulo 2^32 (two's complement), so the
 /// order of the additions does not matter and the result is exact.
-void gemmInt8(int64_t m, int64_t k, int64_t n, const int8_t *a,
-              const int8_t *b, int32_t *c);
+void gemmInt8(int64_t m, int64_t k, int64_t n, const int8_t *a, const int8_t *b,
+              int32_t *c);
 
 } // namespace tpurt
 

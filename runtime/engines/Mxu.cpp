@@ -49,8 +49,8 @@ static void int8Product(const uint8_t *ld, const uint8_t *rd, uint8_t *ad,
     out.resize(rows * cols);
     for (int64_t i = 0; i < rows; ++i)
       for (int64_t j = 0; j < cols; ++j)
-        out[i * cols + j] = static_cast<int8_t>(
-            data[transposed ? j * rows + i : i * cols + j]);
+        out[i * cols + j] =
+            static_cast<int8_t>(data[transposed ? j * rows + i : i * cols + j]);
   };
   gather(lhs, ld, m, k, transposeLhs);
   gather(rhs, rd, k, n, transposeRhs);
@@ -87,8 +87,8 @@ absl::Status KernelRun::matmul(const Instruction &inst) {
   };
   bool int8 = l.element == Element::I8 && r.element == Element::I8 &&
               a.element == Element::I32;
-  bool floats = a.element == Element::F32 && l.element == r.element &&
-                isFloat(l.element);
+  bool floats =
+      a.element == Element::F32 && l.element == r.element && isFloat(l.element);
   if (!shaped || k != k2 || m != m2 || n != n2 || !(int8 || floats) ||
       !batchOk(l, lb) || !batchOk(r, rb))
     return fail(inst, "needs bf16 or f32 [B..,M,K] x [B..,K,N] into f32 "

@@ -50,8 +50,8 @@ struct Target {
   }
   /// int8 OP/s of one core: the bf16 peak times int8Rate (at least 1).
   double peakInt8OpsPerSecond() const {
-    return peakFlopsPerSecond() * static_cast<double>(std::max<int64_t>(
-                                      1, int8Rate));
+    return peakFlopsPerSecond() *
+           static_cast<double>(std::max<int64_t>(1, int8Rate));
   }
 };
 

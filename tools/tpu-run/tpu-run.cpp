@@ -398,9 +398,9 @@ void printSummary(const tpurt::RunResult &run, const tpc::Target &t) {
       mxuModel == tpurt::MxuModel::Pipelined ? "pipelined" : "serialized",
       formatSeconds(s.stepTime).c_str(), static_cast<long long>(run.cycles),
       t.clockHz / 1e9, static_cast<long long>(run.flops), s.tflops,
-      t.peakFlopsPerSecond() / 1e12, 100 * s.hfu,
-      int8Line(run, s, t).c_str(), static_cast<long long>(run.modelFlops),
-      s.modelTflops, 100 * s.mfu, 100 * s.useful, 100 * s.mxuUtilization,
+      t.peakFlopsPerSecond() / 1e12, 100 * s.hfu, int8Line(run, s, t).c_str(),
+      static_cast<long long>(run.modelFlops), s.modelTflops, 100 * s.mfu,
+      100 * s.useful, 100 * s.mxuUtilization,
       static_cast<long long>(run.hbmBytes), 100 * s.hbmUtilization,
       t.hbmBytesPerSecond / 1e9, formatSeconds(s.roofline).c_str(), s.ratio);
   llvm::outs() << llvm::format(
