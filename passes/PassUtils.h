@@ -15,6 +15,17 @@
 
 namespace mlir::tpu {
 
+/// The importers' (convert-stablehlo-to-hlo, convert-tosa-to-hlo): an op's
+/// first result type, and the start of the one error for an op they do
+/// not take, "X is not supported by the TPU compiler: <why>".
+inline RankedTensorType resultType(Operation *op) {
+  return cast<RankedTensorType>(op->getResult(0).getType());
+}
+inline InFlightDiagnostic emitUnsupported(Operation *op) {
+  return op->emitError() << op->getName()
+                         << " is not supported by the TPU compiler: ";
+}
+
 /// The shape library's view of a tensor type that carries a #tpu.layout;
 /// otherwise an error at `loc` saying that `pass` needs tpu-assign-layouts
 /// to run first.

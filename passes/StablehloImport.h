@@ -12,16 +12,13 @@
 
 #include "dialects/hlo/HLOOps.h"
 #include "dialects/stablehlo/StablehloOps.h"
+#include "passes/PassUtils.h"
 
 #include "mlir/IR/IRMapping.h"
 
 namespace mlir::tpu::stablehlo_import {
 
 namespace sh = mlir::stablehlo;
-
-inline RankedTensorType resultType(Operation *op) {
-  return cast<RankedTensorType>(op->getResult(0).getType());
-}
 
 class Importer {
 public:
@@ -31,10 +28,7 @@ public:
   Value lookup(Value v) const { return mapping.lookupOrDefault(v); }
 
 private:
-  InFlightDiagnostic unsupported(Operation *op) {
-    return op->emitError() << op->getName()
-                           << " is not supported by the TPU compiler: ";
-  }
+  InFlightDiagnostic unsupported(Operation *op) { return emitUnsupported(op); }
   /// Operands (but `skipOperand`) and results are tensors the TPU computes.
   LogicalResult checkTypes(Operation *op, int skipOperand = -1);
   FailureOr<Value> convertElementwise(Operation *op);

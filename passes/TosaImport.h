@@ -10,16 +10,13 @@
 #define TPU_PASSES_TOSAIMPORT_H
 
 #include "dialects/hlo/HLOOps.h"
+#include "passes/PassUtils.h"
 
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 
 namespace mlir::tpu::tosa_import {
-
-inline RankedTensorType resultType(Operation *op) {
-  return cast<RankedTensorType>(op->getResult(0).getType());
-}
 
 class Importer {
 public:
@@ -40,10 +37,7 @@ public:
   Value lookup(Value v) const { return mapping.lookupOrDefault(v); }
 
 private:
-  InFlightDiagnostic unsupported(Operation *op) {
-    return op->emitError() << op->getName()
-                           << " is not supported by the TPU compiler: ";
-  }
+  InFlightDiagnostic unsupported(Operation *op) { return emitUnsupported(op); }
   LogicalResult checkTypes(Operation *op);
   /// Fails at `op` unless every type of `types` is a static tensor of a
   /// supported element type (or a TOSA shape).
@@ -81,6 +75,10 @@ private:
   /// depthwise window reads for every output pixel of `out`.
   Value tapSlice(Location loc, Value padded, int64_t i, int64_t j,
                  ArrayRef<int64_t> stride, RankedTensorType out);
+  /// The weights of window tap (i, j): the unit slice of `weight` at i
+  /// along `tapDims[0]` and j along `tapDims[1]`, reshaped to `shape`.
+  Value weightTap(Location loc, Value weight, int64_t i, int64_t j,
+                  ArrayRef<int64_t> tapDims, ArrayRef<int64_t> shape);
   /// The taps of a `kernel` window over `padded`, combined by HloOp.
   template <typename HloOp>
   Value foldTaps(Location loc, Value padded, ArrayRef<int64_t> kernel,

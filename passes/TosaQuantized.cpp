@@ -468,13 +468,7 @@ FailureOr<Value> Importer::wideConv2d(tosa::Conv2DOp op, int64_t inZp,
           inputType.clone({type.getDimSize(0), type.getDimSize(1),
                            type.getDimSize(2), ic}));
       tap = hlo::ReshapeOp::create(b, loc, inputType.clone({pixels, ic}), tap);
-      Value filter =
-          hlo::SliceOp::create(b, loc, weightType.clone({oc, 1, 1, ic}), weight,
-                               b.getDenseI64ArrayAttr({0, i, j, 0}),
-                               b.getDenseI64ArrayAttr({oc, i + 1, j + 1, ic}),
-                               b.getDenseI64ArrayAttr({1, 1, 1, 1}));
-      filter =
-          hlo::ReshapeOp::create(b, loc, weightType.clone({oc, ic}), filter);
+      Value filter = weightTap(loc, weight, i, j, {1, 2}, {oc, ic});
       Value product = hlo::DotGeneralOp::create(
           b, loc, RankedTensorType::get({pixels, oc}, acc),
           widen(loc, tap, acc, inZp), widen(loc, filter, acc, wZp),

@@ -146,6 +146,23 @@ Value Importer::splat(Location loc, RankedTensorType type, Attribute scalar) {
   return tpu::splatConstant(b, loc, type, cast<TypedAttr>(scalar));
 }
 
+Value Importer::weightTap(Location loc, Value weight, int64_t i, int64_t j,
+                          ArrayRef<int64_t> tapDims, ArrayRef<int64_t> shape) {
+  auto type = cast<RankedTensorType>(weight.getType());
+  SmallVector<int64_t> start(type.getRank(), 0), limit(type.getShape()),
+      unit(type.getShape());
+  for (auto [dim, at] : llvm::zip(tapDims, std::array<int64_t, 2>{i, j})) {
+    start[dim] = at;
+    limit[dim] = at + 1;
+    unit[dim] = 1;
+  }
+  Value slice = hlo::SliceOp::create(
+      b, loc, type.clone(unit), weight, b.getDenseI64ArrayAttr(start),
+      b.getDenseI64ArrayAttr(limit),
+      b.getDenseI64ArrayAttr(SmallVector<int64_t>(type.getRank(), 1)));
+  return hlo::ReshapeOp::create(b, loc, type.clone(shape), slice);
+}
+
 template <typename HloOp>
 Value Importer::binary(Operation *op, Value lhs, Value rhs) {
   ArrayRef<int64_t> shape = resultType(op).getShape();
@@ -362,14 +379,8 @@ FailureOr<Value> Importer::depthwiseConv2d(tosa::DepthwiseConv2DOp op) {
                                           b.getDenseI64ArrayAttr({0, 1, 2, 3}));
         tap = hlo::ReshapeOp::create(b, loc, type, tap);
       }
-      Value filter =
-          hlo::SliceOp::create(b, loc, weightType.clone({1, 1, c, m}), weight,
-                               b.getDenseI64ArrayAttr({i, j, 0, 0}),
-                               b.getDenseI64ArrayAttr({i + 1, j + 1, c, m}),
-                               b.getDenseI64ArrayAttr({1, 1, 1, 1}));
-      filter =
-          hlo::ReshapeOp::create(b, loc, weightType.clone({c * m}), filter);
-      filter = widen(loc, filter, element, wZp);
+      Value filter = widen(loc, weightTap(loc, weight, i, j, {0, 1}, {c * m}),
+                           element, wZp);
       filter = hlo::BroadcastInDimOp::create(b, loc, type, filter,
                                              b.getDenseI64ArrayAttr({3}));
       Value product = hlo::MulOp::create(b, loc, tap, filter);
