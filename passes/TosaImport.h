@@ -129,6 +129,9 @@ private:
   /// clips to [0, 2^bits - 1].
   Value clipTo(Location loc, Value v, Type to, bool unsignedOut);
   FailureOr<Value> rescale(tosa::RescaleOp op);
+  /// Constant multipliers at least 0 and shifts in [2, 62], as TOSA's
+  /// apply_scale requires; an error at `op` otherwise.
+  LogicalResult checkScale(tosa::RescaleOp op);
   FailureOr<Value> table(tosa::TableOp op);
   /// table[index] for i32 `index` of any shape, `table` a rank-1 tensor:
   /// a one-hot sum over the table's entries on the vector unit.

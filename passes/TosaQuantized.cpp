@@ -140,6 +140,25 @@ Value Importer::clipTo(Location loc, Value v, Type to, bool unsignedOut) {
   return convertTo(loc, v, to);
 }
 
+/// What apply_scale requires of constant multipliers and shifts (values it
+/// computes otherwise would differ between implementations).
+LogicalResult Importer::checkScale(tosa::RescaleOp op) {
+  DenseElementsAttr values;
+  if (matchPattern(op.getMultiplier(), m_Constant(&values)))
+    for (auto [c, m] : llvm::enumerate(values.getValues<APInt>()))
+      if (m.isNegative())
+        return op.emitError() << "tosa.rescale has multiplier "
+                              << m.getSExtValue() << " for channel " << c
+                              << "; TOSA requires multipliers of at least 0";
+  if (matchPattern(op.getShift(), m_Constant(&values)))
+    for (auto [c, s] : llvm::enumerate(values.getValues<APInt>()))
+      if (s.getSExtValue() < 2 || s.getSExtValue() > 62)
+        return op.emitError()
+               << "tosa.rescale has shift " << s.getSExtValue()
+               << " for channel " << c << "; TOSA requires 2 <= shift <= 62";
+  return success();
+}
+
 /// The TOSA 1.0 RESCALE: the input, less its zero point, scaled by a
 /// fixed-point multiplier and right shift (per tensor or per channel of the
 /// last dimension), plus the output zero point, saturated. Computed in i64
@@ -149,6 +168,8 @@ FailureOr<Value> Importer::rescale(tosa::RescaleOp op) {
   int64_t inZp, outZp;
   if (failed(zeroPoints(op, op.getInputZp(), "input", op.getOutputZp(),
                         "output", inZp, outZp)))
+    return failure();
+  if (failed(checkScale(op)))
     return failure();
   Location loc = op.getLoc();
   RankedTensorType type = resultType(op);

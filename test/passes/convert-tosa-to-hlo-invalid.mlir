@@ -50,6 +50,34 @@ func.func @rescale_dynamic_zero_point(%x: tensor<4xi8>, %zp: tensor<1xi8>) -> te
 
 // -----
 
+// A rescale's shift outside what apply_scale requires.
+func.func @rescale_shift(%x: tensor<4xi8>) -> tensor<4xi8> {
+  %m = "tosa.const"() <{values = dense<[1073741824, 1]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %s = "tosa.const"() <{values = dense<[30, 63]> : tensor<2xi8>}> : () -> tensor<2xi8>
+  %zp = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %r = tosa.const_shape {values = dense<[2, 2]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %x2 = tosa.reshape %x, %r : (tensor<4xi8>, !tosa.shape<2>) -> tensor<2x2xi8>
+  // expected-error@+1 {{tosa.rescale has shift 63 for channel 1; TOSA requires 2 <= shift <= 62}}
+  %y = tosa.rescale %x2, %m, %s, %zp, %zp {scale32 = true, rounding_mode = SINGLE_ROUND, per_channel = true, input_unsigned = false, output_unsigned = false} : (tensor<2x2xi8>, tensor<2xi32>, tensor<2xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<2x2xi8>
+  %r4 = tosa.const_shape {values = dense<[4]> : tensor<1xindex>} : () -> !tosa.shape<1>
+  %y4 = tosa.reshape %y, %r4 : (tensor<2x2xi8>, !tosa.shape<1>) -> tensor<4xi8>
+  return %y4 : tensor<4xi8>
+}
+
+// -----
+
+// A negative multiplier.
+func.func @rescale_multiplier(%x: tensor<4xi8>) -> tensor<4xi8> {
+  %m = "tosa.const"() <{values = dense<-5> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %s = "tosa.const"() <{values = dense<30> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %zp = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  // expected-error@+1 {{tosa.rescale has multiplier -5 for channel 0; TOSA requires multipliers of at least 0}}
+  %y = tosa.rescale %x, %m, %s, %zp, %zp {scale32 = true, rounding_mode = SINGLE_ROUND, per_channel = false, input_unsigned = false, output_unsigned = false} : (tensor<4xi8>, tensor<1xi32>, tensor<1xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<4xi8>
+  return %y : tensor<4xi8>
+}
+
+// -----
+
 // i48, TOSA's int16 accumulator, is internal to a program.
 // expected-error@+1 {{function result 0 has type 'tensor<1x4x4x3xi48>': i48 is TOSA's accumulator of int16 products, not a type the TPU stores; rescale it to i32 or narrower first}}
 func.func @i48_result(%x: tensor<1x4x4x2xi16>, %w: tensor<3x1x1x2xi8>) -> tensor<1x4x4x3xi48> {
