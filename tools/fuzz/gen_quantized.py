@@ -6,7 +6,9 @@ One function per op: rescale (per tensor and per channel, 16- and 32-bit
 multipliers, single and double rounding, zero points, unsigned input or
 output), int8 and int16 tables, clz, mul with a shift, rounding arithmetic
 right shifts, int8 conv2d, depthwise_conv2d, matmul and avg_pool2d with
-zero points, negate with zero points, integer casts and clamps. Parameters
+zero points, 16x8 conv2d and depthwise_conv2d and int16 matmul through i48
+accumulators, int16 avg_pool2d, negate with zero points, integer casts
+(i1 included) and clamps. Parameters
 are drawn from the seed within what the TOSA 1.0 specification requires
 (shifts that keep rescale's value in range, exact output sizes); inputs are
 the functions' arguments, drawn by the harness that runs them
@@ -160,7 +162,8 @@ def elementwise(rng):
         "(tensor<4x5xi8>) -> tensor<4x5xi8>" % (lo, hi),
         "  return %0 : tensor<4x5xi8>", "}"]
     for src, dst in (("i32", "i8"), ("i8", "i16"), ("i16", "i8"),
-                     ("i32", "i16"), ("i8", "i32")):
+                     ("i32", "i16"), ("i8", "i32"), ("i16", "i32"),
+                     ("i32", "i1"), ("i1", "i8")):
         out += [
             "func.func @cast_%s_%s(%%x: tensor<3x5x%s>) -> tensor<3x5x%s> {"
             % (src, dst, src, dst),
@@ -248,7 +251,32 @@ def int16(rng):
     mult = [rng.randint(2 ** 30, 2 ** 31 - 1) for _ in range(oc)]
     shift = [rng.randint(36, 44) for _ in range(oc)]
     b, hh, c, ww = 1, rng.randint(1, 5), rng.randint(1, 9), rng.randint(1, 5)
-    return "\n".join([
+    m = rng.randint(1, 2)
+    dweights = [rng.randint(-128, 127) for _ in range(kh * kw * ic * m)]
+    dacc = "1x%dx%dx%dxi48" % (oh, ow, ic * m)
+    dout = "1x%dx%dx%dxi32" % (oh, ow, ic * m)
+    depthwise = [
+        "func.func @depthwise_i16(%%x: tensor<%s>) -> tensor<%s> {" % (ins,
+                                                                     dout),
+        nested_const("w", dweights, [kh, kw, ic, m], "i8"),
+        const("b", [rng.randint(-9999, 9999) for _ in range(ic * m)],
+              "%dxi48" % (ic * m)),
+        scalar("izp", 0, "i16"), scalar("wzp", 0, "i8"),
+        const("m", [rng.randint(2 ** 30, 2 ** 31 - 1)], "1xi32"),
+        const("s", [rng.randint(31, 40)], "1xi8"),
+        scalar("azp", 0, "i48"), scalar("ozp", 0, "i32"),
+        "  %%0 = tosa.depthwise_conv2d %%x, %%w, %%b, %%izp, %%wzp {acc_type = "
+        "i48, dilation = array<i64: %d, %d>, pad = array<i64: %d, %d, %d, "
+        "%d>, stride = array<i64: %d, %d>} : (tensor<%s>, tensor<%dx%dx%dx%d"
+        "xi8>, tensor<%dxi48>, tensor<1xi16>, tensor<1xi8>) -> tensor<%s>" % (
+            dh, dw, pt, pb, pl, pr, sh, sw, ins, kh, kw, ic, m, ic * m, dacc),
+        "  %%1 = tosa.rescale %%0, %%m, %%s, %%azp, %%ozp {scale32 = true, "
+        "rounding_mode = SINGLE_ROUND, per_channel = false, input_unsigned = "
+        "false, output_unsigned = false} : (tensor<%s>, tensor<1xi32>, "
+        "tensor<1xi8>, tensor<1xi48>, tensor<1xi32>) -> tensor<%s>" % (dacc,
+                                                                      dout),
+        "  return %%1 : tensor<%s>" % dout, "}"]
+    return "\n".join(depthwise + [
         "func.func @conv2d_i16(%%x: tensor<%s>) -> tensor<%s> {" % (ins, outs),
         nested_const("w", weights, [oc, kh, kw, ic], "i8"),
         const("b", bias, "%dxi48" % oc),
@@ -297,19 +325,25 @@ def pooling(rng):
             oh, ow = sizes
             break
     c = rng.randint(1, 4)
-    # An output zero point near the input's keeps averages in range.
-    izp = rng.randint(-128, 127)
-    ozp = max(-128, min(127, izp + rng.randint(-30, 30)))
-    ins = "1x%dx%dx%dxi8" % (h, w, c)
-    outs = "1x%dx%dx%dxi8" % (oh, ow, c)
-    return "\n".join([
-        "func.func @avg_pool(%%x: tensor<%s>) -> tensor<%s> {" % (ins, outs),
-        scalar("izp", izp, "i8"), scalar("ozp", ozp, "i8"),
-        "  %%0 = tosa.avg_pool2d %%x, %%izp, %%ozp {acc_type = i32, kernel = "
-        "array<i64: %d, %d>, pad = array<i64: %d, %d, %d, %d>, stride = "
-        "array<i64: %d, %d>} : (tensor<%s>, tensor<1xi8>, tensor<1xi8>) -> "
-        "tensor<%s>" % (kh, kw, pt, pb, pl, pr, sh, sw, ins, outs),
-        "  return %%0 : tensor<%s>" % outs, "}"])
+    out = []
+    for elem in ("i8", "i16"):
+        # An output zero point near the input's keeps averages in range;
+        # int16 has none.
+        izp = rng.randint(-128, 127) if elem == "i8" else 0
+        ozp = max(-128, min(127, izp + rng.randint(-30, 30))) if izp else 0
+        ins = "1x%dx%dx%dx%s" % (h, w, c, elem)
+        outs = "1x%dx%dx%dx%s" % (oh, ow, c, elem)
+        out += [
+            "func.func @avg_pool_%s(%%x: tensor<%s>) -> tensor<%s> {" % (
+                elem, ins, outs),
+            scalar("izp", izp, elem), scalar("ozp", ozp, elem),
+            "  %%0 = tosa.avg_pool2d %%x, %%izp, %%ozp {acc_type = i32, kernel "
+            "= array<i64: %d, %d>, pad = array<i64: %d, %d, %d, %d>, stride = "
+            "array<i64: %d, %d>} : (tensor<%s>, tensor<1x%s>, tensor<1x%s>) -> "
+            "tensor<%s>" % (kh, kw, pt, pb, pl, pr, sh, sw, ins, elem, elem,
+                            outs),
+            "  return %%0 : tensor<%s>" % outs, "}"]
+    return "\n".join(out)
 
 
 def main():
