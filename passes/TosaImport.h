@@ -141,7 +141,18 @@ private:
   FailureOr<Value> negate(tosa::NegateOp op);
   /// An int8 conv2d with zero points on the MXU's int8 path.
   FailureOr<Value> quantizedConv2d(tosa::Conv2DOp op);
-  /// Another integer conv2d (int16 x int8 into i48, held in i64): one
+  /// `padded` (int8) convolved with an HWIO int8 `kernel` into i32 on the
+  /// MXU, with `op`'s strides and dilations and no further padding.
+  Value convolveInt8(tosa::Conv2DOp op, Value padded, Value kernel,
+                     RankedTensorType out);
+  /// TOSA's OHWI weights as hlo's HWIO kernel.
+  Value hwioKernel(Location loc, Value weight);
+  /// The sum of each output channel's weights (OHWI), in `acc`.
+  Value filterSums(Location loc, Value weight, Type acc);
+  /// A 16x8 conv2d (int16 input without zero points) as two int8 MXU
+  /// convolutions of the input's high and low bytes.
+  FailureOr<Value> limbConv2d(tosa::Conv2DOp op);
+  /// Another integer conv2d (zero points on a 16x8 one): one
   /// integer dot_general per window tap, on the vector unit.
   FailureOr<Value> wideConv2d(tosa::Conv2DOp op, int64_t inZp, int64_t wZp);
   FailureOr<Value> quantizedMatmul(tosa::MatMulOp op);

@@ -412,24 +412,21 @@ FailureOr<Value> Importer::quantizedConv2d(tosa::Conv2DOp op) {
   Value input = lookup(op.getInput()), weight = lookup(op.getWeight());
   auto inputType = cast<RankedTensorType>(input.getType());
   auto weightType = cast<RankedTensorType>(weight.getType());
-  if (!inputType.getElementType().isInteger(8) ||
-      !weightType.getElementType().isInteger(8) ||
+  Type inElement = inputType.getElementType();
+  bool int8Weights = weightType.getElementType().isInteger(8);
+  if (inElement.isInteger(16) && int8Weights && inZp == 0 && wZp == 0)
+    return limbConv2d(op);
+  if (!inElement.isInteger(8) || !int8Weights ||
       !type.getElementType().isInteger(32))
     return wideConv2d(op, inZp, wZp);
-  Value padded = padSpatial(loc, input, op.getPad(),
-                            b.getIntegerAttr(inputType.getElementType(), inZp));
-  auto convolve = [&](Value kernel, RankedTensorType out) -> Value {
-    return hlo::ConvolutionOp::create(
-        b, loc, out, padded, kernel, b.getDenseI64ArrayAttr(op.getStride()),
-        b.getDenseI64ArrayAttr({0, 0, 0, 0}), DenseI64ArrayAttr(),
-        b.getDenseI64ArrayAttr(op.getDilation()), b.getI64IntegerAttr(1),
-        hlo::PrecisionAttr());
+  Value padded =
+      padSpatial(loc, input, op.getPad(), b.getIntegerAttr(inElement, inZp));
+  auto convolve = [&](Value kernel, RankedTensorType out) {
+    return convolveInt8(op, padded, kernel, out);
   };
   int64_t oc = weightType.getDimSize(0), kh = weightType.getDimSize(1),
           kw = weightType.getDimSize(2), ic = weightType.getDimSize(3);
-  Value kernel =
-      hlo::TransposeOp::create(b, loc, weightType.clone({kh, kw, ic, oc}),
-                               weight, b.getDenseI64ArrayAttr({1, 2, 3, 0}));
+  Value kernel = hwioKernel(loc, weight);
   Value result = convolve(kernel, type);
   ArrayRef<int64_t> shape = type.getShape();
   if (wZp != 0) {
@@ -447,10 +444,7 @@ FailureOr<Value> Importer::quantizedConv2d(tosa::Conv2DOp op) {
   }
   if (inZp != 0) {
     // K za zw - za sum(w), per output channel.
-    Value weightSum = hlo::ReduceOp::create(
-        b, loc, RankedTensorType::get({oc}, i32),
-        hlo::ReduceKindAttr::get(b.getContext(), hlo::ReduceKind::sum),
-        convertTo(loc, weight, i32), b.getDenseI64ArrayAttr({1, 2, 3}));
+    Value weightSum = filterSums(loc, weight, i32);
     int64_t taps = kh * kw * ic;
     Value perChannel = hlo::SubtractOp::create(
         b, loc,
@@ -465,6 +459,78 @@ FailureOr<Value> Importer::quantizedConv2d(tosa::Conv2DOp op) {
                                       b.getDenseI64ArrayAttr({3})));
   }
   return addBias(op, result, op.getBias());
+}
+
+Value Importer::convolveInt8(tosa::Conv2DOp op, Value padded, Value kernel,
+                             RankedTensorType out) {
+  return hlo::ConvolutionOp::create(
+      b, op.getLoc(), out, padded, kernel,
+      b.getDenseI64ArrayAttr(op.getStride()),
+      b.getDenseI64ArrayAttr({0, 0, 0, 0}), DenseI64ArrayAttr(),
+      b.getDenseI64ArrayAttr(op.getDilation()), b.getI64IntegerAttr(1),
+      hlo::PrecisionAttr());
+}
+
+Value Importer::hwioKernel(Location loc, Value weight) {
+  auto type = cast<RankedTensorType>(weight.getType());
+  ArrayRef<int64_t> ohwi = type.getShape();
+  return hlo::TransposeOp::create(
+      b, loc, type.clone({ohwi[1], ohwi[2], ohwi[3], ohwi[0]}), weight,
+      b.getDenseI64ArrayAttr({1, 2, 3, 0}));
+}
+
+Value Importer::filterSums(Location loc, Value weight, Type acc) {
+  auto type = cast<RankedTensorType>(weight.getType());
+  return hlo::ReduceOp::create(
+      b, loc, RankedTensorType::get({type.getDimSize(0)}, acc),
+      hlo::ReduceKindAttr::get(b.getContext(), hlo::ReduceKind::sum),
+      convertTo(loc, weight, acc), b.getDenseI64ArrayAttr({1, 2, 3}));
+}
+
+/// A 16x8 convolution as two int8 ones on the MXU: each int16 x is
+/// 256 hi + lo + 128 with hi = x >> 8 and lo = (x & 255) - 128, both int8,
+/// so conv(x, w) = 256 conv(hi, w) + conv(lo, w) + 128 sum(w), the last per
+/// output channel over every tap (padding with 0 splits into hi = 0 and
+/// lo = -128, which the same identity covers). The i32 products combine in
+/// i64, TOSA's i48. This is how an int8 MXU runs int16 activations, instead
+/// of 64-bit multiplies on the vector unit.
+FailureOr<Value> Importer::limbConv2d(tosa::Conv2DOp op) {
+  Location loc = op.getLoc();
+  RankedTensorType type = importedType(op);
+  Type i8 = b.getI8Type(), i16 = b.getI16Type(), i32 = b.getI32Type(),
+       i64 = b.getI64Type();
+  Value input = lookup(op.getInput()), weight = lookup(op.getWeight());
+  Value padded = padSpatial(loc, input, op.getPad(), b.getIntegerAttr(i16, 0));
+  ArrayRef<int64_t> paddedShape =
+      cast<RankedTensorType>(padded.getType()).getShape();
+  Value hi = convertTo(loc,
+                       hlo::ShiftRightArithmeticOp::create(
+                           b, loc, padded, intSplat(loc, paddedShape, i16, 8)),
+                       i8);
+  Value lo =
+      convertTo(loc,
+                hlo::SubtractOp::create(
+                    b, loc,
+                    hlo::AndOp::create(b, loc, padded,
+                                       intSplat(loc, paddedShape, i16, 255)),
+                    intSplat(loc, paddedShape, i16, 128)),
+                i8);
+  Value kernel = hwioKernel(loc, weight);
+  RankedTensorType products = type.clone(i32);
+  Value high = convertTo(loc, convolveInt8(op, hi, kernel, products), i64);
+  Value low = convertTo(loc, convolveInt8(op, lo, kernel, products), i64);
+  ArrayRef<int64_t> shape = type.getShape();
+  Value sum = hlo::AddOp::create(
+      b, loc, hlo::MulOp::create(b, loc, high, intSplat(loc, shape, i64, 256)),
+      low);
+  Value offsets =
+      hlo::MulOp::create(b, loc, filterSums(loc, weight, i64),
+                         intSplat(loc, {type.getDimSize(3)}, i64, 128));
+  sum = hlo::AddOp::create(
+      b, loc, sum,
+      hlo::BroadcastInDimOp::create(b, loc, type, offsets,
+                                    b.getDenseI64ArrayAttr({3})));
+  return addBias(op, sum, op.getBias());
 }
 
 FailureOr<Value> Importer::wideConv2d(tosa::Conv2DOp op, int64_t inZp,

@@ -92,7 +92,7 @@ LogicalResult Importer::checkTypes(Operation *op, ArrayRef<Type> types) {
     // TOSA's i48 accumulators (int16 products) are computed in i64.
     if (element.isInteger(48) &&
         isa<tosa::Conv2DOp, tosa::DepthwiseConv2DOp, tosa::MatMulOp,
-            tosa::RescaleOp, tosa::ConstOp>(op))
+            tosa::RescaleOp, tosa::ConstOp, tosa::CastOp>(op))
       continue;
     if (!hlo::isSupportedElementType(element))
       return unsupported(op)
@@ -199,7 +199,7 @@ FailureOr<Value> Importer::reduce(Operation *op, hlo::ReduceKind kind,
 FailureOr<Value> Importer::convertCast(tosa::CastOp op) {
   Value input = lookup(op.getInput());
   Type from = getElementTypeOrSelf(input.getType());
-  Type to = resultType(op).getElementType();
+  Type to = importedType(op).getElementType();
   if (to.isInteger(1)) {
     auto inputType = cast<RankedTensorType>(input.getType());
     Value zero = splat(op.getLoc(), inputType, b.getZeroAttr(from));

@@ -105,12 +105,19 @@ func.func @table(%x: tensor<5xi8>, %t: tensor<256xi8>) -> tensor<5xi8> {
 
 // -----
 
-// A 16x8 convolution accumulates in i48, held in i64: one integer dot per
-// tap, on the vector unit; its bias constant is i64 too.
+// A 16x8 convolution accumulates in i48, held in i64: two int8
+// convolutions on the MXU, of the input's high byte (x >> 8) and low byte
+// less 128, combined as 256 hi + lo + 128 sum(w); the bias constant is i64.
 // CHECK-LABEL: func.func @conv_i16
 // CHECK:       hlo.constant dense<[1, -2]> : tensor<2xi64>
-// CHECK-COUNT-2: hlo.dot_general %{{.+}}, %{{.+}}, contracting_dims = [1] x [1] : (tensor<16x3xi64>, tensor<2x3xi64>) -> tensor<16x2xi64>
-// CHECK:       hlo.reshape %{{.+}} : (tensor<16x2xi64>) -> tensor<1x4x4x2xi64>
+// CHECK:       %[[HI:.+]] = hlo.shift_right_arithmetic %arg0
+// CHECK:       %[[HI8:.+]] = hlo.convert %[[HI]] : (tensor<1x4x5x3xi16>) -> tensor<1x4x5x3xi8>
+// CHECK:       hlo.and %arg0
+// CHECK:       %[[LO8:.+]] = hlo.convert %{{.+}} : (tensor<1x4x5x3xi16>) -> tensor<1x4x5x3xi8>
+// CHECK:       hlo.convolution %[[HI8]], %{{.+}} -> tensor<1x4x4x2xi32>
+// CHECK:       hlo.convolution %[[LO8]], %{{.+}} -> tensor<1x4x4x2xi32>
+// CHECK:       hlo.constant dense<256> : tensor<1x4x4x2xi64>
+// CHECK:       hlo.reduce sum %{{.+}}, dims = [1, 2, 3] : (tensor<2x1x2x3xi64>) -> tensor<2xi64>
 // CHECK:       hlo.convert %{{.+}} : (tensor<1x4x4x2xi64>) -> tensor<1x4x4x2xi32>
 func.func @conv_i16(%x: tensor<1x4x5x3xi16>, %w: tensor<2x1x2x3xi8>) -> tensor<1x4x4x2xi32> {
   %b = "tosa.const"() <{values = dense<[1, -2]> : tensor<2xi48>}> : () -> tensor<2xi48>
@@ -123,4 +130,20 @@ func.func @conv_i16(%x: tensor<1x4x5x3xi16>, %w: tensor<2x1x2x3xi8>) -> tensor<1
   %ozp = "tosa.const"() <{values = dense<0> : tensor<1xi32>}> : () -> tensor<1xi32>
   %1 = tosa.rescale %0, %m, %s, %izp, %ozp {scale32 = true, rounding_mode = SINGLE_ROUND, per_channel = false, input_unsigned = false, output_unsigned = false} : (tensor<1x4x4x2xi48>, tensor<1xi32>, tensor<1xi8>, tensor<1xi48>, tensor<1xi32>) -> tensor<1x4x4x2xi32>
   return %1 : tensor<1x4x4x2xi32>
+}
+
+// -----
+
+// A 16x8 convolution with a weight zero point: one integer dot per tap on
+// the vector unit, operands widened to i64 less their zero points.
+// CHECK-LABEL: func.func @conv_i16_weight_zero_point
+// CHECK-COUNT-2: hlo.dot_general %{{.+}}, %{{.+}}, contracting_dims = [1] x [1] : (tensor<16x3xi64>, tensor<2x3xi64>) -> tensor<16x2xi64>
+// CHECK:       hlo.reshape %{{.+}} : (tensor<16x2xi64>) -> tensor<1x4x4x2xi64>
+func.func @conv_i16_weight_zero_point(%x: tensor<1x4x5x3xi16>, %w: tensor<2x1x2x3xi8>) -> tensor<1x4x4x2xi32> {
+  %b = "tosa.const"() <{values = dense<0> : tensor<2xi48>}> : () -> tensor<2xi48>
+  %zp = "tosa.const"() <{values = dense<0> : tensor<1xi16>}> : () -> tensor<1xi16>
+  %wzp = "tosa.const"() <{values = dense<3> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %0 = tosa.conv2d %x, %w, %b, %zp, %wzp {acc_type = i48, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x5x3xi16>, tensor<2x1x2x3xi8>, tensor<2xi48>, tensor<1xi16>, tensor<1xi8>) -> tensor<1x4x4x2xi48>
+  %c = tosa.cast %0 : (tensor<1x4x4x2xi48>) -> tensor<1x4x4x2xi32>
+  return %c : tensor<1x4x4x2xi32>
 }

@@ -276,7 +276,22 @@ def int16(rng):
         "tensor<1xi8>, tensor<1xi48>, tensor<1xi32>) -> tensor<%s>" % (dacc,
                                                                       dout),
         "  return %%1 : tensor<%s>" % dout, "}"]
-    return "\n".join(depthwise + [
+    wzp = rng.randint(-128, 127)
+    widened = [
+        "func.func @conv2d_i16_wzp(%%x: tensor<%s>) -> tensor<%s> {" % (
+            ins, acc.replace("i48", "i32")),
+        nested_const("w", weights, [oc, kh, kw, ic], "i8"),
+        const("b", bias, "%dxi48" % oc),
+        scalar("izp", 0, "i16"), scalar("wzp", wzp, "i8"),
+        "  %%0 = tosa.conv2d %%x, %%w, %%b, %%izp, %%wzp {acc_type = i48, "
+        "dilation = array<i64: %d, %d>, pad = array<i64: %d, %d, %d, %d>, "
+        "stride = array<i64: %d, %d>} : (tensor<%s>, tensor<%dx%dx%dx%dxi8>, "
+        "tensor<%dxi48>, tensor<1xi16>, tensor<1xi8>) -> tensor<%s>" % (
+            dh, dw, pt, pb, pl, pr, sh, sw, ins, oc, kh, kw, ic, oc, acc),
+        "  %%1 = tosa.cast %%0 : (tensor<%s>) -> tensor<%s>" % (
+            acc, acc.replace("i48", "i32")),
+        "  return %%1 : tensor<%s>" % acc.replace("i48", "i32"), "}"]
+    return "\n".join(depthwise + widened + [
         "func.func @conv2d_i16(%%x: tensor<%s>) -> tensor<%s> {" % (ins, outs),
         nested_const("w", weights, [oc, kh, kw, ic], "i8"),
         const("b", bias, "%dxi48" % oc),
