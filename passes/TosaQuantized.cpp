@@ -129,8 +129,11 @@ Value Importer::clipTo(Location loc, Value v, Type to, bool unsignedOut) {
   auto type = cast<RankedTensorType>(v.getType());
   unsigned bits = to.getIntOrFloatBitWidth();
   unsigned width = type.getElementType().getIntOrFloatBitWidth();
-  auto [low, high] = integerRange(bits, unsignedOut || to.isUnsignedInteger());
-  if (bits < width || unsignedOut) {
+  bool isUnsigned = unsignedOut || to.isUnsignedInteger();
+  // Narrower (or unsigned) results saturate; a result as wide as the value
+  // keeps it.
+  if (bits < width || (unsignedOut && bits < 64)) {
+    auto [low, high] = integerRange(bits, isUnsigned);
     Type element = type.getElementType();
     v = hlo::MinOp::create(b, loc, v,
                            intSplat(loc, type.getShape(), element, high));
@@ -352,7 +355,7 @@ Importer::arithmeticRightShift(tosa::ArithmeticRightShiftOp op) {
 }
 
 /// NEGATE of integers: (input_zp - x) + output_zp in i32, saturated to the
-/// type (so -(-128) is 127 in i8).
+/// type (so -(-128) is 127 in i8); i32 and wider wrap.
 FailureOr<Value> Importer::negate(tosa::NegateOp op) {
   Location loc = op.getLoc();
   RankedTensorType type = resultType(op);
@@ -367,13 +370,14 @@ FailureOr<Value> Importer::negate(tosa::NegateOp op) {
   if (failed(zeroPoints(op, op.getInput1Zp(), "input", op.getOutputZp(),
                         "output", inZp, outZp)))
     return failure();
-  Type i32 = b.getI32Type();
+  // i32 accumulates narrower types; wider ones wrap in their own type.
+  Type acc = element.getIntOrFloatBitWidth() < 32 ? b.getI32Type() : element;
   ArrayRef<int64_t> shape = type.getShape();
   Value v =
-      hlo::SubtractOp::create(b, loc, intSplat(loc, shape, i32, inZp),
-                              convertTo(loc, lookup(op.getInput1()), i32));
+      hlo::SubtractOp::create(b, loc, intSplat(loc, shape, acc, inZp),
+                              convertTo(loc, lookup(op.getInput1()), acc));
   if (outZp != 0)
-    v = hlo::AddOp::create(b, loc, v, intSplat(loc, shape, i32, outZp));
+    v = hlo::AddOp::create(b, loc, v, intSplat(loc, shape, acc, outZp));
   return clipTo(loc, v, element, false);
 }
 
