@@ -660,6 +660,8 @@ FailureOr<Value> Importer::quantizedAvgPool2d(tosa::AvgPool2dOp op) {
         int64_t first = out * s - low, size = inputType.getDimSize(dim);
         return std::min(first + k, size) - std::max<int64_t>(first, 0);
       };
+      // The TOSA verifier keeps padding below the kernel and output sizes
+      // exact, so every window covers at least one input element.
       uint64_t count = inside(y, 1, kernel[0], stride[0], pad[0]) *
                        inside(x, 2, kernel[1], stride[1], pad[2]);
       int64_t k = count <= 1 ? 0 : 64 - llvm::countl_zero(count - 1);
