@@ -149,6 +149,11 @@ private:
   Value hwioKernel(Location loc, Value weight);
   /// The sum of each output channel's weights (OHWI), in `acc`.
   Value filterSums(Location loc, Value weight, Type acc);
+  /// An int16 tensor's bytes as int8: (x >> 8, (x & 255) - 128), so that
+  /// x = 256 hi + lo + 128.
+  std::pair<Value, Value> splitInt16(Location loc, Value v);
+  /// An int16 matmul without zero points as four int8 MXU products.
+  FailureOr<Value> limbMatmul(tosa::MatMulOp op);
   /// A 16x8 conv2d (int16 input without zero points) as two int8 MXU
   /// convolutions of the input's high and low bytes.
   FailureOr<Value> limbConv2d(tosa::Conv2DOp op);

@@ -210,8 +210,11 @@ FailureOr<Value> Importer::rescale(tosa::RescaleOp op) {
   };
   bool doubleRound = op.getScale32() &&
                      op.getRoundingMode() == tosa::RoundingMode::DOUBLE_ROUND;
-  Value scaled = applyScale(loc, value, perChannel(op.getMultiplier()),
-                            perChannel(op.getShift()), doubleRound);
+  // Built one statement at a time: argument evaluation order would make
+  // the IR depend on the host compiler.
+  Value multiplier = perChannel(op.getMultiplier());
+  Value shift = perChannel(op.getShift());
+  Value scaled = applyScale(loc, value, multiplier, shift, doubleRound);
   Value result = convertTo(loc, scaled, i32);
   Type outElement = type.getElementType();
   unsigned outBits = outElement.getIntOrFloatBitWidth();
@@ -491,6 +494,17 @@ Value Importer::filterSums(Location loc, Value weight, Type acc) {
       convertTo(loc, weight, acc), b.getDenseI64ArrayAttr({1, 2, 3}));
 }
 
+std::pair<Value, Value> Importer::splitInt16(Location loc, Value v) {
+  ArrayRef<int64_t> shape = cast<RankedTensorType>(v.getType()).getShape();
+  Type i8 = b.getI8Type(), i16 = b.getI16Type();
+  Value hi = hlo::ShiftRightArithmeticOp::create(b, loc, v,
+                                                 intSplat(loc, shape, i16, 8));
+  Value lo = hlo::SubtractOp::create(
+      b, loc, hlo::AndOp::create(b, loc, v, intSplat(loc, shape, i16, 255)),
+      intSplat(loc, shape, i16, 128));
+  return {convertTo(loc, hi, i8), convertTo(loc, lo, i8)};
+}
+
 /// A 16x8 convolution as two int8 ones on the MXU: each int16 x is
 /// 256 hi + lo + 128 with hi = x >> 8 and lo = (x & 255) - 128, both int8,
 /// so conv(x, w) = 256 conv(hi, w) + conv(lo, w) + 128 sum(w), the last per
@@ -501,24 +515,10 @@ Value Importer::filterSums(Location loc, Value weight, Type acc) {
 FailureOr<Value> Importer::limbConv2d(tosa::Conv2DOp op) {
   Location loc = op.getLoc();
   RankedTensorType type = importedType(op);
-  Type i8 = b.getI8Type(), i16 = b.getI16Type(), i32 = b.getI32Type(),
-       i64 = b.getI64Type();
+  Type i16 = b.getI16Type(), i32 = b.getI32Type(), i64 = b.getI64Type();
   Value input = lookup(op.getInput()), weight = lookup(op.getWeight());
   Value padded = padSpatial(loc, input, op.getPad(), b.getIntegerAttr(i16, 0));
-  ArrayRef<int64_t> paddedShape =
-      cast<RankedTensorType>(padded.getType()).getShape();
-  Value hi = convertTo(loc,
-                       hlo::ShiftRightArithmeticOp::create(
-                           b, loc, padded, intSplat(loc, paddedShape, i16, 8)),
-                       i8);
-  Value lo =
-      convertTo(loc,
-                hlo::SubtractOp::create(
-                    b, loc,
-                    hlo::AndOp::create(b, loc, padded,
-                                       intSplat(loc, paddedShape, i16, 255)),
-                    intSplat(loc, paddedShape, i16, 128)),
-                i8);
+  auto [hi, lo] = splitInt16(loc, padded);
   Value kernel = hwioKernel(loc, weight);
   RankedTensorType products = type.clone(i32);
   Value high = convertTo(loc, convolveInt8(op, hi, kernel, products), i64);
@@ -535,6 +535,57 @@ FailureOr<Value> Importer::limbConv2d(tosa::Conv2DOp op) {
       hlo::BroadcastInDimOp::create(b, loc, type, offsets,
                                     b.getDenseI64ArrayAttr({3})));
   return addBias(op, sum, op.getBias());
+}
+
+/// An int16 matmul (into i48, held in i64) as four int8 ones on the MXU:
+/// with a = a' + 128 and a' = 256 ah + al (splitInt16), and b alike,
+/// sum(a b) = sum(a' b') + 128 sum(a) + 128 sum(b) - 128^2 C over the C
+/// contracted elements, and sum(a' b') = 65536 ah.bh + 256 (ah.bl +
+/// al.bh) + al.bl. Each int8 product is exact in i32 for C < 2^17.
+FailureOr<Value> Importer::limbMatmul(tosa::MatMulOp op) {
+  Location loc = op.getLoc();
+  RankedTensorType type = importedType(op);
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  ArrayRef<int64_t> shape = type.getShape();
+  Value lhs = lookup(op.getA()), rhs = lookup(op.getB());
+  auto [ah, al] = splitInt16(loc, lhs);
+  auto [bh, bl] = splitInt16(loc, rhs);
+  auto dot = [&](Value l, Value r) -> Value {
+    Value product = hlo::DotGeneralOp::create(
+        b, loc, type.clone(i32), l, r, b.getDenseI64ArrayAttr({0}),
+        b.getDenseI64ArrayAttr({0}), b.getDenseI64ArrayAttr({2}),
+        b.getDenseI64ArrayAttr({1}), hlo::PrecisionAttr());
+    return convertTo(loc, product, i64);
+  };
+  auto scaled = [&](Value v, int64_t by) -> Value {
+    return hlo::MulOp::create(b, loc, v, intSplat(loc, shape, i64, by));
+  };
+  auto sumOver = [&](Value v, int64_t dim, ArrayRef<int64_t> keep) -> Value {
+    auto vType = cast<RankedTensorType>(v.getType());
+    SmallVector<int64_t> kept(vType.getShape());
+    kept.erase(kept.begin() + dim);
+    Value sum = hlo::ReduceOp::create(
+        b, loc, RankedTensorType::get(kept, i64),
+        hlo::ReduceKindAttr::get(b.getContext(), hlo::ReduceKind::sum),
+        convertTo(loc, v, i64), b.getDenseI64ArrayAttr({dim}));
+    return hlo::BroadcastInDimOp::create(b, loc, type, sum,
+                                         b.getDenseI64ArrayAttr(keep));
+  };
+  // One product per statement, so that the IR's order does not depend on
+  // the host compiler's argument evaluation order.
+  Value highs = dot(ah, bh), highLow = dot(ah, bl), lowHigh = dot(al, bh),
+        lows = dot(al, bl);
+  Value cross = hlo::AddOp::create(b, loc, highLow, lowHigh);
+  Value result = scaled(highs, 65536);
+  result = hlo::AddOp::create(b, loc, result, scaled(cross, 256));
+  result = hlo::AddOp::create(b, loc, result, lows);
+  Value rowSums = sumOver(lhs, 2, {0, 1});
+  Value columnSums = sumOver(rhs, 1, {0, 2});
+  Value sums = hlo::AddOp::create(b, loc, rowSums, columnSums);
+  int64_t c = cast<RankedTensorType>(lhs.getType()).getDimSize(2);
+  return Value(hlo::AddOp::create(
+      b, loc, hlo::AddOp::create(b, loc, result, scaled(sums, 128)),
+      intSplat(loc, shape, i64, -16384 * c)));
 }
 
 FailureOr<Value> Importer::wideConv2d(tosa::Conv2DOp op, int64_t inZp,
@@ -590,6 +641,8 @@ FailureOr<Value> Importer::quantizedMatmul(tosa::MatMulOp op) {
         b.getDenseI64ArrayAttr({0}), b.getDenseI64ArrayAttr({2}),
         b.getDenseI64ArrayAttr({1}), hlo::PrecisionAttr());
   };
+  if (operand.isInteger(16) && aZp == 0 && bZp == 0)
+    return limbMatmul(op);
   if (!operand.isInteger(8) || !acc.isInteger(32))
     return dot(widen(loc, lhs, acc, aZp), widen(loc, rhs, acc, bZp));
   Value result = dot(lhs, rhs);

@@ -10,8 +10,8 @@
 // CHECK-LABEL: func.func @rescale
 // CHECK:       %[[V:.+]] = hlo.convert %arg0 : (tensor<2x3xi8>) -> tensor<2x3xi64>
 // CHECK:       %[[ZP:.+]] = hlo.subtract %[[V]], %{{.+}} : tensor<2x3xi64>
-// CHECK:       %[[S:.+]] = hlo.broadcast_in_dim %{{.+}}, dims = [1] : (tensor<3xi64>) -> tensor<2x3xi64>
 // CHECK:       %[[M:.+]] = hlo.broadcast_in_dim %{{.+}}, dims = [1] : (tensor<3xi64>) -> tensor<2x3xi64>
+// CHECK:       %[[S:.+]] = hlo.broadcast_in_dim %{{.+}}, dims = [1] : (tensor<3xi64>) -> tensor<2x3xi64>
 // CHECK:       hlo.shift_left
 // CHECK:       hlo.compare GE, %[[ZP]]
 // CHECK:       hlo.compare GT, %[[S]]
@@ -111,9 +111,10 @@ func.func @table(%x: tensor<5xi8>, %t: tensor<256xi8>) -> tensor<5xi8> {
 // CHECK-LABEL: func.func @conv_i16
 // CHECK:       hlo.constant dense<[1, -2]> : tensor<2xi64>
 // CHECK:       %[[HI:.+]] = hlo.shift_right_arithmetic %arg0
-// CHECK:       %[[HI8:.+]] = hlo.convert %[[HI]] : (tensor<1x4x5x3xi16>) -> tensor<1x4x5x3xi8>
 // CHECK:       hlo.and %arg0
-// CHECK:       %[[LO8:.+]] = hlo.convert %{{.+}} : (tensor<1x4x5x3xi16>) -> tensor<1x4x5x3xi8>
+// CHECK:       %[[LO:.+]] = hlo.subtract
+// CHECK:       %[[HI8:.+]] = hlo.convert %[[HI]] : (tensor<1x4x5x3xi16>) -> tensor<1x4x5x3xi8>
+// CHECK:       %[[LO8:.+]] = hlo.convert %[[LO]] : (tensor<1x4x5x3xi16>) -> tensor<1x4x5x3xi8>
 // CHECK:       hlo.convolution %[[HI8]], %{{.+}} -> tensor<1x4x4x2xi32>
 // CHECK:       hlo.convolution %[[LO8]], %{{.+}} -> tensor<1x4x4x2xi32>
 // CHECK:       hlo.constant dense<256> : tensor<1x4x4x2xi64>
@@ -146,4 +147,21 @@ func.func @conv_i16_weight_zero_point(%x: tensor<1x4x5x3xi16>, %w: tensor<2x1x2x
   %0 = tosa.conv2d %x, %w, %b, %zp, %wzp {acc_type = i48, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x5x3xi16>, tensor<2x1x2x3xi8>, tensor<2xi48>, tensor<1xi16>, tensor<1xi8>) -> tensor<1x4x4x2xi48>
   %c = tosa.cast %0 : (tensor<1x4x4x2xi48>) -> tensor<1x4x4x2xi32>
   return %c : tensor<1x4x4x2xi32>
+}
+
+// -----
+
+// An int16 matmul into i48 (i64): four int8 products of the operands'
+// bytes on the MXU, combined with the row and column sums.
+// CHECK-LABEL: func.func @matmul_i16
+// CHECK-COUNT-4: hlo.dot_general %{{.+}}, %{{.+}}, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<1x4x5xi8>, tensor<1x5x3xi8>) -> tensor<1x4x3xi32>
+// CHECK:       hlo.constant dense<65536> : tensor<1x4x3xi64>
+// CHECK:       hlo.reduce sum %{{.+}}, dims = [2] : (tensor<1x4x5xi64>) -> tensor<1x4xi64>
+// CHECK:       hlo.reduce sum %{{.+}}, dims = [1] : (tensor<1x5x3xi64>) -> tensor<1x3xi64>
+// CHECK:       hlo.constant dense<-81920> : tensor<1x4x3xi64>
+func.func @matmul_i16(%a: tensor<1x4x5xi16>, %b: tensor<1x5x3xi16>) -> tensor<1x4x3xi32> {
+  %zp = "tosa.const"() <{values = dense<0> : tensor<1xi16>}> : () -> tensor<1xi16>
+  %0 = tosa.matmul %a, %b, %zp, %zp : (tensor<1x4x5xi16>, tensor<1x5x3xi16>, tensor<1xi16>, tensor<1xi16>) -> tensor<1x4x3xi48>
+  %c = tosa.cast %0 : (tensor<1x4x3xi48>) -> tensor<1x4x3xi32>
+  return %c : tensor<1x4x3xi32>
 }
