@@ -152,6 +152,13 @@ private:
   /// An int16 tensor's bytes as int8: (x >> 8, (x & 255) - 128), so that
   /// x = 256 hi + lo + 128.
   std::pair<Value, Value> splitInt16(Location loc, Value v);
+  /// tosa.matmul's [N,H,C] x [N,C,W] -> `out` as a dot_general.
+  Value batchedProduct(Location loc, RankedTensorType out, Value lhs,
+                       Value rhs);
+  /// `v` summed over `dim` in `out`'s element type and broadcast to `out`
+  /// (`keep`: where v's other dimensions go).
+  Value contractedSum(Location loc, Value v, int64_t dim,
+                      ArrayRef<int64_t> keep, RankedTensorType out);
   /// An int16 matmul without zero points as four int8 MXU products.
   FailureOr<Value> limbMatmul(tosa::MatMulOp op);
   /// A 16x8 conv2d (int16 input without zero points) as two int8 MXU

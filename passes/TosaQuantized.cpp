@@ -537,6 +537,28 @@ FailureOr<Value> Importer::limbConv2d(tosa::Conv2DOp op) {
   return addBias(op, sum, op.getBias());
 }
 
+Value Importer::batchedProduct(Location loc, RankedTensorType out, Value lhs,
+                               Value rhs) {
+  return hlo::DotGeneralOp::create(
+      b, loc, out, lhs, rhs, b.getDenseI64ArrayAttr({0}),
+      b.getDenseI64ArrayAttr({0}), b.getDenseI64ArrayAttr({2}),
+      b.getDenseI64ArrayAttr({1}), hlo::PrecisionAttr());
+}
+
+Value Importer::contractedSum(Location loc, Value v, int64_t dim,
+                              ArrayRef<int64_t> keep, RankedTensorType out) {
+  auto type = cast<RankedTensorType>(v.getType());
+  Type acc = out.getElementType();
+  SmallVector<int64_t> kept(type.getShape());
+  kept.erase(kept.begin() + dim);
+  Value sum = hlo::ReduceOp::create(
+      b, loc, RankedTensorType::get(kept, acc),
+      hlo::ReduceKindAttr::get(b.getContext(), hlo::ReduceKind::sum),
+      convertTo(loc, v, acc), b.getDenseI64ArrayAttr({dim}));
+  return hlo::BroadcastInDimOp::create(b, loc, out, sum,
+                                       b.getDenseI64ArrayAttr(keep));
+}
+
 /// An int16 matmul (into i48, held in i64) as four int8 ones on the MXU:
 /// with a = a' + 128 and a' = 256 ah + al (splitInt16), and b alike,
 /// sum(a b) = sum(a' b') + 128 sum(a) + 128 sum(b) - 128^2 C over the C
@@ -551,25 +573,13 @@ FailureOr<Value> Importer::limbMatmul(tosa::MatMulOp op) {
   auto [ah, al] = splitInt16(loc, lhs);
   auto [bh, bl] = splitInt16(loc, rhs);
   auto dot = [&](Value l, Value r) -> Value {
-    Value product = hlo::DotGeneralOp::create(
-        b, loc, type.clone(i32), l, r, b.getDenseI64ArrayAttr({0}),
-        b.getDenseI64ArrayAttr({0}), b.getDenseI64ArrayAttr({2}),
-        b.getDenseI64ArrayAttr({1}), hlo::PrecisionAttr());
-    return convertTo(loc, product, i64);
+    return convertTo(loc, batchedProduct(loc, type.clone(i32), l, r), i64);
   };
   auto scaled = [&](Value v, int64_t by) -> Value {
     return hlo::MulOp::create(b, loc, v, intSplat(loc, shape, i64, by));
   };
-  auto sumOver = [&](Value v, int64_t dim, ArrayRef<int64_t> keep) -> Value {
-    auto vType = cast<RankedTensorType>(v.getType());
-    SmallVector<int64_t> kept(vType.getShape());
-    kept.erase(kept.begin() + dim);
-    Value sum = hlo::ReduceOp::create(
-        b, loc, RankedTensorType::get(kept, i64),
-        hlo::ReduceKindAttr::get(b.getContext(), hlo::ReduceKind::sum),
-        convertTo(loc, v, i64), b.getDenseI64ArrayAttr({dim}));
-    return hlo::BroadcastInDimOp::create(b, loc, type, sum,
-                                         b.getDenseI64ArrayAttr(keep));
+  auto sumOver = [&](Value v, int64_t dim, ArrayRef<int64_t> keep) {
+    return contractedSum(loc, v, dim, keep, type);
   };
   // One product per statement, so that the IR's order does not depend on
   // the host compiler's argument evaluation order.
@@ -635,27 +645,14 @@ FailureOr<Value> Importer::quantizedMatmul(tosa::MatMulOp op) {
   ArrayRef<int64_t> shape = type.getShape();
   Value lhs = lookup(op.getA()), rhs = lookup(op.getB());
   Type operand = getElementTypeOrSelf(lhs.getType());
-  auto dot = [&](Value l, Value r) -> Value {
-    return hlo::DotGeneralOp::create(
-        b, loc, type, l, r, b.getDenseI64ArrayAttr({0}),
-        b.getDenseI64ArrayAttr({0}), b.getDenseI64ArrayAttr({2}),
-        b.getDenseI64ArrayAttr({1}), hlo::PrecisionAttr());
-  };
+  auto dot = [&](Value l, Value r) { return batchedProduct(loc, type, l, r); };
   if (operand.isInteger(16) && aZp == 0 && bZp == 0)
     return limbMatmul(op);
   if (!operand.isInteger(8) || !acc.isInteger(32))
     return dot(widen(loc, lhs, acc, aZp), widen(loc, rhs, acc, bZp));
   Value result = dot(lhs, rhs);
-  auto sumOver = [&](Value v, int64_t dim, ArrayRef<int64_t> keep) -> Value {
-    auto vType = cast<RankedTensorType>(v.getType());
-    SmallVector<int64_t> kept(vType.getShape());
-    kept.erase(kept.begin() + dim);
-    Value sum = hlo::ReduceOp::create(
-        b, loc, RankedTensorType::get(kept, acc),
-        hlo::ReduceKindAttr::get(b.getContext(), hlo::ReduceKind::sum),
-        convertTo(loc, v, acc), b.getDenseI64ArrayAttr({dim}));
-    return hlo::BroadcastInDimOp::create(b, loc, type, sum,
-                                         b.getDenseI64ArrayAttr(keep));
+  auto sumOver = [&](Value v, int64_t dim, ArrayRef<int64_t> keep) {
+    return contractedSum(loc, v, dim, keep, type);
   };
   auto scaled = [&](Value v, int64_t by) -> Value {
     return hlo::MulOp::create(b, loc, v, intSplat(loc, shape, acc, by));
