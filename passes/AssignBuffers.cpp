@@ -62,11 +62,21 @@ FailureOr<ValueSize> sizeOf(Value value) {
   return ValueSize{*padded, *unpadded};
 }
 
+/// What the scheduler knows of donation: for each op, ops that must run
+/// after it though they do not read what it computes, and the results
+/// expected to take a donated argument's buffer (they allocate nothing).
+struct ScheduleHints {
+  DenseMap<Operation *, SmallVector<Operation *, 1>> edges;
+  DenseSet<Value> donated;
+};
+
 /// Greedy list scheduling (XLA's ListScheduler heuristic): among the ops
-/// whose operands are ready, run the one that frees the most bytes net of
-/// what it allocates; ties keep program order. Returns the ops in order.
+/// whose operands are ready (and that `hints` do not hold back), run the
+/// one that frees the most bytes net of what it allocates; ties keep
+/// program order. Returns the ops in order.
 SmallVector<Operation *> schedule(Block &block,
-                                  const DenseMap<Value, ValueSize> &sizes) {
+                                  const DenseMap<Value, ValueSize> &sizes,
+                                  const ScheduleHints &hints) {
   SmallVector<Operation *> ops;
   for (Operation &op : block.without_terminator())
     ops.push_back(&op);
@@ -83,7 +93,9 @@ SmallVector<Operation *> schedule(Block &block,
         if (position.count(def))
           producers.insert(def);
     }
-    waitingOn[i] = producers.size();
+    waitingOn[i] += producers.size();
+    for (Operation *later : hints.edges.lookup(op))
+      ++waitingOn[position[later]];
     for (Value result : op->getResults()) {
       SmallPtrSet<Operation *, 4> users(result.user_begin(), result.user_end());
       usersLeft[result] = users.size();
@@ -97,7 +109,7 @@ SmallVector<Operation *> schedule(Block &block,
           usersLeft.lookup(operand) == 1 && sizes.count(operand))
         freed += sizes.lookup(operand).padded;
     for (Value result : op->getResults())
-      if (sizes.count(result))
+      if (sizes.count(result) && !hints.donated.count(result))
         freed -= sizes.lookup(result).padded;
     return freed;
   };
@@ -149,6 +161,9 @@ SmallVector<Operation *> schedule(Block &block,
         if (position.count(user) && released.insert(user).second &&
             --waitingOn[position[user]] == 0)
           push(position[user]);
+    for (Operation *later : hints.edges.lookup(op))
+      if (--waitingOn[position[later]] == 0)
+        push(position[later]);
   }
   return order;
 }
@@ -316,6 +331,10 @@ private:
   LogicalResult measure(Block &block);
   void scheduleOps(Block &block, tpc::MemoryReport &report);
   void findDonors(Block &block);
+  /// Orders the other readers of a donated argument before the op that
+  /// computes its update, when they do not depend on the update, so that
+  /// the update can take the argument's buffer (where XLA would copy).
+  ScheduleHints donationHints(Block &block);
   /// The donated argument whose buffer output `result` of `op` takes, if
   /// one may (XLA's may-alias rule), marking it used.
   BlockArgument donorFor(Operation *op, Value result);
@@ -415,7 +434,7 @@ LogicalResult BufferAssigner::measure(Block &block) {
 
 void BufferAssigner::scheduleOps(Block &block, tpc::MemoryReport &report) {
   // Schedule, then put the ops in that order.
-  order = schedule(block, sizes);
+  order = schedule(block, sizes, donationHints(block));
   Operation *terminator = block.getTerminator();
   for (Operation *op : order)
     op->moveBefore(terminator);
@@ -456,29 +475,154 @@ void BufferAssigner::findDonors(Block &block) {
   }
 }
 
+ScheduleHints BufferAssigner::donationHints(Block &block) {
+  ScheduleHints hints;
+  // The ops reading `v`, seen through bitcasts (which read nothing).
+  auto readers = [&](Value v) {
+    SmallVector<Operation *> found;
+    SmallVector<Value> worklist = {v};
+    while (!worklist.empty())
+      for (Operation *user : worklist.pop_back_val().getUsers()) {
+        if (user == block.getTerminator())
+          continue;
+        if (isBitcast(user, block))
+          worklist.push_back(user->getResult(0));
+        else if (!llvm::is_contained(found, user))
+          found.push_back(user);
+      }
+    return found;
+  };
+  // Whether `to` reads what `from` computes, directly or not.
+  auto reaches = [&](Operation *from, Operation *to) {
+    SmallVector<Operation *> worklist = {from};
+    SmallPtrSet<Operation *, 32> seen;
+    while (!worklist.empty()) {
+      Operation *op = worklist.pop_back_val();
+      if (op == to)
+        return true;
+      for (Value result : op->getResults())
+        for (Operation *user : result.getUsers())
+          if (user->getBlock() == &block && seen.insert(user).second)
+            worklist.push_back(user);
+    }
+    return false;
+  };
+  for (const Donor &donor : donors) {
+    SmallVector<Operation *> argReaders = readers(donor.arg);
+    // The first reader that returns a value of the argument's type, as
+    // itself or through a bitcast, is the update.
+    Operation *update = nullptr;
+    for (Operation *op : argReaders)
+      for (Value result : op->getResults()) {
+        SmallVector<Value> views = {result};
+        for (Operation *user : result.getUsers())
+          if (isBitcast(user, block))
+            views.push_back(user->getResult(0));
+        if (update || hints.donated.count(result) ||
+            llvm::none_of(views, [&](Value v) {
+              return outputIndices.count(v) &&
+                     v.getType() == donor.arg.getType();
+            }))
+          continue;
+        update = op;
+        hints.donated.insert(result);
+      }
+    // Holding back an update that other ops read would hold them back too
+    // (a step count that the bias corrections read): only updates that are
+    // only returned wait.
+    auto returnedOnly = [&](Value v) {
+      return llvm::all_of(v.getUsers(), [&](Operation *user) {
+        return user == block.getTerminator() ||
+               (isBitcast(user, block) &&
+                llvm::all_of(user->getUsers(), [&](Operation *next) {
+                  return next == block.getTerminator();
+                }));
+      });
+    };
+    if (!update)
+      continue;
+    // Unless the update reads only arguments: then the readers get a copy
+    // of their own (one more small kernel) and the returned one waits.
+    if (!llvm::all_of(update->getResults(), returnedOnly)) {
+      if (!llvm::all_of(update->getOperands(), [&](Value v) {
+            return isa<BlockArgument>(v) ||
+                   isa_and_present<hlo::ConstantOp>(v.getDefiningOp());
+          }))
+        continue;
+      OpBuilder builder(update);
+      Operation *copy = builder.clone(*update);
+      for (auto [from, to] :
+           llvm::zip(update->getResults(), copy->getResults()))
+        from.replaceUsesWithIf(to, [&](OpOperand &use) {
+          Operation *user = use.getOwner();
+          return user != block.getTerminator() &&
+                 !(isBitcast(user, block) && returnedOnly(user->getResult(0)));
+        });
+      for (auto [from, to] :
+           llvm::zip(update->getResults(), copy->getResults()))
+        sizes[to] = sizes[from];
+      copy->walk([&](hlo::ConstantOp constant) {
+        auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+        if (dense && !dense.isSplat()) {
+          // Measured as the original's (the same type) was.
+          FailureOr<ValueSize> size = sizeOf(constant);
+          fusedConstants[copy].push_back(constant);
+          sizes[constant] = succeeded(size) ? *size : ValueSize{};
+        }
+      });
+      argReaders.push_back(copy);
+    }
+    for (Operation *reader : argReaders)
+      if (reader != update && !reaches(update, reader) &&
+          !reaches(reader, update))
+        hints.edges[reader].push_back(update);
+  }
+  return hints;
+}
+
 BlockArgument BufferAssigner::donorFor(Operation *op, Value result) {
-  auto indices = outputIndices.find(result);
-  // A bitcast view of the output would need the program's HBM region.
-  if (indices == outputIndices.end() ||
-      llvm::any_of(result.getUsers(), [&](Operation *user) {
-        return isBitcast(user, *op->getBlock());
-      }))
+  // The returned value: the result, or a slice of it that only drops tile
+  // padding (the same bytes), as tpu-pad returns a padded computation.
+  Value returned = result;
+  for (Operation *user : result.getUsers())
+    if (isa<hlo::SliceOp>(user) && isBitcast(user, *op->getBlock()) &&
+        outputIndices.count(user->getResult(0)))
+      returned = user->getResult(0);
+  auto indices = outputIndices.find(returned);
+  // A reshape view of the output would need the program's HBM region.
+  auto reshapes = [&](Value v) {
+    return llvm::any_of(v.getUsers(), [&](Operation *user) {
+      return isa<hlo::ReshapeOp>(user) && isBitcast(user, *op->getBlock());
+    });
+  };
+  if (indices == outputIndices.end() || reshapes(result) || reshapes(returned))
     return {};
   int64_t t = position[op];
   for (Donor &donor : donors) {
     BlockArgument arg = donor.arg;
-    if (donor.used || arg.getType() != result.getType() || outputs.count(arg) ||
+    if (donor.used || arg.getType() != returned.getType() ||
+        outputs.count(arg) ||
         (donor.output >= 0 &&
          !llvm::is_contained(indices->second, donor.output)))
       continue;
     // Dead once the output is written: read by earlier ops only, or by
-    // this op element by element, as an in-place update reads it.
-    bool dead = llvm::all_of(arg.getUses(), [&](OpOperand &use) {
-      Operation *user = use.getOwner();
-      int64_t at = position.lookup(user);
-      return at < t ||
-             (user == op && writesInPlace(op) && readsElementwise(use, result));
-    });
+    // this op element by element, as an in-place update reads it. A bitcast
+    // (the runtime's zero tile padding) reads nothing: its users do.
+    SmallVector<OpOperand *> uses;
+    for (OpOperand &use : arg.getUses())
+      uses.push_back(&use);
+    bool dead = true;
+    while (dead && !uses.empty()) {
+      OpOperand *use = uses.pop_back_val();
+      Operation *user = use->getOwner();
+      if (isBitcast(user, *op->getBlock())) {
+        for (OpOperand &next : user->getResult(0).getUses())
+          uses.push_back(&next);
+        continue;
+      }
+      dead = position.lookup(user) < t || (user == op && writesInPlace(op) &&
+                                           readsElementwise(*use, result));
+    }
     if (!dead)
       continue;
     donor.used = true;
@@ -741,8 +885,8 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
   Block &block = func.getBody().front();
   if (failed(measure(block)))
     return failure();
-  scheduleOps(block, report);
   findDonors(block);
+  scheduleOps(block, report);
   formBuffers(block, report);
   warnUnusedDonors();
   if (failed(pack(report)))

@@ -4,7 +4,7 @@
 Usage:
   generate.py --out DIR            write every checked-in example into DIR
   generate.py --check DIR          exit 1 if DIR's examples differ from ours
-  generate.py convnet|transformer|onehot|kws [--key=value...]
+  generate.py convnet|transformer|onehot|kws|mlp_train [--key=value...]
                                    print one program at other sizes (tests
                                    run small ones end to end)
 
@@ -14,6 +14,8 @@ small and tpu-run can feed them as splats or from .npy files.
 import argparse
 import os
 import sys
+
+from training import mlp_train
 
 F32_MAX = "3.4028235e+38"
 
@@ -461,7 +463,8 @@ EXAMPLES = {
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("model", nargs="?",
-                        choices=["convnet", "transformer", "onehot", "kws"])
+                        choices=["convnet", "transformer", "onehot", "kws",
+                                 "mlp_train"])
     parser.add_argument("--out")
     parser.add_argument("--check")
     args, rest = parser.parse_known_args()
@@ -469,9 +472,10 @@ def main():
         params = {}
         for item in rest:
             key, _, value = item.lstrip("-").partition("=")
-            params[key] = value if key == "dtype" else int(value)
+            params[key] = value if key in ("dtype", "widths") else int(value)
         sys.stdout.write({"convnet": convnet, "transformer": transformer,
-                          "onehot": onehot, "kws": kws}[args.model](**params))
+                          "onehot": onehot, "kws": kws,
+                          "mlp_train": mlp_train}[args.model](**params))
         return 0
     directory = args.out or args.check
     if not directory or rest:

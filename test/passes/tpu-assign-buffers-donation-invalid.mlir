@@ -17,3 +17,17 @@ func.func @read_out_of_place(%x: tensor<128x128xf32> {jax.buffer_donor = true}) 
   %t = hlo.transpose %x, dims = [1, 0] : (tensor<128x128xf32>) -> tensor<128x128xf32>
   return %t : tensor<128x128xf32>
 }
+
+// -----
+
+// The update depends on an op that reads the argument after it: no order
+// lets the update overwrite it, and recomputing would not help (the
+// update does not read the argument itself).
+// expected-warning @+1 {{tpu-assign-buffers: donated argument #0 ('tensor<8x128xf32, #tpu.layout<{1,0:T(8,128)}>>') is not usable: every output of its type is written while it is still read (or by an op that reads it out of place)}}
+func.func @read_after_update(%w: tensor<8x128xf32> {jax.buffer_donor = true}, %g: tensor<8x128xf32>) -> (tensor<8x128xf32>, tensor<f32>) {
+  %e = hlo.exponential %w : tensor<8x128xf32>
+  %w2 = hlo.multiply %e, %g : tensor<8x128xf32>
+  %sum = hlo.add %w2, %w : tensor<8x128xf32>
+  %r = hlo.reduce sum %sum, dims = [0, 1] : (tensor<8x128xf32>) -> tensor<f32>
+  return %w2, %r : tensor<8x128xf32>, tensor<f32>
+}

@@ -22,7 +22,10 @@ def signatures(text):
     """(name, [argument types as 2x3xf32]) of each function that is not
     private (exporters' private helpers are inlined into their callers)."""
     out = []
-    for m in re.finditer(r"func\.func (?:public )?@(\w+)\(([^)]*)\)", text):
+    # Arguments end at `) ->` (their locations have parentheses of their
+    # own), or at `) {` for a function without results.
+    for m in re.finditer(r"func\.func (?:public )?@(\w+)\((.*?)\)\s*(?:->|\{)",
+                         text, re.S):
         types = []
         for t in re.findall(r"tensor<([^>]*)>", m.group(2)):
             types.append(t)

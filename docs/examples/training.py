@@ -1,0 +1,286 @@
+"""Training steps as JAX exports them: StableHLO with donated state.
+
+`jax.jit(train_step, donate_argnums=(0, 1)).lower(...).as_text()` of a step
+that computes a loss, its gradients (`jax.value_and_grad`) and an optax Adam
+update: parameters and optimizer state come in with `jax.buffer_donor =
+true` and go out updated; every op carries JAX's name-stack location, with
+the forward pass under `jvp(...)` and the backward pass under
+`transpose(jvp(...))`, which is what the memory report groups by.
+"""
+
+
+def flt(value):
+    """A float literal MLIR parses (not Python's `1e-08`)."""
+    text = repr(float(value))
+    return text if "e" not in text else "%e" % value
+
+
+class StableHLO:
+    """StableHLO ops with fresh SSA names, their types and locations."""
+
+    def __init__(self, function):
+        self.lines = []
+        self.count = 0
+        self.shapes = {}
+        self.scopes = ["jit(%s)" % function, "jit(main)"]
+        self.splats = {}
+
+    @staticmethod
+    def type(shape, elem="f32"):
+        return "tensor<%s>" % "x".join([str(d) for d in shape] + [elem])
+
+    def ty(self, value):
+        return self.type(*self.shapes[value])
+
+    def scope(self, name):
+        emitter = self
+
+        class Scope:
+            def __enter__(self):
+                emitter.scopes.append(name)
+
+            def __exit__(self, *unused):
+                emitter.scopes.pop()
+
+        return Scope()
+
+    def emit(self, text, shape, elem, name):
+        value = "%%%d" % self.count
+        self.count += 1
+        self.lines.append('    %s = %s loc("%s")' % (
+            value, text, "/".join(self.scopes + [name])))
+        self.shapes[value] = (list(shape), elem)
+        return value
+
+    def arg(self, index, shape, elem="f32"):
+        value = "%%arg%d" % index
+        self.shapes[value] = (list(shape), elem)
+        return value
+
+    def splat(self, value, shape, elem="f32"):
+        """A scalar constant broadcast to `shape`, as jnp's weak-typed
+        Python scalars export."""
+        scalar = self.emit("stablehlo.constant dense<%s> : %s" % (
+            value, self.type([], elem)), [], elem, "constant")
+        return self.broadcast(scalar, [], shape)
+
+    def broadcast(self, x, dims, shape):
+        elem = self.shapes[x][1]
+        return self.emit(
+            "stablehlo.broadcast_in_dim %s, dims = [%s] : (%s) -> %s" % (
+                x, ", ".join(map(str, dims)), self.ty(x),
+                self.type(shape, elem)), shape, elem, "broadcast_in_dim")
+
+    def binary(self, op, x, y, name=None):
+        shape, elem = self.shapes[x]
+        return self.emit("stablehlo.%s %s, %s : %s" % (op, x, y, self.ty(x)),
+                         shape, elem, name or op)
+
+    def unary(self, op, x, name=None):
+        shape, elem = self.shapes[x]
+        return self.emit("stablehlo.%s %s : %s" % (op, x, self.ty(x)), shape,
+                         elem, name or op)
+
+    def scale(self, x, value, name="mul"):
+        return self.binary("multiply", x, self.splat(value, self.shapes[x][0]),
+                           name)
+
+    def dot(self, x, y, lhs, rhs):
+        """A 2-D dot_general contracting dimension `lhs` of x with `rhs`
+        of y."""
+        (xs, _), (ys, _) = self.shapes[x], self.shapes[y]
+        shape = [xs[1 - lhs], ys[1 - rhs]]
+        return self.emit(
+            "stablehlo.dot_general %s, %s, contracting_dims = [%d] x [%d], "
+            "precision = [DEFAULT, DEFAULT] : (%s, %s) -> %s" % (
+                x, y, lhs, rhs, self.ty(x), self.ty(y), self.type(shape)),
+            shape, "f32", "dot_general")
+
+    def reduce(self, kind, x, dim, name):
+        shape, elem = self.shapes[x]
+        init = self.emit("stablehlo.constant dense<%s> : %s" % (
+            "0xFF800000" if kind == "maximum" else "0.000000e+00",
+            self.type([], elem)), [], elem, "constant")
+        out = [d for i, d in enumerate(shape) if i != dim]
+        return self.emit(
+            "stablehlo.reduce(%s init: %s) applies stablehlo.%s across "
+            "dimensions = [%d] : (%s, %s) -> %s" % (
+                x, init, kind, dim, self.ty(x), self.type([], elem),
+                self.type(out, elem)), out, elem, name)
+
+    def compare(self, direction, x, y, kind="FLOAT"):
+        shape, _ = self.shapes[x]
+        return self.emit("stablehlo.compare  %s, %s, %s,  %s : (%s, %s) -> %s"
+                         % (direction, x, y, kind, self.ty(x), self.ty(y),
+                            self.type(shape, "i1")), shape, "i1",
+                         direction.lower())
+
+    def select(self, p, x, y):
+        shape, elem = self.shapes[x]
+        return self.emit("stablehlo.select %s, %s, %s : %s, %s" % (
+            p, x, y, self.ty(p), self.ty(x)), shape, elem, "select_n")
+
+    def convert(self, x, elem):
+        shape, _ = self.shapes[x]
+        return self.emit("stablehlo.convert %s : (%s) -> %s" % (
+            x, self.ty(x), self.type(shape, elem)), shape, elem,
+            "convert_element_type")
+
+
+def adam(e, params, grads, mus, nus, count, lr=1e-3, b1=0.9, b2=0.999,
+         eps=1e-8):
+    """optax.adam: the moments' update and the bias-corrected step."""
+    with e.scope("adam"):
+        count1 = e.binary("add", count, e.emit(
+            "stablehlo.constant dense<1> : tensor<i32>", [], "i32",
+            "constant"))
+        t = e.convert(count1, "f32")
+        # 1 - beta^t, as optax's bias_correction computes it.
+        corrections = [e.binary("subtract", e.emit(
+            "stablehlo.constant dense<1.000000e+00> : tensor<f32>", [], "f32",
+            "constant"), e.binary("power", e.emit(
+                "stablehlo.constant dense<%s> : tensor<f32>" % flt(beta), [], "f32",
+                "constant"), t, "pow")) for beta in (b1, b2)]
+        new_params, new_mus, new_nus = [], [], []
+        for p, g, mu, nu in zip(params, grads, mus, nus):
+            shape = e.shapes[p][0]
+            mu1 = e.binary("add", e.scale(mu, flt(b1)),
+                           e.scale(g, flt(1 - b1)))
+            nu1 = e.binary("add", e.scale(nu, flt(b2)),
+                           e.scale(e.binary("multiply", g, g, "integer_pow"),
+                                   flt(1 - b2)))
+            mu_hat = e.binary("divide", mu1, e.broadcast(
+                corrections[0], [], shape), "div")
+            nu_hat = e.binary("divide", nu1, e.broadcast(
+                corrections[1], [], shape), "div")
+            step = e.binary("divide", mu_hat, e.binary(
+                "add", e.unary("sqrt", nu_hat), e.splat(flt(eps), shape)),
+                "div")
+            new_params.append(e.binary("subtract", p, e.scale(step, flt(lr)),
+                                       "sub"))
+            new_mus.append(mu1)
+            new_nus.append(nu1)
+        return new_params, new_mus, new_nus, count1
+
+
+def softmax_cross_entropy(e, logits, labels, classes):
+    """optax.softmax_cross_entropy_with_integer_labels, averaged over the
+    batch: the loss and its gradient with respect to the logits."""
+    (batch, _), _ = e.shapes[logits]
+    with e.scope("jvp(loss)"):
+        top = e.reduce("maximum", logits, 1, "reduce_max")
+        shifted = e.binary("subtract", logits, e.broadcast(top, [0], [batch,
+                                                                     classes]))
+        exp = e.unary("exponential", shifted, "exp")
+        total = e.reduce("add", exp, 1, "reduce_sum")
+        log_total = e.unary("log", total)
+        iota = e.emit("stablehlo.iota dim = 1 : %s" % e.type(
+            [batch, classes], "i32"), [batch, classes], "i32", "iota")
+        hot = e.convert(e.compare("EQ", iota, e.broadcast(
+            labels, [0], [batch, classes]), "SIGNED"), "f32")
+        picked = e.reduce("add", e.binary("multiply", shifted, hot), 1,
+                          "reduce_sum")
+        losses = e.binary("subtract", log_total, picked, "sub")
+        loss = e.scale(e.reduce("add", losses, 0, "reduce_sum"),
+                       flt(1.0 / batch), "div")
+    with e.scope("transpose(jvp(loss))"):
+        probs = e.binary("divide", exp, e.broadcast(total, [0], [batch,
+                                                                 classes]),
+                         "div")
+        grad = e.scale(e.binary("subtract", probs, hot, "sub"),
+                       flt(1.0 / batch))
+    return loss, grad
+
+
+def mlp_train(batch=128, widths=(784, 1024, 1024, 10), donate=1):
+    """A training step of an MLP (relu hidden layers, softmax
+    cross-entropy, Adam) with parameters and Adam state donated (unless
+    `donate` is 0)."""
+    if isinstance(widths, str):
+        widths = [int(w) for w in widths.split(",")]
+    layers = len(widths) - 1
+    e = StableHLO("train_step")
+    args, names = [], []
+
+    def arg(name, shape, elem="f32"):
+        args.append(e.arg(len(args), shape, elem))
+        names.append(name)
+        return args[-1]
+
+    def tree(prefix):
+        values = []
+        for i in range(layers):
+            values.append(arg("%s['dense_%d']['kernel']" % (prefix, i),
+                              [widths[i], widths[i + 1]]))
+            values.append(arg("%s['dense_%d']['bias']" % (prefix, i),
+                              [widths[i + 1]]))
+        return values
+
+    params = tree("params")
+    mus = tree("opt_state.mu")
+    nus = tree("opt_state.nu")
+    count = arg("opt_state.count", [], "i32")
+    donated = len(args)
+    x = arg("images", [batch, widths[0]])
+    labels = arg("labels", [batch], "i32")
+
+    # Forward, keeping what the backward pass reads: each layer's input
+    # and its pre-activation (for relu's derivative).
+    inputs, pre = [], []
+    h = x
+    with e.scope("jvp(mlp)"):
+        for i in range(layers):
+            with e.scope("dense_%d" % i):
+                inputs.append(h)
+                z = e.binary("add", e.dot(h, params[2 * i], 1, 0), e.broadcast(
+                    params[2 * i + 1], [1], [batch, widths[i + 1]]))
+            if i + 1 < layers:
+                pre.append(z)
+                h = e.binary("maximum", z, e.splat("0.000000e+00", [
+                    batch, widths[i + 1]]), "relu/max")
+            else:
+                h = z
+    loss, grad = softmax_cross_entropy(e, h, labels, widths[-1])
+
+    # Backward: the layers in reverse.
+    grads = [None] * (2 * layers)
+    with e.scope("transpose(jvp(mlp))"):
+        for i in reversed(range(layers)):
+            with e.scope("dense_%d" % i):
+                grads[2 * i] = e.dot(inputs[i], grad, 0, 0)
+                grads[2 * i + 1] = e.reduce("add", grad, 0, "reduce_sum")
+                if i == 0:
+                    break
+                grad = e.dot(grad, params[2 * i], 1, 1)
+            z = pre[i - 1]
+            shape = e.shapes[z][0]
+            grad = e.select(e.compare("GT", z, e.splat("0.000000e+00", shape)),
+                            grad, e.splat("0.000000e+00", shape))
+
+    new_params, new_mus, new_nus, count1 = adam(e, params, grads, mus, nus,
+                                                count)
+    results = new_params + new_mus + new_nus + [count1, loss]
+    result_names = (["[0]" + n[len("params"):] for n in names[:2 * layers]] +
+                     ["[1]" + n[len("opt_state"):] for n in
+                      names[2 * layers:donated]] + ["[2]"])
+
+    sig = []
+    for i, (value, name) in enumerate(zip(args, names)):
+        attrs = "jax.buffer_donor = true, " if donate and i < donated else ""
+        sig.append('%s: %s {%smhlo.layout_mode = "default"} loc("%s")' % (
+            value, e.ty(value), attrs, name))
+    outs = ['%s {jax.result_info = "%s", mhlo.layout_mode = "default"}' % (
+        e.ty(r), n) for r, n in zip(results, result_names)]
+    header = """// A training step of a %s MLP (relu, softmax cross-entropy, Adam)
+// at batch %d, as JAX exports jax.jit(train_step, donate_argnums=(0, 1)):
+// parameters and Adam's moments and count donated, the forward pass under
+// jvp(mlp), the backward pass under transpose(jvp(mlp)). Generated by
+// docs/examples/generate.py.
+""" % ("-".join(map(str, widths)), batch)
+    return (header +
+            "module @jit_train_step attributes {mhlo.num_partitions = 1 : "
+            "i32, mhlo.num_replicas = 1 : i32} {\n"
+            "  func.func public @main(%s) -> (%s) {\n%s\n"
+            "    return %s : %s\n  }\n}\n" % (
+                ", ".join(sig), ", ".join(outs), "\n".join(e.lines),
+                ", ".join(results), ", ".join(e.ty(r) for r in results)))
