@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/tpu/TPUDialect.h"
+#include "passes/Donation.h"
 #include "passes/PassUtils.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -61,14 +62,6 @@ FailureOr<ValueSize> sizeOf(Value value) {
            << std::string((padded.ok() ? unpadded : padded).status().message());
   return ValueSize{*padded, *unpadded};
 }
-
-/// What the scheduler knows of donation: for each op, ops that must run
-/// after it though they do not read what it computes, and the results
-/// expected to take a donated argument's buffer (they allocate nothing).
-struct ScheduleHints {
-  DenseMap<Operation *, SmallVector<Operation *, 1>> edges;
-  DenseSet<Value> donated;
-};
 
 /// Greedy list scheduling (XLA's ListScheduler heuristic): among the ops
 /// whose operands are ready (and that `hints` do not hold back), run the
@@ -193,61 +186,6 @@ void operatorOf(Location loc, tpc::Allocation &allocation) {
     }
 }
 
-/// Elementwise ops and loop fusions compute each output element from the
-/// same element of their operands, so they may write over an operand; so
-/// does a pad into tile padding, which only zeroes the padding of the same
-/// physical array.
-bool writesInPlace(Operation *op) {
-  // A loop updates its carried values in place: an initial value whose
-  // buffer dies at the loop becomes the carried buffer.
-  if (isa<hlo::WhileCallOp>(op))
-    return true;
-  if (auto fusion = dyn_cast<hlo::FusionOp>(op))
-    return fusion.getKind() == hlo::FusionKind::loop;
-  if (auto pad = dyn_cast<hlo::PadOp>(op))
-    return padsTilePadding(pad);
-  return op->hasTrait<OpTrait::Elementwise>();
-}
-
-/// Whether each element of `use` is read only to compute the result
-/// element stored at the same bytes: the operand is stored as the result
-/// is, and (in a loop fusion) only elementwise ops and tile-padding pads and
-/// slices lie between the parameter and the result, not a slice, broadcast,
-/// reshape or transpose that reads other positions.
-bool readsElementwise(OpOperand &use, Value result) {
-  if (!sameStorage(use.get().getType(), result.getType()))
-    return false;
-  // Carried value i is result i, unless the loop also reads the value
-  // otherwise (as an invariant, or another carried value's start).
-  if (Operation *loop = use.getOwner(); isa<hlo::WhileCallOp>(loop))
-    return use.getOperandNumber() == cast<OpResult>(result).getResultNumber() &&
-           llvm::count(loop->getOperands(), use.get()) == 1;
-  auto fusion = dyn_cast<hlo::FusionOp>(use.getOwner());
-  if (!fusion)
-    return true;
-  auto samePositions = [](Operation *op) {
-    if (auto pad = dyn_cast<hlo::PadOp>(op))
-      return padsTilePadding(pad);
-    if (auto slice = dyn_cast<hlo::SliceOp>(op))
-      return dropsTilePadding(slice);
-    return op->hasTrait<OpTrait::Elementwise>();
-  };
-  SmallVector<Value> worklist = {
-      fusion.getBlock().getArgument(use.getOperandNumber())};
-  llvm::SmallPtrSet<Operation *, 16> seen;
-  while (!worklist.empty()) {
-    Value value = worklist.pop_back_val();
-    for (Operation *user : value.getUsers()) {
-      if (isa<hlo::YieldOp>(user) || !seen.insert(user).second)
-        continue;
-      if (!samePositions(user))
-        return false;
-      llvm::append_range(worklist, user->getResults());
-    }
-  }
-  return true;
-}
-
 /// A heap buffer: the values that share it, in order, and its live range.
 struct Buffer {
   SmallVector<Value, 2> values;
@@ -330,16 +268,9 @@ public:
 private:
   LogicalResult measure(Block &block);
   void scheduleOps(Block &block, tpc::MemoryReport &report);
-  void findDonors(Block &block);
-  /// Orders the other readers of a donated argument before the op that
-  /// computes its update, when they do not depend on the update, so that
-  /// the update can take the argument's buffer (where XLA would copy).
-  ScheduleHints donationHints(Block &block);
-  /// The donated argument whose buffer output `result` of `op` takes, if
-  /// one may (XLA's may-alias rule), marking it used.
-  BlockArgument donorFor(Operation *op, Value result);
+  /// Donation's schedule hints, with the copies it made measured.
+  ScheduleHints donationHints();
   void formBuffers(Block &block, tpc::MemoryReport &report);
-  void warnUnusedDonors();
   LogicalResult pack(tpc::MemoryReport &report);
   void describeLargest(Block &block, tpc::MemoryReport &report);
   void attachOffsets(Block &block, const tpc::MemoryReport &report);
@@ -368,18 +299,7 @@ private:
     SmallVector<int64_t> globals;
   };
   SmallVector<CallFrame> frames;
-  /// Donated arguments not yet holding an output, each with the index of
-  /// the output it must hold (tf.aliasing_output) or -1 (any), and whether
-  /// the program asked for it (a warning when it cannot be used).
-  struct Donor {
-    BlockArgument arg;
-    int64_t output;
-    bool explicitlyDonated;
-    bool used = false;
-  };
-  SmallVector<Donor> donors;
-  /// Output values and their indices among the returned values.
-  DenseMap<Value, SmallVector<int64_t, 1>> outputIndices;
+  std::optional<Donation> donation;
   /// Outputs that live in a donated argument's buffer.
   DenseMap<Value, int64_t> donatedArgumentOf;
 
@@ -434,7 +354,7 @@ LogicalResult BufferAssigner::measure(Block &block) {
 
 void BufferAssigner::scheduleOps(Block &block, tpc::MemoryReport &report) {
   // Schedule, then put the ops in that order.
-  order = schedule(block, sizes, donationHints(block));
+  order = schedule(block, sizes, donationHints());
   Operation *terminator = block.getTerminator();
   for (Operation *op : order)
     op->moveBefore(terminator);
@@ -457,199 +377,23 @@ void BufferAssigner::scheduleOps(Block &block, tpc::MemoryReport &report) {
   }
 }
 
-/// Arguments donated by `jax.buffer_donor = true` (JAX's donate_argnums),
-/// `tf.aliasing_output = N` (that output only) or the pass option.
-void BufferAssigner::findDonors(Block &block) {
-  for (auto [i, value] : llvm::enumerate(block.getTerminator()->getOperands()))
-    outputIndices[value].push_back(i);
-  for (BlockArgument arg : block.getArguments()) {
-    unsigned n = arg.getArgNumber();
-    auto donor = func.getArgAttrOfType<BoolAttr>(n, "jax.buffer_donor");
-    auto aliasing = func.getArgAttrOfType<IntegerAttr>(n, "tf.aliasing_output");
-    bool asked = (donor && donor.getValue()) || aliasing;
-    // A loop body may update carried value j in place, silently.
-    if (auto carried = func.getArgAttrOfType<IntegerAttr>(n, kCarriedAttrName))
-      donors.push_back({arg, carried.getInt(), false});
-    else if (asked || donateAll)
-      donors.push_back({arg, aliasing ? aliasing.getInt() : -1, asked});
-  }
-}
-
-ScheduleHints BufferAssigner::donationHints(Block &block) {
-  ScheduleHints hints;
-  // The ops reading `v`, seen through bitcasts (which read nothing).
-  auto readers = [&](Value v) {
-    SmallVector<Operation *> found;
-    SmallVector<Value> worklist = {v};
-    while (!worklist.empty())
-      for (Operation *user : worklist.pop_back_val().getUsers()) {
-        if (user == block.getTerminator())
-          continue;
-        if (isBitcast(user, block))
-          worklist.push_back(user->getResult(0));
-        else if (!llvm::is_contained(found, user))
-          found.push_back(user);
-      }
-    return found;
-  };
-  // Whether `to` reads what `from` computes, directly or not.
-  auto reaches = [&](Operation *from, Operation *to) {
-    SmallVector<Operation *> worklist = {from};
-    SmallPtrSet<Operation *, 32> seen;
-    while (!worklist.empty()) {
-      Operation *op = worklist.pop_back_val();
-      if (op == to)
-        return true;
-      for (Value result : op->getResults())
-        for (Operation *user : result.getUsers())
-          if (user->getBlock() == &block && seen.insert(user).second)
-            worklist.push_back(user);
-    }
-    return false;
-  };
-  for (const Donor &donor : donors) {
-    SmallVector<Operation *> argReaders = readers(donor.arg);
-    // The first reader that returns a value of the argument's type, as
-    // itself or through a bitcast, is the update.
-    Operation *update = nullptr;
-    for (Operation *op : argReaders)
-      for (Value result : op->getResults()) {
-        SmallVector<Value> views = {result};
-        for (Operation *user : result.getUsers())
-          if (isBitcast(user, block))
-            views.push_back(user->getResult(0));
-        if (update || hints.donated.count(result) ||
-            llvm::none_of(views, [&](Value v) {
-              return outputIndices.count(v) &&
-                     v.getType() == donor.arg.getType();
-            }))
-          continue;
-        update = op;
-        hints.donated.insert(result);
-      }
-    // Holding back an update that other ops read would hold them back too
-    // (a step count that the bias corrections read): only updates that are
-    // only returned wait.
-    auto returnedOnly = [&](Value v) {
-      return llvm::all_of(v.getUsers(), [&](Operation *user) {
-        return user == block.getTerminator() ||
-               (isBitcast(user, block) &&
-                llvm::all_of(user->getUsers(), [&](Operation *next) {
-                  return next == block.getTerminator();
-                }));
-      });
-    };
-    if (!update)
-      continue;
-    // Unless the update reads only arguments: then the readers get a copy
-    // of their own (one more small kernel) and the returned one waits.
-    if (!llvm::all_of(update->getResults(), returnedOnly)) {
-      if (!llvm::all_of(update->getOperands(), [&](Value v) {
-            return isa<BlockArgument>(v) ||
-                   isa_and_present<hlo::ConstantOp>(v.getDefiningOp());
-          }))
-        continue;
-      OpBuilder builder(update);
-      Operation *copy = builder.clone(*update);
-      for (auto [from, to] :
-           llvm::zip(update->getResults(), copy->getResults()))
-        from.replaceUsesWithIf(to, [&](OpOperand &use) {
-          Operation *user = use.getOwner();
-          return user != block.getTerminator() &&
-                 !(isBitcast(user, block) && returnedOnly(user->getResult(0)));
-        });
-      for (auto [from, to] :
-           llvm::zip(update->getResults(), copy->getResults()))
-        sizes[to] = sizes[from];
-      copy->walk([&](hlo::ConstantOp constant) {
-        auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
-        if (dense && !dense.isSplat()) {
-          // Measured as the original's (the same type) was.
-          FailureOr<ValueSize> size = sizeOf(constant);
-          fusedConstants[copy].push_back(constant);
-          sizes[constant] = succeeded(size) ? *size : ValueSize{};
-        }
-      });
-      argReaders.push_back(copy);
-    }
-    for (Operation *reader : argReaders)
-      if (reader != update && !reaches(update, reader) &&
-          !reaches(reader, update))
-        hints.edges[reader].push_back(update);
+ScheduleHints BufferAssigner::donationHints() {
+  ScheduleHints hints = donation->scheduleHints();
+  for (auto [original, copy] : hints.copies) {
+    for (auto [from, to] :
+         llvm::zip(original->getResults(), copy->getResults()))
+      sizes[to] = sizes[from];
+    copy->walk([&](hlo::ConstantOp constant) {
+      auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+      if (!dense || dense.isSplat())
+        return;
+      // Measured as the original's (the same type) was.
+      FailureOr<ValueSize> size = sizeOf(constant);
+      fusedConstants[copy].push_back(constant);
+      sizes[constant] = succeeded(size) ? *size : ValueSize{};
+    });
   }
   return hints;
-}
-
-BlockArgument BufferAssigner::donorFor(Operation *op, Value result) {
-  // The returned value: the result, or a slice of it that only drops tile
-  // padding (the same bytes), as tpu-pad returns a padded computation.
-  Value returned = result;
-  for (Operation *user : result.getUsers())
-    if (isa<hlo::SliceOp>(user) && isBitcast(user, *op->getBlock()) &&
-        outputIndices.count(user->getResult(0)))
-      returned = user->getResult(0);
-  auto indices = outputIndices.find(returned);
-  // A reshape view of the output would need the program's HBM region.
-  auto reshapes = [&](Value v) {
-    return llvm::any_of(v.getUsers(), [&](Operation *user) {
-      return isa<hlo::ReshapeOp>(user) && isBitcast(user, *op->getBlock());
-    });
-  };
-  if (indices == outputIndices.end() || reshapes(result) || reshapes(returned))
-    return {};
-  int64_t t = position[op];
-  for (Donor &donor : donors) {
-    BlockArgument arg = donor.arg;
-    if (donor.used || arg.getType() != returned.getType() ||
-        outputs.count(arg) ||
-        (donor.output >= 0 &&
-         !llvm::is_contained(indices->second, donor.output)))
-      continue;
-    // Dead once the output is written: read by earlier ops only, or by
-    // this op element by element, as an in-place update reads it. A bitcast
-    // (the runtime's zero tile padding) reads nothing: its users do.
-    SmallVector<OpOperand *> uses;
-    for (OpOperand &use : arg.getUses())
-      uses.push_back(&use);
-    bool dead = true;
-    while (dead && !uses.empty()) {
-      OpOperand *use = uses.pop_back_val();
-      Operation *user = use->getOwner();
-      if (isBitcast(user, *op->getBlock())) {
-        for (OpOperand &next : user->getResult(0).getUses())
-          uses.push_back(&next);
-        continue;
-      }
-      dead = position.lookup(user) < t || (user == op && writesInPlace(op) &&
-                                           readsElementwise(*use, result));
-    }
-    if (!dead)
-      continue;
-    donor.used = true;
-    return arg;
-  }
-  return {};
-}
-
-/// JAX's "Some donated buffers were not usable", per argument and why.
-void BufferAssigner::warnUnusedDonors() {
-  for (const Donor &donor : donors) {
-    if (donor.used || !donor.explicitlyDonated)
-      continue;
-    bool typeMatches = llvm::any_of(outputIndices, [&](auto &entry) {
-      return entry.first.getType() == donor.arg.getType() &&
-             !isa<BlockArgument>(entry.first);
-    });
-    InFlightDiagnostic diag = emitWarning(donor.arg.getLoc())
-                              << "tpu-assign-buffers: donated argument #"
-                              << donor.arg.getArgNumber() << " ("
-                              << donor.arg.getType() << ") is not usable: ";
-    if (!typeMatches)
-      diag << "no output has its shape, element type and layout";
-    else
-      diag << "every output of its type is written while it is still read "
-              "(or by an op that reads it out of place)";
-  }
 }
 
 void BufferAssigner::formBuffers(Block &block, tpc::MemoryReport &report) {
@@ -679,7 +423,8 @@ void BufferAssigner::formBuffers(Block &block, tpc::MemoryReport &report) {
     for (Value result : op->getResults()) {
       // Before writing in place: a donated buffer frees a heap buffer for
       // good, where an operand's buffer would live on as the output.
-      if (BlockArgument donor = donorFor(op, result)) {
+      if (BlockArgument donor = donation->donorFor(
+              op, result, [&](Operation *op) { return position.lookup(op); })) {
         donatedArgumentOf[result] = donor.getArgNumber();
         report.outputSharedWithArguments += sizes[result].padded;
         continue;
@@ -885,10 +630,10 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
   Block &block = func.getBody().front();
   if (failed(measure(block)))
     return failure();
-  findDonors(block);
+  donation.emplace(func, donateAll);
   scheduleOps(block, report);
   formBuffers(block, report);
-  warnUnusedDonors();
+  donation->warnUnused();
   if (failed(pack(report)))
     return failure();
   describeLargest(block, report);

@@ -4,14 +4,16 @@
 // Donation of tile-padded state. tpu-pad computes on the padded shape:
 // the argument is read through a zero-padding pad of its tile padding and
 // the output is a slice dropping it, both the same bytes (bitcasts). The
-// update still takes the argument's buffer.
+// update still takes the argument's buffer: the program's only HBM is the
+// pads' zero, a constant.
 // CHECK-LABEL: func.func @padded_update
 // CHECK:         hlo.subtract {{.*}} {tpu.donated_arguments = array<i64: 0>, tpu.hbm_offsets = array<i64: 0>} : tensor<16x128xf32
 // CHECK:         %[[OUT:.*]] = hlo.slice
 // CHECK:         return %[[OUT]]
 // REPORT-LABEL:  @padded_update on v3:
 // REPORT:        Output size 8.0K; shares 8.0K with arguments.
-// REPORT:        Program hbm requirement 0B
+// REPORT:        Program hbm requirement 1.0K:
+// REPORT-NEXT:     global             1.0K
 func.func @padded_update(%w: tensor<10x32xf32> {jax.buffer_donor = true}, %g: tensor<10x32xf32>) -> tensor<10x32xf32> {
   %w2 = hlo.subtract %w, %g : tensor<10x32xf32>
   return %w2 : tensor<10x32xf32>
@@ -26,7 +28,7 @@ func.func @padded_update(%w: tensor<10x32xf32> {jax.buffer_donor = true}, %g: te
 // CHECK:         hlo.transpose %arg0
 // CHECK:         hlo.subtract %arg0, %arg1 {tpu.donated_arguments = array<i64: 0>
 // REPORT-LABEL:  @reader_first on v3:
-// REPORT:        Output size 8.0K; shares 4.0K with arguments.
+// REPORT:        Output size 68.0K; shares 4.0K with arguments.
 // REPORT-NOT:    warning
 func.func @reader_first(%w: tensor<8x128xf32> {jax.buffer_donor = true}, %g: tensor<8x128xf32>) -> (tensor<8x128xf32>, tensor<128x8xf32>) {
   %w2 = hlo.subtract %w, %g : tensor<8x128xf32>
@@ -48,7 +50,7 @@ func.func @reader_first(%w: tensor<8x128xf32> {jax.buffer_donor = true}, %g: ten
 // CHECK:         %[[NEXT:.*]] = hlo.add %arg0, %{{.*}} {tpu.donated_arguments = array<i64: 0>
 // CHECK:         return %[[NEXT]]
 // REPORT-LABEL:  @step_count on v3:
-// REPORT:        Output size 4.5K; shares 512B with arguments.
+// REPORT:        Output size 5.0K; shares 1.0K with arguments.
 func.func @step_count(%count: tensor<i32> {jax.buffer_donor = true}, %x: tensor<8x128xf32>) -> (tensor<i32>, tensor<8x128xf32>) {
   %one = hlo.constant dense<1> : tensor<i32>
   %next = hlo.add %count, %one : tensor<i32>
