@@ -9,6 +9,7 @@
 
 #include "dialects/tpu/TPUDialect.h"
 #include "passes/Donation.h"
+#include "passes/MemoryOrigins.h"
 #include "passes/PassUtils.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -161,31 +162,6 @@ SmallVector<Operation *> schedule(Block &block,
   return order;
 }
 
-/// op_type and op_name from a location: `loc("a/b")` names the op;
-/// `loc(fused["OneHot:", "a/b"])`, as TensorFlow's importer writes, also
-/// gives its type.
-void operatorOf(Location loc, tpc::Allocation &allocation) {
-  if (auto name = dyn_cast<NameLoc>(loc)) {
-    allocation.opName = name.getName().str();
-    return;
-  }
-  if (auto fused = dyn_cast<FusedLoc>(loc))
-    for (Location part : fused.getLocations()) {
-      // tpu-pad wraps an op's location to record its logical types.
-      if (isa<FusedLoc>(part)) {
-        operatorOf(part, allocation);
-        continue;
-      }
-      if (auto name = dyn_cast<NameLoc>(part)) {
-        StringRef text = name.getName().getValue();
-        if (text.consume_back(":"))
-          allocation.opType = text.str();
-        else
-          allocation.opName = text.str();
-      }
-    }
-}
-
 /// A heap buffer: the values that share it, in order, and its live range.
 struct Buffer {
   SmallVector<Value, 2> values;
@@ -273,6 +249,8 @@ private:
   void formBuffers(Block &block, tpc::MemoryReport &report);
   LogicalResult pack(tpc::MemoryReport &report);
   void describeLargest(Block &block, tpc::MemoryReport &report);
+  /// What is live at the peak, by class and name scope.
+  void describeOrigins(Block &block, tpc::MemoryReport &report);
   void attachOffsets(Block &block, const tpc::MemoryReport &report);
 
   bool liveAtPeak(const Buffer &buffer) const {
@@ -585,6 +563,49 @@ void BufferAssigner::describeLargest(Block &block, tpc::MemoryReport &report) {
   }
 }
 
+void BufferAssigner::describeOrigins(Block &block, tpc::MemoryReport &report) {
+  using Kind = LiveAllocation::Kind;
+  auto aligned = [&](int64_t size) {
+    return tpc::checkedRoundUp(size, target.hbmAlignment).value_or(size);
+  };
+  std::vector<LiveAllocation> live;
+  DenseSet<int64_t> holding;
+  for (auto &entry : donatedArgumentOf)
+    holding.insert(entry.second);
+  for (BlockArgument arg : block.getArguments())
+    live.push_back({holding.count(arg.getArgNumber()) ? Kind::DonatedArgument
+                                                      : Kind::Argument,
+                    {arg},
+                    nullptr,
+                    sizes[arg].padded,
+                    sizes[arg].unpadded});
+  for (auto &[value, offset] : constants)
+    live.push_back({Kind::Constant,
+                    {value},
+                    nullptr,
+                    aligned(sizes[value].padded),
+                    sizes[value].unpadded});
+  for (const CallFrame &frame : frames) {
+    int64_t global = 0, unpadded = 0;
+    for (StringRef name : calleesOf(frame.op)) {
+      global = tpc::saturatingAdd(global, callees.lookup(name).global);
+      unpadded =
+          tpc::saturatingAdd(unpadded, callees.lookup(name).globalUnpadded);
+    }
+    if (global)
+      live.push_back({Kind::Constant, {}, frame.op, global, unpadded});
+  }
+  DenseMap<size_t, Operation *> frameOps;
+  for (const CallFrame &frame : frames)
+    frameOps[frame.buffer] = frame.op;
+  for (auto [i, buffer] : llvm::enumerate(heap))
+    if (liveAtPeak(buffer))
+      live.push_back({buffer.values.empty() ? Kind::Frame : Kind::Heap,
+                      buffer.values, frameOps.lookup(i), aligned(buffer.size),
+                      buffer.unpadded});
+  mlir::tpu::describeOrigins(live, outputs, top, report);
+}
+
 void BufferAssigner::attachOffsets(Block &block,
                                    const tpc::MemoryReport &report) {
   // Offsets for the lowering.
@@ -637,6 +658,7 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
   if (failed(pack(report)))
     return failure();
   describeLargest(block, report);
+  describeOrigins(block, report);
   attachOffsets(block, report);
   // Offsets below this are constants; tpu-lower relocates an outlined
   // function's constants and heap into its caller's.

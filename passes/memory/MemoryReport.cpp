@@ -94,7 +94,7 @@ std::string formatMemoryReport(const MemoryReport &report) {
         formatBytes(report.fragmentation()), "))\n");
   }
   if (report.largest.empty())
-    return text;
+    return text + formatOrigins(report);
   text += "\n  Largest program allocations in hbm:\n\n";
   for (size_t i = 0; i < report.largest.size(); ++i) {
     const Allocation &a = report.largest[i];
@@ -112,6 +112,39 @@ std::string formatMemoryReport(const MemoryReport &report) {
     absl::StrAppend(&text, "     Allocation type: ", a.allocationType, "\n");
     text += "     ==========================\n";
   }
+  return text + formatOrigins(report);
+}
+
+std::string formatOrigins(const MemoryReport &report) {
+  if (report.byClass.empty())
+    return "";
+  int64_t padded = 0, unpadded = 0;
+  for (const Origin &origin : report.byClass) {
+    padded = saturatingAdd(padded, origin.padded);
+    unpadded = saturatingAdd(unpadded, origin.unpadded);
+  }
+  auto line = [&](const Origin &origin) {
+    char buffer[160];
+    std::snprintf(buffer, sizeof(buffer), "    %-46s%11s %6s\n",
+                  origin.name.c_str(), formatBytes(origin.padded).c_str(),
+                  percent(origin.padded, padded).c_str());
+    return std::string(buffer);
+  };
+  std::string text = "\n  Live at the peak by origin";
+  if (report.peakPosition < static_cast<int64_t>(report.timeline.size()))
+    absl::StrAppend(&text, " (while ", report.timeline[report.peakPosition].op,
+                    " runs, ", report.peakPosition + 1, " of ",
+                    report.timeline.size(), ")");
+  text += ":\n\n";
+  for (const Origin &origin : report.byClass)
+    if (origin.padded)
+      text += line(origin);
+  text += line({"of which padding (tiles, alignment)", padded - unpadded, 0});
+  text += "\n  Live at the peak by name scope:\n\n";
+  for (const Origin &origin : report.byScope)
+    text += line(origin);
+  if (report.otherScopes.padded)
+    text += line(report.otherScopes);
   return text;
 }
 

@@ -36,6 +36,14 @@ struct TimelinePoint {
   int64_t unpadded = 0;
 };
 
+/// Bytes live at the peak from one origin: a class of buffer (parameters,
+/// saved activations, ...) or a name scope of the program.
+struct Origin {
+  std::string name;
+  int64_t padded = 0;
+  int64_t unpadded = 0;
+};
+
 struct MemoryReport {
   std::string function; // the function the figures are of
   int64_t capacity = 0; // HBM per core minus reserved
@@ -59,6 +67,14 @@ struct MemoryReport {
   std::vector<TimelinePoint> timeline;
   int64_t peakPosition = 0;
   std::vector<Allocation> atPeak;
+
+  /// What is live at the peak (arguments, constants and heap buffers), by
+  /// class in a fixed order and by name scope, largest first; the scopes
+  /// beyond the report's `top` are summed in `otherScopes`. Empty when
+  /// buffer assignment did not classify (the report then omits them).
+  std::vector<Origin> byClass;
+  std::vector<Origin> byScope;
+  Origin otherScopes;
 
   int64_t fragmentation() const { return temp - tempPaddedAtPeak; }
   int64_t program() const { return global + scoped + temp; }
@@ -92,6 +108,10 @@ std::string outOfMemoryLine(const MemoryReport &report);
 
 /// The report from "Total hbm usage >= ..." to the last allocation entry.
 std::string formatMemoryReport(const MemoryReport &report);
+
+/// "Live at the peak by origin": the classes and name scopes of what is
+/// live at the peak, with the padding among them; empty without classes.
+std::string formatOrigins(const MemoryReport &report);
 
 /// "12.91G (12.8x expansion)", the padding line of an allocation entry;
 /// empty when the allocation has no padding.

@@ -66,6 +66,16 @@ std::string allocationsJson(const std::vector<Allocation> &allocations) {
   return out + "]";
 }
 
+std::string originsJson(const std::vector<Origin> &origins) {
+  std::string out = "[";
+  for (size_t i = 0; i < origins.size(); ++i)
+    absl::StrAppend(&out, i ? ",\n    " : "\n    ",
+                    "{\"name\":", quote(origins[i].name), ",",
+                    bytesField("padded", origins[i].padded), ",",
+                    bytesField("unpadded", origins[i].unpadded), "}");
+  return out + "]";
+}
+
 std::string functionJson(const MemoryReport &r) {
   std::string out = absl::StrCat(
       "{\"name\":", quote(r.function),
@@ -87,7 +97,9 @@ std::string functionJson(const MemoryReport &r) {
                     "}");
   }
   absl::StrAppend(&out, "],\n  \"at_peak\":", allocationsJson(r.atPeak),
-                  ",\n  \"largest\":", allocationsJson(r.largest), "}");
+                  ",\n  \"largest\":", allocationsJson(r.largest),
+                  ",\n  \"by_class\":", originsJson(r.byClass),
+                  ",\n  \"by_scope\":", originsJson(r.byScope), "}");
   return out;
 }
 

@@ -12,7 +12,7 @@
 // RUN: not tpu-compile %s --compile-to=buffers --target=v2 --layout-mode=xla-default --memory-report-top=2 -o /dev/null 2>&1 | FileCheck %s --check-prefix=OOM
 // RUN: sh -c 'tpu-compile %s --compile-to=buffers --target=v2 --layout-mode=xla-default -o /dev/null 2>/dev/null; test $? -eq 2'
 // RUN: not tpu-compile %s --target=v2 --layout-mode=xla-default -o /dev/null 2>&1 | tail -n 1 | FileCheck %s --check-prefix=LAST
-// LAST: {{^}}     =========================={{$}}
+// LAST: {{^}}    1 more scope {{ +}}112.00M   0.7%{{$}}
 //
 // min-padding keeps the 10 classes out of the lanes: it fits on v2.
 // RUN: tpu-compile %s --compile-to=buffers --target=v2 --memory-report --memory-report-top=1 -o /dev/null | FileCheck %s --check-prefix=MIN
@@ -40,12 +40,24 @@
 
 // The located error, its source line and caret, then XLA's report, which
 // ends the output (no stray source line after it).
-// OOM:      tpu-compile-seed.mlir:[[# @LINE + 12]]:1: error: Ran out of memory in memory space hbm. Used 14.66G of 7.48G hbm. Exceeded hbm capacity by 7.17G.
+// OOM:      tpu-compile-seed.mlir:[[# @LINE + 24]]:1: error: Ran out of memory in memory space hbm. Used 14.66G of 7.48G hbm. Exceeded hbm capacity by 7.17G.
 // OOM-NEXT: func.func @main(
 // OOM-NEXT: ^
 // OOM-NEXT: Total hbm usage >= 15.17G:
 // OOM:        1. Size: 14.00G
 // OOM:        2. Size: 2.62G
+// What is live at the peak, by origin: the one-hot is the loss's
+// temporary, 13.02G of it padding.
+// OOM:        Live at the peak by origin (while %fusion_2 = hlo.fusion runs, 9 of 9):
+// OOM-EMPTY:
+// OOM-NEXT:     other arguments {{ +}}560.02M   3.7%
+// OOM-NEXT:     outputs {{ +}}112.00M   0.7%
+// OOM-NEXT:     temporaries {{ +}}14.00G  95.5%
+// OOM-NEXT:     constants {{ +}}2.0K   0.0%
+// OOM-NEXT:     of which padding (tiles, alignment) {{ +}}13.02G  88.8%
+// OOM:        Live at the peak by name scope:
+// OOM-EMPTY:
+// OOM-NEXT:     model/loss {{ +}}14.00G  95.5%
 
 // MIN:      @main on v2: uses
 // MIN:        1. Size:

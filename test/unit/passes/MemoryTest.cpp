@@ -253,6 +253,38 @@ TEST(MemoryReportTest, OmitsEmptyLinesAndCutsLongLabels) {
             std::string::npos);
 }
 
+TEST(MemoryReportTest, OriginsSumToThePeakWithTheirPadding) {
+  MemoryReport report;
+  report.timeline = {{"%0 = hlo.dot_general", 0, 0},
+                     {"%fusion = hlo.fusion", 0, 0}};
+  report.peakPosition = 1;
+  // 3M of donated state, 1M of gradients of which 256K padding.
+  report.byClass = {{"parameters and optimizer state (donated)", 3 * MiB,
+                     3 * MiB},
+                    {"other arguments", 0, 0},
+                    {"gradients and backward temporaries", MiB,
+                     768 * KiB}};
+  report.byScope = {{"params", 3 * MiB, 3 * MiB},
+                    {"transpose(jvp(mlp))/dense_0", MiB, 768 * KiB}};
+  EXPECT_EQ(formatOrigins(report), R"(
+  Live at the peak by origin (while %fusion = hlo.fusion runs, 2 of 2):
+
+    parameters and optimizer state (donated)            3.00M  75.0%
+    gradients and backward temporaries                  1.00M  25.0%
+    of which padding (tiles, alignment)                256.0K   6.2%
+
+  Live at the peak by name scope:
+
+    params                                              3.00M  75.0%
+    transpose(jvp(mlp))/dense_0                         1.00M  25.0%
+)");
+  // The report ends with them; without classes it is XLA's alone.
+  EXPECT_NE(formatMemoryReport(report).find("by name scope"),
+            std::string::npos);
+  report.byClass.clear();
+  EXPECT_EQ(formatOrigins(report), "");
+}
+
 MemoryReport viewerReport() {
   MemoryReport report;
   report.function = "main";
