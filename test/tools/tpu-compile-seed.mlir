@@ -12,7 +12,7 @@
 // RUN: not tpu-compile %s --compile-to=buffers --target=v2 --layout-mode=xla-default --memory-report-top=2 -o /dev/null 2>&1 | FileCheck %s --check-prefix=OOM
 // RUN: sh -c 'tpu-compile %s --compile-to=buffers --target=v2 --layout-mode=xla-default -o /dev/null 2>/dev/null; test $? -eq 2'
 // RUN: not tpu-compile %s --target=v2 --layout-mode=xla-default -o /dev/null 2>&1 | tail -n 1 | FileCheck %s --check-prefix=LAST
-// LAST: {{^}}    1 more scope 112.00M   0.7%{{$}}
+// LAST: {{^}} (top level) 112.00M 0.7%{{$}}
 //
 // min-padding keeps the 10 classes out of the lanes: it fits on v2.
 // RUN: tpu-compile %s --compile-to=buffers --target=v2 --memory-report --memory-report-top=1 -o /dev/null | FileCheck %s --check-prefix=MIN
