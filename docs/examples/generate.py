@@ -457,6 +457,7 @@ EXAMPLES = {
     "segmentation_onehot.mlir": lambda: onehot(),
     "kws_int8_b1.mlir": lambda: kws(1),
     "kws_int8_b256.mlir": lambda: kws(256),
+    "mlp_train_b128.mlir": lambda: mlp_train(),
 }
 
 
