@@ -164,12 +164,12 @@ private:
   absl::Status kernel(const Kernel &code, KernelStats &total) {
     KernelStats stats;
     stats.name = code.name;
-    size_t firstTask = timeline.tasks().size();
+    int64_t firstTask = timeline.size();
     KernelRun runner(code, target, options, timeline, views, stats);
     if (absl::Status s = runner.run(); !s.ok())
       return s;
-    for (size_t t = firstTask; t < timeline.tasks().size(); ++t) {
-      const Task &task = timeline.tasks()[t];
+    for (int64_t t = firstTask; t < timeline.size(); ++t) {
+      const Task &task = timeline.task(t);
       if (task.engine.kind == Engine::Mxu)
         stats.mxuBusyCycles += task.cycles;
       else if (task.engine.kind == Engine::Vector)
@@ -191,6 +191,10 @@ private:
     total.mxuBusyCycles += stats.mxuBusyCycles;
     total.vectorBusyCycles += stats.vectorBusyCycles;
     total.dmaBusyCycles += stats.dmaBusyCycles;
+    // A kernel's tasks depend on its own tasks only: without a profile to
+    // write, what the run keeps stays the size of one kernel's tasks.
+    if (!options.keepTasks)
+      timeline.forgetBefore(timeline.size());
     return absl::OkStatus();
   }
 

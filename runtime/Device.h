@@ -47,6 +47,10 @@ struct RunOptions {
   /// Stop a loop after this many iterations with RESOURCE_EXHAUSTED (a
   /// predicate that never turns false); 0 is no limit.
   int64_t maxLoopIterations = 0;
+  /// Keep every task in RunResult::tasks (for a profile); otherwise each
+  /// kernel's are dropped once it is counted, so that a run's memory does
+  /// not grow with its length (millions of tasks for a large model).
+  bool keepTasks = false;
 };
 
 /// What one kernel did, for the profile and the roofline, summed over the

@@ -166,7 +166,7 @@ absl::Status KernelRun::step(const Instruction &inst) {
     if (sem < 0 || sem >= kernel.semaphores)
       return fail(inst, "not a semaphore");
     for (auto &[task, buffer] : sems[sem]) {
-      issue = std::max(issue, timeline.tasks()[task].end);
+      issue = std::max(issue, timeline.task(task).end);
       --inFlight[buffer];
     }
     sems[sem].clear();
@@ -207,7 +207,7 @@ absl::Status KernelRun::scalarLoad(const Instruction &inst) {
   if (!deps.ok())
     return deps.status();
   for (int64_t task : *deps)
-    issue = std::max(issue, timeline.tasks()[task].end);
+    issue = std::max(issue, timeline.task(task).end);
   std::vector<int64_t> strides = rowMajorStrides(b.dims);
   int64_t offset = 0;
   for (int64_t d = 0; d < rank; ++d) {

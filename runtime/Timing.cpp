@@ -142,13 +142,15 @@ absl::StatusOr<int64_t> Timeline::add(std::string name, Engine engine,
   if (cycles < 0 || latency < 0)
     return absl::InvalidArgumentError(
         absl::StrCat("task '", name, "' costs ", cycles, " cycles"));
-  int64_t id = static_cast<int64_t>(tasks_.size());
+  int64_t id = size();
   int64_t start = std::max(freeAt(engine), notBefore);
   for (int64_t dep : deps) {
-    if (dep < 0 || dep >= id)
-      return absl::InvalidArgumentError(absl::StrCat(
-          "task '", name, "' depends on task ", dep, ", which is not earlier"));
-    start = std::max(start, tasks_[dep].end);
+    if (dep < base_ || dep >= id)
+      return absl::InvalidArgumentError(
+          absl::StrCat("task '", name, "' depends on task ", dep,
+                       dep < base_ && dep >= 0 ? ", which was forgotten"
+                                               : ", which is not earlier"));
+    start = std::max(start, task(dep).end);
   }
   auto [named, added] = nameIds_.try_emplace(
       std::move(name), static_cast<uint32_t>(names_.size()));
@@ -172,8 +174,8 @@ Timeline::addMatmul(const std::string &name, int64_t m, int64_t k, int64_t n,
         absl::StrCat("matmul '", name, "' has a negative size or no pass"));
   int64_t ready = notBefore;
   for (int64_t dep : deps)
-    if (dep >= 0 && dep < static_cast<int64_t>(tasks_.size()))
-      ready = std::max(ready, tasks_[dep].end);
+    if (dep >= base_ && dep < size())
+      ready = std::max(ready, task(dep).end);
   int64_t folds = saturatingMul(mxuFolds(target_, k, n), passes);
   // Each fold goes to the MXU whose share would finish first; the fixed
   // fill and drain make this differ from a plain round robin only when the
@@ -218,6 +220,12 @@ Timeline::addMatmul(const std::string &name, int64_t m, int64_t k, int64_t n,
     ids.push_back(*id);
   }
   return ids;
+}
+
+void Timeline::forgetBefore(int64_t id) {
+  id = std::clamp(id, base_, size());
+  tasks_.erase(tasks_.begin(), tasks_.begin() + (id - base_));
+  base_ = id;
 }
 
 int64_t Timeline::busyCycles(Engine engine) const {

@@ -128,14 +128,24 @@ public:
             int64_t passes, MxuModel model, const std::vector<int64_t> &deps,
             int64_t notBefore = 0);
 
+  /// The tasks kept: ids from firstKept() on (all, unless forgotten).
   const std::vector<Task> &tasks() const { return tasks_; }
-  /// Moves the tasks and their names (each once; Task::name indexes them)
-  /// out, for a result that outlives the timeline.
+  /// Task `id`, which must be kept (firstKept() <= id < size()).
+  const Task &task(int64_t id) const { return tasks_[id - base_]; }
+  /// Tasks added so far, kept or not: the next task's id.
+  int64_t size() const { return base_ + static_cast<int64_t>(tasks_.size()); }
+  int64_t firstKept() const { return base_; }
+  /// Drops the tasks before `id` (no later task may depend on them), so
+  /// that a long run needs memory for its current kernel's tasks only;
+  /// makespan() is unchanged.
+  void forgetBefore(int64_t id);
+  /// Moves the tasks kept and their names (each once; Task::name indexes
+  /// them) out, for a result that outlives the timeline.
   std::vector<Task> takeTasks() { return std::move(tasks_); }
   std::vector<std::string> takeNames() { return std::move(names_); }
   /// The cycle at which the last task ends.
   int64_t makespan() const { return makespan_; }
-  /// Busy cycles of one engine (the sum of its tasks' cycles).
+  /// Busy cycles of one engine (the sum of its kept tasks' cycles).
   int64_t busyCycles(Engine engine) const;
   /// Busy cycles summed over the MXUs.
   int64_t mxuBusyCycles() const;
@@ -145,6 +155,7 @@ private:
 
   const tpc::Target &target_;
   std::vector<Task> tasks_;
+  int64_t base_ = 0; // the id of tasks_[0]
   std::vector<std::string> names_;
   std::unordered_map<std::string, uint32_t> nameIds_;
   std::vector<int64_t> mxuFree_;

@@ -684,6 +684,7 @@ int runMain(MLIRContext &context) {
   options.timingOnly = timingOnly;
   options.loopTripCount = loopTripCount;
   options.maxLoopIterations = maxLoopIterations;
+  options.keepTasks = !profile.empty();
   absl::StatusOr<tpurt::RunResult> run =
       tpurt::run(exe, *found, functionName, args, options);
   if (!run.ok()) {

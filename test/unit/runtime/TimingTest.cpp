@@ -119,6 +119,30 @@ TEST(TimelineTest, InOrderQueuesAndDependences) {
   EXPECT_EQ(tasks[mm1].engine.name(), "mxu1");
 }
 
+TEST(TimelineTest, ForgottenTasksKeepTheirIdsAndTheQueuesTheirTimes) {
+  Timeline t(v3());
+  int64_t load = *t.add("load", {Engine::Dma}, 100);
+  *t.add("mm", {Engine::Mxu, 0}, 300, {load});
+  t.forgetBefore(t.size());
+  EXPECT_TRUE(t.tasks().empty());
+  EXPECT_EQ(t.firstKept(), 2);
+  EXPECT_EQ(t.makespan(), 400);
+  // Ids go on from 2; the DMA queue is still busy until 100.
+  int64_t next = *t.add("next", {Engine::Dma}, 50);
+  EXPECT_EQ(next, 2);
+  EXPECT_EQ(t.task(next).start, 100);
+  int64_t after = *t.add("after", {Engine::Vector}, 10, {next});
+  EXPECT_EQ(t.task(after).start, 150);
+  // A dependence on a forgotten task is an error, not a read of freed
+  // memory.
+  absl::StatusOr<int64_t> stale = t.add("stale", {Engine::Vector}, 10, {load});
+  ASSERT_FALSE(stale.ok());
+  EXPECT_NE(stale.status().message().find("which was forgotten"),
+            std::string::npos);
+  t.forgetBefore(0); // never un-forgets
+  EXPECT_EQ(t.firstKept(), 2);
+}
+
 TEST(TimelineTest, AnEngineRunsItsQueueInOrderEvenWhenALaterTaskIsReady) {
   Timeline t(v3());
   int64_t slow = *t.add("slow", {Engine::Dma}, 1000);
