@@ -83,6 +83,14 @@ private:
   template <typename HloOp>
   Value foldTaps(Location loc, Value padded, ArrayRef<int64_t> kernel,
                  ArrayRef<int64_t> stride, RankedTensorType out);
+  /// For each output pixel (y, x) of an [N, OH, OW, C] pooling `out`, row
+  /// by row, how many taps of its window lie inside the unpadded [N, H, W,
+  /// C] `input` (TOSA's AVG_POOL2D leaves padding out of the average).
+  static SmallVector<int64_t> tapsInside(RankedTensorType input,
+                                         RankedTensorType out,
+                                         ArrayRef<int64_t> kernel,
+                                         ArrayRef<int64_t> stride,
+                                         ArrayRef<int64_t> pad);
   FailureOr<Value> maxPool2d(tosa::MaxPool2dOp op);
   FailureOr<Value> avgPool2d(tosa::AvgPool2dOp op);
   FailureOr<Value> tile(tosa::TileOp op);

@@ -703,23 +703,15 @@ FailureOr<Value> Importer::quantizedAvgPool2d(tosa::AvgPool2dOp op) {
   Value sum = foldTaps<hlo::AddOp>(loc, padded, kernel, stride, wide);
   int64_t oh = type.getDimSize(1), ow = type.getDimSize(2);
   SmallVector<int64_t> multipliers, shifts;
-  for (int64_t y = 0; y < oh; ++y)
-    for (int64_t x = 0; x < ow; ++x) {
-      auto inside = [&](int64_t out, int64_t dim, int64_t k, int64_t s,
-                        int64_t low) {
-        int64_t first = out * s - low, size = inputType.getDimSize(dim);
-        return std::min(first + k, size) - std::max<int64_t>(first, 0);
-      };
-      // The TOSA verifier keeps padding below the kernel and output sizes
-      // exact, so every window covers at least one input element.
-      uint64_t count = inside(y, 1, kernel[0], stride[0], pad[0]) *
-                       inside(x, 2, kernel[1], stride[1], pad[2]);
-      int64_t k = count <= 1 ? 0 : 64 - llvm::countl_zero(count - 1);
-      multipliers.push_back(
-          static_cast<int64_t>(((uint64_t{1} << 30) + 1) << k) /
-          static_cast<int64_t>(count));
-      shifts.push_back(30 + k);
-    }
+  // The TOSA verifier keeps padding below the kernel and output sizes
+  // exact, so every window covers at least one input element.
+  for (int64_t taps : tapsInside(inputType, type, kernel, stride, pad)) {
+    auto count = static_cast<uint64_t>(taps);
+    int64_t k = count <= 1 ? 0 : 64 - llvm::countl_zero(count - 1);
+    multipliers.push_back(static_cast<int64_t>(((uint64_t{1} << 30) + 1) << k) /
+                          static_cast<int64_t>(count));
+    shifts.push_back(30 + k);
+  }
   auto perPixel = [&](ArrayRef<int64_t> values) -> Value {
     auto t = RankedTensorType::get({oh, ow}, i64);
     Value c =

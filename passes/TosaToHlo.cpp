@@ -287,6 +287,24 @@ FailureOr<Value> Importer::maxPool2d(tosa::MaxPool2dOp op) {
                               type);
 }
 
+SmallVector<int64_t> Importer::tapsInside(RankedTensorType input,
+                                          RankedTensorType out,
+                                          ArrayRef<int64_t> kernel,
+                                          ArrayRef<int64_t> stride,
+                                          ArrayRef<int64_t> pad) {
+  // Taps inside the input along one spatial dimension, per output index.
+  auto along = [&](int64_t o, int64_t dim, int64_t k, int64_t s, int64_t low) {
+    int64_t first = o * s - low, size = input.getDimSize(dim);
+    return std::min(first + k, size) - std::max<int64_t>(first, 0);
+  };
+  SmallVector<int64_t> counts;
+  for (int64_t y = 0; y < out.getDimSize(1); ++y)
+    for (int64_t x = 0; x < out.getDimSize(2); ++x)
+      counts.push_back(along(y, 1, kernel[0], stride[0], pad[0]) *
+                       along(x, 2, kernel[1], stride[1], pad[2]));
+  return counts;
+}
+
 /// The sum over the window's taps of the zero-padded input, divided by the
 /// number of taps inside the unpadded input (TOSA leaves padding out of
 /// the count).
@@ -303,25 +321,16 @@ FailureOr<Value> Importer::avgPool2d(tosa::AvgPool2dOp op) {
   Value padded =
       padSpatial(loc, lookup(op.getInput()), pad, b.getZeroAttr(element));
   Value sum = foldTaps<hlo::AddOp>(loc, padded, kernel, stride, type);
-  // Taps inside the input along one spatial dimension, per output index.
-  auto inside = [&](int64_t out, int64_t dim, int64_t k, int64_t s,
-                    int64_t low) {
-    int64_t first = out * s - low, size = inputType.getDimSize(dim);
-    return std::min(first + k, size) - std::max<int64_t>(first, 0);
-  };
   int64_t oh = type.getDimSize(1), ow = type.getDimSize(2);
   SmallVector<APFloat> counts;
   const llvm::fltSemantics &semantics =
       cast<FloatType>(element).getFloatSemantics();
-  for (int64_t y = 0; y < oh; ++y)
-    for (int64_t x = 0; x < ow; ++x) {
-      APFloat count(
-          static_cast<double>(inside(y, 1, kernel[0], stride[0], pad[0]) *
-                              inside(x, 2, kernel[1], stride[1], pad[2])));
-      bool lost;
-      count.convert(semantics, APFloat::rmNearestTiesToEven, &lost);
-      counts.push_back(count);
-    }
+  for (int64_t taps : tapsInside(inputType, type, kernel, stride, pad)) {
+    APFloat count(static_cast<double>(taps));
+    bool lost;
+    count.convert(semantics, APFloat::rmNearestTiesToEven, &lost);
+    counts.push_back(count);
+  }
   auto countType = RankedTensorType::get({oh, ow}, element);
   Value count = hlo::ConstantOp::create(
       b, loc, countType, DenseElementsAttr::get(countType, counts));
