@@ -227,10 +227,18 @@ void Donation::warnUnused() const {
       return entry.first.getType() == donor.arg.getType() &&
              !isa<BlockArgument>(entry.first);
     });
-    InFlightDiagnostic diag = emitWarning(donor.arg.getLoc())
-                              << "tpu-assign-buffers: donated argument #"
-                              << donor.arg.getArgNumber() << " ("
-                              << donor.arg.getType() << ") is not usable: ";
+    // JAX names arguments by their tree path (`loc("params['w']")`), a
+    // location without a file: the warning then points at the function
+    // and names the argument.
+    Location loc = donor.arg.getLoc();
+    auto name = dyn_cast<NameLoc>(loc);
+    bool located = static_cast<bool>(loc->findInstanceOf<FileLineColLoc>());
+    InFlightDiagnostic diag =
+        emitWarning(located ? loc : block.getParentOp()->getLoc())
+        << "tpu-assign-buffers: donated argument #" << donor.arg.getArgNumber();
+    if (name && !located)
+      diag << " '" << name.getName().getValue() << "'";
+    diag << " (" << donor.arg.getType() << ") is not usable: ";
     if (!typeMatches)
       diag << "no output has its shape, element type and layout";
     else

@@ -31,3 +31,13 @@ func.func @read_after_update(%w: tensor<8x128xf32> {jax.buffer_donor = true}, %g
   %r = hlo.reduce sum %sum, dims = [0, 1] : (tensor<8x128xf32>) -> tensor<f32>
   return %w2, %r : tensor<8x128xf32>, tensor<f32>
 }
+
+// -----
+
+// JAX names an argument by its tree path, a location without a file: the
+// warning points at the function and names the argument.
+// expected-warning @+1 {{tpu-assign-buffers: donated argument #0 'images' ('tensor<8x128xf32, #tpu.layout<{1,0:T(8,128)}>>') is not usable: no output has its shape, element type and layout}}
+func.func @named_argument(%x: tensor<8x128xf32> {jax.buffer_donor = true} loc("images")) -> tensor<8xf32> {
+  %s = hlo.reduce sum %x, dims = [1] : (tensor<8x128xf32>) -> tensor<8xf32>
+  return %s : tensor<8xf32>
+}
