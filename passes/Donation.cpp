@@ -54,6 +54,29 @@ bool mlir::tpu::readsElementwise(OpOperand &use, Value result) {
   return true;
 }
 
+SmallVector<OpOperand *> Donation::readingUses(Value v) const {
+  SmallVector<OpOperand *> found;
+  SmallVector<Value> worklist = {v};
+  while (!worklist.empty())
+    for (OpOperand &use : worklist.pop_back_val().getUses()) {
+      if (isBitcast(use.getOwner(), block))
+        worklist.push_back(use.getOwner()->getResult(0));
+      else
+        found.push_back(&use);
+    }
+  return found;
+}
+
+Value Donation::returnedAs(Value result) const {
+  if (outputIndices.count(result))
+    return result;
+  for (Operation *user : result.getUsers())
+    if (isa<hlo::SliceOp>(user) && isBitcast(user, block) &&
+        outputIndices.count(user->getResult(0)))
+      return user->getResult(0);
+  return {};
+}
+
 Donation::Donation(func::FuncOp func, bool donateAll)
     : block(func.getBody().front()) {
   for (auto [i, value] : llvm::enumerate(block.getTerminator()->getOperands()))
@@ -73,23 +96,21 @@ Donation::Donation(func::FuncOp func, bool donateAll)
 
 ScheduleHints Donation::scheduleHints() {
   ScheduleHints hints;
-  // The ops reading `v`, seen through bitcasts (which read nothing).
+  // The ops reading `v`, seen through bitcasts.
   auto readers = [&](Value v) {
     SmallVector<Operation *> found;
-    SmallVector<Value> worklist = {v};
-    while (!worklist.empty())
-      for (Operation *user : worklist.pop_back_val().getUsers()) {
-        if (user == block.getTerminator())
-          continue;
-        if (isBitcast(user, block))
-          worklist.push_back(user->getResult(0));
-        else if (!llvm::is_contained(found, user))
-          found.push_back(user);
-      }
+    for (OpOperand *use : readingUses(v))
+      if (use->getOwner() != block.getTerminator() &&
+          !llvm::is_contained(found, use->getOwner()))
+        found.push_back(use->getOwner());
     return found;
   };
-  // Whether `to` reads what `from` computes, directly or not.
+  // Whether `to` reads what `from` computes, directly or not. Operands
+  // come before their users in the block, so the walk stays between the
+  // two.
   auto reaches = [&](Operation *from, Operation *to) {
+    if (!from->isBeforeInBlock(to))
+      return false;
     SmallVector<Operation *> worklist = {from};
     SmallPtrSet<Operation *, 32> seen;
     while (!worklist.empty()) {
@@ -98,7 +119,9 @@ ScheduleHints Donation::scheduleHints() {
         return true;
       for (Value result : op->getResults())
         for (Operation *user : result.getUsers())
-          if (user->getBlock() == &block && seen.insert(user).second)
+          if (user->getBlock() == &block &&
+              (user == to || user->isBeforeInBlock(to)) &&
+              seen.insert(user).second)
             worklist.push_back(user);
     }
     return false;
@@ -106,19 +129,13 @@ ScheduleHints Donation::scheduleHints() {
   for (const Donor &donor : donors) {
     SmallVector<Operation *> argReaders = readers(donor.arg);
     // The first reader that returns a value of the argument's type, as
-    // itself or through a bitcast, is the update.
+    // donorFor sees it returned, is the update.
     Operation *update = nullptr;
     for (Operation *op : argReaders)
       for (Value result : op->getResults()) {
-        SmallVector<Value> views = {result};
-        for (Operation *user : result.getUsers())
-          if (isBitcast(user, block))
-            views.push_back(user->getResult(0));
-        if (update || hints.donated.count(result) ||
-            llvm::none_of(views, [&](Value v) {
-              return outputIndices.count(v) &&
-                     v.getType() == donor.arg.getType();
-            }))
+        Value returned = returnedAs(result);
+        if (update || hints.donated.count(result) || !returned ||
+            returned.getType() != donor.arg.getType())
           continue;
         update = op;
         hints.donated.insert(result);
@@ -168,48 +185,30 @@ ScheduleHints Donation::scheduleHints() {
 BlockArgument
 Donation::donorFor(Operation *op, Value result,
                    const std::function<int64_t(Operation *)> &position) {
-  // The returned value: the result, or a slice of it that only drops tile
-  // padding (the same bytes), as tpu-pad returns a padded computation.
-  Value returned = result;
-  for (Operation *user : result.getUsers())
-    if (isa<hlo::SliceOp>(user) && isBitcast(user, block) &&
-        outputIndices.count(user->getResult(0)))
-      returned = user->getResult(0);
-  auto indices = outputIndices.find(returned);
+  Value returned = returnedAs(result);
   // A reshape view of the output would need the program's HBM region.
   auto reshapes = [&](Value v) {
     return llvm::any_of(v.getUsers(), [&](Operation *user) {
       return isa<hlo::ReshapeOp>(user) && isBitcast(user, block);
     });
   };
-  if (indices == outputIndices.end() || reshapes(result) || reshapes(returned))
+  if (!returned || reshapes(result) || reshapes(returned))
     return {};
+  const SmallVector<int64_t, 1> &indices = outputIndices.find(returned)->second;
   int64_t t = position(op);
   for (Donor &donor : donors) {
     BlockArgument arg = donor.arg;
     if (donor.used || arg.getType() != returned.getType() ||
         outputIndices.count(arg) ||
-        (donor.output >= 0 &&
-         !llvm::is_contained(indices->second, donor.output)))
+        (donor.output >= 0 && !llvm::is_contained(indices, donor.output)))
       continue;
     // Dead once the output is written: read by earlier ops only, or by
-    // this op element by element, as an in-place update reads it. A bitcast
-    // (the runtime's zero tile padding) reads nothing: its users do.
-    SmallVector<OpOperand *> uses;
-    for (OpOperand &use : arg.getUses())
-      uses.push_back(&use);
-    bool dead = true;
-    while (dead && !uses.empty()) {
-      OpOperand *use = uses.pop_back_val();
+    // this op element by element, as an in-place update reads it.
+    bool dead = llvm::all_of(readingUses(arg), [&](OpOperand *use) {
       Operation *user = use->getOwner();
-      if (isBitcast(user, block)) {
-        for (OpOperand &next : user->getResult(0).getUses())
-          uses.push_back(&next);
-        continue;
-      }
-      dead = position(user) < t || (user == op && writesInPlace(op) &&
+      return position(user) < t || (user == op && writesInPlace(op) &&
                                     readsElementwise(*use, result));
-    }
+    });
     if (!dead)
       continue;
     donor.used = true;

@@ -66,6 +66,14 @@ public:
   void warnUnused() const;
 
 private:
+  /// The uses that read `v`, seen through bitcasts (which read nothing:
+  /// their users do); the terminator's included.
+  SmallVector<OpOperand *> readingUses(Value v) const;
+  /// The value `result` is returned as: itself, or a slice of it that only
+  /// drops tile padding (the same bytes), as tpu-pad returns a padded
+  /// computation; null if neither is returned.
+  Value returnedAs(Value result) const;
+
   struct Donor {
     BlockArgument arg;
     int64_t output; // the output it must hold (tf.aliasing_output), or -1
