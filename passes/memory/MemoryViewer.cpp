@@ -58,22 +58,25 @@ std::string allocationJson(const Allocation &a) {
                       ",\"type\":", quote(a.allocationType), "}");
 }
 
-std::string allocationsJson(const std::vector<Allocation> &allocations) {
+/// A JSON array of `items`, one per line, each written by `json`.
+template <typename T, typename F>
+std::string jsonArray(const std::vector<T> &items, F json) {
   std::string out = "[";
-  for (size_t i = 0; i < allocations.size(); ++i)
-    absl::StrAppend(&out, i ? ",\n    " : "\n    ",
-                    allocationJson(allocations[i]));
+  for (size_t i = 0; i < items.size(); ++i)
+    absl::StrAppend(&out, i ? ",\n    " : "\n    ", json(items[i]));
   return out + "]";
 }
 
+std::string allocationsJson(const std::vector<Allocation> &allocations) {
+  return jsonArray(allocations, allocationJson);
+}
+
 std::string originsJson(const std::vector<Origin> &origins) {
-  std::string out = "[";
-  for (size_t i = 0; i < origins.size(); ++i)
-    absl::StrAppend(&out, i ? ",\n    " : "\n    ",
-                    "{\"name\":", quote(origins[i].name), ",",
-                    bytesField("padded", origins[i].padded), ",",
-                    bytesField("unpadded", origins[i].unpadded), "}");
-  return out + "]";
+  return jsonArray(origins, [](const Origin &origin) {
+    return absl::StrCat("{\"name\":", quote(origin.name), ",",
+                        bytesField("padded", origin.padded), ",",
+                        bytesField("unpadded", origin.unpadded), "}");
+  });
 }
 
 std::string functionJson(const MemoryReport &r) {
@@ -87,19 +90,16 @@ std::string functionJson(const MemoryReport &r) {
       bytesField("arguments", r.arguments), ",\n  ",
       bytesField("output_size", r.outputSize), ",",
       bytesField("output_shared_with_arguments", r.outputSharedWithArguments),
-      ",\n  ",
-      bytesField("global", r.global), ",", bytesField("temp", r.temp), ",",
-      bytesField("temp_padded_at_peak", r.tempPaddedAtPeak), ",",
+      ",\n  ", bytesField("global", r.global), ",", bytesField("temp", r.temp),
+      ",", bytesField("temp_padded_at_peak", r.tempPaddedAtPeak), ",",
       bytesField("temp_unpadded_at_peak", r.tempUnpaddedAtPeak), ",",
       bytesField("fragmentation", r.fragmentation()),
-      ",\n  \"peak_position\":", r.peakPosition, ",\n  \"timeline\":[");
-  for (size_t i = 0; i < r.timeline.size(); ++i) {
-    const TimelinePoint &p = r.timeline[i];
-    absl::StrAppend(&out, i ? ",\n    " : "\n    ", "{\"op\":", quote(p.op),
-                    ",\"padded\":", p.padded, ",\"unpadded\":", p.unpadded,
-                    "}");
-  }
-  absl::StrAppend(&out, "],\n  \"at_peak\":", allocationsJson(r.atPeak),
+      ",\n  \"peak_position\":", r.peakPosition,
+      ",\n  \"timeline\":", jsonArray(r.timeline, [](const TimelinePoint &p) {
+        return absl::StrCat("{\"op\":", quote(p.op), ",\"padded\":", p.padded,
+                            ",\"unpadded\":", p.unpadded, "}");
+      }));
+  absl::StrAppend(&out, ",\n  \"at_peak\":", allocationsJson(r.atPeak),
                   ",\n  \"largest\":", allocationsJson(r.largest),
                   ",\n  \"by_class\":", originsJson(r.byClass),
                   ",\n  \"by_scope\":", originsJson(r.byScope), "}");
