@@ -11,6 +11,7 @@
 #include "passes/Donation.h"
 #include "passes/MemoryOrigins.h"
 #include "passes/PassUtils.h"
+#include "passes/Schedule.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AsmState.h"
@@ -21,7 +22,6 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
-#include <queue>
 
 namespace mlir::tpu {
 #define GEN_PASS_DEF_TPUASSIGNBUFFERS
@@ -36,131 +36,6 @@ bool mlir::tpu::isOutOfMemory(ModuleOp module) {
 }
 
 namespace {
-
-/// Sizes of one tensor value.
-struct ValueSize {
-  int64_t padded = 0;
-  int64_t unpadded = 0;
-};
-
-/// Padded bytes of the buffer; unpadded bytes of the logical value it holds
-/// (after tpu-pad, the type it stood for before padding).
-FailureOr<ValueSize> sizeOf(Value value) {
-  Location loc = value.getLoc();
-  FailureOr<tpc::Shape> shape =
-      laidOutShape(loc, value.getType(), "tpu-assign-buffers");
-  if (failed(shape))
-    return failure();
-  FailureOr<tpc::Shape> logical =
-      laidOutShape(loc, logicalTypeOf(value), "tpu-assign-buffers");
-  if (failed(logical))
-    return failure();
-  absl::StatusOr<int64_t> padded = tpc::paddedBytes(*shape);
-  absl::StatusOr<int64_t> unpadded = tpc::unpaddedBytes(*logical);
-  if (!padded.ok() || !unpadded.ok())
-    return emitError(loc)
-           << "cannot size " << value.getType() << ": "
-           << std::string((padded.ok() ? unpadded : padded).status().message());
-  return ValueSize{*padded, *unpadded};
-}
-
-/// Greedy list scheduling (XLA's ListScheduler heuristic): among the ops
-/// whose operands are ready (and that `hints` do not hold back), run the
-/// one that frees the most bytes net of what it allocates; ties keep
-/// program order. Returns the ops in order.
-SmallVector<Operation *> schedule(Block &block,
-                                  const DenseMap<Value, ValueSize> &sizes,
-                                  const ScheduleHints &hints) {
-  SmallVector<Operation *> ops;
-  for (Operation &op : block.without_terminator())
-    ops.push_back(&op);
-  DenseMap<Operation *, size_t> position;
-  for (auto [i, op] : llvm::enumerate(ops))
-    position[op] = i;
-  // Unscheduled users per value, and unscheduled producers per op.
-  DenseMap<Value, unsigned> usersLeft;
-  std::vector<unsigned> waitingOn(ops.size(), 0);
-  for (auto [i, op] : llvm::enumerate(ops)) {
-    SmallPtrSet<Operation *, 4> producers;
-    for (Value operand : op->getOperands()) {
-      if (Operation *def = operand.getDefiningOp())
-        if (position.count(def))
-          producers.insert(def);
-    }
-    waitingOn[i] += producers.size();
-    for (Operation *later : hints.edges.lookup(op))
-      ++waitingOn[position[later]];
-    for (Value result : op->getResults()) {
-      SmallPtrSet<Operation *, 4> users(result.user_begin(), result.user_end());
-      usersLeft[result] = users.size();
-    }
-  }
-  auto netFreed = [&](Operation *op) {
-    int64_t freed = 0;
-    SmallPtrSet<Value, 4> seen;
-    for (Value operand : op->getOperands())
-      if (operand.getDefiningOp() && seen.insert(operand).second &&
-          usersLeft.lookup(operand) == 1 && sizes.count(operand))
-        freed += sizes.lookup(operand).padded;
-    for (Value result : op->getResults())
-      if (sizes.count(result) && !hints.donated.count(result))
-        freed -= sizes.lookup(result).padded;
-    return freed;
-  };
-  // Ready ops by score, then program order. A score only grows (when an
-  // operand is left with one reader), so each change pushes a fresh entry
-  // and entries whose score is no longer the op's are dropped when popped:
-  // O(n log n) where a scan of every op per step was O(n^2).
-  using Entry = std::pair<int64_t, size_t>; // score, position
-  auto after = [](const Entry &a, const Entry &b) {
-    return a.first != b.first ? a.first < b.first : a.second > b.second;
-  };
-  std::priority_queue<Entry, std::vector<Entry>, decltype(after)> ready(after);
-  std::vector<int64_t> score(ops.size(), 0);
-  std::vector<bool> done(ops.size(), false);
-  auto push = [&](size_t i) {
-    score[i] = netFreed(ops[i]);
-    ready.push({score[i], i});
-  };
-  for (size_t i = 0; i < ops.size(); ++i)
-    if (!waitingOn[i])
-      push(i);
-  SmallVector<Operation *> order;
-  while (!ready.empty()) {
-    auto [entryScore, best] = ready.top();
-    ready.pop();
-    if (done[best] || entryScore != score[best])
-      continue;
-    Operation *op = ops[best];
-    done[best] = true;
-    order.push_back(op);
-    SmallPtrSet<Value, 4> seen;
-    for (Value operand : op->getOperands()) {
-      if (!seen.insert(operand).second || !usersLeft.count(operand) ||
-          --usersLeft[operand] != 1)
-        continue;
-      // Its last reader now frees it.
-      for (Operation *user : operand.getUsers()) {
-        auto it = position.find(user);
-        if (it != position.end() && !done[it->second] &&
-            !waitingOn[it->second]) {
-          push(it->second);
-          break;
-        }
-      }
-    }
-    SmallPtrSet<Operation *, 4> released;
-    for (Value result : op->getResults())
-      for (Operation *user : result.getUsers())
-        if (position.count(user) && released.insert(user).second &&
-            --waitingOn[position[user]] == 0)
-          push(position[user]);
-    for (Operation *later : hints.edges.lookup(op))
-      if (--waitingOn[position[later]] == 0)
-        push(position[later]);
-  }
-  return order;
-}
 
 /// A heap buffer: the values that share it, in order, and its live range.
 struct Buffer {
@@ -331,9 +206,18 @@ LogicalResult BufferAssigner::measure(Block &block) {
 }
 
 void BufferAssigner::scheduleOps(Block &block, tpc::MemoryReport &report) {
-  // Schedule, then put the ops in that order.
-  order = schedule(block, sizes, donationHints());
+  // Schedule, then put the ops in that order; tpu-rematerialize fixed the
+  // order of what it rewrote (rescheduling would move its recomputations
+  // back to where the values were first computed).
+  ScheduleHints hints = donationHints();
   Operation *terminator = block.getTerminator();
+  if (func->hasAttr(kScheduledAttrName)) {
+    order.clear();
+    for (Operation &op : block.without_terminator())
+      order.push_back(&op);
+  } else {
+    order = schedule(block, sizes, hints);
+  }
   for (Operation *op : order)
     op->moveBefore(terminator);
   end = static_cast<int64_t>(order.size());
@@ -667,6 +551,54 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
   return success();
 }
 
+std::string sizeAndBytes(int64_t bytes) {
+  return tpc::formatBytes(bytes) + " (" + std::to_string(bytes) + " bytes)";
+}
+
+/// What tpu-rematerialize did to `func`, now that the program is placed: a
+/// remark with the bytes saved and the FLOPs spent when it fits, otherwise
+/// XLA's warning (before the out-of-memory report).
+void reportRematerialization(func::FuncOp func,
+                             const tpc::MemoryReport &memory) {
+  auto remat = func->getAttrOfType<DictionaryAttr>(kRematerializationAttrName);
+  if (!remat)
+    return;
+  auto get = [&](StringRef key) {
+    auto attr = remat.getAs<IntegerAttr>(key);
+    return attr ? attr.getInt() : 0;
+  };
+  int64_t before = get("before"), after = get("after");
+  if (!memory.fits()) {
+    func.emitWarning() << "Can't reduce memory use below "
+                       << sizeAndBytes(memory.capacity)
+                       << " by rematerialization; only reduced to "
+                       << sizeAndBytes(std::max(after, memory.used()))
+                       << ", down from " << sizeAndBytes(before)
+                       << " originally";
+    return;
+  }
+  int64_t extra = get("extra_flops"), flops = get("flops");
+  auto count = [](int64_t n, StringRef what) {
+    return std::to_string(n) + " " + what.str() + (n == 1 ? "" : "s");
+  };
+  InFlightDiagnostic remark = func.emitRemark();
+  remark << "rematerialization recomputed " << count(get("values"), "value")
+         << " (" << count(get("ops"), "op") << ") to fit in "
+         << tpc::formatBytes(memory.capacity)
+         << ": the estimated peak fell from " << tpc::formatBytes(before)
+         << " to " << tpc::formatBytes(after) << " ("
+         << sizeAndBytes(before - after) << " saved)";
+  if (!extra) {
+    remark << " for no extra FLOPs";
+    return;
+  }
+  char share[32];
+  std::snprintf(share, sizeof(share), "%.1f%%",
+                flops ? 100.0 * static_cast<double>(extra) / flops : 0.0);
+  remark << " for " << extra << " extra FLOPs, " << share
+         << " of the program's " << flops;
+}
+
 struct TPUAssignBuffersPass
     : tpu::impl::TPUAssignBuffersBase<TPUAssignBuffersPass> {
   using TPUAssignBuffersBase::TPUAssignBuffersBase;
@@ -694,7 +626,7 @@ struct TPUAssignBuffersPass
       func::FuncOp func = funcs[i];
       tpc::MemoryReport &memory = reports[i];
       memory.function = func.getSymName().str();
-      memory.capacity = spec.hbmCapacity();
+      memory.capacity = hbmLimit(module, spec);
       memory.reserved = spec.reservedBytes;
       BufferAssigner assigner(spec, func, top, donateArguments, frames);
       if (failed(assigner.run(memory)))
@@ -703,6 +635,7 @@ struct TPUAssignBuffersPass
     }
     for (size_t i = 0; i < funcs.size(); ++i) {
       tpc::MemoryReport &memory = plan.functions.emplace_back(reports[i]);
+      reportRematerialization(funcs[i], memory);
       // XLA's first line names the function; the report follows as a note
       // without a location, so that no source line and caret trail it.
       if (!memory.fits())

@@ -18,12 +18,10 @@ namespace mlir::tpu {
 
 using namespace mlir;
 
-namespace {
-
 /// Multiply-adds of one contraction at its logical shapes: each result
 /// element sums a dot's contracting elements, or a convolution kernel's
 /// elements per output feature.
-int64_t multiplyAdds(Operation *op) {
+static int64_t multiplyAdds(Operation *op) {
   auto result = cast<RankedTensorType>(op->getResult(0).getType());
   SmallVector<int64_t> summed;
   if (auto dot = dyn_cast<hlo::DotGeneralOp>(op)) {
@@ -38,6 +36,18 @@ int64_t multiplyAdds(Operation *op) {
   return tpc::saturatingMul(tpc::saturatingProduct(result.getShape()),
                             tpc::saturatingProduct(summed));
 }
+
+int64_t mlir::tpu::contractionFlops(Operation *op) {
+  int64_t flops = 0;
+  op->walk([&](Operation *inner) {
+    if (hlo::isContraction(inner) && isa<hlo::HLODialect>(inner->getDialect()))
+      flops =
+          tpc::saturatingAdd(flops, tpc::saturatingMul(2, multiplyAdds(inner)));
+  });
+  return flops;
+}
+
+namespace {
 
 struct TPUModelFlops : public tpu::impl::TPUModelFlopsBase<TPUModelFlops> {
   void runOnOperation() override {

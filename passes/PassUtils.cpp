@@ -270,3 +270,10 @@ std::optional<int64_t> mlir::tpu::tripCount(hlo::WhileOp loop) {
     return std::nullopt;
   }
 }
+
+int64_t mlir::tpu::hbmLimit(ModuleOp module, const tpc::Target &target) {
+  int64_t limit = target.hbmCapacity();
+  if (auto attr = module->getAttrOfType<IntegerAttr>(kHbmLimitAttrName))
+    limit = std::min(limit, attr.getInt());
+  return limit;
+}

@@ -101,6 +101,15 @@ struct MemoryPlanAnalysis {
   tpc::MemoryPlan plan;
 };
 
+/// The HBM a program may use, in bytes: the target's capacity (HBM minus
+/// the reserved region), or the module's `tpu.hbm_limit` when lower.
+constexpr llvm::StringLiteral kHbmLimitAttrName = "tpu.hbm_limit";
+int64_t hbmLimit(ModuleOp module, const tpc::Target &target);
+
+/// FLOPs of the matmuls and convolutions in `op` (itself or fused into it),
+/// at their shapes there: two per multiply-add.
+int64_t contractionFlops(Operation *op);
+
 /// How often a counted loop's body runs: carried value k starts at a
 /// constant, the body adds a constant step to it, and the condition
 /// compares it LT/LE/GT/GE/NE with a constant bound (JAX's fori_loop and

@@ -28,6 +28,9 @@ def TPUSetTarget : Pass<"tpu-set-target", "::mlir::ModuleOp"> {
     Option<"target", "target", "std::string", /*default=*/"",
            "TPU generation: v2, v3, v4, v5e or v6e (default: keep the "
            "module's, else v3)">,
+    Option<"hbmLimit", "hbm-limit", "std::string", /*default=*/"",
+           "HBM the program may use, below the target's (e.g. 8G): "
+           "recorded as tpu.hbm_limit">,
   ];
   let dependentDialects = ["::mlir::tpu::TPUDialect"];
 }
@@ -156,6 +159,40 @@ def TPUAssignBuffers : Pass<"tpu-assign-buffers", "::mlir::ModuleOp"> {
   ];
 }
 
+def TPURematerialize : Pass<"tpu-rematerialize", "::mlir::ModuleOp"> {
+  let summary = "Recompute values near their uses to fit an HBM limit";
+  let description = [{
+    XLA's HloRematerialization for a program that does not fit: the target's
+    HBM or `tpu.hbm_limit` (tpu-set-target's `hbm-limit`). Each function is
+    scheduled as tpu-assign-buffers would schedule it, and its block put in
+    that order (marked `tpu.scheduled`, which buffer assignment then keeps).
+    While the estimated peak (arguments, constants and the values live at
+    each position, at their padded, aligned sizes) exceeds the limit, the
+    values live across the peak are candidates: one is recomputed right
+    before its first use after the peak, by a clone of its producer (an
+    hlo op or fusion; not a loop, branch or constant), and those later uses
+    read the clone. Operands of the clone not live at the peak either live
+    longer or are recomputed with it, as a block of up to 8 ops. The
+    candidate that frees the most bytes at the peak per recomputed cost
+    (FLOPs plus one per result element) wins; a recomputation may be
+    recomputed again nearer its uses, which is how a chain of layers comes
+    to keep only some of its activations (Chen et al.'s checkpoints).
+
+    Clones carry the original's location with `.remat` appended to its
+    name, so the memory report shows them. The function gets a remark with
+    the bytes saved and the extra FLOPs; when the limit stays out of reach,
+    XLA's warning `Can't reduce memory use below X by rematerialization;
+    only reduced to Y, down from Z originally`, and tpu-assign-buffers then
+    reports the program out of memory. A program that fits is not changed.
+    Recomputed values are bit-identical: they are the same ops on the same
+    inputs.
+  }];
+  let options = [
+    Option<"donateArguments", "donate-arguments", "bool", /*default=*/"false",
+           "Schedule as tpu-assign-buffers does with donate-arguments">,
+  ];
+}
+
 def TPUMemoryReport : Pass<"tpu-memory-report", "::mlir::ModuleOp"> {
   let summary = "Print the memory plan of tpu-assign-buffers, write its viewer";
   let description = [{
@@ -257,6 +294,39 @@ def ConvertTosaToHlo : Pass<"convert-tosa-to-hlo", "::mlir::func::FuncOp"> {
     // becomes
     %0 = hlo.broadcast_in_dim %b, dims = [0, 1] : (tensor<1x8xf32>) -> tensor<4x8xf32>
     %s = hlo.add %x, %0 : tensor<4x8xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::hlo::HLODialect"];
+}
+
+def HLOMixedPrecision : Pass<"hlo-mixed-precision", "::mlir::func::FuncOp"> {
+  let summary = "bf16 mixed precision: bf16 matmul operands and activations";
+  let description = [{
+    What `--mixed-precision=bf16` adds after the import, as the Cloud TPU
+    guide's bf16 advice and Keras' `mixed_bfloat16` policy: every f32
+    operand of a `dot_general` or `convolution` is converted to bf16 (one
+    convert per value, the result stays f32: the MXU accumulates in f32).
+    An activation (not a function argument) whose other readers are all
+    elementwise ops is then stored only in bf16: those readers read it back
+    widened, so after fusion the f32 value is never written to HBM, and the
+    backward pass keeps half the bytes of what it saves. Parameters and
+    optimizer state (arguments) stay f32, master weights that the
+    contractions read through a bf16 copy; reductions (softmax, layer norm,
+    losses) and results read f32. A remark counts the operands and the
+    activations and the bytes saved. At DEFAULT precision the MXU rounds f32
+    inputs to bf16 anyway: the products do not change, only the rounding
+    of what elementwise ops read.
+
+    ```mlir
+    %h = hlo.maximum %x, %zero : tensor<8x128xf32>
+    %y = hlo.dot_general %h, %w, contracting_dims = [1] x [0]
+        : (tensor<8x128xf32>, tensor<128x128xf32>) -> tensor<8x128xf32>
+    // becomes
+    %h = hlo.maximum %x, %zero : tensor<8x128xf32>
+    %0 = hlo.convert %h : (tensor<8x128xf32>) -> tensor<8x128xbf16>
+    %1 = hlo.convert %w : (tensor<128x128xf32>) -> tensor<128x128xbf16>
+    %y = hlo.dot_general %0, %1, contracting_dims = [1] x [0]
+        : (tensor<8x128xbf16>, tensor<128x128xbf16>) -> tensor<8x128xf32>
     ```
   }];
   let dependentDialects = ["::mlir::hlo::HLODialect"];

@@ -20,6 +20,18 @@ struct TPUSetTargetPass : tpu::impl::TPUSetTargetBase<TPUSetTargetPass> {
   using TPUSetTargetBase::TPUSetTargetBase;
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (!hbmLimit.empty()) {
+      absl::StatusOr<int64_t> bytes = tpc::parseBytes(hbmLimit);
+      if (!bytes.ok() || *bytes <= 0) {
+        module.emitError("hbm-limit: ")
+            << (bytes.ok() ? "the limit must be positive"
+                           : std::string(bytes.status().message()));
+        return signalPassFailure();
+      }
+      module->setAttr(
+          tpu::kHbmLimitAttrName,
+          IntegerAttr::get(IntegerType::get(&getContext(), 64), *bytes));
+    }
     if (target.empty()) {
       tpu::setTarget(module, tpu::getTarget(module));
       return;

@@ -25,9 +25,25 @@ CompileFlags::CompileFlags(cl::OptionCategory &category,
           cl::desc("Donate every argument's buffer, as JAX's donate_argnums "
                    "(jax.buffer_donor) does for the ones it names: an output "
                    "of the same type may be written into it"),
-          cl::cat(category)) {}
+          cl::cat(category)),
+      hbmLimit("hbm-limit",
+               cl::desc("HBM the program may use (e.g. 8G, 512M), below the "
+                        "target's: rematerialization works to fit it and the "
+                        "memory report checks it"),
+               cl::value_desc("size"), cl::cat(category)),
+      mixedPrecision(
+          "mixed-precision",
+          cl::desc("bf16: matmul and convolution operands, and the "
+                   "activations only elementwise ops read besides, in bf16; "
+                   "parameters, optimizer state and reductions stay f32 "
+                   "(hlo-mixed-precision). Default: none"),
+          cl::value_desc("none|bf16"), cl::cat(category)) {}
 
-std::string CompileFlags::checkTarget() const {
+std::string CompileFlags::check() const {
+  if (!mixedPrecision.empty() && mixedPrecision != "none" &&
+      mixedPrecision != "bf16")
+    return "unknown --mixed-precision '" + mixedPrecision.getValue() +
+           "'; expected none or bf16";
   if (target.empty() || tpc::findTarget(target))
     return "";
   return tpc::unknownTargetMessage(target);
@@ -38,6 +54,8 @@ void CompileFlags::apply(CompileOptions &options) const {
   options.layoutMode = layoutMode.getValue();
   options.defaultPrecision = defaultPrecision.getValue();
   options.donateArguments = donateArguments.getValue();
+  options.hbmLimit = hbmLimit.getValue();
+  options.mixedPrecision = mixedPrecision.getValue();
 }
 
 void mlir::tpu::showOnlyToolOptions(cl::OptionCategory &category,

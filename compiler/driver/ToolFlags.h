@@ -60,10 +60,12 @@ struct CompileFlags {
   EnumFlag<LayoutMode> layoutMode;
   EnumFlag<hlo::Precision> defaultPrecision;
   llvm::cl::opt<bool> donateArguments;
+  llvm::cl::opt<std::string> hbmLimit;
+  llvm::cl::opt<std::string> mixedPrecision;
 
-  /// An error naming the valid targets when --target names none, else
-  /// empty.
-  std::string checkTarget() const;
+  /// An error naming the valid values when --target or --mixed-precision
+  /// names none of them, else empty.
+  std::string check() const;
   /// Copies the flags into `options`.
   void apply(CompileOptions &options) const;
 };

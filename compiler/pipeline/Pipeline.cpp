@@ -28,7 +28,8 @@ llvm::cl::ValuesClass mlir::tpu::phaseValues() {
 }
 
 void mlir::tpu::buildImportPipeline(OpPassManager &pm,
-                                    hlo::Precision defaultPrecision) {
+                                    hlo::Precision defaultPrecision,
+                                    bool mixedBf16) {
   // Exporters call private helpers (JAX's `@_where`, `@logaddexp`); the
   // input dialects inline (hlo does not, so hlo calls stay calls). No
   // simplification runs in between: the import must see the program as
@@ -46,6 +47,8 @@ void mlir::tpu::buildImportPipeline(OpPassManager &pm,
   if (defaultPrecision != hlo::Precision::DEFAULT)
     pm.addNestedPass<func::FuncOp>(createHLOSetDefaultPrecision(
         HLOSetDefaultPrecisionOptions{defaultPrecision}));
+  if (mixedBf16)
+    pm.addNestedPass<func::FuncOp>(createHLOMixedPrecision());
 }
 
 void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
@@ -53,8 +56,10 @@ void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
                                      tpc::MemoryPlan *memory) {
   auto wants = [&](Phase phase) { return phase <= options.compileTo; };
   // The one place the pipeline decides the target; passes read it back.
-  pm.addPass(createTPUSetTarget(TPUSetTargetOptions{options.target}));
-  buildImportPipeline(pm, options.defaultPrecision);
+  pm.addPass(createTPUSetTarget(
+      TPUSetTargetOptions{options.target, options.hbmLimit}));
+  buildImportPipeline(pm, options.defaultPrecision,
+                      options.mixedPrecision == "bf16");
   // The program's own FLOPs, before simplification and padding change them.
   pm.addNestedPass<func::FuncOp>(createTPUModelFlops());
   if (wants(Phase::Simplify)) {
@@ -84,6 +89,9 @@ void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
   // plan (the memory report and viewer) describes the executable's buffers;
   // tpu-pad's record of logical types says how much of each is padding.
   if (wants(Phase::Buffers)) {
+    // Only a program over the limit changes; it keeps the order chosen here.
+    pm.addPass(createTPURematerialize(
+        TPURematerializeOptions{options.donateArguments}));
     pm.addPass(createTPUAssignBuffersPass(
         TPUAssignBuffersOptions{options.memoryReportTop,
                                 options.donateArguments},

@@ -70,6 +70,13 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
       *this, "donate-arguments",
       llvm::cl::desc("Donate every argument, as if each had jax.buffer_donor"),
       llvm::cl::init(false)};
+  Option<std::string> mixedPrecision{
+      *this, "mixed-precision",
+      llvm::cl::desc("bf16: matmul operands and activations in bf16, "
+                     "parameters and reductions f32 (none by default)")};
+  Option<std::string> hbmLimit{
+      *this, "hbm-limit",
+      llvm::cl::desc("HBM the program may use (e.g. 8G), below the target's")};
   Option<int64_t> maxFusionOps{
       *this, "max-fusion-ops",
       llvm::cl::desc("Largest number of ops in one fusion"),
@@ -85,7 +92,8 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
 /// and the reference evaluator alike: the TOSA import (an hlo program passes
 /// through unchanged), then `defaultPrecision` for contractions that set
 /// none. `pm` must be anchored on builtin.module.
-void buildImportPipeline(OpPassManager &pm, hlo::Precision defaultPrecision);
+void buildImportPipeline(OpPassManager &pm, hlo::Precision defaultPrecision,
+                         bool mixedBf16 = false);
 
 /// Adds the passes up to and including `options.compileTo` to `pm`, which
 /// must be anchored on builtin.module. With `memory`, buffer assignment

@@ -195,9 +195,11 @@ def softmax_cross_entropy(e, logits, labels, classes):
 def mlp_train(batch=128, widths=(784, 1024, 1024, 10), donate=1):
     """A training step of an MLP (relu hidden layers, softmax
     cross-entropy, Adam) with parameters and Adam state donated (unless
-    `donate` is 0)."""
+    `donate` is 0). A width may repeat: `--widths=128*101` is 101 of them."""
     if isinstance(widths, str):
-        widths = [int(w) for w in widths.split(",")]
+        widths = [int(part.split("*")[0])
+                  for part in widths.split(",")
+                  for _ in range(int(part.split("*")[1]) if "*" in part else 1)]
     layers = len(widths) - 1
     e = StableHLO("train_step")
     args, names = [], []

@@ -465,6 +465,57 @@ std::string formatBytes(int64_t bytes) {
   return buffer;
 }
 
+absl::StatusOr<int64_t> parseBytes(std::string_view text) {
+  auto invalid = [&] {
+    return absl::InvalidArgumentError(
+        absl::StrCat("'", std::string(text),
+                     "' is not a byte count (e.g. 512, 64K, 1.5G, 16GiB)"));
+  };
+  size_t digits = 0, dots = 0;
+  while (digits < text.size() &&
+         (std::isdigit(static_cast<unsigned char>(text[digits])) ||
+          (text[digits] == '.' && dots++ == 0)))
+    ++digits;
+  std::string_view number = text.substr(0, digits), unit = text.substr(digits);
+  if (number.empty() || number == ".")
+    return invalid();
+  if (unit.size() > 1 && (unit.back() == 'B' || unit.back() == 'b'))
+    unit.remove_suffix(unit.size() > 2 && unit[unit.size() - 2] == 'i' ? 2 : 1);
+  static constexpr std::string_view kUnits = "BKMGTPE";
+  size_t power = 0;
+  if (!unit.empty()) {
+    if (unit.size() != 1)
+      return invalid();
+    power = kUnits.find(static_cast<char>(std::toupper(unit[0])));
+    if (power == std::string_view::npos)
+      return invalid();
+  }
+  // Whole part and fraction exactly: 1.5G is 1610612736 bytes.
+  using Wide = unsigned __int128;
+  Wide scale = Wide(1) << (10 * power), bytes = 0, numerator = 0,
+       denominator = 1;
+  bool fraction = false;
+  for (char c : number) {
+    if (c == '.') {
+      fraction = true;
+      continue;
+    }
+    if (!fraction) {
+      bytes = bytes * 10 + Wide(c - '0');
+    } else if (denominator < Wide(1000000000000000000ull)) {
+      numerator = numerator * 10 + Wide(c - '0');
+      denominator *= 10;
+    }
+    if (bytes > Wide(std::numeric_limits<int64_t>::max()))
+      return invalid();
+  }
+  bytes = bytes * scale + numerator * scale / denominator;
+  if (bytes > Wide(std::numeric_limits<int64_t>::max()))
+    return absl::InvalidArgumentError(
+        absl::StrCat("'", std::string(text), "' bytes overflow a 64-bit size"));
+  return static_cast<int64_t>(bytes);
+}
+
 std::string formatExpansion(int64_t padded, int64_t unpadded) {
   char buffer[32];
   std::snprintf(buffer, sizeof(buffer), "%.1fx",

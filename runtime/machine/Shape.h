@@ -127,6 +127,11 @@ Shape onChipShape(ElementType elementType, const std::vector<int64_t> &dims);
 
 /// XLA's size format: `512B`, `4.0K`, `530.00M`, `14.00G`.
 std::string formatBytes(int64_t bytes);
+/// The inverse for limits given on command lines: a byte count, optionally
+/// with a binary unit as formatBytes prints them (`512`, `64K`, `1.5G`,
+/// `16GiB`; `B` and `iB` suffixes are accepted). Errors on an empty,
+/// negative or malformed text and on a count past INT64_MAX.
+absl::StatusOr<int64_t> parseBytes(std::string_view text);
 /// `12.8x`
 std::string formatExpansion(int64_t padded, int64_t unpadded);
 

@@ -2,7 +2,15 @@
 // RUN: tpu-opt %s -split-input-file -tpu-set-target | FileCheck %s --check-prefix=DEFAULT
 // RUN: not tpu-opt %s -tpu-set-target=target=v7 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 
+// RUN: tpu-opt %s -split-input-file -tpu-set-target="hbm-limit=1.5G" | FileCheck %s --check-prefix=LIMIT
+// RUN: not tpu-opt %s -tpu-set-target="hbm-limit=0" 2>&1 | FileCheck %s --check-prefix=ZERO
+
 // UNKNOWN: error: unknown target 'v7'; expected v2, v3, v4, v5e or v6e
+
+// hbm-limit records a budget in bytes beside the target; a bad size is an
+// error at the module, naming what a size looks like.
+// LIMIT: module attributes {tpu.hbm_limit = 1610612736 : i64, tpu.target = #tpu.target<"v3">}
+// ZERO: error: hbm-limit: the limit must be positive
 
 // The pass records the target on the module, once, for every later pass;
 // without target=, a module that names none gets v3.

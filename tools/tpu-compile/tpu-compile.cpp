@@ -66,7 +66,7 @@ cl::opt<std::string>
                      cl::value_desc("file.json"), cl::cat(category));
 
 int compile(MLIRContext &context) {
-  if (std::string error = flags.checkTarget(); !error.empty()) {
+  if (std::string error = flags.check(); !error.empty()) {
     llvm::errs() << "tpu-compile: " << error << "\n";
     return 1;
   }

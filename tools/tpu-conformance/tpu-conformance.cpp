@@ -370,7 +370,7 @@ std::vector<std::pair<std::string, bool>> listCases(std::error_code &ec) {
 }
 
 int runSuite(MLIRContext &context) {
-  if (std::string error = flags.checkTarget(); !error.empty()) {
+  if (std::string error = flags.check(); !error.empty()) {
     llvm::errs() << "tpu-conformance: " << error << "\n";
     return 1;
   }

@@ -597,7 +597,7 @@ bool writeProfile(const tpurt::RunResult &run, const tpc::Target &t) {
 }
 
 int runMain(MLIRContext &context) {
-  if (std::string error = flags.checkTarget(); !error.empty())
+  if (std::string error = flags.check(); !error.empty())
     return fail(error);
   if (steps < 1)
     return fail("--steps must be at least 1");
@@ -656,7 +656,8 @@ int runMain(MLIRContext &context) {
     if (reference) {
       // A TOSA program is imported first: the evaluator interprets hlo.
       PassManager pm(&context);
-      buildImportPipeline(pm, flags.defaultPrecision);
+      buildImportPipeline(pm, flags.defaultPrecision,
+                          flags.mixedPrecision == "bf16");
       if (failed(pm.run(*module)))
         return 1;
       return runReference(*module, args, fromNpy);

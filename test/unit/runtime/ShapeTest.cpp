@@ -238,5 +238,23 @@ TEST(FormatBytes, FollowsXLA) {
   EXPECT_EQ(formatExpansion(128, 1), "128.0x");
 }
 
+TEST(ParseBytesTest, UnitsFractionsAndErrors) {
+  EXPECT_EQ(*parseBytes("512"), 512);
+  EXPECT_EQ(*parseBytes("512B"), 512);
+  EXPECT_EQ(*parseBytes("64K"), 65536);
+  EXPECT_EQ(*parseBytes("1.5G"), 1610612736);
+  EXPECT_EQ(*parseBytes("16GiB"), int64_t{16} << 30);
+  EXPECT_EQ(*parseBytes("9.5g"), int64_t{19} << 29);
+  EXPECT_EQ(*parseBytes("0.1K"), 102); // floor of 102.4
+  EXPECT_EQ(*parseBytes("7E"), int64_t{7} << 60);
+  for (const char *bad : {"", "G", ".", "-1", "1.2.3", "12Q", "1GG", "8EiB",
+                          "9223372036854775808", "1 G"})
+    EXPECT_FALSE(parseBytes(bad).ok()) << bad;
+  EXPECT_EQ(*parseBytes("9223372036854775807"),
+            std::numeric_limits<int64_t>::max());
+  // Round trip of the report's format, to its printed precision.
+  EXPECT_EQ(*parseBytes(formatBytes(int64_t{14} << 30)), int64_t{14} << 30);
+}
+
 } // namespace
 } // namespace tpc
