@@ -60,6 +60,13 @@ public:
   /// that cannot be sized (diagnosed). `donated` results take a donated
   /// argument's buffer and no heap bytes.
   LogicalResult measure(const DenseSet<Value> &donated);
+  /// Bytes if every value were live at once: a bound on any order's peak.
+  int64_t total() const {
+    int64_t sum = fixed;
+    for (auto [value, size] : bytes)
+      sum = tpc::saturatingAdd(sum, size);
+    return sum;
+  }
   /// Estimated bytes in use at the peak of the block's current order.
   int64_t peak() {
     refresh();
@@ -111,6 +118,8 @@ private:
 };
 
 LogicalResult Rematerializer::measure(const DenseSet<Value> &donated) {
+  fixed = 0;
+  bytes.clear();
   auto aligned = [&](int64_t size) {
     return tpc::checkedRoundUp(size, alignment)
         .value_or(std::numeric_limits<int64_t>::max());
@@ -511,6 +520,12 @@ struct TPURematerializePass
                               int64_t limit) {
     Block &block = func.getBody().front();
     Rematerializer remat(func, spec.hbmAlignment);
+    // Most programs fit even with every value live at once: nothing to
+    // schedule (this keeps the pass linear and the IR untouched).
+    if (failed(remat.measure({})))
+      return failure();
+    if (remat.total() <= limit)
+      return success();
     // The order buffer assignment would choose, with donation's hints.
     DenseMap<Value, ValueSize> sizes;
     for (Operation &op : block.without_terminator())
