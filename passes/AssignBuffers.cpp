@@ -568,11 +568,14 @@ void reportRematerialization(func::FuncOp func,
     return attr ? attr.getInt() : 0;
   };
   int64_t before = get("before"), after = get("after");
+  // The figures are tpu-rematerialize's estimates (no fragmentation), but
+  // for an estimate that fit where the placed program does not.
   if (!memory.fits()) {
     func.emitWarning() << "Can't reduce memory use below "
                        << sizeAndBytes(memory.capacity)
                        << " by rematerialization; only reduced to "
-                       << sizeAndBytes(std::max(after, memory.used()))
+                       << sizeAndBytes(after > memory.capacity ? after
+                                                               : memory.used())
                        << ", down from " << sizeAndBytes(before)
                        << " originally";
     return;
