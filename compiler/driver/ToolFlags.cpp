@@ -37,7 +37,13 @@ CompileFlags::CompileFlags(cl::OptionCategory &category,
                    "activations only elementwise ops read besides, in bf16; "
                    "parameters, optimizer state and reductions stay f32 "
                    "(hlo-mixed-precision). Default: none"),
-          cl::value_desc("none|bf16"), cl::cat(category)) {}
+          cl::value_desc("none|bf16"), cl::cat(category)),
+      rematerialize(
+          "rematerialize",
+          cl::desc("Recompute values near their uses when the program does "
+                   "not fit the HBM limit (tpu-rematerialize); "
+                   "--rematerialize=false reports the program as scheduled"),
+          cl::init(true), cl::cat(category)) {}
 
 std::string CompileFlags::check() const {
   if (!mixedPrecision.empty() && mixedPrecision != "none" &&
@@ -56,6 +62,7 @@ void CompileFlags::apply(CompileOptions &options) const {
   options.donateArguments = donateArguments.getValue();
   options.hbmLimit = hbmLimit.getValue();
   options.mixedPrecision = mixedPrecision.getValue();
+  options.rematerialize = rematerialize.getValue();
 }
 
 void mlir::tpu::showOnlyToolOptions(cl::OptionCategory &category,

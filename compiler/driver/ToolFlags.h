@@ -62,6 +62,7 @@ struct CompileFlags {
   llvm::cl::opt<bool> donateArguments;
   llvm::cl::opt<std::string> hbmLimit;
   llvm::cl::opt<std::string> mixedPrecision;
+  llvm::cl::opt<bool> rematerialize;
 
   /// An error naming the valid values when --target or --mixed-precision
   /// names none of them, else empty.

@@ -90,8 +90,9 @@ void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
   // tpu-pad's record of logical types says how much of each is padding.
   if (wants(Phase::Buffers)) {
     // Only a program over the limit changes; it keeps the order chosen here.
-    pm.addPass(createTPURematerialize(
-        TPURematerializeOptions{options.donateArguments}));
+    if (options.rematerialize)
+      pm.addPass(createTPURematerialize(
+          TPURematerializeOptions{options.donateArguments}));
     pm.addPass(createTPUAssignBuffersPass(
         TPUAssignBuffersOptions{options.memoryReportTop,
                                 options.donateArguments},

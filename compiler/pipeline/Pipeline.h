@@ -74,6 +74,11 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
       *this, "mixed-precision",
       llvm::cl::desc("bf16: matmul operands and activations in bf16, "
                      "parameters and reductions f32 (none by default)")};
+  Option<bool> rematerialize{
+      *this, "rematerialize",
+      llvm::cl::desc("Recompute values to fit the HBM limit "
+                     "(tpu-rematerialize; on by default, as in XLA)"),
+      llvm::cl::init(true)};
   Option<std::string> hbmLimit{
       *this, "hbm-limit",
       llvm::cl::desc("HBM the program may use (e.g. 8G), below the target's")};

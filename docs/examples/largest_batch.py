@@ -3,14 +3,15 @@
 target's HBM.
 
 Usage: largest_batch.py TPU_COMPILE MODEL [--target=T] [--key=value...]
-                        [--vary=KEY[=TEMPLATE]]
+                        [--vary=KEY[=TEMPLATE]] [-- COMPILER FLAGS...]
 
 Compiles generate.py's MODEL to buffer assignment (no values, no run) at
 doubling sizes until one runs out of memory (tpu-compile's exit code 2),
 then bisects. Prints the size and the memory line of the report. The size
 is the batch, or with --vary=KEY=TEMPLATE the parameter KEY written from
 TEMPLATE with {0} for the size: --vary=widths=784,{0},{0},10 finds the
-widest hidden layers.
+widest hidden layers. Flags after `--` go to tpu-compile
+(`--mixed-precision=bf16`, `--rematerialize=false`).
 """
 import os
 import subprocess
@@ -39,7 +40,11 @@ def fits(compiler, model, params, target, size, vary):
 
 def main():
     compiler, model, *rest = sys.argv[1:]
-    target = [a for a in rest if a.startswith("--target=")]
+    if "--" in rest:
+        rest, flags = rest[:rest.index("--")], rest[rest.index("--") + 1:]
+    else:
+        flags = []
+    target = [a for a in rest if a.startswith("--target=")] + flags
     vary = ([a[len("--vary="):] for a in rest if a.startswith("--vary=")] or
             ["batch"])[-1]
     params = [a for a in rest if not a.startswith(("--target=", "--vary="))]
