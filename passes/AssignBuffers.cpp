@@ -598,7 +598,8 @@ void reportRematerialization(func::FuncOp func,
   char share[32];
   std::snprintf(share, sizeof(share), "%.1f%%",
                 flops ? 100.0 * static_cast<double>(extra) / flops : 0.0);
-  remark << " for " << extra << " extra FLOPs, " << share
+  // The remark reports when it goes out of scope, after `share`: a copy.
+  remark << " for " << extra << " extra FLOPs, " << std::string(share)
          << " of the program's " << flops;
 }
 

@@ -82,6 +82,15 @@ private:
     return root && start.lookup(root) <= peakAt && peakAt <= end.lookup(root);
   }
   Value rootOf(Value v) const { return roots.lookup(v); }
+  /// The argument `v` is, or relabels through bitcasts; null otherwise.
+  BlockArgument argumentOf(Value v) const {
+    while (Operation *def = v.getDefiningOp()) {
+      if (!isBitcast(def, block))
+        return nullptr;
+      v = def->getOperand(0);
+    }
+    return dyn_cast<BlockArgument>(v);
+  }
   /// The recomputation of `producer` before `at`, cloning at most `maxOps`
   /// ops; none when it would free nothing at the peak.
   std::optional<Candidate> build(Operation *producer, int64_t at,
@@ -103,6 +112,11 @@ private:
   int64_t alignment;
   int64_t fixed = 0;
   DenseMap<Value, int64_t> bytes;
+  /// Results that take a donated argument's buffer, and per such argument
+  /// the first position that overwrites it: no clone may read it there or
+  /// later.
+  DenseSet<Value> donated;
+  DenseMap<Value, int64_t> overwrittenAt;
   // The order as it stands: positions, each heap value's live range (the
   // root of its bitcasts), and the bytes live at each position.
   SmallVector<Operation *> ops;
@@ -117,9 +131,10 @@ private:
   int64_t peakAt = 0;
 };
 
-LogicalResult Rematerializer::measure(const DenseSet<Value> &donated) {
+LogicalResult Rematerializer::measure(const DenseSet<Value> &donatedResults) {
   fixed = 0;
   bytes.clear();
+  donated = donatedResults;
   auto aligned = [&](int64_t size) {
     return tpc::checkedRoundUp(size, alignment)
         .value_or(std::numeric_limits<int64_t>::max());
@@ -167,6 +182,7 @@ void Rematerializer::refresh() {
   start.clear();
   end.clear();
   heap.clear();
+  overwrittenAt.clear();
   for (Operation &op : block.without_terminator())
     ops.push_back(&op);
   int64_t n = static_cast<int64_t>(ops.size());
@@ -211,6 +227,12 @@ void Rematerializer::refresh() {
       }
     }
   }
+  for (Operation *op : ops)
+    if (llvm::any_of(op->getResults(),
+                     [&](Value r) { return donated.count(r); }))
+      for (Value operand : op->getOperands())
+        if (BlockArgument arg = argumentOf(operand))
+          overwrittenAt.try_emplace(arg, position[op]);
   profile.assign(n + 1, 0);
   std::vector<int64_t> delta(n + 2, 0);
   for (Value v : heap) {
@@ -303,6 +325,13 @@ std::optional<Candidate> Rematerializer::build(Operation *producer, int64_t at,
       c.freed -= bytes.lookup(root);
     }
   }
+  // A clone at `at` must not read a donated argument already overwritten.
+  for (Operation *op : members)
+    for (Value operand : op->getOperands())
+      if (BlockArgument arg = argumentOf(operand))
+        if (auto it = overwrittenAt.find(arg);
+            it != overwrittenAt.end() && it->second <= at)
+          return std::nullopt;
   if (c.freed <= 0)
     return std::nullopt;
   c.block.assign(members.begin(), members.end());
