@@ -91,10 +91,11 @@ private:
     }
     return dyn_cast<BlockArgument>(v);
   }
-  /// The recomputation of `producer` before `at`, cloning at most `maxOps`
-  /// ops; none when it would free nothing at the peak.
-  std::optional<Candidate> build(Operation *producer, int64_t at,
-                                 size_t maxOps);
+  /// The recomputation of `producer` (whose `values` are live across the
+  /// peak) before `at`, cloning at most `maxOps` ops; none when it would
+  /// free nothing at the peak.
+  std::optional<Candidate> build(Operation *producer, ArrayRef<Value> values,
+                                 int64_t at, size_t maxOps);
   /// Whether `op`'s results may be recomputed at the peak: returns the
   /// ones live across it and their first use after it.
   std::optional<std::pair<SmallVector<Value, 2>, int64_t>>
@@ -294,12 +295,13 @@ Rematerializer::recomputable(Operation *op) {
   return std::make_pair(values, at);
 }
 
-std::optional<Candidate> Rematerializer::build(Operation *producer, int64_t at,
-                                               size_t maxOps) {
+std::optional<Candidate> Rematerializer::build(Operation *producer,
+                                               ArrayRef<Value> values,
+                                               int64_t at, size_t maxOps) {
   Candidate c;
   c.producer = producer;
   c.at = at;
-  c.values = recomputable(producer)->first;
+  c.values.assign(values.begin(), values.end());
   for (Value v : c.values)
     c.freed += bytes.lookup(v);
   SetVector<Operation *> members;
@@ -481,7 +483,8 @@ Outcome Rematerializer::run(int64_t limit) {
       // Every block size: a longer block keeps fewer operands alive.
       size_t lastSize = 0;
       for (size_t size = 1; size <= kMaxBlock; ++size) {
-        std::optional<Candidate> c = build(producer, recompute->second, size);
+        std::optional<Candidate> c =
+            build(producer, recompute->first, recompute->second, size);
         if (c && c->block.size() != lastSize) {
           lastSize = c->block.size();
           candidates.push_back(std::move(*c));
