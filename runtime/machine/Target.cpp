@@ -23,6 +23,11 @@ const std::vector<Target> &allTargets() {
        512, 1},
       {"v5e", 128, 128, 4, 128 * MiB, 16 * GiB, 256 * MiB, 819e9, 1.5e9, 1, 512,
        2},
+      // v5p: one megacore of 2 TensorCores x 4 MXUs; 459 TF at 1.75 GHz,
+      // 2765 GB/s, 95 GB. VMEM and the reserved bytes are not published:
+      // v5e's reservation and half its VMEM are assumed (docs/multi-device.md).
+      {"v5p", 128, 128, 8, 64 * MiB, 96 * GiB, 256 * MiB, 2765e9,
+       459e12 / (2.0 * 8 * 128 * 128), 2, 512, 2},
       {"v6e", 256, 256, 2, 128 * MiB, 32 * GiB, 768 * MiB, 1640e9,
        918e12 / (2.0 * 2 * 256 * 256), 1, 512, 2},
   };
@@ -36,7 +41,7 @@ const Target *findTarget(std::string_view name) {
   return nullptr;
 }
 
-std::string targetNames() { return "v2, v3, v4, v5e or v6e"; }
+std::string targetNames() { return "v2, v3, v4, v5e, v5p or v6e"; }
 
 std::string unknownTargetMessage(std::string_view name) {
   return "unknown target '" + std::string(name) + "'; expected " +

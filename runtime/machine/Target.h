@@ -60,13 +60,13 @@ struct Target {
 /// estimate both use it; docs/runtime.md).
 constexpr int64_t kDmaLatencyCycles = 500;
 
-/// v2, v3, v4, v5e, v6e in that order.
+/// v2, v3, v4, v5e, v5p, v6e in that order.
 const std::vector<Target> &allTargets();
 /// The preset named `name`, or nullptr.
 const Target *findTarget(std::string_view name);
-/// "v2, v3, v4, v5e or v6e", for messages.
+/// "v2, v3, v4, v5e, v5p or v6e", for messages.
 std::string targetNames();
-/// "unknown target 'v7'; expected v2, v3, v4, v5e or v6e"
+/// "unknown target 'v7'; expected v2, v3, v4, v5e, v5p or v6e"
 std::string unknownTargetMessage(std::string_view name);
 /// The generation the seed reports measured.
 const Target &defaultTarget();

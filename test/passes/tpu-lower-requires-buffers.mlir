@@ -1,7 +1,7 @@
 // RUN: tpu-opt %s -verify-diagnostics -tpu-assign-layouts -tpu-lower
 // RUN: not tpu-opt %s -tpu-set-target=target=v9 -tpu-lower 2>&1 | FileCheck %s --check-prefix=TARGET
 
-// TARGET: unknown target 'v9'; expected v2, v3, v4, v5e or v6e
+// TARGET: unknown target 'v9'; expected v2, v3, v4, v5e, v5p or v6e
 
 // tpu-lower places kernels' buffers where tpu-assign-buffers put them.
 func.func @no_offsets(%a: tensor<8x128xf32>) -> tensor<8x128xf32> {

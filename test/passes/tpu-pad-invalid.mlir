@@ -1,7 +1,7 @@
 // RUN: tpu-opt %s -split-input-file -allow-unregistered-dialect -tpu-pad -verify-diagnostics
 // RUN: not tpu-opt %s -split-input-file -allow-unregistered-dialect -tpu-set-target=target=v9 -tpu-pad 2>&1 | FileCheck %s --check-prefix=TARGET
 
-// TARGET: error: unknown target 'v9'; expected v2, v3, v4, v5e or v6e
+// TARGET: error: unknown target 'v9'; expected v2, v3, v4, v5e, v5p or v6e
 
 // expected-error @+1 {{tpu-pad needs every tensor to carry a #tpu.layout, but found 'tensor<4x4xf32>'; run -tpu-assign-layouts first}}
 func.func @no_layout(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {

@@ -32,7 +32,7 @@ func.func @onehot(%labels: tensor<29360128xi32>, %logp: tensor<29360128x10xf32>)
 
 // NOLAYOUT: error: has no #tpu.layout; run tpu-assign-layouts before tpu-padding-report
 
-// TARGET: error: unknown target 'v9'; expected v2, v3, v4, v5e or v6e
+// TARGET: error: unknown target 'v9'; expected v2, v3, v4, v5e, v5p or v6e
 
 // With top=1 only the most wasteful value gets advice.
 // TOP-LABEL: Padding report for @onehot on v6e

@@ -5,7 +5,7 @@
 // RUN: tpu-opt %s -split-input-file -tpu-set-target="hbm-limit=1.5G" | FileCheck %s --check-prefix=LIMIT
 // RUN: not tpu-opt %s -tpu-set-target="hbm-limit=0" 2>&1 | FileCheck %s --check-prefix=ZERO
 
-// UNKNOWN: error: unknown target 'v7'; expected v2, v3, v4, v5e or v6e
+// UNKNOWN: error: unknown target 'v7'; expected v2, v3, v4, v5e, v5p or v6e
 
 // hbm-limit records a budget in bytes beside the target; a bad size is an
 // error at the module, naming what a size looks like.

@@ -91,7 +91,7 @@
 // HELP-NOT: amdgpu
 // HELP-NOT: polly
 
-// TARGET: tpu-compile: unknown target 'v9'; expected v2, v3, v4, v5e or v6e
+// TARGET: tpu-compile: unknown target 'v9'; expected v2, v3, v4, v5e, v5p or v6e
 
 // MISSING: tpu-compile: cannot open input file '{{.*}}.missing.mlir': No such file or directory
 

@@ -87,7 +87,7 @@
 // ONES: [2 2][2 2]
 // V6E: "target": "v6e"
 // DISAGREE: tpu-run: {{.*}}matmul.v6e.tpu was compiled for v6e, not v3
-// UNKNOWN: tpu-run: unknown target 'v9'; expected v2, v3, v4, v5e or v6e
+// UNKNOWN: tpu-run: unknown target 'v9'; expected v2, v3, v4, v5e, v5p or v6e
 // Enum flags name their valid values; the flags are tpu-compile's.
 // RUN: not tpu-run %t/matmul.v6e.tpu --mxu-model=fast 2>&1 | FileCheck %s --check-prefix=MXU
 // RUN: not tpu-run %t/matmul.mlir --layout-mode=fastest 2>&1 | FileCheck %s --check-prefix=MODE

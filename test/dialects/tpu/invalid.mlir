@@ -1,7 +1,7 @@
 // RUN: tpu-opt %s -split-input-file -verify-diagnostics
 
 // target_c1: a known preset
-// expected-error@+1 {{unknown target 'v9'; expected v2, v3, v4, v5e or v6e}}
+// expected-error@+1 {{unknown target 'v9'; expected v2, v3, v4, v5e, v5p or v6e}}
 module attributes {tpu.target = #tpu.target<"v9">} {
 }
 

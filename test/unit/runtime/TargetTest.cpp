@@ -30,6 +30,7 @@ TEST(Target, PeakFlopsMatchThePublishedChipFigures) {
   EXPECT_NEAR(chipTeraflops("v3", 2), 123, 0.5);
   EXPECT_NEAR(chipTeraflops("v4", 1), 275, 0.5);
   EXPECT_NEAR(chipTeraflops("v5e", 1), 197, 0.5);
+  EXPECT_NEAR(chipTeraflops("v5p", 1), 459, 0.5);
   EXPECT_NEAR(chipTeraflops("v6e", 1), 918, 0.5);
 }
 
