@@ -19,6 +19,12 @@
 #define GET_ATTRDEF_CLASSES
 #include "dialects/hlo/HLOAttrs.h.inc"
 
+namespace mlir::hlo {
+/// The rows of a collective's `groups` (or `pairs`) attribute.
+llvm::SmallVector<llvm::SmallVector<int64_t>>
+groupList(DenseIntElementsAttr groups);
+} // namespace mlir::hlo
+
 #define GET_OP_CLASSES
 #include "dialects/hlo/HLOOps.h.inc"
 

@@ -870,4 +870,6 @@ def HLO_YieldOp : Op<HLO_Dialect, "yield", [Pure, Terminator, ReturnLike,
   let assemblyFormat = "attr-dict ($results^ `:` type($results))?";
 }
 
+include "dialects/hlo/HLOCollectives.td"
+
 #endif // TPU_DIALECTS_HLO_HLOOPS_TD
