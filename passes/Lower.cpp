@@ -224,6 +224,8 @@ private:
                              const Relocation &reloc, ValueRange args,
                              ArrayRef<Value> into, const std::string &prefix,
                              SmallVector<Value> &returned);
+  LogicalResult lowerCollective(Operation &op, DenseMap<Value, Value> &buffers,
+                                Value dst);
   LogicalResult lowerWhile(hlo::WhileCallOp op, const Relocation &reloc,
                            const std::string &prefix,
                            DenseMap<Value, Value> &buffers);
@@ -348,6 +350,35 @@ FunctionLowerer::inlineCallee(Operation *call, StringRef callee, size_t index,
   for (auto [from, to] : llvm::zip(returned, into))
     if (!sameBuffer(from, to))
       CopyOp::create(b, call->getLoc(), from, to);
+  return success();
+}
+
+/// A collective is no kernel: the scalar core hands its buffers to the ICI.
+LogicalResult FunctionLowerer::lowerCollective(Operation &op,
+                                               DenseMap<Value, Value> &buffers,
+                                               Value dst) {
+  Value src;
+  TypeAttr srcType;
+  if (op.getNumOperands() == 1) {
+    src = buffers.lookup(op.getOperand(0));
+    if (!src)
+      return op.emitOpError("tpu-lower: the operand has no buffer");
+    srcType = TypeAttr::get(op.getOperand(0).getType());
+  }
+  NamedAttrList params;
+  // Plain attributes: the executable writer does not know the hlo dialect.
+  for (NamedAttribute attr : op.getAttrs()) {
+    if (attr.getName().strref().starts_with("tpu."))
+      continue;
+    if (auto kind = dyn_cast<hlo::ReduceKindAttr>(attr.getValue()))
+      params.append(attr.getName(),
+                    b.getStringAttr(hlo::stringifyReduceKind(kind.getValue())));
+    else
+      params.push_back(attr);
+  }
+  CollectiveOp::create(b, op.getLoc(), b.getStringAttr(op.getName().stripDialect()), src, dst,
+                       srcType, TypeAttr::get(op.getResult(0).getType()),
+                       params.getDictionary(op.getContext()));
   return success();
 }
 
@@ -491,6 +522,12 @@ LogicalResult FunctionLowerer::lowerBody(func::FuncOp func,
     if (failed(outBuffers))
       return failure();
 
+    if (isa<hlo::AllReduceOp, hlo::AllGatherOp, hlo::ReduceScatterOp,
+            hlo::AllToAllOp, hlo::CollectivePermuteOp, hlo::DeviceIdOp>(op)) {
+      if (failed(lowerCollective(op, buffers, outBuffers->front())))
+        return failure();
+      continue;
+    }
     std::string name = kernelNameOf(&op);
     KernelBody computed = kernelBody(op);
     DenseMap<Value, Value> &outside = computed.outside;

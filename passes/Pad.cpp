@@ -797,8 +797,12 @@ LogicalResult Padder::padOp(Operation *op) {
         return success();
       })
       .Case([&](hlo::BroadcastInDimOp op) { return padBroadcast(op); })
+      // Collectives move logical tensors between devices: the runtime
+      // reads and writes their buffers through their layouts.
       .Case<hlo::ReshapeOp, hlo::ReverseOp, hlo::DynamicSliceOp,
-            hlo::DynamicUpdateSliceOp>(
+            hlo::DynamicUpdateSliceOp, hlo::AllReduceOp, hlo::AllGatherOp,
+            hlo::ReduceScatterOp, hlo::AllToAllOp, hlo::CollectivePermuteOp,
+            hlo::DeviceIdOp>(
           [&](Operation *op) { return padOnLogicalShape(op); })
       .Case([&](hlo::TransposeOp op) { return padTranspose(op); })
       .Case([&](hlo::SliceOp op) { return padSlice(op); })

@@ -1,6 +1,7 @@
 //===- Device.cpp - The simulated TensorCore ------------------------------===//
 
 #include "runtime/Device.h"
+#include "runtime/Fabric.h"
 #include "runtime/KernelRun.h"
 
 #include "runtime/HbmAllocator.h"
@@ -16,6 +17,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <thread>
 
 namespace tpurt {
 
@@ -117,6 +119,11 @@ std::vector<bool> usedBuffers(const Executable &exe, const Function &function) {
         for (const Step &step : steps) {
           if (step.kind == Step::Kind::Copy)
             used[step.src] = used[step.dst] = true;
+          else if (step.kind == Step::Kind::Collective)
+            for (const TensorSpec *spec :
+                 {&step.collective.dst,
+                  step.collective.src ? &*step.collective.src : nullptr})
+              used[spec ? spec->buffer : step.collective.dst.buffer] = true;
           else if (step.kind != Step::Kind::Kernel)
             used[step.buffer] = true;
           for (const std::vector<Step> &block : step.blocks)
@@ -136,6 +143,8 @@ struct ProgramRun {
   Timeline &timeline;
   std::vector<View> &views;
   RunResult &result;
+  /// Collectives met so far: the fabric pairs the devices' n-th ones.
+  int64_t sequence = 0;
 
   absl::Status run(const std::vector<Step> &steps) {
     for (const Step &step : steps) {
@@ -152,6 +161,9 @@ struct ProgramRun {
         break;
       case Step::Kind::Case:
         s = branch(step);
+        break;
+      case Step::Kind::Collective:
+        s = collective(step.collective);
         break;
       }
       if (!s.ok())
@@ -222,6 +234,48 @@ private:
       return task.status();
     const View &v = views[id];
     return v.data ? loadInteger(v.buffer->element, v.data) : 0;
+  }
+
+  /// Hands the source tensor to the fabric once everything before has
+  /// finished; the result lands in HBM when the ICI transfer ends.
+  absl::Status collective(const Collective &c) {
+    const View &dst = views[c.dst.buffer];
+    bool compute = dst.data != nullptr;
+    HostTensor input;
+    if (compute && c.src)
+      input = readBack(*c.src, *views[c.src->buffer].buffer,
+                       views[c.src->buffer].data);
+    int64_t ready = timeline.makespan();
+    HostTensor output;
+    int64_t start = ready, cycles = 0;
+    if (c.op == CollectiveOp::DeviceId) {
+      // The scalar core writes its own id: no ICI.
+    } else if (options.fabric) {
+      absl::StatusOr<Exchange> got = options.fabric->exchange(
+          sequence++, c, options.device, ready, std::move(input));
+      if (!got.ok())
+        return got.status();
+      output = std::move(got->output);
+      start = got->start, cycles = got->cycles;
+      result.iciBytes += got->iciBytes;
+    } else {
+      std::vector<HostTensor> outs;
+      if (absl::Status s = moveTensors(c, {input}, outs); !s.ok())
+        return s;
+      output = std::move(outs.front());
+    }
+    if (c.op == CollectiveOp::DeviceId) {
+      output = HostTensor{c.dst.element, c.dst.dims, {}};
+      output.values.assign(output.elements(), options.device);
+    }
+    if (compute)
+      layOut(output, c.dst, *dst.buffer, dst.data);
+    absl::StatusOr<int64_t> task = timeline.add(
+        std::string(collectiveOpName(c.op)), {Engine::Ici},
+        std::max<int64_t>(cycles, 1), {}, start);
+    if (task.ok())
+      result.iciCycles += std::max<int64_t>(cycles, 1);
+    return task.status();
   }
 
   absl::Status loop(const Step &step) {
@@ -402,6 +456,43 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
     ++result.hostTransfers;
   }
   return result;
+}
+
+} // namespace tpurt
+
+namespace tpurt {
+
+absl::StatusOr<std::vector<RunResult>>
+runSlice(const Executable &exe, const tpc::Topology &topology,
+         const std::string &name, const std::vector<HostTensor> &inputs,
+         const RunOptions &options) {
+  int64_t runs = options.timingOnly ? 1 : topology.devices();
+  Fabric fabric(topology, runs);
+  std::vector<absl::StatusOr<RunResult>> results(
+      runs, absl::UnknownError("not run"));
+  std::vector<std::thread> threads;
+  for (int64_t d = 0; d < runs; ++d)
+    threads.emplace_back([&, d] {
+      RunOptions mine = options;
+      mine.fabric = &fabric;
+      mine.device = d;
+      results[d] = run(exe, *topology.target, name, inputs, mine);
+      if (!results[d].ok())
+        fabric.abort();
+    });
+  for (std::thread &t : threads)
+    t.join();
+  std::vector<RunResult> out;
+  // The first failure that is not another's consequence.
+  for (absl::StatusOr<RunResult> &r : results)
+    if (!r.ok() && !absl::IsAborted(r.status()))
+      return r.status();
+  for (absl::StatusOr<RunResult> &r : results) {
+    if (!r.ok())
+      return r.status();
+    out.push_back(std::move(*r));
+  }
+  return out;
 }
 
 } // namespace tpurt

@@ -16,6 +16,7 @@
 #include "runtime/Timing.h"
 
 #include "runtime/machine/Target.h"
+#include "runtime/machine/Topology.h"
 
 #include "absl/status/statusor.h"
 
@@ -25,6 +26,8 @@
 namespace tpurt {
 
 using tpc::HostTensor;
+
+class Fabric;
 
 struct RunOptions {
   MxuModel mxuModel = MxuModel::Pipelined;
@@ -51,6 +54,10 @@ struct RunOptions {
   /// kernel's are dropped once it is counted, so that a run's memory does
   /// not grow with its length (millions of tasks for a large model).
   bool keepTasks = false;
+  /// The slice's ICI when the executable runs on many devices (runSlice),
+  /// and which device this run is.
+  Fabric *fabric = nullptr;
+  int64_t device = 0;
 };
 
 /// What one kernel did, for the profile and the roofline, summed over the
@@ -83,6 +90,8 @@ struct RunResult {
   int64_t int8Ops = 0;
   int64_t hbmBytes = 0;
   int64_t mxuBusyCycles = 0;
+  /// Bytes this device sent over ICI, and the cycles its collectives took.
+  int64_t iciBytes = 0, iciCycles = 0;
   /// HBM the run allocated: the program region and the arguments.
   int64_t hbmAllocated = 0;
   /// Bytes copied in (arguments) and out (results) over the host link, and
@@ -111,6 +120,16 @@ absl::StatusOr<RunResult> run(const Executable &executable,
                               const std::string &function,
                               const std::vector<HostTensor> &inputs,
                               const RunOptions &options = {});
+
+/// Runs `function` on every device of `topology` (SPMD), each device on its
+/// own thread with its own HBM and timeline, `inputs` given to every device.
+/// Under timingOnly one device is simulated for all: every device runs the
+/// same kernels, and each collective costs what device 0's group does.
+/// Results per device (one entry under timingOnly).
+absl::StatusOr<std::vector<RunResult>>
+runSlice(const Executable &executable, const tpc::Topology &topology,
+         const std::string &function, const std::vector<HostTensor> &inputs,
+         const RunOptions &options = {});
 
 /// The element coordinates of a physical buffer's row-major index space
 /// that hold a logical tensor laid out with `minorToMajor`: physical

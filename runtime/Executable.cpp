@@ -30,6 +30,13 @@ size_t vectorArity(VectorKind kind) {
   return unary ? 1 : 2;
 }
 
+std::string_view collectiveOpName(CollectiveOp op) {
+  static constexpr std::string_view names[] = {
+      "all-reduce", "all-gather",         "reduce-scatter",
+      "all-to-all", "collective-permute", "device-id"};
+  return names[static_cast<size_t>(op)];
+}
+
 std::string_view opcodeName(Opcode opcode) {
   switch (opcode) {
   case Opcode::Const:
@@ -132,8 +139,30 @@ void writeInstruction(Writer &w, const Instruction &inst) {
     writeInstruction(w, nested);
 }
 
-/// kind u8, reserved u8[3], fields i64[3], nBlocks u32, then each block as
-/// a u32 count and its steps.
+void writeSpec(Writer &w, const TensorSpec &spec);
+
+/// Fields: the op, the reduction, 0; then the dims (u32 count, i64 each),
+/// the groups (u32 rows, u32 columns, i64 ids), whether there is a source
+/// (u8) and the source's and destination's signature entries.
+void writeCollective(Writer &w, const Collective &c) {
+  w.i64(static_cast<int64_t>(c.op)), w.i64(static_cast<int64_t>(c.reduce));
+  w.i64(0);
+  w.u32(static_cast<uint32_t>(c.dims.size()));
+  for (int64_t d : c.dims)
+    w.i64(d);
+  w.u32(static_cast<uint32_t>(c.groups.size()));
+  w.u32(c.groups.empty() ? 0 : static_cast<uint32_t>(c.groups[0].size()));
+  for (const std::vector<int64_t> &row : c.groups)
+    for (int64_t id : row)
+      w.i64(id);
+  w.u8(c.src.has_value());
+  if (c.src)
+    writeSpec(w, *c.src);
+  writeSpec(w, c.dst);
+}
+
+/// kind u8, reserved u8[3], fields i64[3] (a collective's payload after
+/// them), nBlocks u32, then each block as a u32 count and its steps.
 void writeSteps(Writer &w, const std::vector<Step> &steps) {
   w.u32(static_cast<uint32_t>(steps.size()));
   for (const Step &step : steps) {
@@ -151,6 +180,9 @@ void writeSteps(Writer &w, const std::vector<Step> &steps) {
     case Step::Kind::While:
     case Step::Kind::Case:
       w.i64(step.buffer), w.i64(step.tripCount), w.i64(0);
+      break;
+    case Step::Kind::Collective:
+      writeCollective(w, step.collective);
       break;
     }
     w.u32(static_cast<uint32_t>(step.blocks.size()));
@@ -281,6 +313,80 @@ public:
     return lhs##OrStatus.status();                                             \
   auto lhs = *lhs##OrStatus
 
+absl::StatusOr<TensorSpec> readSpec(Reader &r);
+
+/// Whether `spec`'s logical tensor lies inside HBM buffer `id`: the same
+/// element type, and each physical dimension at least its logical size.
+bool specFits(const Executable &exe, const TensorSpec &spec) {
+  if (spec.buffer < 0 || static_cast<size_t>(spec.buffer) >= exe.buffers.size())
+    return false;
+  const Buffer &b = exe.buffers[spec.buffer];
+  size_t rank = spec.dims.size();
+  if (b.space != Space::Hbm || b.element != spec.element ||
+      b.dims.size() != rank)
+    return false;
+  for (size_t i = 0; i < rank; ++i)
+    if (spec.dims[spec.minorToMajor[rank - 1 - i]] > b.dims[i])
+      return false;
+  return true;
+}
+
+/// A collective step's payload, checked: dims and groups as its op needs,
+/// device ids non-negative, tensors inside their HBM buffers.
+absl::StatusOr<Collective> readCollective(Reader &r, const Executable &exe,
+                                          const int64_t fields[3]) {
+  Collective c;
+  if (fields[0] < 0 || fields[0] > static_cast<int64_t>(kLastCollectiveOp) ||
+      fields[1] < 0 || fields[1] > static_cast<int64_t>(ReduceKind::Prod))
+    return r.error("unknown collective or reduction");
+  c.op = static_cast<CollectiveOp>(fields[0]);
+  c.reduce = static_cast<ReduceKind>(fields[1]);
+  TPU_ASSIGN(ndims, r.count("collective dims", 8));
+  for (uint32_t i = 0; i < ndims; ++i) {
+    TPU_ASSIGN(d, r.read<int64_t>("collective dim"));
+    c.dims.push_back(d);
+  }
+  TPU_ASSIGN(rows, r.count("group count", 8));
+  TPU_ASSIGN(cols, r.read<uint32_t>("group size"));
+  if (rows > 0 && (cols == 0 || static_cast<uint64_t>(rows) * cols * 8 >
+                                    r.size - r.pos))
+    return r.error("groups run past the end of the file");
+  for (uint32_t i = 0; i < rows; ++i) {
+    std::vector<int64_t> &row = c.groups.emplace_back();
+    for (uint32_t j = 0; j < cols; ++j) {
+      TPU_ASSIGN(id, r.read<int64_t>("device id"));
+      if (id < 0)
+        return r.error("a negative device id");
+      row.push_back(id);
+    }
+  }
+  TPU_ASSIGN(hasSrc, r.read<uint8_t>("collective source flag"));
+  if (hasSrc) {
+    TPU_ASSIGN(src, readSpec(r));
+    c.src = src;
+  }
+  TPU_ASSIGN(dst, readSpec(r));
+  c.dst = dst;
+  size_t wantDims = c.op == CollectiveOp::AllToAll ? 2
+                    : c.op == CollectiveOp::AllGather ||
+                            c.op == CollectiveOp::ReduceScatter
+                        ? 1
+                        : 0;
+  bool device = c.op == CollectiveOp::DeviceId;
+  bool pairs = c.op == CollectiveOp::CollectivePermute;
+  if (c.dims.size() != wantDims || (device ? hasSrc || rows : !hasSrc) ||
+      (pairs ? rows && cols != 2 : !device && !rows))
+    return r.error(absl::StrCat("malformed ", std::string(collectiveOpName(c.op))));
+  if ((c.src && !specFits(exe, *c.src)) || !specFits(exe, c.dst))
+    return r.error(absl::StrCat(std::string(collectiveOpName(c.op)),
+                                " names a tensor its buffer cannot hold"));
+  for (int64_t d : c.dims)
+    if (d < 0 || d >= static_cast<int64_t>(c.src->dims.size()))
+      return r.error(absl::StrCat(std::string(collectiveOpName(c.op)), " dimension ", d,
+                                  " is out of range"));
+  return c;
+}
+
 /// A function's steps, checked: kernels exist and run from one place
 /// each, copies join HBM buffers of one size, loops have a condition and a
 /// body and branch on an HBM integer scalar.
@@ -297,13 +403,17 @@ absl::Status readSteps(Reader &r, const Executable &exe, Function &function,
   for (uint32_t i = 0; i < n; ++i) {
     Step step;
     TPU_ASSIGN(kind, r.read<uint32_t>("step kind"));
-    if (kind > static_cast<uint32_t>(Step::Kind::Case))
+    if (kind > static_cast<uint32_t>(Step::Kind::Collective))
       return r.error(absl::StrCat("unknown step kind ", kind));
     step.kind = static_cast<Step::Kind>(kind);
     int64_t fields[3];
     for (int64_t &field : fields) {
       TPU_ASSIGN(value, r.read<int64_t>("step field"));
       field = value;
+    }
+    if (step.kind == Step::Kind::Collective) {
+      TPU_ASSIGN(collective, readCollective(r, exe, fields));
+      step.collective = std::move(collective);
     }
     TPU_ASSIGN(blocks, r.count("step block count", 4));
     size_t wanted = step.kind == Step::Kind::While ? 2
@@ -328,6 +438,8 @@ absl::Status readSteps(Reader &r, const Executable &exe, Function &function,
       if (!hbm(step.src) || !hbm(step.dst) ||
           exe.buffers[step.src].bytes() != exe.buffers[step.dst].bytes())
         return r.error("a copy must join two HBM buffers of one size");
+      break;
+    case Step::Kind::Collective:
       break;
     case Step::Kind::While:
     case Step::Kind::Case:

@@ -25,7 +25,7 @@
 namespace tpurt {
 
 constexpr char kMagic[8] = {'T', 'P', 'U', 'E', 'X', 'E', 'C', '\0'};
-constexpr uint32_t kFormatVersion = 8;
+constexpr uint32_t kFormatVersion = 9;
 
 // The stored element types live in the machine layer, which the compiler
 // shares; the runtime names them as its own.
@@ -184,11 +184,44 @@ struct TensorSpec {
   int64_t buffer = 0;
 };
 
+/// A collective over the slice's ICI (version 9), or the device's id.
+enum class CollectiveOp : uint8_t {
+  AllReduce = 0,
+  AllGather = 1,
+  ReduceScatter = 2,
+  AllToAll = 3,
+  CollectivePermute = 4,
+  DeviceId = 5
+};
+constexpr CollectiveOp kLastCollectiveOp = CollectiveOp::DeviceId;
+std::string_view collectiveOpName(CollectiveOp op);
+
+struct Collective {
+  CollectiveOp op = CollectiveOp::AllReduce;
+  /// AllReduce, ReduceScatter: how the group's tensors combine.
+  ReduceKind reduce = ReduceKind::Sum;
+  /// AllGather, ReduceScatter: the dimension; AllToAll: split, concat.
+  std::vector<int64_t> dims;
+  /// Groups of device ids (rows of one size); CollectivePermute: [source,
+  /// target] rows.
+  std::vector<std::vector<int64_t>> groups;
+  /// The logical tensors read (absent for DeviceId) and written, with their
+  /// layouts and HBM buffers.
+  std::optional<TensorSpec> src;
+  TensorSpec dst;
+};
+
 /// What the scalar core runs between kernels (version 7): a kernel, a copy
-/// between HBM buffers, a loop, or a branch. Kernels start when everything
-/// before them has finished.
+/// between HBM buffers, a loop, a branch, or a collective. Kernels start
+/// when everything before them has finished.
 struct Step {
-  enum class Kind : uint8_t { Kernel = 0, Copy = 1, While = 2, Case = 3 };
+  enum class Kind : uint8_t {
+    Kernel = 0,
+    Copy = 1,
+    While = 2,
+    Case = 3,
+    Collective = 4
+  };
   Kind kind = Kind::Kernel;
   /// Kernel: an index into Function::kernels.
   int64_t kernel = 0;
@@ -200,6 +233,7 @@ struct Step {
   int64_t tripCount = -1;
   /// While: the condition's steps, then the body's; Case: the branches'.
   std::vector<std::vector<Step>> blocks;
+  Collective collective;
 };
 
 struct Function {

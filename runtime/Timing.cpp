@@ -110,6 +110,8 @@ std::string Engine::name() const {
     return "dma";
   case HostLink:
     return "host";
+  case Ici:
+    return "ici";
   }
   return "?";
 }
@@ -127,6 +129,8 @@ int64_t &Timeline::freeAt(Engine engine) {
     return dmaFree_;
   case Engine::HostLink:
     break;
+  case Engine::Ici:
+    return iciFree_;
   }
   return hostFree_;
 }

@@ -82,12 +82,12 @@ const char *boundName(Bound bound);
 
 /// The engines with a queue of their own.
 struct Engine {
-  enum Kind { Mxu, Vector, Dma, HostLink } kind;
+  enum Kind { Mxu, Vector, Dma, HostLink, Ici } kind;
   int index = 0; // which MXU
   bool operator==(const Engine &other) const {
     return kind == other.kind && index == other.index;
   }
-  std::string name() const; // "mxu0", "vector", "dma", "host"
+  std::string name() const; // "mxu0", "vector", "dma", "host", "ici"
 };
 
 /// One scheduled task. A long run holds tens of millions, so a task is 40
@@ -159,7 +159,7 @@ private:
   std::vector<std::string> names_;
   std::unordered_map<std::string, uint32_t> nameIds_;
   std::vector<int64_t> mxuFree_;
-  int64_t vectorFree_ = 0, dmaFree_ = 0, hostFree_ = 0;
+  int64_t vectorFree_ = 0, dmaFree_ = 0, hostFree_ = 0, iciFree_ = 0;
   int64_t makespan_ = 0;
 };
 

@@ -3,6 +3,7 @@
 #include "compiler/driver/ToolFlags.h"
 
 #include "runtime/machine/Target.h"
+#include "runtime/machine/Topology.h"
 
 using namespace mlir;
 using namespace mlir::tpu;
@@ -43,20 +44,46 @@ CompileFlags::CompileFlags(cl::OptionCategory &category,
           cl::desc("Recompute values near their uses when the program does "
                    "not fit the HBM limit (tpu-rematerialize); "
                    "--rematerialize=false reports the program as scheduled"),
-          cl::init(true), cl::cat(category)) {}
+          cl::init(true), cl::cat(category)),
+      topology("topology",
+               cl::desc("The slice the program runs on, one copy per device "
+                        "(SPMD): a Cloud TPU name (v3-8, v4-32, v5e-16) or a "
+                        "generation and chip mesh (v5e:4x4); sets --target. "
+                        "Default: one device"),
+               cl::value_desc("name"), cl::cat(category)) {}
 
 std::string CompileFlags::check() const {
   if (!mixedPrecision.empty() && mixedPrecision != "none" &&
       mixedPrecision != "bf16")
     return "unknown --mixed-precision '" + mixedPrecision.getValue() +
            "'; expected none or bf16";
-  if (target.empty() || tpc::findTarget(target))
+  if (!target.empty() && !tpc::findTarget(target))
+    return tpc::unknownTargetMessage(target);
+  if (topology.empty())
     return "";
-  return tpc::unknownTargetMessage(target);
+  std::string error;
+  std::optional<tpc::Topology> slice = tpc::parseTopology(topology, &error);
+  if (!slice)
+    return error;
+  if (!target.empty() && target != slice->target->name)
+    return "--target=" + target.getValue() + " differs from --topology=" +
+           topology.getValue() + "'s " + std::string(slice->target->name);
+  return "";
+}
+
+tpc::Topology CompileFlags::slice() const {
+  std::string error;
+  if (!topology.empty())
+    if (std::optional<tpc::Topology> t = tpc::parseTopology(topology, &error))
+      return *t;
+  const tpc::Target *t = target.empty() ? nullptr : tpc::findTarget(target);
+  return tpc::singleDevice(t ? *t : tpc::defaultTarget());
 }
 
 void CompileFlags::apply(CompileOptions &options) const {
   options.target = target.getValue();
+  if (options.target.empty() && !topology.empty())
+    options.target = std::string(slice().target->name);
   options.layoutMode = layoutMode.getValue();
   options.defaultPrecision = defaultPrecision.getValue();
   options.donateArguments = donateArguments.getValue();

@@ -11,6 +11,7 @@
 #define TPU_COMPILER_DRIVER_TOOLFLAGS_H
 
 #include "compiler/pipeline/Pipeline.h"
+#include "runtime/machine/Topology.h"
 
 #include "llvm/Support/CommandLine.h"
 
@@ -63,10 +64,13 @@ struct CompileFlags {
   llvm::cl::opt<std::string> hbmLimit;
   llvm::cl::opt<std::string> mixedPrecision;
   llvm::cl::opt<bool> rematerialize;
+  llvm::cl::opt<std::string> topology;
 
   /// An error naming the valid values when --target or --mixed-precision
   /// names none of them, else empty.
   std::string check() const;
+  /// The --topology slice, else one device of --target (after check()).
+  tpc::Topology slice() const;
   /// Copies the flags into `options`.
   void apply(CompileOptions &options) const;
 };

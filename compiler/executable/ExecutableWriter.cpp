@@ -365,6 +365,8 @@ private:
   /// Steps nest as the lowered function's loops and branches do.
   LogicalResult writeBlock(Block &block, std::vector<tpurt::Step> &steps);
   LogicalResult writeControl(Operation &op, std::vector<tpurt::Step> &steps);
+  LogicalResult writeCollective(CollectiveOp op,
+                                std::vector<tpurt::Step> &steps);
   LogicalResult writeReturn(func::ReturnOp ret);
 
   tpurt::Executable &exe;
@@ -492,6 +494,8 @@ LogicalResult FunctionWriter::writeBlock(Block &block,
       step.kind = tpurt::Step::Kind::Copy;
       step.src = *src;
       step.dst = *dst;
+    } else if (auto collective = dyn_cast<CollectiveOp>(op)) {
+      written = writeCollective(collective, steps);
     } else if (isa<WhileOp, CaseOp>(op)) {
       written = writeControl(op, steps);
     } else if (auto ret = dyn_cast<func::ReturnOp>(op)) {
@@ -502,6 +506,66 @@ LogicalResult FunctionWriter::writeBlock(Block &block,
     if (failed(written))
       return failure();
   }
+  return success();
+}
+
+LogicalResult FunctionWriter::writeCollective(CollectiveOp op,
+                                              std::vector<tpurt::Step> &steps) {
+  static const std::pair<StringRef, tpurt::CollectiveOp> kinds[] = {
+      {"all_reduce", tpurt::CollectiveOp::AllReduce},
+      {"all_gather", tpurt::CollectiveOp::AllGather},
+      {"reduce_scatter", tpurt::CollectiveOp::ReduceScatter},
+      {"all_to_all", tpurt::CollectiveOp::AllToAll},
+      {"collective_permute", tpurt::CollectiveOp::CollectivePermute},
+      {"device_id", tpurt::CollectiveOp::DeviceId}};
+  tpurt::Collective c;
+  const auto *kind = llvm::find_if(
+      kinds, [&](const auto &k) { return k.first == op.getKind(); });
+  if (kind == std::end(kinds))
+    return op.emitOpError("unknown collective '") << op.getKind() << "'";
+  c.op = kind->second;
+  DictionaryAttr params = op.getParams();
+  if (auto reduce = params.getAs<StringAttr>("kind")) {
+    StringRef k = reduce.getValue();
+    c.reduce = k == "product" ? tpurt::ReduceKind::Prod
+               : k == "max"   ? tpurt::ReduceKind::Max
+               : k == "min"   ? tpurt::ReduceKind::Min
+                              : tpurt::ReduceKind::Sum;
+  }
+  for (StringRef name : {"dimension", "split_dimension", "concat_dimension"})
+    if (auto dim = params.getAs<IntegerAttr>(name))
+      c.dims.push_back(dim.getInt());
+  for (StringRef name : {"groups", "pairs"}) {
+    auto groups = params.getAs<DenseIntElementsAttr>(name);
+    auto type = groups ? cast<ShapedType>(groups.getType()) : ShapedType();
+    if (!type || type.getRank() != 2)
+      continue;
+    auto ids = llvm::to_vector(groups.getValues<int64_t>());
+    for (int64_t r = 0; r < type.getDimSize(0); ++r)
+      c.groups.emplace_back(ids.begin() + r * type.getDimSize(1),
+                            ids.begin() + (r + 1) * type.getDimSize(1));
+  }
+  FailureOr<int64_t> dst = idOf(op, op.getDst());
+  if (failed(dst))
+    return failure();
+  FailureOr<tpurt::TensorSpec> dstSpec =
+      specOf(op.getLoc(), op.getDstType(), *dst);
+  if (failed(dstSpec))
+    return failure();
+  c.dst = *dstSpec;
+  if (op.getSrc()) {
+    FailureOr<int64_t> src = idOf(op, op.getSrc());
+    if (failed(src) || !op.getSrcType())
+      return op.emitOpError("needs its source's buffer and src_type");
+    FailureOr<tpurt::TensorSpec> srcSpec =
+        specOf(op.getLoc(), *op.getSrcType(), *src);
+    if (failed(srcSpec))
+      return failure();
+    c.src = *srcSpec;
+  }
+  tpurt::Step &step = steps.emplace_back();
+  step.kind = tpurt::Step::Kind::Collective;
+  step.collective = std::move(c);
   return success();
 }
 

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/reference/Evaluator.h"
+#include "compiler/reference/Collectives.h"
 #include "compiler/reference/Scalar.h"
 
 #include "dialects/hlo/HLOOps.h"
@@ -21,6 +22,7 @@
 #include <cstring>
 #include <limits>
 #include <numeric>
+#include <thread>
 
 using namespace mlir;
 using namespace mlir::tpu;
@@ -66,6 +68,7 @@ namespace {
 
 class Evaluator {
 public:
+  explicit Evaluator(Spmd spmd = {}) : spmd(spmd) {}
   FailureOr<SmallVector<HostTensor>> run(func::FuncOp func,
                                          ArrayRef<HostTensor> args);
 
@@ -96,7 +99,10 @@ private:
   /// defined above them.
   FailureOr<SmallVector<HostTensor>> whileLoop(hlo::WhileOp op);
   FailureOr<SmallVector<HostTensor>> branch(Operation *op, int64_t index);
+  /// Hands the operand to the other devices' evaluators.
+  FailureOr<HostTensor> collective(Operation *op);
 
+  Spmd spmd;
   DenseMap<Value, HostTensor> values;
 };
 
@@ -598,6 +604,11 @@ FailureOr<HostTensor> Evaluator::evalOp(Operation *op) {
         });
         return result;
       })
+      .Case([&](hlo::DeviceIdOp op) {
+        HostTensor result = resultTensor(op);
+        result.values[0] = static_cast<double>(spmd.device);
+        return result;
+      })
       .Case<hlo::ReshapeOp, hlo::CopyOp>([&](Operation *op) {
         HostTensor result = resultTensor(op);
         result.values = get(op->getOperand(0)).values;
@@ -650,6 +661,19 @@ FailureOr<SmallVector<HostTensor>> Evaluator::run(func::FuncOp func,
     }
   }
   return runBlock(entry, args);
+}
+
+FailureOr<HostTensor> Evaluator::collective(Operation *op) {
+  HostTensor operand = get(op->getOperand(0));
+  if (!spmd.rendezvous) {
+    std::vector<HostTensor> outputs;
+    if (std::optional<std::string> error =
+            computeCollective(op, {operand}, outputs))
+      return op->emitOpError(*error);
+    return outputs.front();
+  }
+  return spmd.rendezvous->exchange(op, (*spmd.sequence)++, spmd.device,
+                                   std::move(operand));
 }
 
 FailureOr<SmallVector<HostTensor>> Evaluator::whileLoop(hlo::WhileOp op) {
@@ -705,7 +729,7 @@ Evaluator::runBlock(Block &block, ArrayRef<HostTensor> args) {
           call, call.getCalleeAttr());
       if (!callee)
         return call.emitOpError("calls an unknown function");
-      results = Evaluator().run(callee, inputs());
+      results = Evaluator(spmd).run(callee, inputs());
     } else if (auto sortOp = dyn_cast<hlo::SortOp>(op)) {
       results = sort(sortOp);
     } else if (auto loop = dyn_cast<hlo::WhileOp>(op)) {
@@ -719,7 +743,12 @@ Evaluator::runBlock(Block &block, ArrayRef<HostTensor> args) {
       results = branch(&op, index < 0 || index > last ? last : index);
     } else if (auto fusion = dyn_cast<hlo::FusionOp>(op)) {
       // A fused computation computes what its ops would unfused.
-      results = Evaluator().runBlock(fusion.getBlock(), inputs());
+      results = Evaluator(spmd).runBlock(fusion.getBlock(), inputs());
+    } else if (isCollective(&op)) {
+      FailureOr<HostTensor> result = collective(&op);
+      if (failed(result))
+        return failure();
+      results = SmallVector<HostTensor>{std::move(*result)};
     } else {
       if (op.getNumResults() != 1 ||
           !isa<RankedTensorType>(op.getResult(0).getType()) ||
@@ -768,4 +797,38 @@ HostTensor mlir::tpu::toHostTensor(DenseElementsAttr dense) {
 FailureOr<SmallVector<HostTensor>>
 mlir::tpu::evaluate(func::FuncOp func, ArrayRef<HostTensor> args) {
   return Evaluator().run(func, args);
+}
+
+FailureOr<SmallVector<SmallVector<HostTensor>>>
+mlir::tpu::evaluateSpmd(func::FuncOp func,
+                        ArrayRef<SmallVector<HostTensor>> args) {
+  auto devices = static_cast<int64_t>(args.size());
+  SmallVector<SmallVector<HostTensor>> results(devices);
+  if (devices == 1) {
+    FailureOr<SmallVector<HostTensor>> one = evaluate(func, args[0]);
+    if (failed(one))
+      return failure();
+    results[0] = std::move(*one);
+    return results;
+  }
+  Rendezvous rendezvous(devices);
+  std::vector<int64_t> sequences(devices, 0);
+  std::vector<char> ok(devices, 0);
+  std::vector<std::thread> threads;
+  for (int64_t d = 0; d < devices; ++d)
+    threads.emplace_back([&, d] {
+      Spmd spmd{d, &rendezvous, &sequences[d]};
+      FailureOr<SmallVector<HostTensor>> out = Evaluator(spmd).run(func, args[d]);
+      if (failed(out)) {
+        rendezvous.abort();
+        return;
+      }
+      results[d] = std::move(*out);
+      ok[d] = 1;
+    });
+  for (std::thread &t : threads)
+    t.join();
+  if (llvm::is_contained(ok, 0))
+    return failure();
+  return results;
 }

@@ -34,6 +34,13 @@ double roundTo(Type type, double value);
 FailureOr<SmallVector<HostTensor>> evaluate(func::FuncOp func,
                                             ArrayRef<HostTensor> args);
 
+/// Runs `func` as an SPMD program on `args.size()` devices, `args[d]` being
+/// device d's arguments, each device on its own thread: collectives meet at
+/// a rendezvous. Every device's results, or failure (reported once on the
+/// op) when a device fails or the devices take different paths.
+FailureOr<SmallVector<SmallVector<HostTensor>>>
+evaluateSpmd(func::FuncOp func, ArrayRef<SmallVector<HostTensor>> args);
+
 /// One element of an elementwise hlo op from its operands' elements.
 double evaluateElementwise(Operation *op, ArrayRef<double> operands);
 

@@ -575,6 +575,17 @@ LogicalResult CopyOp::verify() {
                       MemorySpace::hbm);
 }
 
+LogicalResult CollectiveOp::verify() {
+  if (failed(verifyBetweenKernels(*this)))
+    return failure();
+  // collective_c1
+  if (getSrc() && failed(verifyBuffer(*this, getSrc().getType(), "the source",
+                                      MemorySpace::hbm)))
+    return failure();
+  return verifyBuffer(*this, getDst().getType(), "the destination",
+                      MemorySpace::hbm);
+}
+
 LogicalResult WhileOp::verifyRegions() {
   if (failed(verifyBetweenKernels(*this)))
     return failure();

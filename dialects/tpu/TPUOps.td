@@ -150,6 +150,33 @@ def TPU_CopyOp : TPU_Op<"copy", [AllTypesMatch<["src", "dst"]>]> {
   let hasVerifier = 1;
 }
 
+def TPU_CollectiveOp : TPU_Op<"collective"> {
+  let summary = "A collective over ICI, or the device's id, between kernels";
+  let description = [{
+    What an hlo collective (`all_reduce`, `all_gather`, `reduce_scatter`,
+    `all_to_all`, `collective_permute`) or `device_id` becomes: the scalar
+    core of every device of the slice starts it once what came before has
+    finished, the ICI moves the tensors and the result is written to `dst`.
+    `src_type` and `dst_type` are the logical tensors with their layouts, as
+    the runtime reads and writes them; `params` holds the hlo op's
+    attributes. Both buffers are in HBM (collective_c1).
+
+    ```mlir
+    tpu.collective "all_reduce" from %a : memref<8x128xf32, #tpu.memory_space<hbm>>
+        into %b {params = {kind = #hlo<reduce_kind sum>,
+        groups = dense<[[0, 1]]> : tensor<1x2xi64>}, src_type = ...,
+        dst_type = ...} : memref<8x128xf32, #tpu.memory_space<hbm>>
+    ```
+  }];
+  let arguments = (ins StrAttr:$kind, Optional<TPU_AnyMemRef>:$src,
+                       TPU_AnyMemRef:$dst, OptionalAttr<TypeAttr>:$src_type,
+                       TypeAttr:$dst_type, DictionaryAttr:$params);
+  let assemblyFormat = [{
+    $kind (`from` $src^ `:` type($src))? `into` $dst attr-dict `:` type($dst)
+  }];
+  let hasVerifier = 1;
+}
+
 def TPU_WhileOp : TPU_Op<"while", [RecursiveMemoryEffects]> {
   let summary = "Run the body's kernels while the condition's holds";
   let description = [{

@@ -294,12 +294,20 @@ int runReference(ModuleOp module, std::vector<HostTensor> args,
   if (absl::Status s = tpurt::checkInputs(arguments, functionName, args);
       !s.ok())
     return fail(std::string(s.message()));
-  FailureOr<SmallVector<HostTensor>> results = evaluate(func, args);
+  // Every device gets the same inputs; hlo.device_id tells them apart.
+  int64_t devices = flags.slice().devices();
+  SmallVector<SmallVector<HostTensor>> perDevice(
+      devices, SmallVector<HostTensor>(args.begin(), args.end()));
+  FailureOr<SmallVector<SmallVector<HostTensor>>> results =
+      evaluateSpmd(func, perDevice);
   if (failed(results))
     return 1;
-  std::vector<HostTensor> out(results->begin(), results->end());
-  if (!printResults(out))
-    return 1;
+  for (auto [d, device] : llvm::enumerate(*results)) {
+    if (devices > 1)
+      llvm::outs() << "device[" << d << "]:\n";
+    if (!printResults(std::vector<HostTensor>(device.begin(), device.end())))
+      return 1;
+  }
   return 0;
 }
 
@@ -426,6 +434,19 @@ void printSummary(const tpurt::RunResult &run, const tpc::Target &t) {
         formatSeconds(time).c_str(),
         run.cycles ? 100.0 * k.cycles / run.cycles : 0.0, boundOf(k, t));
   }
+}
+
+/// What the slice adds to device 0's summary: its ICI traffic and time.
+void printSlice(const tpurt::RunResult &run, const tpc::Topology &slice) {
+  double clock = slice.target->clockHz;
+  llvm::outs() << llvm::format(
+      "  slice            %s: %s; figures above are device 0's\n"
+      "  ICI              %lld bytes sent, collectives %s (%.1f%% of the "
+      "step)\n",
+      slice.name.c_str(), slice.describe().c_str(),
+      static_cast<long long>(run.iciBytes),
+      formatSeconds(run.iciCycles / clock).c_str(),
+      run.cycles ? 100.0 * run.iciCycles / run.cycles : 0.0);
 }
 
 std::string jsonString(const std::string &s) {
@@ -686,8 +707,29 @@ int runMain(MLIRContext &context) {
   options.loopTripCount = loopTripCount;
   options.maxLoopIterations = maxLoopIterations;
   options.keepTasks = !profile.empty();
-  absl::StatusOr<tpurt::RunResult> run =
-      tpurt::run(exe, *found, functionName, args, options);
+  tpc::Topology slice = flags.slice();
+  if (slice.target != found)
+    return fail(programFile + " was compiled for " + exe.target +
+                ", not --topology=" + slice.name + "'s " +
+                std::string(slice.target->name));
+  absl::StatusOr<tpurt::RunResult> run;
+  if (slice.devices() == 1) {
+    run = tpurt::run(exe, *found, functionName, args, options);
+  } else {
+    absl::StatusOr<std::vector<tpurt::RunResult>> runs =
+        tpurt::runSlice(exe, slice, functionName, args, options);
+    if (!runs.ok())
+      run = runs.status();
+    else if (!timingOnly)
+      for (auto [d, device] : llvm::enumerate(*runs)) {
+        llvm::outs() << "device[" << d << "]:\n";
+        if (!printResults(device.results))
+          return 1;
+        device.results.clear();
+      }
+    if (runs.ok())
+      run = std::move(runs->front());
+  }
   if (!run.ok()) {
     bool exhausted =
         run.status().code() == absl::StatusCode::kResourceExhausted;
@@ -698,6 +740,8 @@ int runMain(MLIRContext &context) {
   if (!printResults(run->results))
     return 1;
   printSummary(*run, *found);
+  if (slice.devices() > 1)
+    printSlice(*run, slice);
   if (hostTime)
     llvm::errs() << llvm::format(
         "host: kernels simulated in %.3f s (%.2f simulated GFLOP per host "
