@@ -20,6 +20,19 @@ namespace mlir::tpu::stablehlo_import {
 
 namespace sh = mlir::stablehlo;
 
+/// The hlo reduction kind of a reduce (or reduce_window, scatter,
+/// all_reduce) body that is one op of its two arguments, and that op.
+struct ReduceBody {
+  hlo::ReduceKind kind;
+  Operation *combine;
+};
+
+/// Result `i` of a body over `n` inputs (arguments: the n accumulators,
+/// then the n elements) that is one op of accumulator i and element i,
+/// the body holding one such op per result and nothing else.
+FailureOr<ReduceBody> matchReduceBody(Region &region, unsigned i = 0,
+                                      unsigned n = 1);
+
 class Importer {
 public:
   explicit Importer(OpBuilder &b) : b(b) {}
@@ -102,6 +115,10 @@ private:
   /// while, if and case (StablehloControlFlow.cpp): the hlo op with its
   /// regions converted, every result mapped.
   LogicalResult controlFlow(Operation *op);
+  /// Collectives (StablehloCollectives.cpp): their process groups resolved
+  /// to device ids from the module's replica and partition counts, every
+  /// result mapped.
+  LogicalResult collective(Operation *op);
   LogicalResult convertRegion(Region &from, Region &to);
   /// `lhs OP rhs` with the hlo op of a reduce body's one op.
   Value combineLike(Operation *bodyOp, Value lhs, Value rhs);

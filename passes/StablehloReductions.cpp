@@ -16,20 +16,8 @@
 using namespace mlir;
 using namespace mlir::tpu::stablehlo_import;
 
-namespace {
-
-/// The hlo reduction kind of a reduce (or reduce_window, scatter) body that
-/// is one op of its two arguments, and that op.
-struct ReduceBody {
-  hlo::ReduceKind kind;
-  Operation *combine;
-};
-
-/// Result `i` of a body over `n` inputs (arguments: the n accumulators,
-/// then the n elements) that is one op of accumulator i and element i,
-/// the body holding one such op per result and nothing else.
-FailureOr<ReduceBody> matchReduceBody(Region &region, unsigned i = 0,
-                                      unsigned n = 1) {
+FailureOr<ReduceBody> mlir::tpu::stablehlo_import::matchReduceBody(Region &region,
+                                                                  unsigned i, unsigned n) {
   Block &body = region.front();
   auto ret = cast<sh::ReturnOp>(body.getTerminator());
   if (body.getOperations().size() != n + 1 || ret->getNumOperands() != n)
@@ -65,6 +53,8 @@ FailureOr<ReduceBody> matchReduceBody(Region &region, unsigned i = 0,
     return failure();
   return ReduceBody{*kind, combine};
 }
+
+namespace {
 
 /// The direction (GT: argmax, LT: argmin) of JAX's variadic reduce over
 /// (values, iota indices): with block arguments (v, i, w, j),

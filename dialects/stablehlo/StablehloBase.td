@@ -78,6 +78,16 @@ def StableHLO_PrecisionConfigAttr
 // Structured attributes
 //===----------------------------------------------------------------------===//
 
+def StableHLO_ChannelHandle : AttrDef<StableHLO_Dialect, "ChannelHandle"> {
+  let mnemonic = "channel_handle";
+  let summary = "a collective's channel: handle > 0 makes it cross-partition";
+  let description = [{
+    `#stablehlo.channel_handle<handle = 1, type = 1>`
+  }];
+  let parameters = (ins "int64_t":$handle, "int64_t":$type);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
 def StableHLO_DotDimensionNumbers : AttrDef<StableHLO_Dialect, "DotDimensionNumbers"> {
   let mnemonic = "dot";
   let summary = "dimension numbers of dot_general";

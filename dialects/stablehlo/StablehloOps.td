@@ -539,4 +539,67 @@ def StableHLO_CustomCallOp : StableHLO_Op<"custom_call"> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Collectives (generic form, as StableHLO prints them)
+//===----------------------------------------------------------------------===//
+
+def StableHLO_AllReduceOp : StableHLO_Op<"all_reduce", [RecursiveMemoryEffects]> {
+  let summary = "reduces each operand across the processes of a group";
+  let arguments = (ins Variadic<StableHLO_Tensor>:$operands,
+                       I64ElementsAttr:$replica_groups,
+                       OptionalAttr<StableHLO_ChannelHandle>:$channel_handle,
+                       UnitAttr:$use_global_device_ids);
+  let results = (outs Variadic<StableHLO_Tensor>);
+  let regions = (region SizedRegion<1>:$computation);
+}
+
+def StableHLO_AllGatherOp : StableHLO_Op<"all_gather"> {
+  let summary = "concatenates each operand across a group";
+  let arguments = (ins Variadic<StableHLO_Tensor>:$operands,
+                       I64Attr:$all_gather_dim, I64ElementsAttr:$replica_groups,
+                       OptionalAttr<StableHLO_ChannelHandle>:$channel_handle,
+                       UnitAttr:$use_global_device_ids);
+  let results = (outs Variadic<StableHLO_Tensor>);
+}
+
+def StableHLO_ReduceScatterOp : StableHLO_Op<"reduce_scatter",
+                                             [RecursiveMemoryEffects]> {
+  let summary = "reduces across a group and scatters the parts";
+  let arguments = (ins StableHLO_Tensor:$operand, I64Attr:$scatter_dimension,
+                       I64ElementsAttr:$replica_groups,
+                       OptionalAttr<StableHLO_ChannelHandle>:$channel_handle,
+                       UnitAttr:$use_global_device_ids);
+  let results = (outs StableHLO_Tensor:$result);
+  let regions = (region SizedRegion<1>:$computation);
+}
+
+def StableHLO_AllToAllOp : StableHLO_Op<"all_to_all"> {
+  let summary = "splits each operand and exchanges the parts within a group";
+  let arguments = (ins Variadic<StableHLO_Tensor>:$operands,
+                       I64Attr:$split_dimension, I64Attr:$concat_dimension,
+                       I64Attr:$split_count, I64ElementsAttr:$replica_groups,
+                       OptionalAttr<StableHLO_ChannelHandle>:$channel_handle);
+  let results = (outs Variadic<StableHLO_Tensor>);
+}
+
+def StableHLO_CollectivePermuteOp : StableHLO_Op<"collective_permute"> {
+  let summary = "sends the operand from each source to its target";
+  let arguments = (ins StableHLO_Tensor:$operand,
+                       I64ElementsAttr:$source_target_pairs,
+                       OptionalAttr<StableHLO_ChannelHandle>:$channel_handle);
+  let results = (outs StableHLO_Tensor:$result);
+}
+
+def StableHLO_ReplicaIdOp : StableHLO_Op<"replica_id", [Pure]> {
+  let summary = "the replica the process belongs to";
+  let results = (outs TensorOf<[UI32]>:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+def StableHLO_PartitionIdOp : StableHLO_Op<"partition_id", [Pure]> {
+  let summary = "the partition the process belongs to";
+  let results = (outs TensorOf<[UI32]>:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
 #endif // TPU_DIALECTS_STABLEHLO_STABLEHLOOPS_TD

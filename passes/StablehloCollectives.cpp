@@ -1,0 +1,266 @@
+//===- StablehloCollectives.cpp - StableHLO collectives to hlo ------------===//
+//
+// StableHLO runs a program on num_replicas x num_partitions processes, a
+// process's device id being replica_id * num_partitions + partition_id, and
+// a collective's replica_groups name replicas, partitions or device ids
+// according to its channel_handle and use_global_device_ids (the spec's
+// cross_replica, cross_partition, cross_replica_and_partition and
+// flattened_ids modes). hlo's collectives take device ids: the groups are
+// resolved here, once.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/PassUtils.h"
+#include "passes/StablehloImport.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::tpu;
+using namespace mlir::tpu::stablehlo_import;
+
+namespace {
+
+enum class Mode { CrossReplica, CrossPartition, CrossReplicaAndPartition, Flat };
+
+using Rows = SmallVector<SmallVector<int64_t>>;
+
+/// The module's process grid: replicas x partitions (each 1 if unset).
+std::pair<int64_t, int64_t> processGrid(Operation *op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  auto count = [&](StringRef name) -> int64_t {
+    auto attr = module ? module->getAttrOfType<IntegerAttr>(name)
+                       : IntegerAttr();
+    return attr ? std::max<int64_t>(1, attr.getInt()) : 1;
+  };
+  return {count("mhlo.num_replicas"), count("mhlo.num_partitions")};
+}
+
+Rows rowsOf(DenseIntElementsAttr attr) {
+  Rows rows;
+  auto type = cast<ShapedType>(attr.getType());
+  if (type.getRank() != 2 || type.getNumElements() == 0)
+    return rows;
+  auto ids = llvm::to_vector(attr.getValues<int64_t>());
+  for (int64_t r = 0; r < type.getDimSize(0); ++r)
+    rows.emplace_back(ids.begin() + r * type.getDimSize(1),
+                      ids.begin() + (r + 1) * type.getDimSize(1));
+  return rows;
+}
+
+/// Device-id groups of `groups` in `mode` on R replicas x P partitions;
+/// empty groups mean all replicas (partitions, devices). An error message
+/// for an id out of range.
+FailureOr<Rows> resolve(Operation *op, Rows groups, Mode mode, int64_t R,
+                        int64_t P) {
+  int64_t bound = mode == Mode::CrossPartition ? P
+                  : mode == Mode::Flat         ? R * P
+                                               : R;
+  if (groups.empty()) {
+    groups.emplace_back();
+    for (int64_t i = 0; i < bound; ++i)
+      groups.back().push_back(i);
+  }
+  for (ArrayRef<int64_t> g : groups)
+    for (int64_t id : g)
+      if (id < 0 || id >= bound) {
+        emitUnsupported(op) << "replica_groups names " << id
+                            << ", but there are " << bound << " "
+                            << (mode == Mode::CrossPartition ? "partitions"
+                                : mode == Mode::Flat         ? "devices"
+                                                             : "replicas")
+                            << " (mhlo.num_replicas = " << R
+                            << ", mhlo.num_partitions = " << P << ")";
+        return failure();
+      }
+  Rows out;
+  switch (mode) {
+  case Mode::Flat:
+    return groups;
+  case Mode::CrossReplica:
+    for (int64_t p = 0; p < P; ++p)
+      for (ArrayRef<int64_t> g : groups) {
+        SmallVector<int64_t> &row = out.emplace_back();
+        for (int64_t r : g)
+          row.push_back(r * P + p);
+      }
+    return out;
+  case Mode::CrossPartition:
+    for (int64_t r = 0; r < R; ++r)
+      for (ArrayRef<int64_t> g : groups) {
+        SmallVector<int64_t> &row = out.emplace_back();
+        for (int64_t p : g)
+          row.push_back(r * P + p);
+      }
+    return out;
+  case Mode::CrossReplicaAndPartition:
+    for (ArrayRef<int64_t> g : groups) {
+      SmallVector<int64_t> &row = out.emplace_back();
+      for (int64_t r : g)
+        for (int64_t p = 0; p < P; ++p)
+          row.push_back(r * P + p);
+    }
+    return out;
+  }
+  return out;
+}
+
+DenseIntElementsAttr toAttr(OpBuilder &b, const Rows &rows) {
+  SmallVector<int64_t> flat;
+  for (ArrayRef<int64_t> row : rows)
+    flat.append(row.begin(), row.end());
+  auto type = RankedTensorType::get(
+      {static_cast<int64_t>(rows.size()),
+       rows.empty() ? 0 : static_cast<int64_t>(rows[0].size())},
+      b.getI64Type());
+  return DenseIntElementsAttr::get(type, flat);
+}
+
+/// The spec's mode of an all_reduce, all_gather or reduce_scatter.
+FailureOr<Mode> reductionMode(Operation *op, sh::ChannelHandleAttr channel,
+                              bool global) {
+  bool crossPartition = channel && channel.getHandle() > 0;
+  if (global && !crossPartition) {
+    emitUnsupported(op) << "use_global_device_ids needs a channel_handle "
+                           "with a positive handle";
+    return failure();
+  }
+  return global           ? Mode::Flat
+         : crossPartition ? Mode::CrossReplicaAndPartition
+                          : Mode::CrossReplica;
+}
+
+Mode pairMode(sh::ChannelHandleAttr channel) {
+  return channel && channel.getHandle() > 0 ? Mode::CrossPartition
+                                            : Mode::CrossReplica;
+}
+
+} // namespace
+
+LogicalResult Importer::collective(Operation *op) {
+  auto [R, P] = processGrid(op);
+  Location loc = op->getLoc();
+  auto mapAll = [&](auto make) -> LogicalResult {
+    for (auto [operand, result] :
+         llvm::zip(op->getOperands(), op->getResults()))
+      mapping.map(result, make(lookup(operand), result.getType()));
+    return success();
+  };
+  auto kindOf = [&](Region &body) -> FailureOr<hlo::ReduceKind> {
+    FailureOr<ReduceBody> match = matchReduceBody(body);
+    if (failed(match))
+      return emitUnsupported(op)
+             << "its computation must be one add, multiply, maximum or "
+                "minimum of its two arguments (or and/or on i1)";
+    return match->kind;
+  };
+  if (isa<sh::ReplicaIdOp, sh::PartitionIdOp>(op)) {
+    Value id = hlo::DeviceIdOp::create(b, loc, op->getResult(0).getType());
+    auto scalar = [&](int64_t v) {
+      return hlo::ConstantOp::create(
+          b, loc,
+          DenseElementsAttr::get(cast<ShapedType>(id.getType()),
+                                 b.getIntegerAttr(
+                                     getElementTypeOrSelf(id.getType()), v)));
+    };
+    // replica = id / P, partition = id % P.
+    Value result =
+        isa<sh::ReplicaIdOp>(op)
+            ? (P == 1 ? id : Value(hlo::DivOp::create(b, loc, id, scalar(P))))
+            : (P == 1 ? Value(scalar(0))
+                      : Value(hlo::RemOp::create(b, loc, id, scalar(P))));
+    mapping.map(op->getResult(0), result);
+    return success();
+  }
+  return TypeSwitch<Operation *, LogicalResult>(op)
+      .Case([&](sh::AllReduceOp op) -> LogicalResult {
+        FailureOr<hlo::ReduceKind> kind = kindOf(op.getComputation());
+        FailureOr<Mode> mode = reductionMode(op, op.getChannelHandleAttr(),
+                                             op.getUseGlobalDeviceIds());
+        if (failed(kind) || failed(mode))
+          return failure();
+        FailureOr<Rows> groups =
+            resolve(op, rowsOf(op.getReplicaGroups()), *mode, R, P);
+        if (failed(groups))
+          return failure();
+        return mapAll([&](Value v, Type) -> Value {
+          return hlo::AllReduceOp::create(b, loc, *kind, v,
+                                          toAttr(b, *groups), nullptr);
+        });
+      })
+      .Case([&](sh::AllGatherOp op) -> LogicalResult {
+        FailureOr<Mode> mode = reductionMode(op, op.getChannelHandleAttr(),
+                                             op.getUseGlobalDeviceIds());
+        if (failed(mode))
+          return failure();
+        FailureOr<Rows> groups =
+            resolve(op, rowsOf(op.getReplicaGroups()), *mode, R, P);
+        if (failed(groups))
+          return failure();
+        return mapAll([&](Value v, Type type) -> Value {
+          return hlo::AllGatherOp::create(b, loc, type, v,
+                                          op.getAllGatherDim(),
+                                          toAttr(b, *groups), nullptr);
+        });
+      })
+      .Case([&](sh::ReduceScatterOp op) -> LogicalResult {
+        FailureOr<hlo::ReduceKind> kind = kindOf(op.getComputation());
+        FailureOr<Mode> mode = reductionMode(op, op.getChannelHandleAttr(),
+                                             op.getUseGlobalDeviceIds());
+        if (failed(kind) || failed(mode))
+          return failure();
+        FailureOr<Rows> groups =
+            resolve(op, rowsOf(op.getReplicaGroups()), *mode, R, P);
+        if (failed(groups))
+          return failure();
+        return mapAll([&](Value v, Type type) -> Value {
+          return hlo::ReduceScatterOp::create(b, loc, type, *kind, v,
+                                              op.getScatterDimension(),
+                                              toAttr(b, *groups), nullptr);
+        });
+      })
+      .Case([&](sh::AllToAllOp op) -> LogicalResult {
+        FailureOr<Rows> groups = resolve(op, rowsOf(op.getReplicaGroups()),
+                                         pairMode(op.getChannelHandleAttr()),
+                                         R, P);
+        if (failed(groups))
+          return failure();
+        if (static_cast<int64_t>((*groups)[0].size()) != op.getSplitCount())
+          return emitUnsupported(op)
+                 << "split_count " << op.getSplitCount()
+                 << " differs from the group size " << (*groups)[0].size();
+        return mapAll([&](Value v, Type type) -> Value {
+          return hlo::AllToAllOp::create(
+              b, loc, type, v, op.getSplitDimension(), op.getConcatDimension(),
+              toAttr(b, *groups), nullptr);
+        });
+      })
+      .Case([&](sh::CollectivePermuteOp op) -> LogicalResult {
+        Mode mode = pairMode(op.getChannelHandleAttr());
+        Rows pairs;
+        // Each (source, target) in every replica (partition) of the grid.
+        int64_t copies = mode == Mode::CrossPartition ? R : P;
+        int64_t bound = mode == Mode::CrossPartition ? P : R;
+        for (ArrayRef<int64_t> pair : rowsOf(op.getSourceTargetPairs())) {
+          if (pair[0] < 0 || pair[1] < 0 || pair[0] >= bound ||
+              pair[1] >= bound)
+            return emitUnsupported(op)
+                   << "source_target_pairs names a process past the "
+                   << bound << " there are";
+          for (int64_t c = 0; c < copies; ++c) {
+            auto id = [&](int64_t x) {
+              return mode == Mode::CrossPartition ? c * P + x : x * P + c;
+            };
+            pairs.push_back({id(pair[0]), id(pair[1])});
+          }
+        }
+        if (pairs.empty())
+          pairs.push_back({0, 0});
+        mapping.map(op.getResult(), hlo::CollectivePermuteOp::create(
+                                        b, loc, lookup(op.getOperand()),
+                                        toAttr(b, pairs), nullptr));
+        return success();
+      })
+      .Default([&](Operation *op) { return unsupported(op) << "unknown"; });
+}

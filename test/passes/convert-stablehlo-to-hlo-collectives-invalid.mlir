@@ -1,0 +1,54 @@
+// Collectives convert-stablehlo-to-hlo cannot express: one error at the op.
+// RUN: tpu-opt %s -split-input-file -convert-stablehlo-to-hlo -verify-diagnostics
+
+module attributes {mhlo.num_replicas = 2 : i32} {
+func.func @replica_out_of_range(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{stablehlo.all_reduce is not supported by the TPU compiler: replica_groups names 2, but there are 2 replicas (mhlo.num_replicas = 2, mhlo.num_partitions = 1)}}
+  %0 = "stablehlo.all_reduce"(%x) <{replica_groups = dense<[[0, 2]]> : tensor<1x2xi64>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+}
+
+// -----
+
+func.func @body(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{stablehlo.all_reduce is not supported by the TPU compiler: its computation must be one add, multiply, maximum or minimum of its two arguments (or and/or on i1)}}
+  %0 = "stablehlo.all_reduce"(%x) <{replica_groups = dense<[[0]]> : tensor<1x1xi64>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.subtract %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @global_without_channel(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{stablehlo.all_gather is not supported by the TPU compiler: use_global_device_ids needs a channel_handle with a positive handle}}
+  %0 = "stablehlo.all_gather"(%x) <{all_gather_dim = 0 : i64, replica_groups = dense<[[0]]> : tensor<1x1xi64>, use_global_device_ids}> : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+module attributes {mhlo.num_partitions = 4 : i32} {
+func.func @split_count(%x: tensor<4x4xf32>) -> tensor<2x8xf32> {
+  // expected-error @+1 {{stablehlo.all_to_all is not supported by the TPU compiler: split_count 2 differs from the group size 4}}
+  %0 = "stablehlo.all_to_all"(%x) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, concat_dimension = 1 : i64, replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>, split_count = 2 : i64, split_dimension = 0 : i64}> : (tensor<4x4xf32>) -> tensor<2x8xf32>
+  return %0 : tensor<2x8xf32>
+}
+}
+
+// -----
+
+module attributes {mhlo.num_partitions = 2 : i32} {
+func.func @permute_range(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{stablehlo.collective_permute is not supported by the TPU compiler: source_target_pairs names a process past the 2 there are}}
+  %0 = "stablehlo.collective_permute"(%x) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, source_target_pairs = dense<[[0, 2]]> : tensor<1x2xi64>}> : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+}
