@@ -582,8 +582,25 @@ LogicalResult CollectiveOp::verify() {
   if (getSrc() && failed(verifyBuffer(*this, getSrc().getType(), "the source",
                                       MemorySpace::hbm)))
     return failure();
-  return verifyBuffer(*this, getDst().getType(), "the destination",
-                      MemorySpace::hbm);
+  if (failed(verifyBuffer(*this, getDst().getType(), "the destination",
+                          MemorySpace::hbm)))
+    return failure();
+  // collective_c2
+  static constexpr llvm::StringLiteral kinds[] = {
+      "all_reduce", "all_gather",         "reduce_scatter",
+      "all_to_all", "collective_permute", "device_id"};
+  if (!llvm::is_contained(kinds, getKind()))
+    return emitOpError("kind '")
+           << getKind()
+           << "' is none of all_reduce, all_gather, reduce_scatter, "
+              "all_to_all, collective_permute, device_id";
+  // collective_c3
+  bool wantsSource = getKind() != "device_id";
+  if (wantsSource != static_cast<bool>(getSrc()) ||
+      wantsSource != static_cast<bool>(getSrcType()))
+    return emitOpError(wantsSource ? "needs a source and its src_type"
+                                   : "takes no source");
+  return success();
 }
 
 LogicalResult WhileOp::verifyRegions() {

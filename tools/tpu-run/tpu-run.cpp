@@ -707,7 +707,8 @@ int runMain(MLIRContext &context) {
   options.loopTripCount = loopTripCount;
   options.maxLoopIterations = maxLoopIterations;
   options.keepTasks = !profile.empty();
-  tpc::Topology slice = flags.slice();
+  tpc::Topology slice =
+      flags.topology.empty() ? tpc::singleDevice(*found) : flags.slice();
   if (slice.target != found)
     return fail(programFile + " was compiled for " + exe.target +
                 ", not --topology=" + slice.name + "'s " +

@@ -101,3 +101,59 @@ func.func @while_in_kernel(%p: memref<1xi32, #tpu.memory_space<hbm>>) {
   }
   return
 }
+
+// -----
+
+// collective_c1
+func.func @collective_vmem(%a: memref<8x128xf32, #tpu.memory_space<hbm>>, %b: memref<8x128xf32, #tpu.memory_space<vmem>>) {
+  // expected-error @+1 {{'tpu.collective' op the destination must be in hbm, but has type 'memref<8x128xf32, #tpu.memory_space<vmem>>'}}
+  tpu.collective "all_reduce" from %a : memref<8x128xf32, #tpu.memory_space<hbm>> into %b {src_type = tensor<8x128xf32>, dst_type = tensor<8x128xf32>, params = {}} : memref<8x128xf32, #tpu.memory_space<vmem>>
+  return
+}
+
+// -----
+
+// collective_c1
+func.func @collective_source_vmem(%a: memref<8x128xf32, #tpu.memory_space<vmem>>, %b: memref<8x128xf32, #tpu.memory_space<hbm>>) {
+  // expected-error @+1 {{'tpu.collective' op the source must be in hbm, but has type 'memref<8x128xf32, #tpu.memory_space<vmem>>'}}
+  tpu.collective "all_reduce" from %a : memref<8x128xf32, #tpu.memory_space<vmem>> into %b {src_type = tensor<8x128xf32>, dst_type = tensor<8x128xf32>, params = {}} : memref<8x128xf32, #tpu.memory_space<hbm>>
+  return
+}
+
+// -----
+
+// control_c1
+func.func @collective_in_kernel(%a: memref<8x128xf32, #tpu.memory_space<hbm>>) {
+  tpu.kernel "k" {
+    // expected-error @+1 {{'tpu.collective' op runs between kernels, not inside a tpu.kernel}}
+    tpu.collective "device_id" into %a {dst_type = tensor<8x128xf32>, params = {}} : memref<8x128xf32, #tpu.memory_space<hbm>>
+  }
+  return
+}
+
+// -----
+
+// collective_c2
+func.func @collective_kind(%a: memref<8x128xf32, #tpu.memory_space<hbm>>) {
+  // expected-error @+1 {{'tpu.collective' op kind 'broadcast' is none of all_reduce, all_gather, reduce_scatter, all_to_all, collective_permute, device_id}}
+  tpu.collective "broadcast" from %a : memref<8x128xf32, #tpu.memory_space<hbm>> into %a {src_type = tensor<8x128xf32>, dst_type = tensor<8x128xf32>, params = {}} : memref<8x128xf32, #tpu.memory_space<hbm>>
+  return
+}
+
+// -----
+
+// collective_c3
+func.func @collective_no_source(%a: memref<8x128xf32, #tpu.memory_space<hbm>>) {
+  // expected-error @+1 {{'tpu.collective' op needs a source and its src_type}}
+  tpu.collective "all_reduce" into %a {dst_type = tensor<8x128xf32>, params = {}} : memref<8x128xf32, #tpu.memory_space<hbm>>
+  return
+}
+
+// -----
+
+// collective_c3
+func.func @collective_id_source(%a: memref<ui32, #tpu.memory_space<hbm>>) {
+  // expected-error @+1 {{'tpu.collective' op takes no source}}
+  tpu.collective "device_id" from %a : memref<ui32, #tpu.memory_space<hbm>> into %a {src_type = tensor<ui32>, dst_type = tensor<ui32>, params = {}} : memref<ui32, #tpu.memory_space<hbm>>
+  return
+}

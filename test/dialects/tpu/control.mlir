@@ -42,3 +42,14 @@ func.func @branch(%p: memref<i1, #tpu.memory_space<hbm>>) {
   }
   return
 }
+
+// -----
+
+// CHECK-LABEL: func.func @collective
+// CHECK: tpu.collective "all_gather" from %{{.*}} : memref<8x128xf32, #tpu.memory_space<hbm>> into %{{.*}} {dst_type = tensor<16x128xf32>, params = {dimension = 0 : i64, groups = dense<{{\[\[}}0, 1]]> : tensor<1x2xi64>}, src_type = tensor<8x128xf32>} : memref<16x128xf32, #tpu.memory_space<hbm>>
+// CHECK: tpu.collective "device_id" into %{{.*}} {dst_type = tensor<ui32>, params = {}} : memref<ui32, #tpu.memory_space<hbm>>
+func.func @collective(%a: memref<8x128xf32, #tpu.memory_space<hbm>>, %b: memref<16x128xf32, #tpu.memory_space<hbm>>, %c: memref<ui32, #tpu.memory_space<hbm>>) {
+  tpu.collective "all_gather" from %a : memref<8x128xf32, #tpu.memory_space<hbm>> into %b {src_type = tensor<8x128xf32>, dst_type = tensor<16x128xf32>, params = {dimension = 0 : i64, groups = dense<[[0, 1]]> : tensor<1x2xi64>}} : memref<16x128xf32, #tpu.memory_space<hbm>>
+  tpu.collective "device_id" into %c {dst_type = tensor<ui32>, params = {}} : memref<ui32, #tpu.memory_space<hbm>>
+  return
+}
