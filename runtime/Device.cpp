@@ -120,10 +120,9 @@ std::vector<bool> usedBuffers(const Executable &exe, const Function &function) {
           if (step.kind == Step::Kind::Copy)
             used[step.src] = used[step.dst] = true;
           else if (step.kind == Step::Kind::Collective)
-            for (const TensorSpec *spec :
-                 {&step.collective.dst,
-                  step.collective.src ? &*step.collective.src : nullptr})
-              used[spec ? spec->buffer : step.collective.dst.buffer] = true;
+            used[step.collective.dst.buffer] =
+                used[step.collective.src ? step.collective.src->buffer
+                                         : step.collective.dst.buffer] = true;
           else if (step.kind != Step::Kind::Kernel)
             used[step.buffer] = true;
           for (const std::vector<Step> &block : step.blocks)
@@ -240,7 +239,11 @@ private:
   /// finished; the result lands in HBM when the ICI transfer ends.
   absl::Status collective(const Collective &c) {
     const View &dst = views[c.dst.buffer];
-    bool compute = dst.data != nullptr;
+    bool compute = !options.timingOnly;
+    if (compute && (!dst.data || (c.src && !views[c.src->buffer].data)))
+      return absl::InvalidArgumentError(
+          absl::StrCat(std::string(collectiveOpName(c.op)),
+                       " names a buffer this function does not have"));
     HostTensor input;
     if (compute && c.src)
       input = readBack(*c.src, *views[c.src->buffer].buffer,

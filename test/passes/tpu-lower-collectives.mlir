@@ -7,8 +7,7 @@
 
 // CHECK-LABEL: func.func @all_reduce
 // CHECK: tpu.kernel "fusion"
-// CHECK-NEXT: }
-// CHECK-NEXT: %[[OUT:.*]] = tpu.hbm_buffer
+// CHECK: %[[OUT:.*]] = tpu.hbm_buffer
 // CHECK-NEXT: tpu.collective "all_reduce" from %{{.*}} : memref<8x128xf32, #tpu.memory_space<hbm>> into %[[OUT]] {dst_type = tensor<5x7xf32, #tpu.layout<{1,0:T(8,128)}>>, params = {groups = dense<{{\[\[}}0, 1]]> : tensor<1x2xi64>, kind = "sum"}, src_type = tensor<5x7xf32, #tpu.layout<{1,0:T(8,128)}>>}
 // CHECK-NOT: tpu.collective
 // CHECK: tpu.kernel "fusion_0"

@@ -405,3 +405,91 @@ TEST(DeviceTest, CaseRunsTheSelectedBranchOrTheLast) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// Collectives (version 9)
+//===----------------------------------------------------------------------===//
+
+namespace tpurt {
+namespace {
+
+/// addOne followed by an all-reduce of its result (buffer 1) into buffer 4,
+/// which the function returns.
+Executable withAllReduce(std::vector<std::vector<int64_t>> groups) {
+  Executable exe = addOne();
+  exe.programBytes = 8192;
+  exe.buffers.push_back(
+      {Space::Hbm, Element::F32, BufferKind::Temp, {8, 128}, 4096, 0, {}});
+  Step step;
+  step.kind = Step::Kind::Collective;
+  step.collective.op = CollectiveOp::AllReduce;
+  step.collective.groups = std::move(groups);
+  step.collective.src = TensorSpec{Element::F32, {5, 7}, {1, 0}, 1};
+  step.collective.dst = TensorSpec{Element::F32, {5, 7}, {1, 0}, 4};
+  exe.functions[0].steps.push_back(step);
+  exe.functions[0].results = {{Element::F32, {5, 7}, {1, 0}, 4}};
+  return exe;
+}
+
+TEST(ExecutableTest, CollectiveStepsRoundTrip) {
+  Executable exe = withAllReduce({{0, 1}, {2, 3}});
+  std::vector<uint8_t> bytes = serialize(exe);
+  absl::StatusOr<Executable> parsed = parseExecutable(bytes.data(), bytes.size());
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  const Collective &c = parsed->functions[0].steps[1].collective;
+  EXPECT_EQ(c.op, CollectiveOp::AllReduce);
+  EXPECT_EQ(c.groups, (std::vector<std::vector<int64_t>>{{0, 1}, {2, 3}}));
+  EXPECT_EQ(c.src->dims, (std::vector<int64_t>{5, 7}));
+  EXPECT_EQ(c.dst.buffer, 4);
+  EXPECT_EQ(serialize(*parsed), bytes);
+}
+
+TEST(ExecutableTest, RejectsMalformedCollectives) {
+  EXPECT_TRUE(contains(parseError(withAllReduce({})), "malformed all-reduce"));
+  EXPECT_TRUE(contains(parseError(withAllReduce({{0, -1}})),
+                       "a negative device id"));
+  Executable big = withAllReduce({{0, 1}});
+  big.functions[0].steps[1].collective.dst.dims = {9, 7};
+  EXPECT_TRUE(contains(parseError(big),
+                       "all-reduce names a tensor its buffer cannot hold"));
+  Executable vmem = withAllReduce({{0, 1}});
+  vmem.functions[0].steps[1].collective.src->buffer = 2;
+  EXPECT_TRUE(contains(parseError(vmem), "cannot hold"));
+  Executable gather = withAllReduce({{0, 1}});
+  gather.functions[0].steps[1].collective.op = CollectiveOp::AllGather;
+  EXPECT_TRUE(contains(parseError(gather), "malformed all-gather"));
+  gather.functions[0].steps[1].collective.dims = {2};
+  EXPECT_TRUE(contains(parseError(gather), "dimension 2 is out of range"));
+  Executable id = withAllReduce({});
+  id.functions[0].steps[1].collective.op = CollectiveOp::DeviceId;
+  EXPECT_TRUE(contains(parseError(id), "malformed device-id"));
+  id.functions[0].steps[1].collective.src.reset();
+  EXPECT_EQ(parseError(id), "");
+}
+
+TEST(DeviceTest, SliceRunsEveryDeviceAndMeetsAtCollectives) {
+  // Four v4 devices, groups {0, 1} and {2, 3}: each sums two x + 1.
+  std::string error;
+  std::optional<tpc::Topology> slice = tpc::parseTopology("v4-8", &error);
+  ASSERT_TRUE(slice) << error;
+  Executable exe = withAllReduce({{0, 1}, {2, 3}});
+  exe.target = "v4";
+  HostTensor x{Element::F32, {8, 128}, std::vector<double>(1024, 2.0)};
+  absl::StatusOr<std::vector<RunResult>> runs =
+      runSlice(exe, *slice, "main", {x});
+  ASSERT_TRUE(runs.ok()) << runs.status();
+  ASSERT_EQ(runs->size(), 4u);
+  for (const RunResult &r : *runs) {
+    EXPECT_EQ(r.results[0].values, std::vector<double>(35, 6.0));
+    // One step of 5*7*4 bytes each way between the two cores' chips.
+    EXPECT_GT(r.iciCycles, 0);
+    EXPECT_EQ(r.iciBytes, 140);
+  }
+  // A group naming a fifth device fails on every device, cleanly.
+  absl::StatusOr<std::vector<RunResult>> bad =
+      runSlice(withAllReduce({{0, 1, 2, 4}}), *slice, "main", {x});
+  EXPECT_FALSE(bad.ok());
+}
+
+} // namespace
+} // namespace tpurt
