@@ -39,6 +39,18 @@ absl::StatusOr<Exchange> Fabric::exchange(int64_t sequence,
   }
   std::unique_lock<std::mutex> lock(mutex_);
   Round &round = rounds_[sequence];
+  if (!round.step)
+    round.step = &c;
+  if (round.step != &c) {
+    // Control flow the devices took differently: they would deadlock on
+    // hardware; here every device stops.
+    aborted_ = true;
+    cv_.notify_all();
+    return absl::FailedPreconditionError(absl::StrCat(
+        "collective #", sequence,
+        " is not the same step on every device: the devices took different "
+        "branches or loop counts"));
+  }
   round.inputs.resize(runs_);
   round.inputs[device] = std::move(input);
   round.ready = std::max(round.ready, ready);

@@ -52,6 +52,8 @@ public:
 
 private:
   struct Round {
+    /// The step every device must have reached (one executable for all).
+    const Collective *step = nullptr;
     std::vector<HostTensor> inputs, outputs;
     int64_t arrived = 0, taken = 0, ready = 0;
     bool done = false;

@@ -39,12 +39,30 @@ FailureOr<HostTensor> Rendezvous::exchange(Operation *op, int64_t sequence,
     round.inputs.resize(devices);
   }
   if (round.op != op) {
-    // Control flow that differs between devices: a program error.
+    // Control flow that differs between devices: a program error, reported
+    // on both ops in the order of their locations (whichever device came
+    // second, the message is the same).
     aborted = true;
     ready.notify_all();
-    return op->emitOpError("is device ")
-           << device << "'s collective #" << sequence
-           << ", but another device reached a different one there";
+    auto where = [](Operation *o) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << o->getLoc();
+      auto file = o->getLoc()->findInstanceOf<FileLineColLoc>();
+      return file ? std::make_tuple(file.getFilename().str(), file.getLine(),
+                                    file.getColumn(), text)
+                  : std::make_tuple(std::string(), 0u, 0u, text);
+    };
+    Operation *first = round.op, *second = op;
+    if (where(second) < where(first))
+      std::swap(first, second);
+    InFlightDiagnostic diag = first->emitOpError("is collective #")
+                              << sequence
+                              << " on some devices, but others reached a "
+                                 "different one: the devices took different "
+                                 "branches or loop counts";
+    diag.attachNote(second->getLoc()) << "the other collective";
+    return diag;
   }
   round.inputs[device] = std::move(operand);
   if (++round.arrived == devices) {

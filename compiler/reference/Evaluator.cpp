@@ -22,6 +22,7 @@
 #include <cstring>
 #include <limits>
 #include <numeric>
+#include <mutex>
 #include <thread>
 
 using namespace mlir;
@@ -814,20 +815,59 @@ mlir::tpu::evaluateSpmd(func::FuncOp func,
   Rendezvous rendezvous(devices);
   std::vector<int64_t> sequences(devices, 0);
   std::vector<char> ok(devices, 0);
-  std::vector<std::thread> threads;
-  for (int64_t d = 0; d < devices; ++d)
-    threads.emplace_back([&, d] {
-      Spmd spmd{d, &rendezvous, &sequences[d]};
-      FailureOr<SmallVector<HostTensor>> out = Evaluator(spmd).run(func, args[d]);
-      if (failed(out)) {
-        rendezvous.abort();
-        return;
-      }
-      results[d] = std::move(*out);
-      ok[d] = 1;
+  // Each device's diagnostics are held back and only the first failing
+  // device's are reported: how far the others got before stopping varies
+  // from run to run, and the output must not.
+  struct Held {
+    Location loc;
+    DiagnosticSeverity severity;
+    std::string message;
+    SmallVector<std::pair<Location, std::string>> notes;
+  };
+  std::vector<SmallVector<Held>> held(devices);
+  thread_local int64_t current = -1;
+  std::mutex heldMutex;
+  MLIRContext *context = func.getContext();
+  {
+    ScopedDiagnosticHandler capture(context, [&](Diagnostic &diag) {
+      if (current < 0)
+        return failure(); // not an evaluator thread: pass it on
+      Held h{diag.getLocation(), diag.getSeverity(), diag.str(), {}};
+      for (Diagnostic &note : diag.getNotes())
+        h.notes.push_back({note.getLocation(), note.str()});
+      std::lock_guard<std::mutex> lock(heldMutex);
+      held[current].push_back(std::move(h));
+      return success();
     });
-  for (std::thread &t : threads)
-    t.join();
+    std::vector<std::thread> threads;
+    for (int64_t d = 0; d < devices; ++d)
+      threads.emplace_back([&, d] {
+        current = d;
+        Spmd spmd{d, &rendezvous, &sequences[d]};
+        FailureOr<SmallVector<HostTensor>> out =
+            Evaluator(spmd).run(func, args[d]);
+        current = -1;
+        if (failed(out)) {
+          rendezvous.abort();
+          return;
+        }
+        results[d] = std::move(*out);
+        ok[d] = 1;
+      });
+    for (std::thread &t : threads)
+      t.join();
+  }
+  for (const SmallVector<Held> &diags : held) {
+    if (diags.empty())
+      continue;
+    for (const Held &h : diags) {
+      InFlightDiagnostic diag = context->getDiagEngine().emit(h.loc, h.severity);
+      diag << h.message;
+      for (const auto &[loc, message] : h.notes)
+        diag.attachNote(loc) << message;
+    }
+    break;
+  }
   if (llvm::is_contained(ok, 0))
     return failure();
   return results;

@@ -123,3 +123,11 @@ func.func @data_parallel(%x: tensor<64x128xf32>, %w: tensor<128x16xf32>) -> (ten
   %loss = hlo.all_reduce sum %l {groups = dense<[[0, 1, 2, 3, 4, 5, 6, 7]]> : tensor<1x8xi64>} : tensor<f32>
   return %w2, %loss : tensor<128x16xf32>, tensor<f32>
 }
+
+// Devices that branch differently reach different collectives: both the
+// runtime and the evaluator stop with an error instead of mixing them.
+// RUN: not tpu-run %S/Inputs/diverging-collectives.mlir --function=diverge --topology=v5e:2x1 --input=4xf32=1 2>&1 | FileCheck %s --check-prefix=DIVERGE
+// DIVERGE: collective #0 is not the same step on every device: the devices took different branches or loop counts
+// RUN: not tpu-run %S/Inputs/diverging-collectives.mlir --function=diverge --topology=v5e:2x1 --input=4xf32=1 --reference 2>&1 | FileCheck %s --check-prefix=DIVERGE-REF
+// DIVERGE-REF: diverging-collectives.mlir:7:10: error: 'hlo.all_reduce' op is collective #0 on some devices, but others reached a different one: the devices took different branches or loop counts
+// DIVERGE-REF: diverging-collectives.mlir:14:10: note: the other collective
