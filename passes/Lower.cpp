@@ -376,7 +376,8 @@ LogicalResult FunctionLowerer::lowerCollective(Operation &op,
     else
       params.push_back(attr);
   }
-  CollectiveOp::create(b, op.getLoc(), b.getStringAttr(op.getName().stripDialect()), src, dst,
+  CollectiveOp::create(b, op.getLoc(),
+                       b.getStringAttr(op.getName().stripDialect()), src, dst,
                        srcType, TypeAttr::get(op.getResult(0).getType()),
                        params.getDictionary(op.getContext()));
   return success();

@@ -22,7 +22,12 @@ using namespace mlir::tpu::stablehlo_import;
 
 namespace {
 
-enum class Mode { CrossReplica, CrossPartition, CrossReplicaAndPartition, Flat };
+enum class Mode {
+  CrossReplica,
+  CrossPartition,
+  CrossReplicaAndPartition,
+  Flat
+};
 
 using Rows = SmallVector<SmallVector<int64_t>>;
 
@@ -30,8 +35,8 @@ using Rows = SmallVector<SmallVector<int64_t>>;
 std::pair<int64_t, int64_t> processGrid(Operation *op) {
   auto module = op->getParentOfType<ModuleOp>();
   auto count = [&](StringRef name) -> int64_t {
-    auto attr = module ? module->getAttrOfType<IntegerAttr>(name)
-                       : IntegerAttr();
+    auto attr =
+        module ? module->getAttrOfType<IntegerAttr>(name) : IntegerAttr();
     return attr ? std::max<int64_t>(1, attr.getInt()) : 1;
   };
   return {count("mhlo.num_replicas"), count("mhlo.num_partitions")};
@@ -160,9 +165,9 @@ LogicalResult Importer::collective(Operation *op) {
     auto scalar = [&](int64_t v) {
       return hlo::ConstantOp::create(
           b, loc,
-          DenseElementsAttr::get(cast<ShapedType>(id.getType()),
-                                 b.getIntegerAttr(
-                                     getElementTypeOrSelf(id.getType()), v)));
+          DenseElementsAttr::get(
+              cast<ShapedType>(id.getType()),
+              b.getIntegerAttr(getElementTypeOrSelf(id.getType()), v)));
     };
     // replica = id / P, partition = id % P.
     Value result =
@@ -185,8 +190,8 @@ LogicalResult Importer::collective(Operation *op) {
         if (failed(groups))
           return failure();
         return mapAll([&](Value v, Type) -> Value {
-          return hlo::AllReduceOp::create(b, loc, *kind, v,
-                                          toAttr(b, *groups), nullptr);
+          return hlo::AllReduceOp::create(b, loc, *kind, v, toAttr(b, *groups),
+                                          nullptr);
         });
       })
       .Case([&](sh::AllGatherOp op) -> LogicalResult {
@@ -199,8 +204,7 @@ LogicalResult Importer::collective(Operation *op) {
         if (failed(groups))
           return failure();
         return mapAll([&](Value v, Type type) -> Value {
-          return hlo::AllGatherOp::create(b, loc, type, v,
-                                          op.getAllGatherDim(),
+          return hlo::AllGatherOp::create(b, loc, type, v, op.getAllGatherDim(),
                                           toAttr(b, *groups), nullptr);
         });
       })
@@ -221,9 +225,9 @@ LogicalResult Importer::collective(Operation *op) {
         });
       })
       .Case([&](sh::AllToAllOp op) -> LogicalResult {
-        FailureOr<Rows> groups = resolve(op, rowsOf(op.getReplicaGroups()),
-                                         pairMode(op.getChannelHandleAttr()),
-                                         R, P);
+        FailureOr<Rows> groups =
+            resolve(op, rowsOf(op.getReplicaGroups()),
+                    pairMode(op.getChannelHandleAttr()), R, P);
         if (failed(groups))
           return failure();
         if (static_cast<int64_t>((*groups)[0].size()) != op.getSplitCount())
@@ -246,8 +250,8 @@ LogicalResult Importer::collective(Operation *op) {
           if (pair[0] < 0 || pair[1] < 0 || pair[0] >= bound ||
               pair[1] >= bound)
             return emitUnsupported(op)
-                   << "source_target_pairs names a process past the "
-                   << bound << " there are";
+                   << "source_target_pairs names a process past the " << bound
+                   << " there are";
           for (int64_t c = 0; c < copies; ++c) {
             auto id = [&](int64_t x) {
               return mode == Mode::CrossPartition ? c * P + x : x * P + c;

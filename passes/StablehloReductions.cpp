@@ -16,8 +16,9 @@
 using namespace mlir;
 using namespace mlir::tpu::stablehlo_import;
 
-FailureOr<ReduceBody> mlir::tpu::stablehlo_import::matchReduceBody(Region &region,
-                                                                  unsigned i, unsigned n) {
+FailureOr<ReduceBody>
+mlir::tpu::stablehlo_import::matchReduceBody(Region &region, unsigned i,
+                                             unsigned n) {
   Block &body = region.front();
   auto ret = cast<sh::ReturnOp>(body.getTerminator());
   if (body.getOperations().size() != n + 1 || ret->getNumOperands() != n)

@@ -462,9 +462,8 @@ LogicalResult Importer::convert(Operation *op) {
     return success();
   if (isa<sh::WhileOp, sh::IfOp, sh::CaseOp>(op))
     return controlFlow(op);
-  if (isa<sh::AllReduceOp, sh::AllGatherOp, sh::ReduceScatterOp,
-          sh::AllToAllOp, sh::CollectivePermuteOp, sh::ReplicaIdOp,
-          sh::PartitionIdOp>(op))
+  if (isa<sh::AllReduceOp, sh::AllGatherOp, sh::ReduceScatterOp, sh::AllToAllOp,
+          sh::CollectivePermuteOp, sh::ReplicaIdOp, sh::PartitionIdOp>(op))
     return failed(checkTypes(op)) ? failure() : collective(op);
   // A scatter's indices are read at compile time; its other operands and
   // results are computed, so their types are checked.

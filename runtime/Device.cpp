@@ -273,9 +273,9 @@ private:
     }
     if (compute)
       layOut(output, c.dst, *dst.buffer, dst.data);
-    absl::StatusOr<int64_t> task = timeline.add(
-        std::string(collectiveOpName(c.op)), {Engine::Ici},
-        std::max<int64_t>(cycles, 1), {}, start);
+    absl::StatusOr<int64_t> task =
+        timeline.add(std::string(collectiveOpName(c.op)), {Engine::Ici},
+                     std::max<int64_t>(cycles, 1), {}, start);
     if (task.ok())
       result.iciCycles += std::max<int64_t>(cycles, 1);
     return task.status();
@@ -471,8 +471,8 @@ runSlice(const Executable &exe, const tpc::Topology &topology,
          const RunOptions &options) {
   int64_t runs = options.timingOnly ? 1 : topology.devices();
   Fabric fabric(topology, runs);
-  std::vector<absl::StatusOr<RunResult>> results(
-      runs, absl::UnknownError("not run"));
+  std::vector<absl::StatusOr<RunResult>> results(runs,
+                                                 absl::UnknownError("not run"));
   std::vector<std::thread> threads;
   for (int64_t d = 0; d < runs; ++d)
     threads.emplace_back([&, d] {

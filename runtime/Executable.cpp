@@ -348,8 +348,8 @@ absl::StatusOr<Collective> readCollective(Reader &r, const Executable &exe,
   }
   TPU_ASSIGN(rows, r.count("group count", 8));
   TPU_ASSIGN(cols, r.read<uint32_t>("group size"));
-  if (rows > 0 && (cols == 0 || static_cast<uint64_t>(rows) * cols * 8 >
-                                    r.size - r.pos))
+  if (rows > 0 &&
+      (cols == 0 || static_cast<uint64_t>(rows) * cols * 8 > r.size - r.pos))
     return r.error("groups run past the end of the file");
   for (uint32_t i = 0; i < rows; ++i) {
     std::vector<int64_t> &row = c.groups.emplace_back();
@@ -367,23 +367,24 @@ absl::StatusOr<Collective> readCollective(Reader &r, const Executable &exe,
   }
   TPU_ASSIGN(dst, readSpec(r));
   c.dst = dst;
-  size_t wantDims = c.op == CollectiveOp::AllToAll ? 2
-                    : c.op == CollectiveOp::AllGather ||
-                            c.op == CollectiveOp::ReduceScatter
-                        ? 1
-                        : 0;
+  size_t wantDims =
+      c.op == CollectiveOp::AllToAll ? 2
+      : c.op == CollectiveOp::AllGather || c.op == CollectiveOp::ReduceScatter
+          ? 1
+          : 0;
   bool device = c.op == CollectiveOp::DeviceId;
   bool pairs = c.op == CollectiveOp::CollectivePermute;
   if (c.dims.size() != wantDims || (device ? hasSrc || rows : !hasSrc) ||
       (pairs ? rows && cols != 2 : !device && !rows))
-    return r.error(absl::StrCat("malformed ", std::string(collectiveOpName(c.op))));
+    return r.error(
+        absl::StrCat("malformed ", std::string(collectiveOpName(c.op))));
   if ((c.src && !specFits(exe, *c.src)) || !specFits(exe, c.dst))
     return r.error(absl::StrCat(std::string(collectiveOpName(c.op)),
                                 " names a tensor its buffer cannot hold"));
   for (int64_t d : c.dims)
     if (d < 0 || d >= static_cast<int64_t>(c.src->dims.size()))
-      return r.error(absl::StrCat(std::string(collectiveOpName(c.op)), " dimension ", d,
-                                  " is out of range"));
+      return r.error(absl::StrCat(std::string(collectiveOpName(c.op)),
+                                  " dimension ", d, " is out of range"));
   return c;
 }
 

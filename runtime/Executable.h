@@ -90,7 +90,7 @@ enum class Opcode : uint16_t {
   Vector = 23,     // kind, out, inputs n, then per input: r, map rank, map...
   Reduce = 24,     // kind, in, out, accumulate, ndims, dims..., valid[in rank]
   Fill = 25,       // out, value (f32 bits for float buffers, else the integer)
-  Iota = 26,       // out, dim, offset register
+  Iota = 26,       // out, dim, offset register, step (version 8)
   ArgReduce = 27,  // kind (0 argmax 1 argmin), in, best, index, offset
                    // register, accumulate, dim, valid
   Relayout = 28,   // src, dst, src rank, src order..., dst rank, dst order...

@@ -25,13 +25,13 @@ void Fabric::abort() {
   cv_.notify_all();
 }
 
-absl::StatusOr<Exchange> Fabric::exchange(int64_t sequence,
-                                          const Collective &c, int64_t device,
-                                          int64_t ready, HostTensor input) {
+absl::StatusOr<Exchange> Fabric::exchange(int64_t sequence, const Collective &c,
+                                          int64_t device, int64_t ready,
+                                          HostTensor input) {
   tpc::CollectiveCost cost = iciCost(topology_, c, device);
   Exchange out;
-  out.cycles = static_cast<int64_t>(
-      std::ceil(cost.seconds * topology_.target->clockHz));
+  out.cycles =
+      static_cast<int64_t>(std::ceil(cost.seconds * topology_.target->clockHz));
   out.iciBytes = cost.bytesSent;
   if (runs_ == 1) {
     out.start = ready;
@@ -141,8 +141,7 @@ absl::Status moveTensors(const Collective &c,
   for (const std::vector<int64_t> &group : c.groups) {
     auto size = static_cast<int64_t>(group.size());
     HostTensor sum = inputs[group[0]];
-    if (c.op == CollectiveOp::AllReduce ||
-        c.op == CollectiveOp::ReduceScatter)
+    if (c.op == CollectiveOp::AllReduce || c.op == CollectiveOp::ReduceScatter)
       for (size_t i = 1; i < group.size(); ++i)
         for (size_t e = 0; e < sum.values.size(); ++e)
           sum.values[e] = combine(c.reduce, sum.element, sum.values[e],

@@ -66,8 +66,9 @@ std::string CompileFlags::check() const {
   if (!slice)
     return error;
   if (!target.empty() && target != slice->target->name)
-    return "--target=" + target.getValue() + " differs from --topology=" +
-           topology.getValue() + "'s " + std::string(slice->target->name);
+    return "--target=" + target.getValue() +
+           " differs from --topology=" + topology.getValue() + "'s " +
+           std::string(slice->target->name);
   return "";
 }
 

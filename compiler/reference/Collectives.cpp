@@ -30,8 +30,7 @@ void Rendezvous::abort() {
 }
 
 FailureOr<HostTensor> Rendezvous::exchange(Operation *op, int64_t sequence,
-                                           int64_t device,
-                                           HostTensor operand) {
+                                           int64_t device, HostTensor operand) {
   std::unique_lock<std::mutex> lock(mutex);
   Round &round = rounds[sequence];
   if (round.inputs.empty()) {
@@ -113,9 +112,9 @@ double combine(hlo::ReduceKind kind, Type type, double a, double b) {
   if (isWide(type)) {
     auto x = static_cast<uint64_t>(tpc::toWord(a));
     auto y = static_cast<uint64_t>(tpc::toWord(b));
-    bool below = isUnsigned(type) ? x < y
-                                  : static_cast<int64_t>(x) <
-                                        static_cast<int64_t>(y);
+    bool below = isUnsigned(type)
+                     ? x < y
+                     : static_cast<int64_t>(x) < static_cast<int64_t>(y);
     uint64_t r = sum                                ? x + y
                  : kind == hlo::ReduceKind::product ? x * y
                  : kind == hlo::ReduceKind::max     ? (below ? y : x)
@@ -125,9 +124,9 @@ double combine(hlo::ReduceKind kind, Type type, double a, double b) {
   if (!isFloat(type)) {
     auto x = static_cast<int64_t>(a), y = static_cast<int64_t>(b);
     if (sum || kind == hlo::ReduceKind::product)
-      return static_cast<double>(wrap(
-          type, static_cast<int64_t>(sum ? static_cast<uint64_t>(x) + y
-                                         : static_cast<uint64_t>(x) * y)));
+      return static_cast<double>(
+          wrap(type, static_cast<int64_t>(sum ? static_cast<uint64_t>(x) + y
+                                              : static_cast<uint64_t>(x) * y)));
     return kind == hlo::ReduceKind::max ? std::max(a, b) : std::min(a, b);
   }
   switch (kind) {
@@ -215,8 +214,8 @@ reference::computeCollective(Operation *op, ArrayRef<HostTensor> inputs,
     }
     return std::nullopt;
   }
-  Groups groups = hlo::groupList(op->getAttrOfType<DenseIntElementsAttr>(
-      "groups"));
+  Groups groups =
+      hlo::groupList(op->getAttrOfType<DenseIntElementsAttr>("groups"));
   if (std::optional<std::string> error = checkGroups(groups, n))
     return error;
   Type type = elementOf(op);

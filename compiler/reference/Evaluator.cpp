@@ -21,8 +21,8 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
-#include <numeric>
 #include <mutex>
+#include <numeric>
 #include <thread>
 
 using namespace mlir;
@@ -861,7 +861,8 @@ mlir::tpu::evaluateSpmd(func::FuncOp func,
     if (diags.empty())
       continue;
     for (const Held &h : diags) {
-      InFlightDiagnostic diag = context->getDiagEngine().emit(h.loc, h.severity);
+      InFlightDiagnostic diag =
+          context->getDiagEngine().emit(h.loc, h.severity);
       diag << h.message;
       for (const auto &[loc, message] : h.notes)
         diag.attachNote(loc) << message;

@@ -80,8 +80,8 @@ LogicalResult verifyScaled(Operation *op, RankedTensorType operand,
     }
     if (expected[dim] % groupSize != 0)
       return op->emitOpError("dimension ")
-             << dim << " of size " << expected[dim]
-             << " does not split into " << groupSize << " equal parts";
+             << dim << " of size " << expected[dim] << " does not split into "
+             << groupSize << " equal parts";
     expected[dim] /= groupSize;
   }
   if (ArrayRef<int64_t>(expected) != result.getShape())
@@ -91,15 +91,11 @@ LogicalResult verifyScaled(Operation *op, RankedTensorType operand,
   return success();
 }
 
-RankedTensorType ranked(Value v) {
-  return cast<RankedTensorType>(v.getType());
-}
+RankedTensorType ranked(Value v) { return cast<RankedTensorType>(v.getType()); }
 
 } // namespace
 
-LogicalResult AllReduceOp::verify() {
-  return verifyGroups(*this, getGroups());
-}
+LogicalResult AllReduceOp::verify() { return verifyGroups(*this, getGroups()); }
 
 LogicalResult AllGatherOp::verify() {
   FailureOr<int64_t> size = verifyGroups(*this, getGroups());

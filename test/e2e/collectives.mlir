@@ -131,3 +131,12 @@ func.func @data_parallel(%x: tensor<64x128xf32>, %w: tensor<128x16xf32>) -> (ten
 // RUN: not tpu-run %S/Inputs/diverging-collectives.mlir --function=diverge --topology=v5e:2x1 --input=4xf32=1 --reference 2>&1 | FileCheck %s --check-prefix=DIVERGE-REF
 // DIVERGE-REF: diverging-collectives.mlir:7:10: error: 'hlo.all_reduce' op is collective #0 on some devices, but others reached a different one: the devices took different branches or loop counts
 // DIVERGE-REF: diverging-collectives.mlir:14:10: note: the other collective
+
+// Topology flags that cannot hold.
+// RUN: not tpu-run %s --function=ids --topology=v5e:4x4x4 2>&1 | FileCheck %s --check-prefix=MESH
+// MESH: invalid topology 'v5e:4x4x4': v5e chips form a 2D torus: give 2 axes
+// RUN: not tpu-run %s --function=ids --target=v3 --topology=v5e-16 2>&1 | FileCheck %s --check-prefix=MISMATCH
+// MISMATCH: --target=v3 differs from --topology=v5e-16's v5e
+// RUN: tpu-compile %s --target=v3 -o %t.tpu
+// RUN: not tpu-run %t.tpu --function=ids --topology=v5e-16 2>&1 | FileCheck %s --check-prefix=COMPILED
+// COMPILED: was compiled for v3, not --topology=v5e-16's v5e

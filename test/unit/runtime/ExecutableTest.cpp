@@ -434,7 +434,8 @@ Executable withAllReduce(std::vector<std::vector<int64_t>> groups) {
 TEST(ExecutableTest, CollectiveStepsRoundTrip) {
   Executable exe = withAllReduce({{0, 1}, {2, 3}});
   std::vector<uint8_t> bytes = serialize(exe);
-  absl::StatusOr<Executable> parsed = parseExecutable(bytes.data(), bytes.size());
+  absl::StatusOr<Executable> parsed =
+      parseExecutable(bytes.data(), bytes.size());
   ASSERT_TRUE(parsed.ok()) << parsed.status();
   const Collective &c = parsed->functions[0].steps[1].collective;
   EXPECT_EQ(c.op, CollectiveOp::AllReduce);
@@ -446,8 +447,8 @@ TEST(ExecutableTest, CollectiveStepsRoundTrip) {
 
 TEST(ExecutableTest, RejectsMalformedCollectives) {
   EXPECT_TRUE(contains(parseError(withAllReduce({})), "malformed all-reduce"));
-  EXPECT_TRUE(contains(parseError(withAllReduce({{0, -1}})),
-                       "a negative device id"));
+  EXPECT_TRUE(
+      contains(parseError(withAllReduce({{0, -1}})), "a negative device id"));
   Executable big = withAllReduce({{0, 1}});
   big.functions[0].steps[1].collective.dst.dims = {9, 7};
   EXPECT_TRUE(contains(parseError(big),
