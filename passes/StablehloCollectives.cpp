@@ -79,34 +79,34 @@ FailureOr<Rows> resolve(Operation *op, Rows groups, Mode mode, int64_t R,
                             << ", mhlo.num_partitions = " << P << ")";
         return failure();
       }
-  Rows out;
+  // Groups of replicas (partitions), once per partition (replica): member
+  // x of copy c is device id(x, c).
+  auto expand = [&](int64_t copies, auto id) {
+    Rows out;
+    for (int64_t c = 0; c < copies; ++c)
+      for (ArrayRef<int64_t> g : groups) {
+        SmallVector<int64_t> &row = out.emplace_back();
+        for (int64_t x : g)
+          row.push_back(id(x, c));
+      }
+    return out;
+  };
   switch (mode) {
   case Mode::Flat:
     return groups;
   case Mode::CrossReplica:
-    for (int64_t p = 0; p < P; ++p)
-      for (ArrayRef<int64_t> g : groups) {
-        SmallVector<int64_t> &row = out.emplace_back();
-        for (int64_t r : g)
-          row.push_back(r * P + p);
-      }
-    return out;
+    return expand(P, [&](int64_t r, int64_t p) { return r * P + p; });
   case Mode::CrossPartition:
-    for (int64_t r = 0; r < R; ++r)
-      for (ArrayRef<int64_t> g : groups) {
-        SmallVector<int64_t> &row = out.emplace_back();
-        for (int64_t p : g)
-          row.push_back(r * P + p);
-      }
-    return out;
+    return expand(R, [&](int64_t p, int64_t r) { return r * P + p; });
   case Mode::CrossReplicaAndPartition:
-    for (ArrayRef<int64_t> g : groups) {
-      SmallVector<int64_t> &row = out.emplace_back();
-      for (int64_t r : g)
-        for (int64_t p = 0; p < P; ++p)
-          row.push_back(r * P + p);
-    }
-    return out;
+    break;
+  }
+  Rows out;
+  for (ArrayRef<int64_t> g : groups) {
+    SmallVector<int64_t> &row = out.emplace_back();
+    for (int64_t r : g)
+      for (int64_t p = 0; p < P; ++p)
+        row.push_back(r * P + p);
   }
   return out;
 }
@@ -160,6 +160,19 @@ LogicalResult Importer::collective(Operation *op) {
                 "minimum of its two arguments (or and/or on i1)";
     return match->kind;
   };
+  // all_reduce, all_gather, reduce_scatter: the mode from the channel and
+  // use_global_device_ids, the groups resolved in it.
+  auto reductionGroups = [&](auto op) -> FailureOr<DenseIntElementsAttr> {
+    FailureOr<Mode> mode = reductionMode(op, op.getChannelHandleAttr(),
+                                         op.getUseGlobalDeviceIds());
+    if (failed(mode))
+      return failure();
+    FailureOr<Rows> groups =
+        resolve(op, rowsOf(op.getReplicaGroups()), *mode, R, P);
+    if (failed(groups))
+      return failure();
+    return toAttr(b, *groups);
+  };
   if (isa<sh::ReplicaIdOp, sh::PartitionIdOp>(op)) {
     Value id = hlo::DeviceIdOp::create(b, loc, op->getResult(0).getType());
     auto scalar = [&](int64_t v) {
@@ -181,47 +194,31 @@ LogicalResult Importer::collective(Operation *op) {
   return TypeSwitch<Operation *, LogicalResult>(op)
       .Case([&](sh::AllReduceOp op) -> LogicalResult {
         FailureOr<hlo::ReduceKind> kind = kindOf(op.getComputation());
-        FailureOr<Mode> mode = reductionMode(op, op.getChannelHandleAttr(),
-                                             op.getUseGlobalDeviceIds());
-        if (failed(kind) || failed(mode))
-          return failure();
-        FailureOr<Rows> groups =
-            resolve(op, rowsOf(op.getReplicaGroups()), *mode, R, P);
-        if (failed(groups))
+        FailureOr<DenseIntElementsAttr> groups = reductionGroups(op);
+        if (failed(kind) || failed(groups))
           return failure();
         return mapAll([&](Value v, Type) -> Value {
-          return hlo::AllReduceOp::create(b, loc, *kind, v, toAttr(b, *groups),
-                                          nullptr);
+          return hlo::AllReduceOp::create(b, loc, *kind, v, *groups, nullptr);
         });
       })
       .Case([&](sh::AllGatherOp op) -> LogicalResult {
-        FailureOr<Mode> mode = reductionMode(op, op.getChannelHandleAttr(),
-                                             op.getUseGlobalDeviceIds());
-        if (failed(mode))
-          return failure();
-        FailureOr<Rows> groups =
-            resolve(op, rowsOf(op.getReplicaGroups()), *mode, R, P);
+        FailureOr<DenseIntElementsAttr> groups = reductionGroups(op);
         if (failed(groups))
           return failure();
         return mapAll([&](Value v, Type type) -> Value {
           return hlo::AllGatherOp::create(b, loc, type, v, op.getAllGatherDim(),
-                                          toAttr(b, *groups), nullptr);
+                                          *groups, nullptr);
         });
       })
       .Case([&](sh::ReduceScatterOp op) -> LogicalResult {
         FailureOr<hlo::ReduceKind> kind = kindOf(op.getComputation());
-        FailureOr<Mode> mode = reductionMode(op, op.getChannelHandleAttr(),
-                                             op.getUseGlobalDeviceIds());
-        if (failed(kind) || failed(mode))
-          return failure();
-        FailureOr<Rows> groups =
-            resolve(op, rowsOf(op.getReplicaGroups()), *mode, R, P);
-        if (failed(groups))
+        FailureOr<DenseIntElementsAttr> groups = reductionGroups(op);
+        if (failed(kind) || failed(groups))
           return failure();
         return mapAll([&](Value v, Type type) -> Value {
           return hlo::ReduceScatterOp::create(b, loc, type, *kind, v,
-                                              op.getScatterDimension(),
-                                              toAttr(b, *groups), nullptr);
+                                              op.getScatterDimension(), *groups,
+                                              nullptr);
         });
       })
       .Case([&](sh::AllToAllOp op) -> LogicalResult {

@@ -97,28 +97,30 @@ RankedTensorType ranked(Value v) { return cast<RankedTensorType>(v.getType()); }
 
 LogicalResult AllReduceOp::verify() { return verifyGroups(*this, getGroups()); }
 
-LogicalResult AllGatherOp::verify() {
-  FailureOr<int64_t> size = verifyGroups(*this, getGroups());
+/// all_gather (`direction` 1) and reduce_scatter (-1): groups, the
+/// dimension, and the result scaled along it.
+static LogicalResult verifyAlongDimension(Operation *op,
+                                          DenseIntElementsAttr groups,
+                                          uint64_t dimension, Value operand,
+                                          Value result, int64_t direction) {
+  FailureOr<int64_t> size = verifyGroups(op, groups);
   if (failed(size))
     return failure();
-  auto dim = static_cast<int64_t>(getDimension());
-  if (failed(verifyDimension(*this, "dimension", dim,
-                             ranked(getOperand()).getRank())))
+  auto dim = static_cast<int64_t>(dimension);
+  if (failed(verifyDimension(op, "dimension", dim, ranked(operand).getRank())))
     return failure();
-  return verifyScaled(*this, ranked(getOperand()), ranked(getResult()),
-                      {{dim, 1}}, *size);
+  return verifyScaled(op, ranked(operand), ranked(result), {{dim, direction}},
+                      *size);
+}
+
+LogicalResult AllGatherOp::verify() {
+  return verifyAlongDimension(*this, getGroups(), getDimension(), getOperand(),
+                              getResult(), 1);
 }
 
 LogicalResult ReduceScatterOp::verify() {
-  FailureOr<int64_t> size = verifyGroups(*this, getGroups());
-  if (failed(size))
-    return failure();
-  auto dim = static_cast<int64_t>(getDimension());
-  if (failed(verifyDimension(*this, "dimension", dim,
-                             ranked(getOperand()).getRank())))
-    return failure();
-  return verifyScaled(*this, ranked(getOperand()), ranked(getResult()),
-                      {{dim, -1}}, *size);
+  return verifyAlongDimension(*this, getGroups(), getDimension(), getOperand(),
+                              getResult(), -1);
 }
 
 LogicalResult AllToAllOp::verify() {
