@@ -11,6 +11,7 @@
 #include "passes/Donation.h"
 #include "passes/MemoryOrigins.h"
 #include "passes/PassUtils.h"
+#include "runtime/machine/Topology.h"
 #include "passes/Schedule.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -618,6 +619,14 @@ struct TPUAssignBuffersPass
     tpc::MemoryPlan &plan = analysis.plan;
     plan = tpc::MemoryPlan();
     plan.target = std::string(spec.name);
+    // An SPMD program: the report is each device's, as XLA's is.
+    auto slice = module->getAttrOfType<StringAttr>(kTopologyAttrName);
+    std::string error;
+    std::optional<tpc::Topology> topology =
+        slice ? tpc::parseTopology(slice.getValue(), &error) : std::nullopt;
+    if (topology && topology->devices() > 1)
+      plan.target = slice.getValue().str() + " (each of " +
+                    std::to_string(topology->devices()) + " devices)";
     // Callees first (outlined functions follow their callers), so that a
     // caller knows its callees' frames; the plan lists them in module order.
     SmallVector<func::FuncOp> funcs;
@@ -642,10 +651,17 @@ struct TPUAssignBuffersPass
       reportRematerialization(funcs[i], memory);
       // XLA's first line names the function; the report follows as a note
       // without a location, so that no source line and caret trail it.
-      if (!memory.fits())
-        funcs[i].emitError(tpc::outOfMemoryLine(memory))
-                .attachNote(UnknownLoc::get(&getContext()))
+      if (!memory.fits()) {
+        InFlightDiagnostic diag =
+            funcs[i].emitError(tpc::outOfMemoryLine(memory));
+        if (topology && topology->devices() > 1)
+          diag.attachNote(UnknownLoc::get(&getContext()))
+              << "every one of the " << topology->devices() << " devices of "
+              << slice.getValue()
+              << " runs this program in its own HBM: each is out of memory";
+        diag.attachNote(UnknownLoc::get(&getContext()))
             << tpc::formatMemoryReport(memory);
+      }
     }
     // The plan is handed over for programs that do not fit too: that is
     // when the report and the viewer are most wanted.

@@ -104,6 +104,9 @@ struct MemoryPlanAnalysis {
 /// The HBM a program may use, in bytes: the target's capacity (HBM minus
 /// the reserved region), or the module's `tpu.hbm_limit` when lower.
 constexpr llvm::StringLiteral kHbmLimitAttrName = "tpu.hbm_limit";
+/// The slice the program runs on, one copy per device (tpu-set-target's
+/// `topology`): memory reports are per device.
+constexpr llvm::StringLiteral kTopologyAttrName = "tpu.topology";
 int64_t hbmLimit(ModuleOp module, const tpc::Target &target);
 
 /// FLOPs of the matmuls and convolutions in `op` (itself or fused into it),

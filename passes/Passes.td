@@ -26,11 +26,15 @@ def TPUSetTarget : Pass<"tpu-set-target", "::mlir::ModuleOp"> {
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"",
-           "TPU generation: v2, v3, v4, v5e or v6e (default: keep the "
+           "TPU generation: v2, v3, v4, v5e, v5p or v6e (default: keep the "
            "module's, else v3)">,
     Option<"hbmLimit", "hbm-limit", "std::string", /*default=*/"",
            "HBM the program may use, below the target's (e.g. 8G): "
            "recorded as tpu.hbm_limit">,
+    Option<"topology", "topology", "std::string", /*default=*/"",
+           "The slice every device of which runs the program (v3-8, "
+           "v5e:4x4): recorded as tpu.topology; its generation is the "
+           "target">,
   ];
   let dependentDialects = ["::mlir::tpu::TPUDialect"];
 }

@@ -7,6 +7,8 @@
 
 #include "passes/PassUtils.h"
 
+#include "runtime/machine/Topology.h"
+
 namespace mlir::tpu {
 #define GEN_PASS_DEF_TPUSETTARGET
 #include "passes/Passes.h.inc"
@@ -32,12 +34,30 @@ struct TPUSetTargetPass : tpu::impl::TPUSetTargetBase<TPUSetTargetPass> {
           tpu::kHbmLimitAttrName,
           IntegerAttr::get(IntegerType::get(&getContext(), 64), *bytes));
     }
-    if (target.empty()) {
+    std::string generation = target;
+    if (!topology.empty()) {
+      std::string error;
+      std::optional<tpc::Topology> slice = tpc::parseTopology(topology, &error);
+      if (!slice) {
+        module.emitError(error);
+        return signalPassFailure();
+      }
+      if (!generation.empty() && generation != slice->target->name) {
+        module.emitError("target ")
+            << generation << " differs from topology " << topology.getValue()
+            << "'s " << std::string(slice->target->name);
+        return signalPassFailure();
+      }
+      generation = std::string(slice->target->name);
+      module->setAttr(tpu::kTopologyAttrName,
+                      StringAttr::get(&getContext(), topology));
+    }
+    if (generation.empty()) {
       tpu::setTarget(module, tpu::getTarget(module));
       return;
     }
     FailureOr<tpu::TargetAttr> attr = tpu::TargetAttr::get(
-        module.getContext(), target, [&] { return module.emitError(); });
+        module.getContext(), generation, [&] { return module.emitError(); });
     if (failed(attr))
       return signalPassFailure();
     tpu::setTarget(module, *attr->getSpec());

@@ -83,8 +83,7 @@ tpc::Topology CompileFlags::slice() const {
 
 void CompileFlags::apply(CompileOptions &options) const {
   options.target = target.getValue();
-  if (options.target.empty() && !topology.empty())
-    options.target = std::string(slice().target->name);
+  options.topology = topology.getValue();
   options.layoutMode = layoutMode.getValue();
   options.defaultPrecision = defaultPrecision.getValue();
   options.donateArguments = donateArguments.getValue();

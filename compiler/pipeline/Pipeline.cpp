@@ -57,7 +57,8 @@ void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
   auto wants = [&](Phase phase) { return phase <= options.compileTo; };
   // The one place the pipeline decides the target; passes read it back.
   pm.addPass(createTPUSetTarget(
-      TPUSetTargetOptions{options.target, options.hbmLimit}));
+      TPUSetTargetOptions{options.target, options.hbmLimit,
+                          options.topology}));
   buildImportPipeline(pm, options.defaultPrecision,
                       options.mixedPrecision == "bf16");
   // The program's own FLOPs, before simplification and padding change them.

@@ -39,8 +39,12 @@ llvm::cl::ValuesClass phaseValues();
 struct CompileOptions : public PassPipelineOptions<CompileOptions> {
   Option<std::string> target{
       *this, "target",
-      llvm::cl::desc("TPU generation: v2, v3, v4, v5e or v6e (default: the "
-                     "module's tpu.target, else v3)")};
+      llvm::cl::desc("TPU generation: v2, v3, v4, v5e, v5p or v6e (default: "
+                     "the module's tpu.target, else v3)")};
+  Option<std::string> topology{
+      *this, "topology",
+      llvm::cl::desc("The slice every device of which runs the program "
+                     "(v3-8, v5e:4x4); sets the target")};
   Option<LayoutMode> layoutMode{
       *this, "layout-mode", llvm::cl::desc("Layout policy"),
       llvm::cl::init(LayoutMode::MinPadding), layoutModeValues()};

@@ -4,6 +4,10 @@
 
 // RUN: tpu-opt %s -split-input-file -tpu-set-target="hbm-limit=1.5G" | FileCheck %s --check-prefix=LIMIT
 // RUN: not tpu-opt %s -tpu-set-target="hbm-limit=0" 2>&1 | FileCheck %s --check-prefix=ZERO
+// RUN: tpu-opt %s -split-input-file -tpu-set-target="topology=v5e-16" | FileCheck %s --check-prefix=SLICE
+
+// topology= records the slice and sets the target to its generation.
+// SLICE: module attributes {tpu.target = #tpu.target<"v5e">, tpu.topology = "v5e-16"}
 
 // UNKNOWN: error: unknown target 'v7'; expected v2, v3, v4, v5e, v5p or v6e
 
