@@ -11,10 +11,12 @@
 
 #include "passes/Passes.h"
 #include "passes/lower/KernelLowering.h"
+#include "runtime/machine/Topology.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/StringMap.h"
 
 namespace mlir::tpu {
@@ -353,10 +355,41 @@ FunctionLowerer::inlineCallee(Operation *call, StringRef callee, size_t index,
   return success();
 }
 
+/// With the slice known (tpu.topology), a collective's groups must name
+/// its devices only and, but for a permute, put each in one group.
+static LogicalResult checkAgainstTopology(Operation &op) {
+  auto module = op.getParentOfType<ModuleOp>();
+  auto slice = module ? module->getAttrOfType<StringAttr>(kTopologyAttrName)
+                      : StringAttr();
+  std::string error;
+  std::optional<tpc::Topology> topology =
+      slice ? tpc::parseTopology(slice.getValue(), &error) : std::nullopt;
+  auto groups = op.getAttrOfType<DenseIntElementsAttr>(
+      isa<hlo::CollectivePermuteOp>(op) ? "pairs" : "groups");
+  if (!topology || !groups)
+    return success();
+  int64_t devices = topology->devices();
+  llvm::SmallBitVector grouped(devices);
+  for (int64_t id : groups.getValues<int64_t>()) {
+    if (id >= devices)
+      return op.emitOpError("names device ")
+             << id << ", but " << slice.getValue() << " has " << devices
+             << " devices";
+    grouped.set(id);
+  }
+  if (!isa<hlo::CollectivePermuteOp>(op) && !grouped.all())
+    return op.emitOpError("puts device ")
+           << grouped.find_first_unset() << " of " << slice.getValue()
+           << " in no group";
+  return success();
+}
+
 /// A collective is no kernel: the scalar core hands its buffers to the ICI.
 LogicalResult FunctionLowerer::lowerCollective(Operation &op,
                                                DenseMap<Value, Value> &buffers,
                                                Value dst) {
+  if (failed(checkAgainstTopology(op)))
+    return failure();
   Value src;
   TypeAttr srcType;
   if (op.getNumOperands() == 1) {

@@ -28,6 +28,9 @@ void Fabric::abort() {
 absl::StatusOr<Exchange> Fabric::exchange(int64_t sequence, const Collective &c,
                                           int64_t device, int64_t ready,
                                           HostTensor input) {
+  // Checked here too: a timing-only run moves no tensors.
+  if (absl::Status s = checkGroups(c, topology_.devices()); !s.ok())
+    return s;
   tpc::CollectiveCost cost = iciCost(topology_, c, device);
   Exchange out;
   out.cycles =
@@ -106,6 +109,26 @@ double combine(ReduceKind kind, Element element, double acc, double x) {
 
 } // namespace
 
+absl::Status checkGroups(const Collective &c, int64_t devices) {
+  std::vector<bool> grouped(devices, false);
+  for (const std::vector<int64_t> &row : c.groups)
+    for (int64_t id : row) {
+      if (id >= devices)
+        return absl::InvalidArgumentError(
+            absl::StrCat(std::string(collectiveOpName(c.op)), " names device ",
+                         id, ", but the slice has ", devices));
+      grouped[id] = true;
+    }
+  if (c.op == CollectiveOp::CollectivePermute)
+    return absl::OkStatus();
+  for (int64_t d = 0; d < devices; ++d)
+    if (!grouped[d])
+      return absl::InvalidArgumentError(
+          absl::StrCat(std::string(collectiveOpName(c.op)), ": device ", d,
+                       " of ", devices, " is in no group"));
+  return absl::OkStatus();
+}
+
 absl::Status moveTensors(const Collective &c,
                          const std::vector<HostTensor> &inputs,
                          std::vector<HostTensor> &outputs) {
@@ -118,26 +141,13 @@ absl::Status moveTensors(const Collective &c,
   };
   for (int64_t d = 0; d < n; ++d)
     outputs[d] = blank(d);
-  std::vector<int64_t> groupOf(n, -1);
-  for (size_t g = 0; g < c.groups.size(); ++g)
-    for (int64_t id : c.groups[g]) {
-      if (id >= n)
-        return absl::InvalidArgumentError(
-            absl::StrCat(std::string(collectiveOpName(c.op)), " names device ",
-                         id, ", but the slice has ", n));
-      if (c.op != CollectiveOp::CollectivePermute)
-        groupOf[id] = static_cast<int64_t>(g);
-    }
+  if (absl::Status s = checkGroups(c, n); !s.ok())
+    return s;
   if (c.op == CollectiveOp::CollectivePermute) {
     for (const std::vector<int64_t> &pair : c.groups)
       outputs[pair[1]] = inputs[pair[0]];
     return absl::OkStatus();
   }
-  for (int64_t d = 0; d < n; ++d)
-    if (groupOf[d] < 0)
-      return absl::InvalidArgumentError(
-          absl::StrCat(std::string(collectiveOpName(c.op)), ": device ", d,
-                       " of ", n, " is in no group"));
   for (const std::vector<int64_t> &group : c.groups) {
     auto size = static_cast<int64_t>(group.size());
     HostTensor sum = inputs[group[0]];

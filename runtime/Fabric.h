@@ -67,6 +67,10 @@ private:
   bool aborted_ = false;
 };
 
+/// Whether `c`'s groups name only devices of a slice of `devices` and (but
+/// for a permute's pairs) put every device in a group.
+absl::Status checkGroups(const Collective &c, int64_t devices);
+
 /// Every device's results of collective `c` from every device's input.
 absl::Status moveTensors(const Collective &c,
                          const std::vector<HostTensor> &inputs,

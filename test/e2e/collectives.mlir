@@ -36,9 +36,10 @@
 // REF: @data_parallel: result 0: {{.*}}exact
 // REF: @data_parallel: result 1: {{.*}}exact
 //
-// One device's program on 4: the groups name devices that do not exist.
+// An 8-device program on 4: its groups name devices that do not exist, an
+// error when it is compiled for that slice (and in the evaluator).
 // RUN: not tpu-run %s --function=sum --topology=v4-8 --input=5x7xf32=1 2>&1 | FileCheck %s --check-prefix=FEW
-// FEW: all-reduce names device 4, but the slice has 4
+// FEW: error: 'hlo.all_reduce' op names device 4, but v4-8 has 4 devices
 // RUN: not tpu-run %s --function=sum --topology=v4-8 --input=5x7xf32=1 --reference 2>&1 | FileCheck %s --check-prefix=FEWREF
 // FEWREF: error: 'hlo.all_reduce' op device id 4 is not one of the 4 devices
 
