@@ -261,6 +261,7 @@ private:
       output = std::move(got->output);
       start = got->start, cycles = got->cycles;
       result.iciBytes += got->iciBytes;
+      result.iciByOp[static_cast<size_t>(c.op)].bytes += got->iciBytes;
     } else {
       std::vector<HostTensor> outs;
       if (absl::Status s = moveTensors(c, {input}, outs); !s.ok())
@@ -276,9 +277,13 @@ private:
     absl::StatusOr<int64_t> task =
         timeline.add(std::string(collectiveOpName(c.op)), {Engine::Ici},
                      std::max<int64_t>(cycles, 1), {}, start);
-    if (task.ok())
-      result.iciCycles += std::max<int64_t>(cycles, 1);
-    return task.status();
+    if (!task.ok() || c.op == CollectiveOp::DeviceId) // no ICI traffic
+      return task.status();
+    RunResult::Collectives &mine = result.iciByOp[static_cast<size_t>(c.op)];
+    ++mine.runs;
+    mine.cycles += std::max<int64_t>(cycles, 1);
+    result.iciCycles += std::max<int64_t>(cycles, 1);
+    return absl::OkStatus();
   }
 
   absl::Status loop(const Step &step) {

@@ -20,6 +20,7 @@
 
 #include "absl/status/statusor.h"
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -90,8 +91,13 @@ struct RunResult {
   int64_t int8Ops = 0;
   int64_t hbmBytes = 0;
   int64_t mxuBusyCycles = 0;
-  /// Bytes this device sent over ICI, and the cycles its collectives took.
+  /// Bytes this device sent over ICI, and the cycles its collectives took;
+  /// and the same per collective op (CollectiveOp order) with their runs.
   int64_t iciBytes = 0, iciCycles = 0;
+  struct Collectives {
+    int64_t runs = 0, bytes = 0, cycles = 0;
+  };
+  std::array<Collectives, static_cast<size_t>(kLastCollectiveOp) + 1> iciByOp{};
   /// HBM the run allocated: the program region and the arguments.
   int64_t hbmAllocated = 0;
   /// Bytes copied in (arguments) and out (results) over the host link, and

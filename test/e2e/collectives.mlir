@@ -11,7 +11,12 @@
 // SUM: device[7]:
 // SUM-NEXT: result[0]: 5x7xf32=[36 36 36 36 36 36 36]
 // SUM: slice            v3-8: 2x2 chips (8 devices, v3)
-// SUM-NEXT: ICI {{ *}}[[BYTES:[0-9]+]] bytes sent, collectives
+// SUM-NEXT: ICI {{ *}}245 bytes sent, collectives 6.001 us
+// SUM-NEXT: all-reduce {{ *}}1 run(s), 245 bytes, 6.001 us
+// RUN: tpu-run %s --function=sum --topology=v3-8 --input=5x7xf32=1 --stats-json=%t.json > /dev/null
+// RUN: FileCheck %s --check-prefix=JSON < %t.json
+// JSON: "ici_bytes": 245,
+// JSON-NEXT: "ici_time_s": 6.00{{[0-9]*}}e-06,
 //
 // Device d sends 1 + d to d + 1; device 0 is nobody's target: zeros.
 // RUN: tpu-run %s --function=shift --topology=v3-8 --input=3xi32=1 | FileCheck %s --check-prefix=SHIFT

@@ -447,6 +447,15 @@ void printSlice(const tpurt::RunResult &run, const tpc::Topology &slice) {
       static_cast<long long>(run.iciBytes),
       formatSeconds(run.iciCycles / clock).c_str(),
       run.cycles ? 100.0 * run.iciCycles / run.cycles : 0.0);
+  for (auto [op, kind] : llvm::enumerate(run.iciByOp))
+    if (kind.runs)
+      llvm::outs() << llvm::format(
+          "    %-18s %lld run(s), %lld bytes, %s\n",
+          std::string(
+              tpurt::collectiveOpName(static_cast<tpurt::CollectiveOp>(op)))
+              .c_str(),
+          static_cast<long long>(kind.runs), static_cast<long long>(kind.bytes),
+          formatSeconds(kind.cycles / clock).c_str());
 }
 
 std::string jsonString(const std::string &s) {
@@ -490,6 +499,8 @@ bool writeStats(const tpurt::RunResult &run, const tpc::Target &t,
      << llvm::format("  \"host_transfer_s\": %.9g,\n", call.transfers)
      << "  \"host_in_bytes\": " << run.hostInBytes << ",\n"
      << "  \"host_out_bytes\": " << run.hostOutBytes << ",\n"
+     << "  \"ici_bytes\": " << run.iciBytes << ",\n"
+     << llvm::format("  \"ici_time_s\": %.9g,\n", run.iciCycles / t.clockHz)
 
      << "  \"kernels\": [";
   for (auto [i, k] : llvm::enumerate(run.kernels)) {
