@@ -111,14 +111,17 @@ FailureOr<Rows> resolve(Operation *op, Rows groups, Mode mode, int64_t R,
   return out;
 }
 
-DenseIntElementsAttr toAttr(OpBuilder &b, const Rows &rows) {
+/// `rows` as a rows x width i64 attribute (width 2 for a permute's pairs,
+/// which may be none).
+DenseIntElementsAttr toAttr(OpBuilder &b, const Rows &rows,
+                            int64_t width = -1) {
   SmallVector<int64_t> flat;
   for (ArrayRef<int64_t> row : rows)
     flat.append(row.begin(), row.end());
-  auto type = RankedTensorType::get(
-      {static_cast<int64_t>(rows.size()),
-       rows.empty() ? 0 : static_cast<int64_t>(rows[0].size())},
-      b.getI64Type());
+  if (width < 0)
+    width = rows.empty() ? 0 : static_cast<int64_t>(rows[0].size());
+  auto type = RankedTensorType::get({static_cast<int64_t>(rows.size()), width},
+                                    b.getI64Type());
   return DenseIntElementsAttr::get(type, flat);
 }
 
@@ -256,11 +259,9 @@ LogicalResult Importer::collective(Operation *op) {
             pairs.push_back({id(pair[0]), id(pair[1])});
           }
         }
-        if (pairs.empty())
-          pairs.push_back({0, 0});
         mapping.map(op.getResult(), hlo::CollectivePermuteOp::create(
                                         b, loc, lookup(op.getOperand()),
-                                        toAttr(b, pairs), nullptr));
+                                        toAttr(b, pairs, 2), nullptr));
         return success();
       })
       .Default([&](Operation *op) { return unsupported(op) << "unknown"; });

@@ -444,6 +444,7 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
   ProgramRun control{*function, target, options, timeline, views, result};
   if (absl::Status s = control.run(function->steps); !s.ok())
     return s;
+  result.collectiveSteps = control.sequence;
   result.kernelHostSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
@@ -487,6 +488,8 @@ runSlice(const Executable &exe, const tpc::Topology &topology,
       results[d] = run(exe, *topology.target, name, inputs, mine);
       if (!results[d].ok())
         fabric.abort();
+      else
+        fabric.finished(results[d]->collectiveSteps);
     });
   for (std::thread &t : threads)
     t.join();

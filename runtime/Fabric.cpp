@@ -19,6 +19,12 @@ namespace tpurt {
 Fabric::Fabric(const tpc::Topology &topology, int64_t runs)
     : topology_(topology), runs_(runs) {}
 
+void Fabric::finished(int64_t collectives) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  fewest_ = std::min(fewest_, collectives);
+  cv_.notify_all();
+}
+
 void Fabric::abort() {
   std::lock_guard<std::mutex> lock(mutex_);
   aborted_ = true;
@@ -41,6 +47,14 @@ absl::StatusOr<Exchange> Fabric::exchange(int64_t sequence, const Collective &c,
     return out;
   }
   std::unique_lock<std::mutex> lock(mutex_);
+  auto unreachable = [&] {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "collective #", sequence,
+        " is not reached by every device: the devices took different "
+        "branches or loop counts"));
+  };
+  if (sequence >= fewest_)
+    return unreachable();
   Round &round = rounds_[sequence];
   if (!round.step)
     round.step = &c;
@@ -62,9 +76,10 @@ absl::StatusOr<Exchange> Fabric::exchange(int64_t sequence, const Collective &c,
     round.done = true;
     cv_.notify_all();
   }
-  cv_.wait(lock, [&] { return round.done || aborted_; });
+  cv_.wait(lock, [&] { return round.done || aborted_ || sequence >= fewest_; });
   if (!round.done)
-    return absl::AbortedError("another device failed");
+    return sequence >= fewest_ ? unreachable()
+                               : absl::AbortedError("another device failed");
   if (!round.status.ok())
     return round.status;
   out.output = std::move(round.outputs[device]);

@@ -18,6 +18,7 @@
 #include "absl/status/statusor.h"
 
 #include <condition_variable>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <vector>
@@ -47,6 +48,9 @@ public:
   absl::StatusOr<Exchange> exchange(int64_t sequence, const Collective &c,
                                     int64_t device, int64_t ready,
                                     HostTensor input);
+  /// A device's run ended after `collectives` collectives: a device
+  /// waiting at a later one waits for nothing (an error, not a hang).
+  void finished(int64_t collectives);
   /// A device failed: release the others.
   void abort();
 
@@ -65,6 +69,7 @@ private:
   std::condition_variable cv_;
   std::map<int64_t, Round> rounds_;
   bool aborted_ = false;
+  int64_t fewest_ = std::numeric_limits<int64_t>::max();
 };
 
 /// Whether `c`'s groups name only devices of a slice of `devices` and (but

@@ -23,6 +23,12 @@ bool reference::isCollective(Operation *op) {
              hlo::AllToAllOp, hlo::CollectivePermuteOp>(op);
 }
 
+void Rendezvous::finished(int64_t collectives) {
+  std::lock_guard<std::mutex> lock(mutex);
+  fewest = std::min(fewest, collectives);
+  ready.notify_all();
+}
+
 void Rendezvous::abort() {
   std::lock_guard<std::mutex> lock(mutex);
   aborted = true;
@@ -32,6 +38,14 @@ void Rendezvous::abort() {
 FailureOr<HostTensor> Rendezvous::exchange(Operation *op, int64_t sequence,
                                            int64_t device, HostTensor operand) {
   std::unique_lock<std::mutex> lock(mutex);
+  auto unreachable = [&] {
+    return op->emitOpError("is collective #")
+           << sequence
+           << " on some devices, but others finished without reaching it: "
+              "the devices took different branches or loop counts";
+  };
+  if (sequence >= fewest)
+    return unreachable();
   Round &round = rounds[sequence];
   if (round.inputs.empty()) {
     round.op = op;
@@ -73,7 +87,9 @@ FailureOr<HostTensor> Rendezvous::exchange(Operation *op, int64_t sequence,
     if (error)
       return op->emitOpError(*error);
   }
-  ready.wait(lock, [&] { return round.done || aborted; });
+  ready.wait(lock, [&] { return round.done || aborted || sequence >= fewest; });
+  if (!round.done && sequence >= fewest)
+    return unreachable();
   if (!round.done || round.failed)
     return failure();
   HostTensor result = std::move(round.outputs[device]);

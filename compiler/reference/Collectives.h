@@ -16,6 +16,7 @@
 #include "mlir/Support/LLVM.h"
 
 #include <condition_variable>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -36,6 +37,9 @@ public:
   /// malformed for this many devices, or another device failed.
   FailureOr<HostTensor> exchange(Operation *op, int64_t sequence,
                                  int64_t device, HostTensor operand);
+  /// A device finished after `collectives` collectives: one waiting at a
+  /// later collective fails (reported on its op) instead of hanging.
+  void finished(int64_t collectives);
   /// A device failed: nobody waits for it any more.
   void abort();
 
@@ -51,6 +55,7 @@ private:
   std::condition_variable ready;
   std::map<int64_t, Round> rounds;
   bool aborted = false;
+  int64_t fewest = std::numeric_limits<int64_t>::max();
 };
 
 /// What a device's evaluator needs to take part: its id and the rendezvous

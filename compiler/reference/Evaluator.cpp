@@ -851,6 +851,7 @@ mlir::tpu::evaluateSpmd(func::FuncOp func,
           rendezvous.abort();
           return;
         }
+        rendezvous.finished(sequences[d]);
         results[d] = std::move(*out);
         ok[d] = 1;
       });

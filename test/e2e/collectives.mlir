@@ -138,6 +138,18 @@ func.func @data_parallel(%x: tensor<64x128xf32>, %w: tensor<128x16xf32>) -> (ten
 // DIVERGE-REF: diverging-collectives.mlir:7:10: error: 'hlo.all_reduce' op is collective #0 on some devices, but others reached a different one: the devices took different branches or loop counts
 // DIVERGE-REF: diverging-collectives.mlir:14:10: note: the other collective
 
+// A device that finishes without the collective another waits at: an error,
+// not a hang (device 0 all-reduces in its branch, device 1 negates).
+// RUN: not tpu-run %S/Inputs/collective-on-one-branch.mlir --topology=v5e:2x1 --input=4xf32=1 2>&1 | FileCheck %s --check-prefix=ONE
+// ONE: collective #0 is not reached by every device: the devices took different branches or loop counts
+// RUN: not tpu-run %S/Inputs/collective-on-one-branch.mlir --topology=v5e:2x1 --input=4xf32=1 --reference 2>&1 | FileCheck %s --check-prefix=ONE-REF
+// ONE-REF: collective-on-one-branch.mlir:7:10: error: 'hlo.all_reduce' op is collective #0 on some devices, but others finished without reaching it: the devices took different branches or loop counts
+
+// A permute without pairs: every device receives zeros.
+// RUN: tpu-run %S/Inputs/permute-no-pairs.mlir --topology=v5e:2x1 --input=4xf32=3 | FileCheck %s --check-prefix=NOPAIRS
+// NOPAIRS: device[1]:
+// NOPAIRS-NEXT: result[0]: 4xf32=0 0 0 0
+
 // Topology flags that cannot hold.
 // RUN: not tpu-run %s --function=ids --topology=v5e:4x4x4 2>&1 | FileCheck %s --check-prefix=MESH
 // MESH: invalid topology 'v5e:4x4x4': v5e chips form a 2D torus: give 2 axes

@@ -71,3 +71,13 @@ func.func @cross_partition(%x: tensor<4x4xf32>) -> (tensor<2x8xf32>, tensor<4x4x
   return %0, %1, %2, %3 : tensor<2x8xf32>, tensor<4x4xf32>, tensor<ui32>, tensor<ui32>
 }
 }
+
+// -----
+
+// No pairs: every device receives zeros.
+// CHECK-LABEL: func.func @no_pairs
+// CHECK: hlo.collective_permute %{{.*}} {pairs = dense<> : tensor<0x2xi64>} : tensor<4xf32>
+func.func @no_pairs(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "stablehlo.collective_permute"(%x) <{source_target_pairs = dense<> : tensor<0x2xi64>}> : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
