@@ -147,7 +147,10 @@ Mode pairMode(sh::ChannelHandleAttr channel) {
 } // namespace
 
 LogicalResult Importer::collective(Operation *op) {
-  auto [R, P] = processGrid(op);
+  // Plain variables: the lambdas below capture them (C++17 cannot capture
+  // structured bindings).
+  std::pair<int64_t, int64_t> grid = processGrid(op);
+  int64_t R = grid.first, P = grid.second;
   Location loc = op->getLoc();
   auto mapAll = [&](auto make) -> LogicalResult {
     for (auto [operand, result] :
@@ -230,7 +233,8 @@ LogicalResult Importer::collective(Operation *op) {
                     pairMode(op.getChannelHandleAttr()), R, P);
         if (failed(groups))
           return failure();
-        if (static_cast<int64_t>((*groups)[0].size()) != op.getSplitCount())
+        if (static_cast<int64_t>((*groups)[0].size()) !=
+            static_cast<int64_t>(op.getSplitCount()))
           return emitUnsupported(op)
                  << "split_count " << op.getSplitCount()
                  << " differs from the group size " << (*groups)[0].size();

@@ -148,14 +148,11 @@ absl::Status moveTensors(const Collective &c,
                          const std::vector<HostTensor> &inputs,
                          std::vector<HostTensor> &outputs) {
   auto n = static_cast<int64_t>(inputs.size());
-  outputs.assign(n, HostTensor());
-  auto blank = [&](int64_t d) {
-    HostTensor t{c.dst.element, c.dst.dims, {}};
-    t.values.assign(t.elements(), 0.0);
-    return t;
-  };
-  for (int64_t d = 0; d < n; ++d)
-    outputs[d] = blank(d);
+  // Zeros: what a permute's non-targets receive, and the canvas the other
+  // collectives write their blocks into.
+  HostTensor zeros{c.dst.element, c.dst.dims, {}};
+  zeros.values.assign(zeros.elements(), 0.0);
+  outputs.assign(n, zeros);
   if (absl::Status s = checkGroups(c, n); !s.ok())
     return s;
   if (c.op == CollectiveOp::CollectivePermute) {
@@ -186,7 +183,6 @@ absl::Status moveTensors(const Collective &c,
         break;
       case CollectiveOp::AllToAll: {
         // Piece j of every sender, concatenated in group order.
-        HostTensor pieces = blank(0);
         for (int64_t i = 0; i < size; ++i) {
           HostTensor part = inputs[group[i]];
           part.dims[c.dims[0]] /= size;
