@@ -11,6 +11,7 @@
 
 #include "passes/Passes.h"
 #include "passes/lower/KernelLowering.h"
+#include "passes/spmd/Spmd.h"
 #include "runtime/machine/Topology.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -33,6 +34,28 @@ namespace {
 //===----------------------------------------------------------------------===//
 // Functions
 //===----------------------------------------------------------------------===//
+
+/// A partitioned function's argument or result layout, for the executable:
+/// `tpu.tiles` (per dimension) and `tpu.devices` (the device array, row-major
+/// over the tiles, copies innermost).
+SmallVector<NamedAttribute> shardingOf(func::FuncOp func,
+                                       hlo::ShardingAttr sharding, Type type) {
+  if (!sharding)
+    return {};
+  int64_t devices = spmd::deviceCount(func->getParentOfType<ModuleOp>());
+  int64_t rank = cast<ShapedType>(type).getRank();
+  SmallVector<int64_t> tiles(rank, 1), order;
+  if (sharding.tensorRank() == rank) {
+    tiles.assign(sharding.getTiles().begin(),
+                 sharding.getTiles().begin() + rank);
+    order.assign(sharding.getDevices().begin(), sharding.getDevices().end());
+  } else {
+    order = llvm::to_vector(llvm::seq<int64_t>(0, devices));
+  }
+  Builder b(func.getContext());
+  return {b.getNamedAttr("tpu.tiles", b.getDenseI64ArrayAttr(tiles)),
+          b.getNamedAttr("tpu.devices", b.getDenseI64ArrayAttr(order))};
+}
 
 /// The lowered function's declaration: arguments and results as HBM
 /// memrefs of their physical shapes, keeping their tensor types as
@@ -61,10 +84,23 @@ FailureOr<func::FuncOp> declareLowered(func::FuncOp func, OpBuilder &b) {
   // What tpu-model-flops counted goes into the executable.
   if (Attribute flops = func->getAttr("tpu.model_flops"))
     lowered->setAttr("tpu.model_flops", flops);
-  for (auto [i, arg] : llvm::enumerate(entry.getArguments()))
+  for (auto [i, arg] : llvm::enumerate(entry.getArguments())) {
     lowered.setArgAttr(i, "tpu.logical_type", TypeAttr::get(arg.getType()));
-  for (auto [i, type] : llvm::enumerate(func.getResultTypes()))
+    for (NamedAttribute a : shardingOf(func,
+                                       func.getArgAttrOfType<hlo::ShardingAttr>(
+                                           i, spmd::kShardingAttrName),
+                                       arg.getType()))
+      lowered.setArgAttr(i, a.getName(), a.getValue());
+  }
+  for (auto [i, type] : llvm::enumerate(func.getResultTypes())) {
     lowered.setResultAttr(i, "tpu.logical_type", TypeAttr::get(type));
+    for (NamedAttribute a :
+         shardingOf(func,
+                    func.getResultAttrOfType<hlo::ShardingAttr>(
+                        i, spmd::kShardingAttrName),
+                    type))
+      lowered.setResultAttr(i, a.getName(), a.getValue());
+  }
   return lowered;
 }
 

@@ -33,6 +33,9 @@ struct ReduceBody {
 FailureOr<ReduceBody> matchReduceBody(Region &region, unsigned i = 0,
                                       unsigned n = 1);
 
+/// An `mhlo.sharding` string as an #hlo.sharding, or an error at `loc`.
+FailureOr<hlo::ShardingAttr> importSharding(Location loc, Attribute attr);
+
 class Importer {
 public:
   explicit Importer(OpBuilder &b) : b(b) {}

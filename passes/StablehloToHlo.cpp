@@ -439,12 +439,59 @@ FailureOr<Value> Importer::convertStructural(Operation *op) {
         return isa<chlo::DigammaOp>(m) ? digamma(m) : nextAfter(m);
       })
       .Case([&](sh::CustomCallOp c) -> FailureOr<Value> {
+        // JAX's with_sharding_constraint.
+        if (c.getCallTargetName() == "Sharding" && c.getInputs().size() == 1 &&
+            op->getNumResults() == 1) {
+          FailureOr<hlo::ShardingAttr> sharding =
+              importSharding(op->getLoc(), op->getAttr("mhlo.sharding"));
+          if (failed(sharding))
+            return failure();
+          return Value(hlo::ShardingConstraintOp::create(
+              b, loc, resultType(op), operand(0), *sharding));
+        }
         return unsupported(op) << "the custom call target @"
                                << c.getCallTargetName() << " is unknown to it";
       })
       .Default([&](Operation *) -> FailureOr<Value> {
         return unsupported(op) << "no conversion to hlo exists for it yet";
       });
+}
+
+/// An `mhlo.sharding` string as an #hlo.sharding, or a located error.
+FailureOr<hlo::ShardingAttr>
+mlir::tpu::stablehlo_import::importSharding(Location loc, Attribute attr) {
+  auto text = dyn_cast_or_null<StringAttr>(attr);
+  if (!text)
+    return emitError(loc) << "expected an `mhlo.sharding` string";
+  std::string error;
+  FailureOr<hlo::ShardingAttr> sharding =
+      hlo::ShardingAttr::parse(loc.getContext(), text.getValue(), error);
+  if (failed(sharding))
+    return emitError(loc) << "invalid sharding \"" << text.getValue()
+                          << "\": " << error;
+  return sharding;
+}
+
+/// Argument (or result) `i`'s `mhlo.sharding` becomes `hlo.sharding`.
+static LogicalResult importFuncSharding(func::FuncOp func, unsigned i,
+                                        bool result) {
+  Attribute attr = result ? func.getResultAttr(i, "mhlo.sharding")
+                          : func.getArgAttr(i, "mhlo.sharding");
+  if (!attr)
+    return success();
+  Location loc = result ? func.getLoc() : func.getArgument(i).getLoc();
+  FailureOr<hlo::ShardingAttr> sharding = importSharding(loc, attr);
+  if (failed(sharding))
+    return failure();
+  if (result) {
+    func.removeResultAttr(i,
+                          StringAttr::get(func.getContext(), "mhlo.sharding"));
+    func.setResultAttr(i, "hlo.sharding", *sharding);
+  } else {
+    func.removeArgAttr(i, "mhlo.sharding");
+    func.setArgAttr(i, "hlo.sharding", *sharding);
+  }
+  return success();
 }
 
 /// A constant read only as scatter indices: the scatter reads its values,
@@ -500,6 +547,13 @@ struct ConvertStablehloToHloPass
         ops.push_back(op);
       return WalkResult::skip();
     });
+    // Exporters' `mhlo.sharding` strings on arguments and results.
+    for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
+      if (failed(importFuncSharding(func, i, /*result=*/false)))
+        return signalPassFailure();
+    for (unsigned i = 0, e = func.getNumResults(); i < e; ++i)
+      if (failed(importFuncSharding(func, i, /*result=*/true)))
+        return signalPassFailure();
     if (ops.empty())
       return;
     OpBuilder b(func.getContext());

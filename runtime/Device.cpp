@@ -3,6 +3,7 @@
 #include "runtime/Device.h"
 #include "runtime/Fabric.h"
 #include "runtime/KernelRun.h"
+#include "runtime/Sharding.h"
 
 #include "runtime/HbmAllocator.h"
 #include "runtime/Numerics.h"
@@ -485,7 +486,13 @@ runSlice(const Executable &exe, const tpc::Topology &topology,
       RunOptions mine = options;
       mine.fabric = &fabric;
       mine.device = d;
-      results[d] = run(exe, *topology.target, name, inputs, mine);
+      // A partitioned program takes each device's tiles.
+      const Function *function = exe.findFunction(name);
+      absl::StatusOr<std::vector<HostTensor>> mineIn =
+          function && !inputs.empty() ? tileInputs(*function, inputs, d)
+                                      : inputs;
+      results[d] = mineIn.ok() ? run(exe, *topology.target, name, *mineIn, mine)
+                               : mineIn.status();
       if (!results[d].ok())
         fabric.abort();
       else

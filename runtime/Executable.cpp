@@ -202,9 +202,40 @@ void writeSpec(Writer &w, const TensorSpec &spec) {
   for (int64_t d : spec.minorToMajor)
     w.i64(d);
   w.i64(spec.buffer);
+  w.u32(static_cast<uint32_t>(spec.devices.size()));
+  if (spec.partitioned()) {
+    for (int64_t t : spec.tiles)
+      w.i64(t);
+    for (int64_t d : spec.devices)
+      w.i64(d);
+  }
 }
 
 } // namespace
+
+std::vector<int64_t> TensorSpec::wholeDims() const {
+  std::vector<int64_t> whole = dims;
+  for (size_t d = 0; d < tiles.size() && d < whole.size(); ++d)
+    whole[d] *= tiles[d];
+  return whole;
+}
+
+std::vector<int64_t> TensorSpec::tileOrigin(int64_t device) const {
+  std::vector<int64_t> origin(dims.size(), 0);
+  auto at = std::find(devices.begin(), devices.end(), device);
+  if (at == devices.end())
+    return origin;
+  int64_t copies = 1, count = 1;
+  for (int64_t t : tiles)
+    count *= t;
+  copies = static_cast<int64_t>(devices.size()) / count;
+  int64_t rest = (at - devices.begin()) / copies;
+  for (int64_t d = static_cast<int64_t>(tiles.size()) - 1; d >= 0; --d) {
+    origin[d] = (rest % tiles[d]) * dims[d];
+    rest /= tiles[d];
+  }
+  return origin;
+}
 
 std::vector<uint8_t> serialize(const Executable &executable) {
   Writer w;
@@ -545,6 +576,27 @@ absl::StatusOr<TensorSpec> readSpec(Reader &r) {
   }
   TPU_ASSIGN(buffer, r.read<int64_t>("buffer id"));
   spec.buffer = buffer;
+  TPU_ASSIGN(devices, r.count("sharding device count", 8));
+  if (devices == 0)
+    return spec;
+  int64_t tiles = 1;
+  for (uint32_t i = 0; i < rank; ++i) {
+    TPU_ASSIGN(t, r.read<int64_t>("tile count"));
+    if (t <= 0 || t > devices || (tiles *= t) > devices)
+      return r.error("tile counts do not fit the device array");
+    spec.tiles.push_back(t);
+  }
+  if (devices % tiles)
+    return r.error("the device array is not a whole number of copies of "
+                   "the tiles");
+  std::vector<bool> held(devices, false);
+  for (uint32_t i = 0; i < devices; ++i) {
+    TPU_ASSIGN(d, r.read<int64_t>("device id"));
+    if (d < 0 || d >= devices || held[d])
+      return r.error("the device array is not a permutation of the devices");
+    held[d] = true;
+    spec.devices.push_back(d);
+  }
   return spec;
 }
 

@@ -25,7 +25,7 @@
 namespace tpurt {
 
 constexpr char kMagic[8] = {'T', 'P', 'U', 'E', 'X', 'E', 'C', '\0'};
-constexpr uint32_t kFormatVersion = 9;
+constexpr uint32_t kFormatVersion = 10;
 
 // The stored element types live in the machine layer, which the compiler
 // shares; the runtime names them as its own.
@@ -182,6 +182,18 @@ struct TensorSpec {
   std::vector<int64_t> dims;
   std::vector<int64_t> minorToMajor;
   int64_t buffer = 0;
+  /// A partitioned program's signature (version 10): `dims` is one tile;
+  /// dimension d of the whole tensor is cut into tiles[d], and `devices`
+  /// (row-major over the tiles, devices holding copies of a tile innermost)
+  /// says which device holds which. Both empty when not partitioned.
+  std::vector<int64_t> tiles;
+  std::vector<int64_t> devices;
+
+  bool partitioned() const { return !devices.empty(); }
+  /// The whole tensor's dimensions.
+  std::vector<int64_t> wholeDims() const;
+  /// The element offsets of `device`'s tile in the whole tensor.
+  std::vector<int64_t> tileOrigin(int64_t device) const;
 };
 
 /// A collective over the slice's ICI (version 9), or the device's id.

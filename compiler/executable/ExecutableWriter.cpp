@@ -321,6 +321,18 @@ private:
   int64_t vmemOffset = 0, smemOffset = 0;
 };
 
+/// A partitioned function's layout of an argument or result (tpu-lower's
+/// tpu.tiles and tpu.devices).
+void readSharding(DictionaryAttr attrs, tpurt::TensorSpec &spec) {
+  auto tiles = attrs ? attrs.getAs<DenseI64ArrayAttr>("tpu.tiles") : nullptr;
+  auto devices =
+      attrs ? attrs.getAs<DenseI64ArrayAttr>("tpu.devices") : nullptr;
+  if (!tiles || !devices)
+    return;
+  spec.tiles.assign(tiles.asArrayRef().begin(), tiles.asArrayRef().end());
+  spec.devices.assign(devices.asArrayRef().begin(), devices.asArrayRef().end());
+}
+
 FailureOr<tpurt::TensorSpec> specOf(Location loc, Type type, int64_t buffer) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   LayoutAttr layout = tensor ? getLayout(tensor) : LayoutAttr();
@@ -466,6 +478,7 @@ LogicalResult FunctionWriter::writeReturn(func::ReturnOp ret) {
         ret.getLoc(), logical ? logical.getValue() : Type(), found->second);
     if (failed(spec))
       return failure();
+    readSharding(func.getResultAttrDict(i), *spec);
     function.results.push_back(*spec);
   }
   return success();
@@ -582,6 +595,7 @@ FailureOr<tpurt::Function> FunctionWriter::write() {
         specOf(arg.getLoc(), logical ? logical.getValue() : Type(), *id);
     if (failed(spec))
       return failure();
+    readSharding(func.getArgAttrDict(arg.getArgNumber()), *spec);
     function.arguments.push_back(*spec);
   }
   if (failed(writeBlock(func.getBody().front(), function.steps)))

@@ -61,6 +61,9 @@ void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
                           options.topology}));
   buildImportPipeline(pm, options.defaultPrecision,
                       options.mixedPrecision == "bf16");
+  // A program with sharding annotations becomes each device's program; the
+  // passes after see one device's.
+  pm.addPass(createHLOSpmdPartition());
   // The program's own FLOPs, before simplification and padding change them.
   pm.addNestedPass<func::FuncOp>(createTPUModelFlops());
   if (wants(Phase::Simplify)) {

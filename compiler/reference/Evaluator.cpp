@@ -610,11 +610,12 @@ FailureOr<HostTensor> Evaluator::evalOp(Operation *op) {
         result.values[0] = static_cast<double>(spmd.device);
         return result;
       })
-      .Case<hlo::ReshapeOp, hlo::CopyOp>([&](Operation *op) {
-        HostTensor result = resultTensor(op);
-        result.values = get(op->getOperand(0)).values;
-        return result;
-      })
+      .Case<hlo::ReshapeOp, hlo::CopyOp, hlo::ShardingConstraintOp>(
+          [&](Operation *op) {
+            HostTensor result = resultTensor(op);
+            result.values = get(op->getOperand(0)).values;
+            return result;
+          })
       .Case([&](hlo::BroadcastInDimOp op) { return broadcast(op); })
       .Case([&](hlo::TransposeOp op) { return transpose(op); })
       .Case([&](hlo::ReverseOp op) { return reverse(op); })

@@ -871,5 +871,6 @@ def HLO_YieldOp : Op<HLO_Dialect, "yield", [Pure, Terminator, ReturnLike,
 }
 
 include "dialects/hlo/HLOCollectives.td"
+include "dialects/hlo/HLOSharding.td"
 
 #endif // TPU_DIALECTS_HLO_HLOOPS_TD

@@ -20,11 +20,13 @@
 #include "dialects/stablehlo/StablehloText.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "passes/Passes.h"
+#include "passes/spmd/Spmd.h"
 #include "runtime/Device.h"
 #include "runtime/Executable.h"
 #include "runtime/Host.h"
 #include "runtime/Npy.h"
 #include "runtime/Numerics.h"
+#include "runtime/Sharding.h"
 #include "runtime/machine/Target.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -294,8 +296,11 @@ int runReference(ModuleOp module, std::vector<HostTensor> args,
   if (absl::Status s = tpurt::checkInputs(arguments, functionName, args);
       !s.ok())
     return fail(std::string(s.message()));
-  // Every device gets the same inputs; hlo.device_id tells them apart.
-  int64_t devices = flags.slice().devices();
+  // Every device gets the same inputs; hlo.device_id tells them apart. A
+  // program without collectives is one global program (the simulated
+  // slice runs it partitioned): it is evaluated once.
+  int64_t devices =
+      tpu::spmd::hasCollectives(func) ? flags.slice().devices() : 1;
   SmallVector<SmallVector<HostTensor>> perDevice(
       devices, SmallVector<HostTensor>(args.begin(), args.end()));
   FailureOr<SmallVector<SmallVector<HostTensor>>> results =
@@ -730,8 +735,17 @@ int runMain(MLIRContext &context) {
   } else {
     absl::StatusOr<std::vector<tpurt::RunResult>> runs =
         tpurt::runSlice(exe, slice, functionName, args, options);
+    const tpurt::Function *function = exe.findFunction(functionName);
     if (!runs.ok())
       run = runs.status();
+    else if (!timingOnly && function && tpurt::isPartitioned(*function))
+      // The whole results, put together from the devices' tiles.
+      for (auto [i, spec] : llvm::enumerate(function->results)) {
+        std::vector<const HostTensor *> tiles;
+        for (const tpurt::RunResult &device : *runs)
+          tiles.push_back(&device.results[i]);
+        runs->front().results[i] = tpurt::wholeOf(spec, tiles);
+      }
     else if (!timingOnly)
       for (auto [d, device] : llvm::enumerate(*runs)) {
         llvm::outs() << "device[" << d << "]:\n";
