@@ -559,6 +559,30 @@ def TPULower : Pass<"tpu-lower", "::mlir::ModuleOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def HLOShardArguments : Pass<"hlo-shard-arguments", "::mlir::ModuleOp"> {
+  let summary = "Annotates data parallelism and ZeRO stages (--data-parallel, --zero)";
+  let description = [{
+    Writes the argument shardings of the common strategies, as a JAX user's
+    `in_shardings` would, for hlo-spmd-partition. The donated arguments are
+    the model state (parameters and optimizer state); every other argument
+    is the batch, cut along its first dimension over all devices (an error
+    when they do not divide it). With `data-parallel` the state is
+    replicated; `zero=1` cuts the optimizer state (state arguments that no
+    matmul or convolution reads) along its first dimension the device count
+    divides, `zero=3` the parameters too. Arguments already annotated keep
+    their sharding; programs with explicit collectives are left alone.
+  }];
+  let options = [
+    Option<"dataParallel", "data-parallel", "bool", /*default=*/"false",
+           "cut the batch, replicate the model state">,
+    Option<"zero", "zero", "int64_t", /*default=*/"0",
+           "ZeRO stage: 1 cuts the optimizer state, 3 the parameters too">,
+    Option<"devices", "devices", "int64_t", /*default=*/"0",
+           "devices the program runs on (0: the module's tpu.topology)">
+  ];
+  let dependentDialects = ["::mlir::hlo::HLODialect"];
+}
+
 def HLOPropagateSharding : Pass<"hlo-propagate-sharding", "::mlir::ModuleOp"> {
   let summary = "Carries sharding annotations to every value (GSPMD's propagation)";
   let description = [{

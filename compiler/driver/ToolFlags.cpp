@@ -50,7 +50,19 @@ CompileFlags::CompileFlags(cl::OptionCategory &category,
                         "(SPMD): a Cloud TPU name (v3-8, v4-32, v5e-16) or a "
                         "generation and chip mesh (v5e:4x4); sets --target. "
                         "Default: one device"),
-               cl::value_desc("name"), cl::cat(category)) {}
+               cl::value_desc("name"), cl::cat(category)),
+      dataParallel(
+          "data-parallel",
+          cl::desc("Run the step data-parallel over --topology's devices: "
+                   "cut every argument that is not donated (the batch) "
+                   "along its first dimension, replicate the donated model "
+                   "state (hlo-shard-arguments, then hlo-spmd-partition)"),
+          cl::cat(category)),
+      zero("zero",
+           cl::desc("ZeRO stage with --data-parallel's batch: 1 (or 2) cuts "
+                    "the optimizer state over the devices, 3 the parameters "
+                    "too (FSDP)"),
+           cl::value_desc("stage"), cl::init(0), cl::cat(category)) {}
 
 std::string CompileFlags::check() const {
   if (!mixedPrecision.empty() && mixedPrecision != "none" &&
@@ -59,8 +71,11 @@ std::string CompileFlags::check() const {
            "'; expected none or bf16";
   if (!target.empty() && !tpc::findTarget(target))
     return tpc::unknownTargetMessage(target);
+  if (zero < 0 || zero > 3)
+    return "--zero takes a ZeRO stage: 1, 2 or 3";
   if (topology.empty())
-    return "";
+    return dataParallel || zero ? "--data-parallel and --zero need --topology"
+                                : "";
   std::string error;
   std::optional<tpc::Topology> slice = tpc::parseTopology(topology, &error);
   if (!slice)
@@ -90,6 +105,8 @@ void CompileFlags::apply(CompileOptions &options) const {
   options.hbmLimit = hbmLimit.getValue();
   options.mixedPrecision = mixedPrecision.getValue();
   options.rematerialize = rematerialize.getValue();
+  options.dataParallel = dataParallel.getValue() || zero > 0;
+  options.zero = zero.getValue();
 }
 
 void mlir::tpu::showOnlyToolOptions(cl::OptionCategory &category,

@@ -65,6 +65,8 @@ struct CompileFlags {
   llvm::cl::opt<std::string> mixedPrecision;
   llvm::cl::opt<bool> rematerialize;
   llvm::cl::opt<std::string> topology;
+  llvm::cl::opt<bool> dataParallel;
+  llvm::cl::opt<int64_t> zero;
 
   /// An error naming the valid values when --target or --mixed-precision
   /// names none of them, else empty.

@@ -74,6 +74,16 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
       *this, "donate-arguments",
       llvm::cl::desc("Donate every argument, as if each had jax.buffer_donor"),
       llvm::cl::init(false)};
+  Option<bool> dataParallel{
+      *this, "data-parallel",
+      llvm::cl::desc("Cut the batch (non-donated arguments) over the slice's "
+                     "devices, replicate the donated model state"),
+      llvm::cl::init(false)};
+  Option<int64_t> zero{
+      *this, "zero",
+      llvm::cl::desc("ZeRO stage over the slice: 1 cuts the optimizer state, "
+                     "3 the parameters too (with --data-parallel's batch)"),
+      llvm::cl::init(0)};
   Option<std::string> mixedPrecision{
       *this, "mixed-precision",
       llvm::cl::desc("bf16: matmul operands and activations in bf16, "

@@ -30,6 +30,12 @@ using namespace mlir;
 using namespace mlir::tpu;
 using namespace mlir::tpu::spmd;
 
+/// Arguments keep their whole types until every op is partitioned (the
+/// rules read them); the new ops read the tiles.
+static RankedTensorType typeOf(Value v) {
+  return cast<RankedTensorType>(v.getType());
+}
+
 static int64_t bytesOf(RankedTensorType type) {
   return type.getNumElements() *
          std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
@@ -45,13 +51,6 @@ public:
   LogicalResult run();
 
 private:
-  /// The type of a value of the program as written (arguments are retyped
-  /// to their tiles first).
-  RankedTensorType typeOf(Value v) const {
-    if (auto it = wholeTypes.find(v); it != wholeTypes.end())
-      return it->second;
-    return cast<RankedTensorType>(v.getType());
-  }
   struct Local {
     Value value;
     DeviceLayout layout;
@@ -86,7 +85,6 @@ private:
   int64_t devices;
   DenseMap<Value, DeviceLayout> want;
   DenseMap<Value, Local> locals;
-  DenseMap<Value, RankedTensorType> wholeTypes;
   OpBuilder b;
   Value deviceIndex;
 };
@@ -213,20 +211,21 @@ Value Partitioner::allReduce(Value partial, hlo::ReduceKind kind,
 }
 
 LogicalResult Partitioner::partitionReduce(hlo::ReduceOp op) {
-  const Local &in = locals.at(op.getOperand());
+  // A copy: cloning adds to `locals`, which may move its entries.
+  DeviceLayout in = locals.at(op.getOperand()).layout;
   SmallVector<int64_t> tiled;
   for (int64_t d : op.getDimensions())
-    if (in.layout.tiles[d] > 1)
+    if (in.tiles[d] > 1)
       tiled.push_back(d);
   DeviceLayout result =
-      toResult(in.layout, *operandMap(op, 0), typeOf(op).getRank());
-  if (failed(clone(*op, {in.layout}, result)))
+      toResult(in, *operandMap(op, 0), typeOf(op).getRank());
+  if (failed(clone(*op, {in}, result)))
     return failure();
   if (tiled.empty())
     return success();
   // Each device reduced its tile; the devices holding the other tiles of
   // the reduced dimensions hold the rest.
-  auto groups = in.layout.groups(tiled);
+  auto groups = in.groups(tiled);
   if (failed(groups))
     return op.emitOpError("hlo-spmd-partition: its operand's layout is not "
                           "uniform");
@@ -235,9 +234,44 @@ LogicalResult Partitioner::partitionReduce(hlo::ReduceOp op) {
   return success();
 }
 
+/// The dimension a reduce-scatter over `groups` can cut the sum of
+/// `partial` tiles along so that every device gets its tile of `wanted`:
+/// the one dimension `wanted` tiles and `partial` does not, its tiles
+/// numbering one per group member, every other dimension alike. Reorders
+/// each group by the tile its devices want.
+static std::optional<int64_t>
+scatterDimension(const DeviceLayout &partial, const DeviceLayout &wanted,
+                 SmallVector<SmallVector<int64_t>> &groups) {
+  std::optional<int64_t> dim;
+  for (int64_t k = 0; k < partial.rank(); ++k) {
+    bool differs = partial.tiles[k] != wanted.tiles[k];
+    for (int64_t d = 0; !differs && d < partial.devices(); ++d)
+      differs = partial.coords[d][k] != wanted.coords[d][k];
+    if (!differs)
+      continue;
+    if (dim || partial.tiles[k] != 1 ||
+        wanted.tiles[k] != int64_t(groups.front().size()))
+      return std::nullopt;
+    dim = k;
+  }
+  if (!dim)
+    return std::nullopt;
+  for (SmallVector<int64_t> &group : groups) {
+    SmallVector<int64_t> ordered(group.size(), -1);
+    for (int64_t d : group) {
+      int64_t at = wanted.coords[d][*dim];
+      if (ordered[at] >= 0)
+        return std::nullopt;
+      ordered[at] = d;
+    }
+    group = std::move(ordered);
+  }
+  return dim;
+}
+
 LogicalResult Partitioner::partitionDot(hlo::DotGeneralOp op) {
-  const DeviceLayout &lhs = locals.at(op.getLhs()).layout;
-  const DeviceLayout &rhs = locals.at(op.getRhs()).layout;
+  DeviceLayout lhs = locals.at(op.getLhs()).layout;
+  DeviceLayout rhs = locals.at(op.getRhs()).layout;
   DeviceLayout result = wanted(op.getResult());
   SmallVector<int64_t> lhsMap = *operandMap(op, 0), rhsMap = *operandMap(op, 1);
   // The result's tile from operands gathered to it.
@@ -297,6 +331,17 @@ LogicalResult Partitioner::partitionDot(hlo::DotGeneralOp op) {
   if (failed(clone(*op, {lhs, rhs}, partial)))
     return failure();
   Local &out = locals[op.getResult()];
+  if (std::optional<int64_t> k = scatterDimension(partial, result, *groups)) {
+    // Each device keeps only the tile of the sum it wants (ZeRO-2's
+    // gradient reduce-scatter) instead of all of it.
+    out.value = hlo::ReduceScatterOp::create(
+        b, op.getLoc(), tileType(op.getResult(), result),
+        hlo::ReduceKindAttr::get(b.getContext(), hlo::ReduceKind::sum),
+        out.value, b.getI64IntegerAttr(*k), groupsAttr(*groups),
+        IntegerAttr());
+    out.layout = result;
+    return success();
+  }
   out.value = allReduce(out.value, hlo::ReduceKind::sum, *groups, op.getLoc());
   return success();
 }
@@ -362,8 +407,6 @@ LogicalResult Partitioner::run() {
   Block &body = func.getBody().front();
   for (BlockArgument arg : body.getArguments()) {
     DeviceLayout layout = wanted(arg);
-    wholeTypes[arg] = typeOf(arg);
-    arg.setType(tileType(arg, layout));
     locals[arg] = {arg, layout};
     func.setArgAttr(arg.getArgNumber(), kShardingAttrName,
                     layout.attr(context));
@@ -390,6 +433,8 @@ LogicalResult Partitioner::run() {
     op->dropAllUses();
     op->erase();
   }
+  for (BlockArgument arg : body.getArguments())
+    arg.setType(tileType(arg, locals.at(arg).layout));
   func.setFunctionType(FunctionType::get(context, body.getArgumentTypes(),
                                          ValueRange(results).getTypes()));
   return success();

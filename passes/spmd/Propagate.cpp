@@ -151,8 +151,11 @@ private:
   /// A layout for `v` from `sharding`, or a located error.
   LogicalResult seed(Value v, Attribute sharding, Location loc,
                      const Twine &what);
+  /// Only tiled layouts propagate: a value a rule would replicate (a
+  /// contraction over tiles) stays open to what its users want.
   bool set(Value v, DeviceLayout layout) {
-    if (layouts.count(v) || !layout.divides(shapeOf(v)) || !layout.isUniform())
+    if (layouts.count(v) || layout.isReplicated() ||
+        !layout.divides(shapeOf(v)) || !layout.isUniform())
       return false;
     layouts.try_emplace(v, std::move(layout));
     return true;

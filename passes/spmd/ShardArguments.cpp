@@ -1,0 +1,154 @@
+//===- ShardArguments.cpp - data parallelism and ZeRO as annotations -----===//
+//
+// What `--data-parallel` and `--zero=N` write before partitioning: the
+// annotations a JAX user would give jit's in_shardings for the common
+// strategies. The model state is what the program donates (parameters
+// and optimizer state come in donated and go out updated); every other
+// argument is the batch, cut along its first dimension. ZeRO (Rajbhandari
+// et al.) also cuts the state: stage 1 the optimizer state, stage 3 the
+// parameters too. Parameters are the state arguments a matmul or
+// convolution reads. Each donated argument's output is laid out as the
+// argument, so that the update can take its buffer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Passes.h"
+#include "passes/spmd/Spmd.h"
+
+namespace mlir::tpu {
+#define GEN_PASS_DEF_HLOSHARDARGUMENTS
+#include "passes/Passes.h.inc"
+} // namespace mlir::tpu
+
+using namespace mlir;
+using namespace mlir::tpu;
+using namespace mlir::tpu::spmd;
+
+namespace {
+bool donated(func::FuncOp func, unsigned i) {
+  auto donor = func.getArgAttrOfType<BoolAttr>(i, "jax.buffer_donor");
+  return (donor && donor.getValue()) ||
+         func.getArgAttr(i, "tf.aliasing_output");
+}
+
+/// Whether a matmul or convolution reads `arg`, through ops that only
+/// change its type or arrangement.
+bool readByContraction(Value arg) {
+  SmallVector<Value> work{arg};
+  DenseSet<Value> seen;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (!seen.insert(v).second)
+      continue;
+    for (Operation *user : v.getUsers()) {
+      if (isa<hlo::DotGeneralOp, hlo::ConvolutionOp>(user))
+        return true;
+      if (isa<hlo::ConvertOp, hlo::TransposeOp, hlo::ReshapeOp,
+              hlo::BroadcastInDimOp, hlo::ShardingConstraintOp>(user))
+        work.push_back(user->getResult(0));
+    }
+  }
+  return false;
+}
+
+/// Dimension `k` of a rank-`rank` tensor cut over all devices in order.
+DeviceLayout cut(int64_t rank, int64_t k, int64_t devices) {
+  DeviceLayout layout = DeviceLayout::replicated(rank, devices);
+  layout.tiles[k] = devices;
+  for (int64_t d = 0; d < devices; ++d)
+    layout.coords[d][k] = d;
+  return layout;
+}
+
+/// The first dimension of `type` that `devices` divides cut, or none (small
+/// vectors and scalars stay whole).
+DeviceLayout cutFirstDivisible(RankedTensorType type, int64_t devices) {
+  for (int64_t k = 0; k < type.getRank(); ++k)
+    if (type.getDimSize(k) % devices == 0)
+      return cut(type.getRank(), k, devices);
+  return DeviceLayout::replicated(type.getRank(), devices);
+}
+
+struct HLOShardArguments
+    : public tpu::impl::HLOShardArgumentsBase<HLOShardArguments> {
+  using Base::Base;
+
+  LogicalResult annotate(func::FuncOp func, int64_t n) {
+    bool anyState = false;
+    for (unsigned i = 0; i < func.getNumArguments(); ++i)
+      anyState |= donated(func, i);
+    if (!anyState)
+      return func.emitError("--data-parallel and --zero take the donated "
+                            "arguments (jax.buffer_donor, "
+                            "tf.aliasing_output) as the model state, and @")
+             << func.getName() << " donates none";
+    MLIRContext *context = func.getContext();
+    for (BlockArgument arg : func.getArguments()) {
+      unsigned i = arg.getArgNumber();
+      if (func.getArgAttr(i, kShardingAttrName))
+        continue; // what the program says wins
+      auto type = cast<RankedTensorType>(arg.getType());
+      DeviceLayout layout = DeviceLayout::replicated(type.getRank(), n);
+      if (!donated(func, i)) {
+        if (type.getRank() == 0)
+          continue;
+        if (type.getDimSize(0) % n)
+          return emitError(arg.getLoc())
+                 << "--data-parallel: argument " << i << " is a batch of "
+                 << type.getDimSize(0) << ", which " << n
+                 << " devices do not divide";
+        layout = cut(type.getRank(), 0, n);
+      } else {
+        bool parameter = readByContraction(arg);
+        if (zero >= 3 || (zero >= 1 && !parameter))
+          layout = cutFirstDivisible(type, n);
+      }
+      func.setArgAttr(i, kShardingAttrName, layout.attr(context));
+    }
+    annotateUpdates(func);
+    return success();
+  }
+
+  /// Each donated argument's output (tf.aliasing_output's, else the first
+  /// unclaimed one of its type, as JAX pairs buffer donors) is laid out as
+  /// the argument: the update can take its buffer, and ZeRO-1's replicated
+  /// parameters are gathered back after their sharded update.
+  void annotateUpdates(func::FuncOp func) {
+    ArrayRef<Type> results = func.getResultTypes();
+    SmallVector<bool> claimed(results.size(), false);
+    for (unsigned i = 0; i < func.getNumArguments(); ++i) {
+      if (!donated(func, i))
+        continue;
+      std::optional<unsigned> output;
+      if (auto alias =
+              func.getArgAttrOfType<IntegerAttr>(i, "tf.aliasing_output")) {
+        if (alias.getInt() >= 0 && alias.getInt() < int64_t(results.size()))
+          output = alias.getInt();
+      } else {
+        for (unsigned r = 0; r < results.size() && !output; ++r)
+          if (!claimed[r] && results[r] == func.getArgumentTypes()[i])
+            output = r;
+      }
+      if (!output || claimed[*output])
+        continue;
+      claimed[*output] = true;
+      if (!func.getResultAttr(*output, kShardingAttrName))
+        func.setResultAttr(*output, kShardingAttrName,
+                           func.getArgAttr(i, kShardingAttrName));
+    }
+  }
+
+  void runOnOperation() override {
+    if (!dataParallel && zero == 0)
+      return;
+    ModuleOp module = getOperation();
+    int64_t n = devices > 0 ? int64_t(devices) : deviceCount(module);
+    if (n == 1)
+      return;
+    for (auto func : module.getOps<func::FuncOp>())
+      if (!func.isExternal() && func.isPublic() && !hasCollectives(func) &&
+          failed(annotate(func, n)))
+        return signalPassFailure();
+  }
+};
+} // namespace
