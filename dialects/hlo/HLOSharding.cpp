@@ -41,8 +41,6 @@ static std::string checkSharding(ArrayRef<int64_t> tiles,
       return "device " + std::to_string(d) +
              " appears twice in the device "
              "array";
-  if (replicate && tiles.size() < 1)
-    return "last_tile_dim_replicate needs a replication dimension";
   return "";
 }
 

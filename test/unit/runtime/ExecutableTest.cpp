@@ -2,6 +2,7 @@
 
 #include "runtime/Executable.h"
 #include "runtime/Device.h"
+#include "runtime/Sharding.h"
 
 #include "gtest/gtest.h"
 
@@ -490,6 +491,81 @@ TEST(DeviceTest, SliceRunsEveryDeviceAndMeetsAtCollectives) {
   absl::StatusOr<std::vector<RunResult>> bad =
       runSlice(withAllReduce({{0, 1, 2, 4}}), *slice, "main", {x});
   EXPECT_FALSE(bad.ok());
+}
+
+TEST(ExecutableTest, ShardingsRoundTripAndAreChecked) {
+  // The argument is one of 4 row tiles (each 2 rows), held in reverse
+  // order; the result is every device's whole tensor.
+  Executable exe = addOne();
+  TensorSpec &arg = exe.functions[0].arguments[0];
+  arg.tiles = {4, 1};
+  arg.devices = {3, 2, 1, 0};
+  TensorSpec &out = exe.functions[0].results[0];
+  out.tiles = {1, 1};
+  out.devices = {0, 1, 2, 3};
+  std::vector<uint8_t> bytes = serialize(exe);
+  absl::StatusOr<Executable> parsed =
+      parseExecutable(bytes.data(), bytes.size());
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  EXPECT_EQ(parsed->functions[0].arguments[0].devices,
+            (std::vector<int64_t>{3, 2, 1, 0}));
+  EXPECT_EQ(parsed->functions[0].arguments[0].wholeDims(),
+            (std::vector<int64_t>{32, 128}));
+  EXPECT_EQ(parsed->functions[0].arguments[0].tileOrigin(1),
+            (std::vector<int64_t>{16, 0}));
+  EXPECT_TRUE(isPartitioned(parsed->functions[0]));
+
+  Executable repeat = exe;
+  repeat.functions[0].arguments[0].devices = {0, 0, 1, 2};
+  EXPECT_TRUE(contains(parseError(repeat), "not a permutation"));
+  Executable tiles = exe;
+  tiles.functions[0].arguments[0].tiles = {3, 1};
+  EXPECT_TRUE(contains(parseError(tiles), "whole number of copies"));
+  Executable zero = exe;
+  zero.functions[0].arguments[0].tiles = {0, 1};
+  EXPECT_TRUE(contains(parseError(zero), "do not fit the device array"));
+}
+
+TEST(ShardingTest, TilesCutAndJoin) {
+  // A 4x4 iota cut into a 2x2 grid over devices 0..3, then put together.
+  TensorSpec spec{Element::F32, {2, 2}, {1, 0}, 0, {2, 2}, {0, 1, 2, 3}};
+  std::vector<double> values(16);
+  for (int i = 0; i < 16; ++i)
+    values[i] = i;
+  HostTensor whole{Element::F32, {4, 4}, values};
+  std::vector<HostTensor> tiles;
+  for (int64_t d = 0; d < 4; ++d)
+    tiles.push_back(tileOf(whole, spec, d));
+  EXPECT_EQ(tiles[1].values, (std::vector<double>{2, 3, 6, 7}));
+  EXPECT_EQ(tiles[2].values, (std::vector<double>{8, 9, 12, 13}));
+  std::vector<const HostTensor *> held = {&tiles[0], &tiles[1], &tiles[2],
+                                          &tiles[3]};
+  EXPECT_EQ(wholeOf(spec, held).values, values);
+  // Copies: rows cut in 2, each held by 2 devices; the first copy is read.
+  TensorSpec copies{Element::F32, {2, 4}, {1, 0}, 0, {2, 1}, {0, 1, 2, 3}};
+  EXPECT_EQ(copies.tileOrigin(1), (std::vector<int64_t>{0, 0}));
+  EXPECT_EQ(copies.tileOrigin(2), (std::vector<int64_t>{2, 0}));
+  HostTensor wrong = tileOf(whole, copies, 1);
+  wrong.values.assign(8, -1);
+  HostTensor t0 = tileOf(whole, copies, 0), t2 = tileOf(whole, copies, 2);
+  EXPECT_EQ(wholeOf(copies, {&t0, &wrong, &t2, &wrong}).values, values);
+}
+
+TEST(ShardingTest, InputsMustBeWhole) {
+  Function f;
+  f.name = "main";
+  f.arguments = {{Element::F32, {2, 4}, {1, 0}, 0, {2, 1}, {0, 1}}};
+  HostTensor tile{Element::F32, {2, 4}, std::vector<double>(8, 1)};
+  absl::StatusOr<std::vector<HostTensor>> bad = tileInputs(f, {tile}, 0);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_TRUE(contains(std::string(bad.status().message()),
+                       "argument 0 of 'main' must be 4x4xf32, but the input "
+                       "is 2x4xf32"));
+  HostTensor whole{Element::F32, {4, 4}, std::vector<double>(16, 1)};
+  absl::StatusOr<std::vector<HostTensor>> good = tileInputs(f, {whole}, 1);
+  ASSERT_TRUE(good.ok());
+  EXPECT_EQ((*good)[0].dims, (std::vector<int64_t>{2, 4}));
+  EXPECT_FALSE(tileInputs(f, {}, 0).ok());
 }
 
 } // namespace
