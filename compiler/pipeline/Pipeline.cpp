@@ -57,8 +57,7 @@ void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
   auto wants = [&](Phase phase) { return phase <= options.compileTo; };
   // The one place the pipeline decides the target; passes read it back.
   pm.addPass(createTPUSetTarget(
-      TPUSetTargetOptions{options.target, options.hbmLimit,
-                          options.topology}));
+      TPUSetTargetOptions{options.target, options.hbmLimit, options.topology}));
   buildImportPipeline(pm, options.defaultPrecision,
                       options.mixedPrecision == "bf16");
   // A program with sharding annotations becomes each device's program; the

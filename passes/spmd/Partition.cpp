@@ -217,18 +217,18 @@ LogicalResult Partitioner::partitionReduce(hlo::ReduceOp op) {
   for (int64_t d : op.getDimensions())
     if (in.tiles[d] > 1)
       tiled.push_back(d);
-  DeviceLayout result =
-      toResult(in, *operandMap(op, 0), typeOf(op).getRank());
-  if (failed(clone(*op, {in}, result)))
+  // Each device reduces its tile; the devices holding the other tiles of
+  // the reduced dimensions hold the rest. (Every layout here is uniform, so
+  // the groups exist.)
+  auto groups = in.groups(tiled);
+  int64_t rank = typeOf(op).getRank();
+  if (!tiled.empty() && failed(groups))
+    return clone(*op, {DeviceLayout::replicated(in.rank(), devices)},
+                 DeviceLayout::replicated(rank, devices));
+  if (failed(clone(*op, {in}, toResult(in, *operandMap(op, 0), rank))))
     return failure();
   if (tiled.empty())
     return success();
-  // Each device reduced its tile; the devices holding the other tiles of
-  // the reduced dimensions hold the rest.
-  auto groups = in.groups(tiled);
-  if (failed(groups))
-    return op.emitOpError("hlo-spmd-partition: its operand's layout is not "
-                          "uniform");
   Local &out = locals[op.getResult()];
   out.value = allReduce(out.value, op.getKind(), *groups, op.getLoc());
   return success();
@@ -337,8 +337,7 @@ LogicalResult Partitioner::partitionDot(hlo::DotGeneralOp op) {
     out.value = hlo::ReduceScatterOp::create(
         b, op.getLoc(), tileType(op.getResult(), result),
         hlo::ReduceKindAttr::get(b.getContext(), hlo::ReduceKind::sum),
-        out.value, b.getI64IntegerAttr(*k), groupsAttr(*groups),
-        IntegerAttr());
+        out.value, b.getI64IntegerAttr(*k), groupsAttr(*groups), IntegerAttr());
     out.layout = result;
     return success();
   }
@@ -421,10 +420,13 @@ LogicalResult Partitioner::run() {
   b.setInsertionPoint(ret);
   SmallVector<Value> results;
   for (auto [i, v] : llvm::enumerate(ret->getOperands())) {
-    // An annotated result is laid out as annotated; another as computed.
-    DeviceLayout layout = func.getResultAttr(i, kShardingAttrName)
-                              ? wanted(v)
-                              : locals.at(v).layout;
+    // An annotated result is laid out as annotated (propagation checked
+    // it); another as computed.
+    auto annotated =
+        annotatedLayout(func.getResultAttr(i, kShardingAttrName), v,
+                        ret->getLoc(), "result " + Twine(i), devices);
+    DeviceLayout layout =
+        succeeded(annotated) && *annotated ? **annotated : locals.at(v).layout;
     results.push_back(reshard(v, layout, ret->getLoc()));
     func.setResultAttr(i, kShardingAttrName, layout.attr(context));
   }

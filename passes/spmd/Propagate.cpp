@@ -169,18 +169,19 @@ private:
 };
 } // namespace
 
-LogicalResult Propagation::seed(Value v, Attribute sharding, Location loc,
-                                const Twine &what) {
-  auto attr = dyn_cast_or_null<hlo::ShardingAttr>(sharding);
+FailureOr<std::optional<DeviceLayout>>
+spmd::annotatedLayout(Attribute sharding, Value v, Location loc,
+                      const Twine &what, int64_t devices) {
+  if (!sharding)
+    return std::optional<DeviceLayout>();
+  auto attr = dyn_cast<hlo::ShardingAttr>(sharding);
   if (!attr)
-    return sharding ? emitError(loc) << what
-                                     << ": `hlo.sharding` must be a "
-                                        "#hlo.sharding attribute"
-                    : success();
+    return emitError(loc) << what
+                          << ": `hlo.sharding` must be a #hlo.sharding "
+                             "attribute";
   std::string error;
-  int64_t rank = shapeOf(v).size();
   FailureOr<DeviceLayout> layout =
-      DeviceLayout::get(attr, rank, devices, error);
+      DeviceLayout::get(attr, shapeOf(v).size(), devices, error);
   if (failed(layout))
     return emitError(loc) << what << "'s sharding " << attr.str() << " "
                           << error;
@@ -188,7 +189,16 @@ LogicalResult Propagation::seed(Value v, Attribute sharding, Location loc,
     return emitError(loc) << what << "'s sharding " << attr.str()
                           << " does not divide its shape evenly (uneven "
                              "shardings are not supported)";
-  layouts.try_emplace(v, *layout);
+  return std::optional<DeviceLayout>(*layout);
+}
+
+LogicalResult Propagation::seed(Value v, Attribute sharding, Location loc,
+                                const Twine &what) {
+  auto layout = annotatedLayout(sharding, v, loc, what, devices);
+  if (failed(layout))
+    return failure();
+  if (*layout)
+    layouts.try_emplace(v, **layout);
   return success();
 }
 
@@ -275,9 +285,10 @@ FailureOr<DenseMap<Value, DeviceLayout>> Propagation::run() {
       if (failed(seed(c, c.getSharding(), c.getLoc(), "the constraint")))
         return failure();
   Operation *ret = body.getTerminator();
+  // A returned value keeps a layout it has (an argument's); the result is
+  // resharded to its own when they differ.
   for (auto [i, v] : llvm::enumerate(ret->getOperands()))
-    if (!layouts.count(v) &&
-        failed(seed(v, func.getResultAttr(i, kShardingAttrName), ret->getLoc(),
+    if (failed(seed(v, func.getResultAttr(i, kShardingAttrName), ret->getLoc(),
                     "result " + Twine(i))))
       return failure();
   // Each round only adds layouts, so this ends.

@@ -56,6 +56,14 @@ bool hasCollectives(func::FuncOp func);
 /// Whether `func` carries any sharding (arguments, results, constraints).
 bool hasShardings(func::FuncOp func);
 
+/// The layout a `hlo.sharding` annotation gives `v` (none without one), or
+/// an error at `loc` naming `what` when it is not a sharding, does not fit
+/// the devices or does not divide the shape.
+FailureOr<std::optional<DeviceLayout>> annotatedLayout(Attribute sharding,
+                                                       Value v, Location loc,
+                                                       const Twine &what,
+                                                       int64_t devices);
+
 /// A layout for every value of `func`'s body: the annotations, carried
 /// through elementwise ops, broadcasts, transposes, reshapes, reductions
 /// and dot_general, forward and backward until nothing changes; values no

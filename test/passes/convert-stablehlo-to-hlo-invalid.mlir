@@ -121,8 +121,8 @@ func.func @batch_groups(%x: tensor<2x8x1xf32>, %w: tensor<3x1x2xf32>) -> tensor<
 // -----
 
 func.func @custom_call(%x: tensor<2xf32>) -> tensor<2xf32> {
-  // expected-error @+1 {{stablehlo.custom_call is not supported by the TPU compiler: the custom call target @Sharding is unknown to it}}
-  %0 = stablehlo.custom_call @Sharding(%x) : (tensor<2xf32>) -> tensor<2xf32>
+  // expected-error @+1 {{stablehlo.custom_call is not supported by the TPU compiler: the custom call target @SPMDFullToShardShape is unknown to it}}
+  %0 = stablehlo.custom_call @SPMDFullToShardShape(%x) : (tensor<2xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
 

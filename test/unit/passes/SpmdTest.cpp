@@ -1,7 +1,7 @@
 //===- SpmdTest.cpp - shardings, device layouts and collective groups -----===//
 
-#include "passes/spmd/DeviceLayout.h"
 #include "passes/spmd/Spmd.h"
+#include "passes/spmd/DeviceLayout.h"
 
 #include "mlir/IR/MLIRContext.h"
 
@@ -42,8 +42,8 @@ TEST_F(SpmdTest, TransposedIotaExpands) {
 
 TEST_F(SpmdTest, ReplicationIsInnermost) {
   // Tiles of dimension 0 by 2, each held by 2 devices: 0,1 hold tile 0.
-  DeviceLayout l = layout("{devices=[2,1,2]<=[4] last_tile_dim_replicate}",
-                          2, 4);
+  DeviceLayout l =
+      layout("{devices=[2,1,2]<=[4] last_tile_dim_replicate}", 2, 4);
   EXPECT_EQ(l.tiles, (SmallVector<int64_t>{2, 1}));
   EXPECT_EQ(l.coords[0][0], 0);
   EXPECT_EQ(l.coords[1][0], 0);
@@ -63,14 +63,14 @@ TEST_F(SpmdTest, AttrRoundTripsAnyDeviceOrder) {
 
 TEST_F(SpmdTest, LayoutErrors) {
   std::string error;
-  EXPECT_TRUE(failed(DeviceLayout::get(parse("{devices=[2,2]<=[4]}"), 2, 8,
-                                       error)));
+  EXPECT_TRUE(
+      failed(DeviceLayout::get(parse("{devices=[2,2]<=[4]}"), 2, 8, error)));
   EXPECT_EQ(error, "names 4 devices, but the program runs on 8");
-  EXPECT_TRUE(failed(
-      DeviceLayout::get(parse("{devices=[2]<=[2]}"), 2, 2, error)));
+  EXPECT_TRUE(
+      failed(DeviceLayout::get(parse("{devices=[2]<=[2]}"), 2, 2, error)));
   EXPECT_EQ(error, "has 1 tiled dimensions for a tensor of rank 2");
-  EXPECT_TRUE(failed(
-      DeviceLayout::get(parse("{maximal device=5}"), 1, 4, error)));
+  EXPECT_TRUE(
+      failed(DeviceLayout::get(parse("{maximal device=5}"), 1, 4, error)));
   EXPECT_EQ(error, "names device 5, but the program runs on 4");
 }
 
@@ -97,8 +97,7 @@ TEST_F(SpmdTest, GroupsOrderByTileNotId) {
 }
 
 TEST_F(SpmdTest, CopiesFormSeparateGroups) {
-  DeviceLayout l = layout("{devices=[2,2]<=[4] last_tile_dim_replicate}", 1,
-                          4);
+  DeviceLayout l = layout("{devices=[2,2]<=[4] last_tile_dim_replicate}", 1, 4);
   auto groups = l.groups({0});
   ASSERT_TRUE(succeeded(groups));
   EXPECT_EQ(*groups, (SmallVector<SmallVector<int64_t>>{{0, 2}, {1, 3}}));
@@ -125,8 +124,7 @@ TEST_F(SpmdTest, SelectAndDivide) {
 TEST_F(SpmdTest, ReshapeKeepsContiguousTiles) {
   DeviceLayout rows = layout("{devices=[4,1]<=[4]}", 2, 4);
   // 4x32 -> 16x8: each row of 32 is 4 rows of 8.
-  EXPECT_EQ(reshapeMap({4, 32}, {16, 8}, rows),
-            (SmallVector<int64_t>{0, -1}));
+  EXPECT_EQ(reshapeMap({4, 32}, {16, 8}, rows), (SmallVector<int64_t>{0, -1}));
   // 8x6 -> 2x24: tiles of 2 rows are halves of a new row: no partner.
   EXPECT_EQ(reshapeMap({8, 6}, {2, 24}, rows), std::nullopt);
   // A cut minor dimension interleaves after merging.
@@ -141,14 +139,14 @@ TEST_F(SpmdTest, ReshapeKeepsContiguousTiles) {
 TEST_F(SpmdTest, VerifierRulesOfBuiltAttributes) {
   auto emit = [&]() { return emitError(UnknownLoc::get(&context)); };
   context.getDiagEngine().registerHandler([](Diagnostic &) {});
-  EXPECT_FALSE(hlo::ShardingAttr::getChecked(emit, &context, {}, {0}, false,
-                                             false));
-  EXPECT_FALSE(hlo::ShardingAttr::getChecked(emit, &context, {2}, {0, 1},
-                                             false, true));
+  EXPECT_FALSE(
+      hlo::ShardingAttr::getChecked(emit, &context, {}, {0}, false, false));
+  EXPECT_FALSE(
+      hlo::ShardingAttr::getChecked(emit, &context, {2}, {0, 1}, false, true));
   EXPECT_FALSE(hlo::ShardingAttr::getChecked(emit, &context, {2}, {0, -1},
                                              false, false));
-  EXPECT_TRUE(hlo::ShardingAttr::getChecked(emit, &context, {2}, {1, 0},
-                                            false, false));
+  EXPECT_TRUE(
+      hlo::ShardingAttr::getChecked(emit, &context, {2}, {1, 0}, false, false));
 }
 
 } // namespace
