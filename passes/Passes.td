@@ -567,8 +567,9 @@ def HLOShardArguments : Pass<"hlo-shard-arguments", "::mlir::ModuleOp"> {
     the model state (parameters and optimizer state); every other argument
     is the batch, cut along its first dimension over all devices (an error
     when they do not divide it). With `data-parallel` the state is
-    replicated; `zero=1` cuts the optimizer state (state arguments that no
-    matmul or convolution reads) along its first dimension the device count
+    replicated; `zero=1` cuts the optimizer state (state arguments that only
+    elementwise ops read: the model reads parameters through matmuls,
+    broadcasts, reshapes) along its first dimension the device count
     divides, `zero=3` the parameters too. Arguments already annotated keep
     their sharding; programs with explicit collectives are left alone.
   }];

@@ -203,7 +203,12 @@ LogicalResult Propagation::seed(Value v, Attribute sharding, Location loc,
 }
 
 bool Propagation::forward(Operation *op) {
-  if (op->getNumResults() != 1 || layouts.count(op->getResult(0)))
+  // A broadcast takes the layout its users want (backward): carried
+  // forward, a small cut operand (a ZeRO-sharded bias) would lay out a
+  // large result against the activations it meets, and resharding that
+  // costs far more than gathering the operand.
+  if (op->getNumResults() != 1 || layouts.count(op->getResult(0)) ||
+      isa<hlo::BroadcastInDimOp>(op))
     return false;
   Value result = op->getResult(0);
   int64_t rank = shapeOf(result).size();

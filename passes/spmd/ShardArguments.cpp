@@ -6,8 +6,9 @@
 // and optimizer state come in donated and go out updated); every other
 // argument is the batch, cut along its first dimension. ZeRO (Rajbhandari
 // et al.) also cuts the state: stage 1 the optimizer state, stage 3 the
-// parameters too. Parameters are the state arguments a matmul or
-// convolution reads. Each donated argument's output is laid out as the
+// parameters too. Parameters are the state arguments the model reads (a
+// matmul, a bias's broadcast); optimizer state only meets elementwise
+// arithmetic. Each donated argument's output is laid out as the
 // argument, so that the update can take its buffer.
 //
 //===----------------------------------------------------------------------===//
@@ -31,24 +32,14 @@ bool donated(func::FuncOp func, unsigned i) {
          func.getArgAttr(i, "tf.aliasing_output");
 }
 
-/// Whether a matmul or convolution reads `arg`, through ops that only
-/// change its type or arrangement.
-bool readByContraction(Value arg) {
-  SmallVector<Value> work{arg};
-  DenseSet<Value> seen;
-  while (!work.empty()) {
-    Value v = work.pop_back_val();
-    if (!seen.insert(v).second)
-      continue;
-    for (Operation *user : v.getUsers()) {
-      if (isa<hlo::DotGeneralOp, hlo::ConvolutionOp>(user))
-        return true;
-      if (isa<hlo::ConvertOp, hlo::TransposeOp, hlo::ReshapeOp,
-              hlo::BroadcastInDimOp, hlo::ShardingConstraintOp>(user))
-        work.push_back(user->getResult(0));
-    }
-  }
-  return false;
+/// Whether the model reads `arg` (a matmul, a broadcast of a bias, a
+/// reshape: anything but the elementwise arithmetic of an optimizer's
+/// update): a parameter, not optimizer state.
+bool readByModel(Value arg) {
+  return llvm::any_of(arg.getUsers(), [](Operation *user) {
+    return !user->hasTrait<hlo::OpTrait::SameShapeElementwise>() &&
+           !isa<func::ReturnOp>(user);
+  });
 }
 
 /// Dimension `k` of a rank-`rank` tensor cut over all devices in order.
@@ -99,7 +90,7 @@ struct HLOShardArguments
                  << " devices do not divide";
         layout = cut(type.getRank(), 0, n);
       } else {
-        bool parameter = readByContraction(arg);
+        bool parameter = readByModel(arg);
         if (zero >= 3 || (zero >= 1 && !parameter))
           layout = cutFirstDivisible(type, n);
       }
