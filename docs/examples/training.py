@@ -87,14 +87,14 @@ class StableHLO:
 
     def dot(self, x, y, lhs, rhs):
         """A 2-D dot_general contracting dimension `lhs` of x with `rhs`
-        of y."""
-        (xs, _), (ys, _) = self.shapes[x], self.shapes[y]
+        of y, in x's element type (accumulated in f32 by the MXU)."""
+        (xs, elem), (ys, _) = self.shapes[x], self.shapes[y]
         shape = [xs[1 - lhs], ys[1 - rhs]]
         return self.emit(
             "stablehlo.dot_general %s, %s, contracting_dims = [%d] x [%d], "
             "precision = [DEFAULT, DEFAULT] : (%s, %s) -> %s" % (
-                x, y, lhs, rhs, self.ty(x), self.ty(y), self.type(shape)),
-            shape, "f32", "dot_general")
+                x, y, lhs, rhs, self.ty(x), self.ty(y),
+                self.type(shape, elem)), shape, elem, "dot_general")
 
     def pmean(self, x, replicas):
         """jax.lax.pmean over `replicas` devices (pmap's axis): an
@@ -210,14 +210,19 @@ def softmax_cross_entropy(e, logits, labels, classes):
     return loss, grad
 
 
-def mlp_train(batch=128, widths=(784, 1024, 1024, 10), donate=1, replicas=1):
+def mlp_train(batch=128, widths=(784, 1024, 1024, 10), donate=1, replicas=1,
+              master=0):
     """A training step of an MLP (relu hidden layers, softmax
     cross-entropy, Adam) with parameters and Adam state donated (unless
     `donate` is 0). A width may repeat: `--widths=128*101` is 101 of them.
     `replicas` > 1 makes it data parallel as jax.pmap does: `batch` is each
     device's, and the gradients and the loss are averaged over the devices
-    (lax.pmean) before the update."""
+    (lax.pmean) before the update. `master` = 1 is the ZeRO paper's mixed
+    precision: bf16 parameters, inputs, activations and gradients, and an
+    f32 master copy of the parameters in the optimizer state, which Adam
+    updates (K = 12 bytes of optimizer state per parameter)."""
     replicas = int(replicas)
+    low = "bf16" if master else "f32"
     if isinstance(widths, str):
         widths = [int(part.split("*")[0])
                   for part in widths.split(",")
@@ -231,21 +236,22 @@ def mlp_train(batch=128, widths=(784, 1024, 1024, 10), donate=1, replicas=1):
         names.append(name)
         return args[-1]
 
-    def tree(prefix):
+    def tree(prefix, elem="f32"):
         values = []
         for i in range(layers):
             values.append(arg("%s['dense_%d']['kernel']" % (prefix, i),
-                              [widths[i], widths[i + 1]]))
+                              [widths[i], widths[i + 1]], elem))
             values.append(arg("%s['dense_%d']['bias']" % (prefix, i),
-                              [widths[i + 1]]))
+                              [widths[i + 1]], elem))
         return values
 
-    params = tree("params")
+    params = tree("params", low)
+    masters = tree("opt_state.master") if master else []
     mus = tree("opt_state.mu")
     nus = tree("opt_state.nu")
     count = arg("opt_state.count", [], "i32")
     donated = len(args)
-    x = arg("images", [batch, widths[0]])
+    x = arg("images", [batch, widths[0]], low)
     labels = arg("labels", [batch], "i32")
 
     # Forward, keeping what the backward pass reads: each layer's input
@@ -261,10 +267,14 @@ def mlp_train(batch=128, widths=(784, 1024, 1024, 10), donate=1, replicas=1):
             if i + 1 < layers:
                 pre.append(z)
                 h = e.binary("maximum", z, e.splat("0.000000e+00", [
-                    batch, widths[i + 1]]), "relu/max")
+                    batch, widths[i + 1]], low), "relu/max")
             else:
                 h = z
+    if master:
+        h = e.convert(h, "f32")
     loss, grad = softmax_cross_entropy(e, h, labels, widths[-1])
+    if master:
+        grad = e.convert(grad, low)
 
     # Backward: the layers in reverse.
     grads = [None] * (2 * layers)
@@ -278,15 +288,24 @@ def mlp_train(batch=128, widths=(784, 1024, 1024, 10), donate=1, replicas=1):
                 grad = e.dot(grad, params[2 * i], 1, 1)
             z = pre[i - 1]
             shape = e.shapes[z][0]
-            grad = e.select(e.compare("GT", z, e.splat("0.000000e+00", shape)),
-                            grad, e.splat("0.000000e+00", shape))
+            grad = e.select(e.compare("GT", z, e.splat("0.000000e+00", shape,
+                                                       low)),
+                            grad, e.splat("0.000000e+00", shape, low))
 
     if replicas > 1:
         with e.scope("pmean"):
             grads = [e.pmean(g, replicas) for g in grads]
             loss = e.pmean(loss, replicas)
-    new_params, new_mus, new_nus, count1 = adam(e, params, grads, mus, nus,
-                                                count)
+    if master:
+        # Adam updates the f32 masters; the bf16 parameters are their copies.
+        grads = [e.convert(g, "f32") for g in grads]
+        new_masters, new_mus, new_nus, count1 = adam(e, masters, grads, mus,
+                                                     nus, count)
+        new_params = [e.convert(m, low) for m in new_masters]
+        new_mus = new_masters + new_mus
+    else:
+        new_params, new_mus, new_nus, count1 = adam(e, params, grads, mus, nus,
+                                                    count)
     results = new_params + new_mus + new_nus + [count1, loss]
     result_names = (["[0]" + n[len("params"):] for n in names[:2 * layers]] +
                      ["[1]" + n[len("opt_state"):] for n in
