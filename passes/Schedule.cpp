@@ -9,6 +9,9 @@
 #include "passes/Schedule.h"
 #include "passes/PassUtils.h"
 
+#include "dialects/hlo/HLOOps.h"
+
+#include <deque>
 #include <queue>
 
 using namespace mlir;
@@ -85,11 +88,35 @@ mlir::tpu::schedule(Block &block, const DenseMap<Value, ValueSize> &sizes,
     score[i] = netFreed(ops[i]);
     ready.push({score[i], i});
   };
+  // XLA's latency hiding, bounded: an op that reads a reduction over the
+  // ICI (a gradient's all-reduce or reduce-scatter) waits until a few more
+  // ops are scheduled, so that the collective runs beside them (the
+  // runtime starts a kernel beside a collective it does not touch). Each
+  // deferred op keeps the collective's result live that much longer.
+  constexpr size_t kHideBehind = 4;
+  std::deque<std::pair<size_t, size_t>> deferred; // op, release position
+  auto readsReduction = [&](Operation *op) {
+    return llvm::any_of(op->getOperands(), [](Value v) {
+      return isa_and_nonnull<hlo::AllReduceOp, hlo::ReduceScatterOp>(
+          v.getDefiningOp());
+    });
+  };
+  SmallVector<Operation *> order;
+  auto release = [&](size_t i) {
+    if (readsReduction(ops[i]))
+      deferred.push_back({i, order.size() + kHideBehind});
+    else
+      push(i);
+  };
   for (size_t i = 0; i < ops.size(); ++i)
     if (!waitingOn[i])
-      push(i);
-  SmallVector<Operation *> order;
-  while (!ready.empty()) {
+      release(i);
+  while (!ready.empty() || !deferred.empty()) {
+    while (!deferred.empty() &&
+           (deferred.front().second <= order.size() || ready.empty())) {
+      push(deferred.front().first);
+      deferred.pop_front();
+    }
     auto [entryScore, best] = ready.top();
     ready.pop();
     if (done[best] || entryScore != score[best])
@@ -117,10 +144,10 @@ mlir::tpu::schedule(Block &block, const DenseMap<Value, ValueSize> &sizes,
       for (Operation *user : result.getUsers())
         if (position.count(user) && released.insert(user).second &&
             --waitingOn[position[user]] == 0)
-          push(position[user]);
+          release(position[user]);
     for (Operation *later : hints.edges.lookup(op))
       if (--waitingOn[position[later]] == 0)
-        push(position[later]);
+        release(position[later]);
   }
   return order;
 }

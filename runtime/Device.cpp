@@ -145,13 +145,16 @@ struct ProgramRun {
   RunResult &result;
   /// Collectives met so far: the fabric pairs the devices' n-th ones.
   int64_t sequence = 0;
+  CollectivesInFlight inFlight;
+  /// The HBM each kernel reads or writes, found when it first runs.
+  std::vector<std::optional<std::vector<CollectivesInFlight::Span>>> touched;
 
   absl::Status run(const std::vector<Step> &steps) {
     for (const Step &step : steps) {
       absl::Status s = absl::OkStatus();
       switch (step.kind) {
       case Step::Kind::Kernel:
-        s = kernel(function.kernels[step.kernel], result.kernels[step.kernel]);
+        s = kernel(step.kernel, result.kernels[step.kernel]);
         break;
       case Step::Kind::Copy:
         s = copy(step);
@@ -173,13 +176,52 @@ struct ProgramRun {
   }
 
 private:
-  absl::Status kernel(const Kernel &code, KernelStats &total) {
+  /// The HBM span of buffer `id` (nothing for on-chip buffers).
+  void addSpan(int64_t id, std::vector<CollectivesInFlight::Span> &spans) {
+    const Buffer &b = *views[id].buffer;
+    if (b.space != Space::Hbm)
+      return;
+    int64_t region = b.kind == BufferKind::Argument ? b.argument : -1;
+    spans.push_back({region, b.offset, b.offset + b.bytes()});
+  }
+
+  const std::vector<CollectivesInFlight::Span> &spansOf(int64_t index) {
+    if (touched.empty())
+      touched.resize(function.kernels.size());
+    std::optional<std::vector<CollectivesInFlight::Span>> &spans =
+        touched[index];
+    if (spans)
+      return *spans;
+    spans.emplace();
+    std::function<void(const std::vector<Instruction> &)> visit =
+        [&](const std::vector<Instruction> &code) {
+          for (const Instruction &inst : code) {
+            if (inst.opcode == Opcode::Buffer && inst.fields.size() == 2 &&
+                inst.fields[1] >= 0 &&
+                inst.fields[1] < static_cast<int64_t>(views.size()))
+              addSpan(inst.fields[1], *spans);
+            visit(inst.body);
+            visit(inst.orElse);
+          }
+        };
+    visit(function.kernels[index].code);
+    return *spans;
+  }
+
+  absl::Status kernel(int64_t index, KernelStats &total) {
+    const Kernel &code = function.kernels[index];
     KernelStats stats;
     stats.name = code.name;
     int64_t firstTask = timeline.size();
     KernelRun runner(code, target, options, timeline, views, stats);
-    if (absl::Status s = runner.run(); !s.ok())
+    // After the kernels before it; beside collectives still in flight
+    // unless it touches what they read or write.
+    int64_t start =
+        inFlight.startFor(timeline.computeMakespan(), spansOf(index));
+    if (absl::Status s = runner.run(start); !s.ok())
       return s;
+    inFlight.kernelRan(stats.start, stats.end);
+    result.iciHiddenCycles = inFlight.hiddenCycles();
     for (int64_t t = firstTask; t < timeline.size(); ++t) {
       const Task &task = timeline.task(t);
       if (task.engine.kind == Engine::Mxu)
@@ -249,7 +291,9 @@ private:
     if (compute && c.src)
       input = readBack(*c.src, *views[c.src->buffer].buffer,
                        views[c.src->buffer].data);
-    int64_t ready = timeline.makespan();
+    // Its source is ready when the kernels before it are; the ICI runs one
+    // collective after another.
+    int64_t ready = timeline.computeMakespan();
     HostTensor output;
     int64_t start = ready, cycles = 0;
     if (c.op == CollectiveOp::DeviceId) {
@@ -278,8 +322,16 @@ private:
     absl::StatusOr<int64_t> task =
         timeline.add(std::string(collectiveOpName(c.op)), {Engine::Ici},
                      std::max<int64_t>(cycles, 1), {}, start);
-    if (!task.ok() || c.op == CollectiveOp::DeviceId) // no ICI traffic
+    if (!task.ok())
       return task.status();
+    std::vector<CollectivesInFlight::Span> spans;
+    addSpan(c.dst.buffer, spans);
+    if (c.src)
+      addSpan(c.src->buffer, spans);
+    const Task &moved = timeline.task(*task);
+    inFlight.add(moved.start, moved.end, std::move(spans));
+    if (c.op == CollectiveOp::DeviceId) // no ICI traffic
+      return absl::OkStatus();
     RunResult::Collectives &mine = result.iciByOp[static_cast<size_t>(c.op)];
     ++mine.runs;
     mine.cycles += std::max<int64_t>(cycles, 1);

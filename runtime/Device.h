@@ -94,6 +94,8 @@ struct RunResult {
   /// Bytes this device sent over ICI, and the cycles its collectives took;
   /// and the same per collective op (CollectiveOp order) with their runs.
   int64_t iciBytes = 0, iciCycles = 0;
+  /// Of iciCycles, those kernels ran beside (hidden under compute).
+  int64_t iciHiddenCycles = 0;
   /// Collective steps run (device-id included): the fabric's count.
   int64_t collectiveSteps = 0;
   struct Collectives {

@@ -61,11 +61,12 @@ public:
         views(views), stats(stats), regs(kernel.registers, 0),
         sems(kernel.semaphores), compute(!options.timingOnly) {}
 
-  absl::Status run() {
-    issue = timeline.makespan();
+  /// Issues the kernel at cycle `start` (its tasks start no earlier).
+  absl::Status run(int64_t start) {
+    issue = start;
     stats.start = issue;
     absl::Status status = execute(kernel.code);
-    stats.end = std::max(issue, timeline.makespan());
+    stats.end = std::max(issue, timeline.computeMakespan());
     return status;
   }
 

@@ -165,8 +165,37 @@ absl::StatusOr<int64_t> Timeline::add(std::string name, Engine engine,
   freeAt(engine) = tpc::saturatingAdd(start, cycles);
   task.end = tpc::saturatingAdd(freeAt(engine), latency);
   makespan_ = std::max(makespan_, task.end);
+  if (engine.kind != Engine::Ici)
+    computeMakespan_ = std::max(computeMakespan_, task.end);
   tasks_.push_back(task);
   return id;
+}
+
+void CollectivesInFlight::add(int64_t start, int64_t end,
+                              std::vector<Span> spans) {
+  flights_.push_back({start, end, std::move(spans)});
+}
+
+int64_t CollectivesInFlight::startFor(int64_t ready,
+                                      const std::vector<Span> &spans) const {
+  int64_t start = ready;
+  for (const Flight &f : flights_)
+    for (const Span &a : f.spans)
+      for (const Span &b : spans)
+        if (a.region == b.region && a.begin < b.end && b.begin < a.end)
+          start = std::max(start, f.end);
+  return start;
+}
+
+void CollectivesInFlight::kernelRan(int64_t start, int64_t end) {
+  std::vector<Flight> kept;
+  for (Flight &f : flights_) {
+    hidden_ +=
+        std::max<int64_t>(0, std::min(end, f.end) - std::max(start, f.start));
+    if (f.end > start)
+      kept.push_back(std::move(f));
+  }
+  flights_ = std::move(kept);
 }
 
 absl::StatusOr<std::vector<int64_t>>

@@ -145,6 +145,9 @@ public:
   std::vector<std::string> takeNames() { return std::move(names_); }
   /// The cycle at which the last task ends.
   int64_t makespan() const { return makespan_; }
+  /// The same over the TensorCore's own engines (not the ICI): when the
+  /// next kernel may start if it needs nothing a collective still moves.
+  int64_t computeMakespan() const { return computeMakespan_; }
   /// Busy cycles of one engine (the sum of its kept tasks' cycles).
   int64_t busyCycles(Engine engine) const;
   /// Busy cycles summed over the MXUs.
@@ -160,7 +163,39 @@ private:
   std::unordered_map<std::string, uint32_t> nameIds_;
   std::vector<int64_t> mxuFree_;
   int64_t vectorFree_ = 0, dmaFree_ = 0, hostFree_ = 0, iciFree_ = 0;
-  int64_t makespan_ = 0;
+  int64_t makespan_ = 0, computeMakespan_ = 0;
+};
+
+/// Collectives still moving data while later kernels are issued (XLA's
+/// asynchronous collectives: a start, the kernels that do not need the
+/// result, then a done). A kernel whose HBM overlaps a collective's source
+/// or destination waits for it; others run beside it. It also counts the
+/// collective cycles that kernels covered: the time hidden under compute.
+class CollectivesInFlight {
+public:
+  /// A span of HBM: `region` -1 is the program region, else an argument's
+  /// buffer; [begin, end) in bytes.
+  struct Span {
+    int64_t region = -1, begin = 0, end = 0;
+  };
+  /// A collective on the ICI over [start, end) reading and writing `spans`.
+  void add(int64_t start, int64_t end, std::vector<Span> spans);
+  /// When a kernel touching `spans` may start: `ready`, or later if a
+  /// collective still in flight touches them too.
+  int64_t startFor(int64_t ready, const std::vector<Span> &spans) const;
+  /// A kernel ran over [start, end) (kernels run one after another):
+  /// counts the collective cycles it covered, and forgets collectives that
+  /// ended before it started.
+  void kernelRan(int64_t start, int64_t end);
+  int64_t hiddenCycles() const { return hidden_; }
+
+private:
+  struct Flight {
+    int64_t start, end;
+    std::vector<Span> spans;
+  };
+  std::vector<Flight> flights_;
+  int64_t hidden_ = 0;
 };
 
 } // namespace tpurt

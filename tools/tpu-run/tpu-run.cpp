@@ -447,11 +447,12 @@ void printSlice(const tpurt::RunResult &run, const tpc::Topology &slice) {
   llvm::outs() << llvm::format(
       "  slice            %s: %s; figures above are device 0's\n"
       "  ICI              %lld bytes sent, collectives %s (%.1f%% of the "
-      "step)\n",
+      "step; %.1f%% of it hidden under kernels)\n",
       slice.name.c_str(), slice.describe().c_str(),
       static_cast<long long>(run.iciBytes),
       formatSeconds(run.iciCycles / clock).c_str(),
-      run.cycles ? 100.0 * run.iciCycles / run.cycles : 0.0);
+      run.cycles ? 100.0 * run.iciCycles / run.cycles : 0.0,
+      run.iciCycles ? 100.0 * run.iciHiddenCycles / run.iciCycles : 0.0);
   for (auto [op, kind] : llvm::enumerate(run.iciByOp))
     if (kind.runs)
       llvm::outs() << llvm::format(
@@ -506,6 +507,8 @@ bool writeStats(const tpurt::RunResult &run, const tpc::Target &t,
      << "  \"host_out_bytes\": " << run.hostOutBytes << ",\n"
      << "  \"ici_bytes\": " << run.iciBytes << ",\n"
      << llvm::format("  \"ici_time_s\": %.9g,\n", run.iciCycles / t.clockHz)
+     << llvm::format("  \"ici_hidden_s\": %.9g,\n",
+                     run.iciHiddenCycles / t.clockHz)
 
      << "  \"kernels\": [";
   for (auto [i, k] : llvm::enumerate(run.kernels)) {

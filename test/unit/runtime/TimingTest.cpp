@@ -197,3 +197,38 @@ TEST(TimelineTest, BadTasksAreErrors) {
 }
 
 } // namespace
+
+namespace tpurt {
+namespace {
+
+TEST(CollectivesInFlightTest, KernelsWaitOnlyForWhatTheyTouch) {
+  CollectivesInFlight flights;
+  // An all-reduce over [100, 300) reading and writing program bytes
+  // [0, 64) and [64, 128).
+  flights.add(100, 300, {{-1, 0, 64}, {-1, 64, 128}});
+  // A kernel on other bytes, or on argument 0's, starts when ready.
+  EXPECT_EQ(flights.startFor(120, {{-1, 128, 256}}), 120);
+  EXPECT_EQ(flights.startFor(120, {{0, 0, 64}}), 120);
+  // One reading the result waits for the end.
+  EXPECT_EQ(flights.startFor(120, {{-1, 100, 200}, {-1, 127, 130}}), 300);
+  EXPECT_EQ(flights.startFor(400, {{-1, 0, 1}}), 400);
+}
+
+TEST(CollectivesInFlightTest, CountsTheCyclesKernelsCover) {
+  CollectivesInFlight flights;
+  flights.add(100, 300, {});
+  flights.kernelRan(50, 150);  // covers [100, 150)
+  flights.kernelRan(150, 200); // [150, 200)
+  EXPECT_EQ(flights.hiddenCycles(), 100);
+  flights.kernelRan(350, 400); // after it: nothing, and it is forgotten
+  EXPECT_EQ(flights.hiddenCycles(), 100);
+  EXPECT_EQ(flights.startFor(0, {{-1, 0, 1}}), 0);
+  // Two collectives in flight under one kernel both count.
+  flights.add(400, 500, {});
+  flights.add(500, 600, {});
+  flights.kernelRan(450, 550);
+  EXPECT_EQ(flights.hiddenCycles(), 200);
+}
+
+} // namespace
+} // namespace tpurt
