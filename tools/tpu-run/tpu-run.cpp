@@ -98,6 +98,12 @@ cl::opt<bool>
                       "kernels, and the simulated FLOPs per host second (the "
                       "simulator's speed; varies from run to run)"),
              cl::cat(category));
+cl::opt<bool> scaling(
+    "scaling",
+    cl::desc("With --topology: also compile the program for one device of "
+             "the slice's generation, time it there (--timing-only), and "
+             "print the slice's speed-up and scaling efficiency against it"),
+    cl::cat(category));
 // LLVM owns -stats-json (its statistics); main() renames ours on the way in.
 cl::opt<bool> timingOnly(
     "timing-only",
@@ -464,6 +470,74 @@ void printSlice(const tpurt::RunResult &run, const tpc::Topology &slice) {
           formatSeconds(kind.cycles / clock).c_str());
 }
 
+/// The step of the program on one device of the slice's generation (for
+/// --scaling): its cycles, or why there are none.
+struct OneDevice {
+  int64_t cycles = -1;
+  std::string why;
+};
+
+/// Compiles `module` for one device and times it. Its diagnostics (an
+/// out-of-memory report) are not printed: the line says it did not fit.
+OneDevice timeOnOneDevice(ModuleOp module) {
+  OwningOpRef<ModuleOp> copy(module.clone());
+  CompileOptions options;
+  flags.apply(options);
+  options.topology = "";
+  options.target = std::string(flags.slice().target->name);
+  options.dataParallel = false;
+  options.zero = 0;
+  tpurt::Executable exe;
+  std::string error;
+  {
+    ScopedDiagnosticHandler quiet(module.getContext(),
+                                  [](Diagnostic &) { return success(); });
+    CompileStatus status = compileAndLoad(*copy, options, exe, error);
+    if (status == CompileStatus::OutOfMemory)
+      return {-1, "does not fit one device's HBM"};
+    if (status != CompileStatus::Success)
+      return {-1, "does not compile for one device"};
+  }
+  std::function<bool(const std::vector<tpurt::Step> &)> collectives =
+      [&](const std::vector<tpurt::Step> &steps) {
+        return llvm::any_of(steps, [&](const tpurt::Step &step) {
+          return step.kind == tpurt::Step::Kind::Collective ||
+                 llvm::any_of(step.blocks, collectives);
+        });
+      };
+  const tpurt::Function *f = exe.findFunction(functionName);
+  if (f && collectives(f->steps))
+    return {-1, "not comparable: the program has collectives of its own (it "
+                "is written per device)"};
+  tpurt::RunOptions run;
+  run.timingOnly = true;
+  run.loopTripCount = loopTripCount;
+  run.maxLoopIterations = maxLoopIterations;
+  absl::StatusOr<tpurt::RunResult> one =
+      tpurt::run(exe, *flags.slice().target, functionName, {}, run);
+  if (!one.ok())
+    return {-1, "not timed: " + std::string(one.status().message())};
+  return {one->cycles, ""};
+}
+
+/// --scaling's line: the speed-up over one device and its share of the
+/// device count.
+void printScaling(const OneDevice &oneDevice, const tpurt::RunResult &run,
+                  const tpc::Topology &slice) {
+  int64_t cycles = oneDevice.cycles;
+  if (cycles < 0) {
+    llvm::outs() << "  scaling          one device: " << oneDevice.why << "\n";
+    return;
+  }
+  double speedUp = run.cycles ? double(cycles) / run.cycles : 0.0;
+  llvm::outs() << llvm::format(
+      "  scaling          one device %s; %.2fx on %lld devices (%.1f%% "
+      "efficiency)\n",
+      formatSeconds(cycles / slice.target->clockHz).c_str(), speedUp,
+      static_cast<long long>(slice.devices()),
+      100.0 * speedUp / slice.devices());
+}
+
 std::string jsonString(const std::string &s) {
   std::string out = "\"";
   for (char c : s) {
@@ -675,8 +749,13 @@ int runMain(MLIRContext &context) {
   bool isExecutable =
       bytes.size() >= sizeof(tpurt::kMagic) &&
       std::memcmp(bytes.data(), tpurt::kMagic, sizeof(tpurt::kMagic)) == 0;
+  if (scaling && flags.topology.empty())
+    return fail("--scaling compares a slice with one device: give --topology");
   tpurt::Executable exe;
+  std::optional<OneDevice> oneDevice;
   if (isExecutable) {
+    if (scaling)
+      return fail("--scaling needs the program's MLIR, not an executable");
     if (reference)
       return fail("--reference needs the program's MLIR, not an executable");
     absl::StatusOr<tpurt::Executable> parsed = tpurt::parseExecutable(
@@ -702,6 +781,8 @@ int runMain(MLIRContext &context) {
         return 1;
       return runReference(*module, args, fromNpy);
     }
+    if (scaling && !flags.topology.empty())
+      oneDevice = timeOnOneDevice(*module);
     CompileOptions options;
     flags.apply(options);
     std::string error;
@@ -771,6 +852,8 @@ int runMain(MLIRContext &context) {
   printSummary(*run, *found);
   if (slice.devices() > 1)
     printSlice(*run, slice);
+  if (oneDevice)
+    printScaling(*oneDevice, *run, slice);
   if (hostTime)
     llvm::errs() << llvm::format(
         "host: kernels simulated in %.3f s (%.2f simulated GFLOP per host "
