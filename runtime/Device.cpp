@@ -97,22 +97,24 @@ absl::Status checkInputs(const std::vector<TensorSpec> &arguments,
   return absl::OkStatus();
 }
 
+/// Calls `f` with each buffer id below `count` that `code` names.
+static void forEachBuffer(const std::vector<Instruction> &code, size_t count,
+                          const std::function<void(int64_t)> &f) {
+  for (const Instruction &inst : code) {
+    if (inst.opcode == Opcode::Buffer && inst.fields.size() == 2 &&
+        inst.fields[1] >= 0 && inst.fields[1] < static_cast<int64_t>(count))
+      f(inst.fields[1]);
+    forEachBuffer(inst.body, count, f);
+    forEachBuffer(inst.orElse, count, f);
+  }
+}
+
 /// The buffers a function's kernels, steps and signature name.
 std::vector<bool> usedBuffers(const Executable &exe, const Function &function) {
   std::vector<bool> used(exe.buffers.size(), false);
-  std::function<void(const std::vector<Instruction> &)> mark =
-      [&](const std::vector<Instruction> &list) {
-        for (const Instruction &inst : list) {
-          if (inst.opcode == Opcode::Buffer && inst.fields.size() == 2 &&
-              inst.fields[1] >= 0 &&
-              inst.fields[1] < static_cast<int64_t>(used.size()))
-            used[inst.fields[1]] = true;
-          mark(inst.body);
-          mark(inst.orElse);
-        }
-      };
   for (const Kernel &kernel : function.kernels)
-    mark(kernel.code);
+    forEachBuffer(kernel.code, used.size(),
+                  [&](int64_t id) { used[id] = true; });
   for (const TensorSpec &spec : function.results)
     used[spec.buffer] = true;
   std::function<void(const std::vector<Step> &)> markSteps =
@@ -193,18 +195,8 @@ private:
     if (spans)
       return *spans;
     spans.emplace();
-    std::function<void(const std::vector<Instruction> &)> visit =
-        [&](const std::vector<Instruction> &code) {
-          for (const Instruction &inst : code) {
-            if (inst.opcode == Opcode::Buffer && inst.fields.size() == 2 &&
-                inst.fields[1] >= 0 &&
-                inst.fields[1] < static_cast<int64_t>(views.size()))
-              addSpan(inst.fields[1], *spans);
-            visit(inst.body);
-            visit(inst.orElse);
-          }
-        };
-    visit(function.kernels[index].code);
+    forEachBuffer(function.kernels[index].code, views.size(),
+                  [&](int64_t id) { addSpan(id, *spans); });
     return *spans;
   }
 
