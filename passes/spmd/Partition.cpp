@@ -393,6 +393,23 @@ LogicalResult Partitioner::partition(Operation &op) {
                           ? toResult(layout, *map, typeOf(operand).getRank())
                           : toOperand(layout, *map));
   }
+  // A result dimension no operand dimension carries (a convolution's
+  // spatial ones) is computed whole; a broadcast makes its new ones itself.
+  if (!isa<hlo::BroadcastInDimOp>(op) && !layout.isReplicated()) {
+    SmallVector<int64_t> covered(layout.rank(), -1);
+    for (unsigned i = 0; i < op.getNumOperands(); ++i)
+      if (auto map =
+              isa<hlo::ReshapeOp>(op) ? std::nullopt : operandMap(&op, i))
+        for (int64_t r : *map)
+          if (r >= 0)
+            covered[r] = r;
+    if (!isa<hlo::ReshapeOp>(op) && op.getNumOperands() &&
+        llvm::is_contained(covered, -1)) {
+      layout = layout.select(covered);
+      for (unsigned i = 0; i < op.getNumOperands(); ++i)
+        targets[i] = toOperand(layout, *operandMap(&op, i));
+    }
+  }
   if (auto constraint = dyn_cast<hlo::ShardingConstraintOp>(op)) {
     locals[result] = {reshard(constraint.getOperand(), targets[0], op.getLoc()),
                       layout};

@@ -52,6 +52,14 @@ std::optional<SmallVector<int64_t>> spmd::operandMap(Operation *op,
           map.push_back(llvm::is_contained(r.getDimensions(), d) ? -1 : kept++);
         return map;
       })
+      .Case([&](hlo::ConvolutionOp) {
+        // Images are independent: only the batch carries tiles (lhs's and
+        // the result's dimension 0); the kernel is read whole.
+        SmallVector<int64_t> map(shapeOf(op->getOperand(operand)).size(), -1);
+        if (operand == 0)
+          map[0] = 0;
+        return map;
+      })
       .Case([&](hlo::DotGeneralOp dot) {
         bool lhs = operand == 0;
         ArrayRef<int64_t> batch = lhs ? dot.getLhsBatchingDimensions()

@@ -113,3 +113,16 @@ func.func @pmap(%x: tensor<8xf32>) -> tensor<8xf32> {
   %r = hlo.all_reduce sum %x {groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>} : tensor<8xf32>
   return %r : tensor<8xf32>
 }
+
+// -----
+
+// A convolution cut along its batch: each device convolves its images with
+// the whole kernel, no traffic.
+// CHECK-LABEL: func.func @conv
+// CHECK-SAME: -> (tensor<1x6x6x4xf32> {hlo.sharding = #hlo.sharding<"{devices=[4,1,1,1]<=[4]}">})
+// CHECK-NOT: all_gather
+// CHECK: hlo.convolution {{.*}} : (tensor<1x8x8x2xf32>, tensor<3x3x2x4xf32>) -> tensor<1x6x6x4xf32>
+func.func @conv(%x: tensor<4x8x8x2xf32> {hlo.sharding = #hlo.sharding<"{devices=[4,1,1,1]<=[4]}">}, %k: tensor<3x3x2x4xf32>) -> tensor<4x6x6x4xf32> {
+  %y = hlo.convolution %x, %k, window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} : (tensor<4x8x8x2xf32>, tensor<3x3x2x4xf32>) -> tensor<4x6x6x4xf32>
+  return %y : tensor<4x6x6x4xf32>
+}
