@@ -470,6 +470,37 @@ void printSlice(const tpurt::RunResult &run, const tpc::Topology &slice) {
           formatSeconds(kind.cycles / clock).c_str());
 }
 
+/// Runs every device of `slice`; device 0's run, with the whole results of
+/// a partitioned program put together from the devices' tiles (the results
+/// of a program written per device are printed here, per device).
+/// CANCELLED when printing them failed (the message is out already).
+absl::StatusOr<tpurt::RunResult> runOnSlice(const tpurt::Executable &exe,
+                                            const tpc::Topology &slice,
+                                            const std::vector<HostTensor> &args,
+                                            const tpurt::RunOptions &options) {
+  absl::StatusOr<std::vector<tpurt::RunResult>> runs =
+      tpurt::runSlice(exe, slice, functionName, args, options);
+  if (!runs.ok())
+    return runs.status();
+  const tpurt::Function *function = exe.findFunction(functionName);
+  if (!timingOnly && function && tpurt::isPartitioned(*function)) {
+    for (auto [i, spec] : llvm::enumerate(function->results)) {
+      std::vector<const HostTensor *> tiles;
+      for (const tpurt::RunResult &device : *runs)
+        tiles.push_back(&device.results[i]);
+      runs->front().results[i] = tpurt::wholeOf(spec, tiles);
+    }
+  } else if (!timingOnly) {
+    for (auto [d, device] : llvm::enumerate(*runs)) {
+      llvm::outs() << "device[" << d << "]:\n";
+      if (!printResults(device.results))
+        return absl::CancelledError("");
+      device.results.clear();
+    }
+  }
+  return std::move(runs->front());
+}
+
 /// The step of the program on one device of the slice's generation (for
 /// --scaling): its cycles, or why there are none.
 struct OneDevice {
@@ -813,33 +844,12 @@ int runMain(MLIRContext &context) {
     return fail(programFile + " was compiled for " + exe.target +
                 ", not --topology=" + slice.name + "'s " +
                 std::string(slice.target->name));
-  absl::StatusOr<tpurt::RunResult> run;
-  if (slice.devices() == 1) {
-    run = tpurt::run(exe, *found, functionName, args, options);
-  } else {
-    absl::StatusOr<std::vector<tpurt::RunResult>> runs =
-        tpurt::runSlice(exe, slice, functionName, args, options);
-    const tpurt::Function *function = exe.findFunction(functionName);
-    if (!runs.ok())
-      run = runs.status();
-    else if (!timingOnly && function && tpurt::isPartitioned(*function))
-      // The whole results, put together from the devices' tiles.
-      for (auto [i, spec] : llvm::enumerate(function->results)) {
-        std::vector<const HostTensor *> tiles;
-        for (const tpurt::RunResult &device : *runs)
-          tiles.push_back(&device.results[i]);
-        runs->front().results[i] = tpurt::wholeOf(spec, tiles);
-      }
-    else if (!timingOnly)
-      for (auto [d, device] : llvm::enumerate(*runs)) {
-        llvm::outs() << "device[" << d << "]:\n";
-        if (!printResults(device.results))
-          return 1;
-        device.results.clear();
-      }
-    if (runs.ok())
-      run = std::move(runs->front());
-  }
+  absl::StatusOr<tpurt::RunResult> run =
+      slice.devices() == 1
+          ? tpurt::run(exe, *found, functionName, args, options)
+          : runOnSlice(exe, slice, args, options);
+  if (!run.ok() && absl::IsCancelled(run.status()))
+    return 1; // a device's results did not print
   if (!run.ok()) {
     bool exhausted =
         run.status().code() == absl::StatusCode::kResourceExhausted;
