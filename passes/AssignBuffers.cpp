@@ -11,8 +11,8 @@
 #include "passes/Donation.h"
 #include "passes/MemoryOrigins.h"
 #include "passes/PassUtils.h"
-#include "runtime/machine/Topology.h"
 #include "passes/Schedule.h"
+#include "runtime/machine/Topology.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AsmState.h"
@@ -624,9 +624,11 @@ struct TPUAssignBuffersPass
     std::string error;
     std::optional<tpc::Topology> topology =
         slice ? tpc::parseTopology(slice.getValue(), &error) : std::nullopt;
-    if (topology && topology->devices() > 1)
+    if (topology && topology->devices() > 1) {
       plan.target = slice.getValue().str() + " (each of " +
                     std::to_string(topology->devices()) + " devices)";
+      plan.devices = topology->devices();
+    }
     // Callees first (outlined functions follow their callers), so that a
     // caller knows its callees' frames; the plan lists them in module order.
     SmallVector<func::FuncOp> funcs;

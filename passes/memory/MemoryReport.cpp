@@ -2,6 +2,8 @@
 
 #include "passes/memory/MemoryReport.h"
 
+#include "llvm/Support/MathExtras.h"
+
 #include "runtime/machine/Shape.h"
 
 #include "absl/strings/str_cat.h"
@@ -50,10 +52,17 @@ std::string formatLabel(const Allocation &a) {
 }
 
 std::string formatFitReport(const MemoryReport &report,
-                            const std::string &target) {
+                            const std::string &target, int64_t devices) {
+  // A slice's devices each hold their own copy: the sum is what the slice's
+  // HBM holds, which users mistake a per-device figure for.
+  std::string slice;
+  if (std::optional<int64_t> total = checkedMul(report.used(), devices);
+      devices > 1 && total)
+    slice = absl::StrCat(" (", formatBytes(*total), " on all ", devices,
+                         " devices)");
   return absl::StrCat("@", report.function, " on ", target, ": uses ",
                       formatBytes(report.used()), " of ",
-                      formatBytes(report.capacity), " hbm.\n\n",
+                      formatBytes(report.capacity), " hbm", slice, ".\n\n",
                       formatMemoryReport(report));
 }
 

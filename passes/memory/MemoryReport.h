@@ -89,6 +89,8 @@ struct MemoryReport {
 /// driver or tpu-memory-report prints it and writes the viewer.
 struct MemoryPlan {
   std::string target;
+  /// Devices that each run the program in their own HBM (an SPMD slice).
+  int64_t devices = 1;
   std::vector<MemoryReport> functions;
 
   bool fits() const {
@@ -102,7 +104,7 @@ struct MemoryPlan {
 /// "@main on v3: uses 1.20M of 15.48G hbm.", a blank line, then the report:
 /// what the memory report says of a function that fits.
 std::string formatFitReport(const MemoryReport &report,
-                            const std::string &target);
+                            const std::string &target, int64_t devices = 1);
 
 std::string outOfMemoryLine(const MemoryReport &report);
 

@@ -359,7 +359,8 @@ std::string formatFitReports(const MemoryPlan &plan) {
   std::string text;
   for (const MemoryReport &report : plan.functions)
     if (report.fits())
-      absl::StrAppend(&text, formatFitReport(report, plan.target), "\n");
+      absl::StrAppend(&text, formatFitReport(report, plan.target, plan.devices),
+                      "\n");
   return text;
 }
 

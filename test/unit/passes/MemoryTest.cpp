@@ -253,6 +253,25 @@ TEST(MemoryReportTest, OmitsEmptyLinesAndCutsLongLabels) {
             std::string::npos);
 }
 
+TEST(MemoryReportTest, ASliceLineSaysWhatAllDevicesHold) {
+  MemoryReport report;
+  report.function = "main";
+  report.capacity = 16 * GiB;
+  report.temp = report.tempPaddedAtPeak = report.tempUnpaddedAtPeak = 3 * GiB;
+  std::string one = formatFitReport(report, "v3");
+  EXPECT_EQ(one.substr(0, one.find('\n')),
+            "@main on v3: uses 3.00G of 16.00G hbm.");
+  std::string slice =
+      formatFitReport(report, "v3-8 (each of 8 devices)", /*devices=*/8);
+  EXPECT_EQ(slice.substr(0, slice.find('\n')),
+            "@main on v3-8 (each of 8 devices): uses 3.00G of 16.00G hbm "
+            "(24.00G on all 8 devices).");
+  // A product past 2^63 bytes says nothing rather than something wrong.
+  std::string huge = formatFitReport(report, "x", int64_t(1) << 40);
+  EXPECT_EQ(huge.substr(0, huge.find('\n')),
+            "@main on x: uses 3.00G of 16.00G hbm.");
+}
+
 TEST(MemoryReportTest, OriginsSumToThePeakWithTheirPadding) {
   MemoryReport report;
   report.timeline = {{"%0 = hlo.dot_general", 0, 0},
