@@ -180,11 +180,17 @@ struct ProgramRun {
 private:
   /// The HBM span of buffer `id` (nothing for on-chip buffers).
   void addSpan(int64_t id, std::vector<CollectivesInFlight::Span> &spans) {
+    // A buffer this function does not bind has no view (the kernel fails
+    // when it reaches it).
+    if (id < 0 || id >= static_cast<int64_t>(views.size()) ||
+        !views[id].buffer)
+      return;
     const Buffer &b = *views[id].buffer;
     if (b.space != Space::Hbm)
       return;
     int64_t region = b.kind == BufferKind::Argument ? b.argument : -1;
-    spans.push_back({region, b.offset, b.offset + b.bytes()});
+    spans.push_back(
+        {region, b.offset, tpc::saturatingAdd(b.offset, b.bytes())});
   }
 
   const std::vector<CollectivesInFlight::Span> &spansOf(int64_t index) {
