@@ -602,6 +602,12 @@ void reportRematerialization(func::FuncOp func,
   // The remark reports when it goes out of scope, after `share`: a copy.
   remark << " for " << extra << " extra FLOPs, " << std::string(share)
          << " of the program's " << flops;
+  // A JAX training step's forward pass is what checkpointing repeats.
+  if (int64_t forward = get("forward_flops")) {
+    std::snprintf(share, sizeof(share), "%.2f",
+                  static_cast<double>(extra) / forward);
+    remark << " (" << std::string(share) << " forward passes)";
+  }
 }
 
 struct TPUAssignBuffersPass

@@ -123,6 +123,12 @@ Class classOf(const LiveAllocation &a, const DenseSet<Value> &outputs) {
 
 } // namespace
 
+bool mlir::tpu::inForwardPass(Location loc) {
+  std::string name = opNameOf(loc);
+  return StringRef(name).contains("jvp(") &&
+         !StringRef(name).contains("transpose(");
+}
+
 void mlir::tpu::describeOrigins(ArrayRef<LiveAllocation> live,
                                 const DenseSet<Value> &outputs, unsigned top,
                                 tpc::MemoryReport &report) {

@@ -23,6 +23,10 @@ namespace mlir::tpu {
 /// gives its type.
 void operatorOf(Location loc, tpc::Allocation &allocation);
 
+/// Whether `loc` names an op of a JAX forward pass: under `jvp(...)` and
+/// not `transpose(jvp(...))` (the backward pass).
+bool inForwardPass(Location loc);
+
 /// One allocation live at the peak, as buffer assignment placed it.
 struct LiveAllocation {
   enum class Kind { DonatedArgument, Argument, Constant, Heap, Frame };

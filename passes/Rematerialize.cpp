@@ -7,8 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/MemoryOrigins.h"
 #include "passes/PassUtils.h"
 #include "passes/Schedule.h"
+#include "passes/memory/HeapSimulator.h"
 
 #include "dialects/hlo/HLOOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -48,7 +50,8 @@ struct Candidate {
 /// What the pass did to one function.
 struct Outcome {
   int64_t before = 0, after = 0; // estimated HBM use at the peak
-  int64_t values = 0, ops = 0, extraFlops = 0, flops = 0;
+  /// forwardFlops: those of ops under a JAX forward pass (`jvp(...)`).
+  int64_t values = 0, ops = 0, extraFlops = 0, flops = 0, forwardFlops = 0;
 };
 
 class Rematerializer {
@@ -103,6 +106,9 @@ private:
   /// The highest point of the profile once `c` is applied, and how many
   /// positions are at the present peak's height then.
   std::pair<int64_t, int64_t> peakAfter(const Candidate &c) const;
+  /// Whether the estimate is over `limit`, or the heap as buffer
+  /// assignment would pack it (with its fragmentation) is.
+  bool overLimit(int64_t limit) const;
   void apply(const Candidate &c);
   /// Erases `op` when nothing reads it any more (every use moved to the
   /// recomputation, which then moved the value rather than copied it).
@@ -313,11 +319,25 @@ std::optional<Candidate> Rematerializer::build(Operation *producer,
       continue;
     for (Value operand : op->getOperands()) {
       Value root = rootOf(operand);
-      if (!root || liveAtPeak(root) || counted.count(root))
+      if (!root || counted.count(root))
         continue;
+      // Live at the peak anyway, but perhaps dead right after it: then it
+      // lives on to the clones (which frees nothing, but costs after the
+      // peak; without it a value read right after the peak moves there
+      // and back for ever).
+      if (liveAtPeak(root)) {
+        if (end.lookup(root) < at) {
+          counted.insert(root);
+          c.extended.push_back(root);
+        }
+        continue;
+      }
+      // The root's producer, or a bitcast on the way to it (free to
+      // clone: a reshape of a dense layer's output, say).
       Operation *def = operand.getDefiningOp();
-      if (def == root.getDefiningOp() &&
-          members.size() + work.size() < maxOps && rematerializable(def)) {
+      bool clonable = def == root.getDefiningOp() ? rematerializable(def)
+                                                  : isBitcast(def, block);
+      if (clonable && members.size() + work.size() < maxOps) {
         work.push_back(def);
         continue;
       }
@@ -393,6 +413,11 @@ Rematerializer::peakAfter(const Candidate &c) const {
     highest = std::max(highest, profile[t] + running);
     count += profile[t] + running == peak;
   }
+  // The clones run at a new position before `at`, as high as `at` but for
+  // what `at`'s op allocates: counted as high as `at`. (Otherwise moving a
+  // value read right after the peak looks like progress, and two such
+  // values trade places for ever.)
+  count += profile[c.at] + running == peak;
   return {highest, count};
 }
 
@@ -455,6 +480,18 @@ void Rematerializer::apply(const Candidate &c) {
       bytes[to] = bytes.lookup(from);
 }
 
+bool Rematerializer::overLimit(int64_t limit) const {
+  if (fixed + profile[peakAt] > limit)
+    return true;
+  std::vector<tpc::LiveBuffer> buffers;
+  for (Value v : heap)
+    if (start.lookup(v) <= end.lookup(v) && bytes.lookup(v) > 0)
+      buffers.push_back({bytes.lookup(v), start.lookup(v), end.lookup(v)});
+  absl::StatusOr<tpc::HeapAssignment> packed =
+      tpc::packBuffers(buffers, alignment);
+  return !packed.ok() || fixed + packed->heapSize > limit;
+}
+
 bool Rematerializer::eraseIfDead(Operation *op) {
   if (!op->use_empty())
     return false;
@@ -465,12 +502,16 @@ bool Rematerializer::eraseIfDead(Operation *op) {
 Outcome Rematerializer::run(int64_t limit) {
   Outcome outcome;
   outcome.before = outcome.after = peak();
-  for (Operation *op : ops)
-    outcome.flops = tpc::saturatingAdd(outcome.flops, contractionFlops(op));
+  for (Operation *op : ops) {
+    int64_t flops = contractionFlops(op);
+    outcome.flops = tpc::saturatingAdd(outcome.flops, flops);
+    if (inForwardPass(op->getLoc()))
+      outcome.forwardFlops = tpc::saturatingAdd(outcome.forwardFlops, flops);
+  }
   // Each step lowers the peak or the number of positions at its height, so
   // the loop ends; the bound keeps its cost in check on huge programs.
   size_t steps = 4 * ops.size() + 64;
-  while (fixed + profile[peakAt] > limit && steps-- > 0) {
+  while (overLimit(limit) && steps-- > 0) {
     std::vector<Candidate> candidates;
     SetVector<Operation *> producers;
     for (Value v : heap)
@@ -592,7 +633,8 @@ struct TPURematerializePass
         {StringAttr::get(context, "values"), i64(outcome.values)},
         {StringAttr::get(context, "ops"), i64(outcome.ops)},
         {StringAttr::get(context, "extra_flops"), i64(outcome.extraFlops)},
-        {StringAttr::get(context, "flops"), i64(outcome.flops)}};
+        {StringAttr::get(context, "flops"), i64(outcome.flops)},
+        {StringAttr::get(context, "forward_flops"), i64(outcome.forwardFlops)}};
     func->setAttr(kRematerializationAttrName,
                   DictionaryAttr::get(context, fields));
     return success();

@@ -4,7 +4,8 @@
 Usage:
   generate.py --out DIR            write every checked-in example into DIR
   generate.py --check DIR          exit 1 if DIR's examples differ from ours
-  generate.py convnet|transformer|onehot|kws|mlp_train [--key=value...]
+  generate.py convnet|transformer|onehot|kws|mlp_train|bert_train
+              [--key=value...]
                                    print one program at other sizes (tests
                                    run small ones end to end)
 
@@ -15,6 +16,7 @@ import argparse
 import os
 import sys
 
+from bert_training import bert_train
 from training import mlp_train
 
 F32_MAX = "3.4028235e+38"
@@ -465,7 +467,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("model", nargs="?",
                         choices=["convnet", "transformer", "onehot", "kws",
-                                 "mlp_train"])
+                                 "mlp_train", "bert_train"])
     parser.add_argument("--out")
     parser.add_argument("--check")
     args, rest = parser.parse_known_args()
@@ -476,7 +478,8 @@ def main():
             params[key] = value if key in ("dtype", "widths") else int(value)
         sys.stdout.write({"convnet": convnet, "transformer": transformer,
                           "onehot": onehot, "kws": kws,
-                          "mlp_train": mlp_train}[args.model](**params))
+                          "mlp_train": mlp_train,
+                          "bert_train": bert_train}[args.model](**params))
         return 0
     directory = args.out or args.check
     if not directory or rest:

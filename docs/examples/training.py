@@ -82,19 +82,39 @@ class StableHLO:
                          elem, name or op)
 
     def scale(self, x, value, name="mul"):
-        return self.binary("multiply", x, self.splat(value, self.shapes[x][0]),
-                           name)
+        shape, elem = self.shapes[x]
+        return self.binary("multiply", x, self.splat(value, shape, elem), name)
 
-    def dot(self, x, y, lhs, rhs):
-        """A 2-D dot_general contracting dimension `lhs` of x with `rhs`
-        of y, in x's element type (accumulated in f32 by the MXU)."""
+    def dot(self, x, y, lhs, rhs, batch=()):
+        """dot_general contracting dimension `lhs` of x with `rhs` of y,
+        with the leading `batch` dimensions of both as batch dimensions, in
+        x's element type (accumulated in f32 by the MXU). The result is the
+        batch dimensions, then x's free one, then y's."""
         (xs, elem), (ys, _) = self.shapes[x], self.shapes[y]
-        shape = [xs[1 - lhs], ys[1 - rhs]]
+        batch = list(batch)
+        shape = ([xs[d] for d in batch] +
+                 [n for d, n in enumerate(xs) if d not in batch + [lhs]] +
+                 [n for d, n in enumerate(ys) if d not in batch + [rhs]])
+        dims = ", ".join(map(str, batch))
+        batching = ("batching_dims = [%s] x [%s], " % (dims, dims)
+                    if batch else "")
         return self.emit(
-            "stablehlo.dot_general %s, %s, contracting_dims = [%d] x [%d], "
+            "stablehlo.dot_general %s, %s, %scontracting_dims = [%d] x [%d], "
             "precision = [DEFAULT, DEFAULT] : (%s, %s) -> %s" % (
-                x, y, lhs, rhs, self.ty(x), self.ty(y),
+                x, y, batching, lhs, rhs, self.ty(x), self.ty(y),
                 self.type(shape, elem)), shape, elem, "dot_general")
+
+    def reshape(self, x, shape):
+        elem = self.shapes[x][1]
+        return self.emit("stablehlo.reshape %s : (%s) -> %s" % (
+            x, self.ty(x), self.type(shape, elem)), shape, elem, "reshape")
+
+    def transpose(self, x, perm):
+        xs, elem = self.shapes[x]
+        shape = [xs[d] for d in perm]
+        return self.emit("stablehlo.transpose %s, dims = [%s] : (%s) -> %s" % (
+            x, ", ".join(map(str, perm)), self.ty(x), self.type(shape, elem)),
+            shape, elem, "transpose")
 
     def pmean(self, x, replicas):
         """jax.lax.pmean over `replicas` devices (pmap's axis): an
@@ -116,8 +136,10 @@ class StableHLO:
 
     def reduce(self, kind, x, dim, name):
         shape, elem = self.shapes[x]
+        lowest = {"f64": "0xFFF0000000000000", "bf16": "0xFF80"}.get(
+            elem, "0xFF800000")
         init = self.emit("stablehlo.constant dense<%s> : %s" % (
-            "0xFF800000" if kind == "maximum" else "0.000000e+00",
+            lowest if kind == "maximum" else "0.000000e+00",
             self.type([], elem)), [], elem, "constant")
         out = [d for i, d in enumerate(shape) if i != dim]
         return self.emit(
@@ -195,7 +217,7 @@ def softmax_cross_entropy(e, logits, labels, classes):
         iota = e.emit("stablehlo.iota dim = 1 : %s" % e.type(
             [batch, classes], "i32"), [batch, classes], "i32", "iota")
         hot = e.convert(e.compare("EQ", iota, e.broadcast(
-            labels, [0], [batch, classes]), "SIGNED"), "f32")
+            labels, [0], [batch, classes]), "SIGNED"), e.shapes[logits][1])
         picked = e.reduce("add", e.binary("multiply", shifted, hot), 1,
                           "reduce_sum")
         losses = e.binary("subtract", log_total, picked, "sub")

@@ -21,7 +21,7 @@ func.func @fits(%x: tensor<8x128xf32>) -> tensor<8x128xf32> {
 // recomputed from the argument right before the add (`a.remat`), and the
 // peak is 3 MiB. The original stays for its early reader.
 // CHECK-LABEL: func.func @recompute
-// CHECK-SAME:    tpu.rematerialization = {after = 3145728 : i64, before = 4194304 : i64, extra_flops = 0 : i64, flops = 0 : i64, ops = 1 : i64, values = 1 : i64}, tpu.scheduled
+// CHECK-SAME:    tpu.rematerialization = {after = 3145728 : i64, before = 4194304 : i64, extra_flops = 0 : i64, flops = 0 : i64, forward_flops = 0 : i64, ops = 1 : i64, values = 1 : i64}, tpu.scheduled
 // CHECK:         %[[A:.*]] = hlo.exponential %arg0 {{.*}} loc("a")
 // CHECK:         %[[T1:.*]] = hlo.transpose %[[A]]
 // CHECK:         %[[T2:.*]] = hlo.transpose %[[T1]]
@@ -81,7 +81,7 @@ func.func @moved(%x: tensor<256x1024xf32>) -> tensor<256x1024xf32> {
 // is returned and the first transpose is read at the peak, so 4 MiB stay
 // live at once. XLA's warning, then its out-of-memory report.
 // CHECK-LABEL: func.func @cannot
-// CHECK-SAME:    tpu.rematerialization = {after = 4194304 : i64, before = 4194304 : i64, extra_flops = 0 : i64, flops = 0 : i64, ops = 0 : i64, values = 0 : i64}
+// CHECK-SAME:    tpu.rematerialization = {after = 4194304 : i64, before = 4194304 : i64, extra_flops = 0 : i64, flops = 0 : i64, forward_flops = 0 : i64, ops = 0 : i64, values = 0 : i64}
 // CHECK-NOT:     .remat"
 // CHECK:         return
 // expected-warning @+3 {{Can't reduce memory use below 3.50M (3670016 bytes) by rematerialization; only reduced to 4.00M (4194304 bytes), down from 4.00M (4194304 bytes) originally}}
