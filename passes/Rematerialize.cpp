@@ -557,13 +557,16 @@ Outcome Rematerializer::run(int64_t limit) {
     apply(c);
     outcome.values += static_cast<int64_t>(c.values.size());
     outcome.ops += static_cast<int64_t>(c.block.size());
-    // A producer whose every use moved is not computed twice.
+    // Originals whose every use moved (the producer, then the block's ops
+    // it alone read) are not computed twice.
     int64_t extra = 0;
     for (Operation *op : c.block)
       extra = tpc::saturatingAdd(extra, contractionFlops(op));
-    int64_t moved = contractionFlops(c.producer);
-    if (eraseIfDead(c.producer))
-      extra -= moved;
+    for (Operation *op : llvm::reverse(c.block)) {
+      int64_t moved = contractionFlops(op);
+      if (eraseIfDead(op))
+        extra -= moved;
+    }
     outcome.extraFlops = tpc::saturatingAdd(outcome.extraFlops, extra);
     refresh();
   }
