@@ -245,7 +245,7 @@ ScheduleHints BufferAssigner::donationHints() {
   for (auto [original, copy] : hints.copies) {
     for (auto [from, to] :
          llvm::zip(original->getResults(), copy->getResults()))
-      sizes[to] = sizes[from];
+      sizes[to] = sizes.lookup(from);
     copy->walk([&](hlo::ConstantOp constant) {
       auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
       if (!dense || dense.isSplat())

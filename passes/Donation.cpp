@@ -77,20 +77,28 @@ Value Donation::returnedAs(Value result) const {
   return {};
 }
 
+std::optional<int64_t> mlir::tpu::donationAsked(func::FuncOp func, unsigned i) {
+  if (auto aliasing =
+          func.getArgAttrOfType<IntegerAttr>(i, "tf.aliasing_output"))
+    return aliasing.getInt();
+  auto donor = func.getArgAttrOfType<BoolAttr>(i, "jax.buffer_donor");
+  if (donor && donor.getValue())
+    return -1;
+  return std::nullopt;
+}
+
 Donation::Donation(func::FuncOp func, bool donateAll)
     : block(func.getBody().front()) {
   for (auto [i, value] : llvm::enumerate(block.getTerminator()->getOperands()))
     outputIndices[value].push_back(i);
   for (BlockArgument arg : block.getArguments()) {
     unsigned n = arg.getArgNumber();
-    auto donor = func.getArgAttrOfType<BoolAttr>(n, "jax.buffer_donor");
-    auto aliasing = func.getArgAttrOfType<IntegerAttr>(n, "tf.aliasing_output");
-    bool asked = (donor && donor.getValue()) || aliasing;
+    std::optional<int64_t> asked = donationAsked(func, n);
     // A loop body may update carried value j in place, silently.
     if (auto carried = func.getArgAttrOfType<IntegerAttr>(n, kCarriedAttrName))
       donors.push_back({arg, carried.getInt(), false});
     else if (asked || donateAll)
-      donors.push_back({arg, aliasing ? aliasing.getInt() : -1, asked});
+      donors.push_back({arg, asked.value_or(-1), asked.has_value()});
   }
 }
 

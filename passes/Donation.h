@@ -30,6 +30,11 @@ bool writesInPlace(Operation *op);
 /// broadcast, reshape or transpose that reads other positions.
 bool readsElementwise(OpOperand &use, Value result);
 
+/// Whether the exporter donated argument `i` of `func`: JAX's
+/// `jax.buffer_donor = true` (any output of its type: -1) or TensorFlow's
+/// `tf.aliasing_output = N` (output N); nullopt if neither.
+std::optional<int64_t> donationAsked(func::FuncOp func, unsigned i);
+
 /// What the scheduler knows of donation: for each op, ops that must run
 /// after it though they do not read what it computes, and the results
 /// expected to take a donated argument's buffer (they allocate nothing).

@@ -63,6 +63,8 @@ public:
   /// that cannot be sized (diagnosed). `donated` results take a donated
   /// argument's buffer and no heap bytes.
   LogicalResult measure(const DenseSet<Value> &donated);
+  /// Every value measured so far, as the scheduler sizes them.
+  DenseMap<Value, ValueSize> &valueSizes() { return sizes; }
   /// Bytes if every value were live at once: a bound on any order's peak.
   int64_t total() const {
     int64_t sum = fixed;
@@ -80,6 +82,7 @@ public:
 
 private:
   void refresh();
+  FailureOr<ValueSize> sizeOnce(Value v);
   bool rematerializable(Operation *op) const;
   bool liveAtPeak(Value root) const {
     return root && start.lookup(root) <= peakAt && peakAt <= end.lookup(root);
@@ -118,6 +121,9 @@ private:
   Block &block;
   int64_t alignment;
   int64_t fixed = 0;
+  /// Each value's size, computed once; `bytes` is its heap share (aligned;
+  /// none for a donated update).
+  DenseMap<Value, ValueSize> sizes;
   DenseMap<Value, int64_t> bytes;
   /// Results that take a donated argument's buffer, and per such argument
   /// the first position that overwrites it: no clone may read it there or
@@ -138,6 +144,15 @@ private:
   int64_t peakAt = 0;
 };
 
+FailureOr<ValueSize> Rematerializer::sizeOnce(Value v) {
+  if (auto it = sizes.find(v); it != sizes.end())
+    return it->second;
+  FailureOr<ValueSize> size = sizeOf(v, "tpu-rematerialize");
+  if (succeeded(size))
+    sizes[v] = *size;
+  return size;
+}
+
 LogicalResult Rematerializer::measure(const DenseSet<Value> &donatedResults) {
   fixed = 0;
   bytes.clear();
@@ -147,7 +162,7 @@ LogicalResult Rematerializer::measure(const DenseSet<Value> &donatedResults) {
         .value_or(std::numeric_limits<int64_t>::max());
   };
   for (BlockArgument arg : block.getArguments()) {
-    FailureOr<ValueSize> size = sizeOf(arg, "tpu-rematerialize");
+    FailureOr<ValueSize> size = sizeOnce(arg);
     if (failed(size))
       return failure();
     fixed = tpc::saturatingAdd(fixed, size->padded);
@@ -163,7 +178,7 @@ LogicalResult Rematerializer::measure(const DenseSet<Value> &donatedResults) {
         return WalkResult::advance();
     }
     for (Value result : op->getResults()) {
-      FailureOr<ValueSize> size = sizeOf(result, "tpu-rematerialize");
+      FailureOr<ValueSize> size = sizeOnce(result);
       if (failed(size))
         return WalkResult::interrupt();
       if (global)
@@ -603,18 +618,13 @@ struct TPURematerializePass
     if (remat.total() <= limit)
       return success();
     // The order buffer assignment would choose, with donation's hints.
-    DenseMap<Value, ValueSize> sizes;
-    for (Operation &op : block.without_terminator())
-      for (Value result : op.getResults())
-        if (FailureOr<ValueSize> size = sizeOf(result, "tpu-rematerialize");
-            succeeded(size))
-          sizes[result] = *size;
+    DenseMap<Value, ValueSize> &sizes = remat.valueSizes();
     Donation donation(func, donateArguments && !isOutlined(func));
     ScheduleHints hints = donation.scheduleHints();
     for (auto [original, copy] : hints.copies)
       for (auto [from, to] :
            llvm::zip(original->getResults(), copy->getResults()))
-        sizes[to] = sizes[from];
+        sizes[to] = sizes.lookup(from);
     SmallVector<Operation *> order = schedule(block, sizes, hints);
     Operation *terminator = block.getTerminator();
     for (Operation *op : order)

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/Donation.h"
 #include "passes/Passes.h"
 #include "passes/spmd/Spmd.h"
 
@@ -27,9 +28,7 @@ using namespace mlir::tpu::spmd;
 
 namespace {
 bool donated(func::FuncOp func, unsigned i) {
-  auto donor = func.getArgAttrOfType<BoolAttr>(i, "jax.buffer_donor");
-  return (donor && donor.getValue()) ||
-         func.getArgAttr(i, "tf.aliasing_output");
+  return donationAsked(func, i).has_value();
 }
 
 /// Whether the model reads `arg` (a matmul, a broadcast of a bias, a
@@ -111,10 +110,9 @@ struct HLOShardArguments
       if (!donated(func, i))
         continue;
       std::optional<unsigned> output;
-      if (auto alias =
-              func.getArgAttrOfType<IntegerAttr>(i, "tf.aliasing_output")) {
-        if (alias.getInt() >= 0 && alias.getInt() < int64_t(results.size()))
-          output = alias.getInt();
+      if (int64_t alias = *donationAsked(func, i); alias >= 0) {
+        if (alias < int64_t(results.size()))
+          output = alias;
       } else {
         for (unsigned r = 0; r < results.size() && !output; ++r)
           if (!claimed[r] && results[r] == func.getArgumentTypes()[i])
