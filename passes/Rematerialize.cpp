@@ -109,6 +109,9 @@ private:
   /// The highest point of the profile once `c` is applied, and how many
   /// positions are at the present peak's height then.
   std::pair<int64_t, int64_t> peakAfter(const Candidate &c) const;
+  /// The positions of the ops reading `v`'s buffer, seen through the
+  /// bitcasts made before the peak (one after it reads the clone itself).
+  void readPositions(Value v, SmallVectorImpl<int64_t> &out) const;
   /// Whether the estimate is over `limit`, or the heap as buffer
   /// assignment would pack it (with its fragmentation) is.
   bool overLimit(int64_t limit) const;
@@ -292,22 +295,17 @@ Rematerializer::recomputable(Operation *op) {
   for (Value v : op->getResults()) {
     if (rootOf(v) != v || !(start[v] < peakAt && end[v] > peakAt))
       continue;
-    // Outputs stay; a use at the peak keeps the value there; a bitcast of
-    // it read after the peak would need its own recomputation.
+    // Outputs stay (returned themselves or through a bitcast); a read at
+    // the peak keeps the value there.
     if (end[v] == n)
       return std::nullopt;
-    for (OpOperand &use : v.getUses()) {
-      Operation *user = use.getOwner();
-      int64_t p = position.lookup(user);
-      if (p == peakAt)
+    SmallVector<int64_t> reads;
+    readPositions(v, reads);
+    for (int64_t p : reads) {
+      if (p == peakAt || p == n)
         return std::nullopt;
       if (p > peakAt)
         at = std::min(at, p);
-      if (user->getNumResults() == 1 && rootOf(user->getResult(0)) == v &&
-          llvm::any_of(user->getResult(0).getUsers(), [&](Operation *u) {
-            return position.lookup(u) > peakAt;
-          }))
-        return std::nullopt;
     }
     values.push_back(v);
   }
@@ -395,8 +393,10 @@ Rematerializer::peakAfter(const Candidate &c) const {
   int64_t from = c.at;
   for (Value v : c.values) {
     int64_t last = start.lookup(v);
-    for (Operation *user : v.getUsers())
-      if (int64_t p = position.lookup(user); p <= peakAt)
+    SmallVector<int64_t> reads;
+    readPositions(v, reads);
+    for (int64_t p : reads)
+      if (p <= peakAt)
         last = std::max(last, p);
     freedFrom.emplace_back(last, bytes.lookup(v));
     from = std::min(from, last + 1);
@@ -485,14 +485,50 @@ void Rematerializer::apply(const Candidate &c) {
     clone->setLoc(rematLoc(op));
   }
   int64_t peak = peakAt;
-  for (Value original : c.values)
-    original.replaceUsesWithIf(mapping.lookup(original), [&](OpOperand &use) {
+  // Readers after the peak read the clone; a bitcast made before the peak
+  // and read after it is made again from the clone for them.
+  std::function<void(Value, Value)> redirect = [&](Value original,
+                                                   Value clone) {
+    original.replaceUsesWithIf(clone, [&](OpOperand &use) {
       auto it = position.find(use.getOwner());
       return it != position.end() && it->second > peak;
     });
+    SmallVector<Operation *> bitcasts;
+    for (Operation *user : original.getUsers())
+      if (position.lookup(user) < peak && isBitcast(user, block) &&
+          !llvm::is_contained(bitcasts, user))
+        bitcasts.push_back(user);
+    for (Operation *bitcast : bitcasts) {
+      SmallVector<int64_t> reads;
+      readPositions(bitcast->getResult(0), reads);
+      if (llvm::none_of(reads, [&](int64_t p) { return p > peak; }))
+        continue;
+      IRMapping operand;
+      operand.map(original, clone);
+      Operation *copy = builder.clone(*bitcast, operand);
+      copy->setLoc(rematLoc(bitcast));
+      redirect(bitcast->getResult(0), copy->getResult(0));
+      // Read only after the peak: moved, so the original may go too.
+      if (bitcast->use_empty())
+        bitcast->erase();
+    }
+  };
+  for (Value original : c.values)
+    redirect(original, mapping.lookup(original));
   for (auto [from, to] : mapping.getValueMap())
     if (bytes.count(from))
       bytes[to] = bytes.lookup(from);
+}
+
+void Rematerializer::readPositions(Value v,
+                                   SmallVectorImpl<int64_t> &out) const {
+  for (Operation *user : v.getUsers()) {
+    int64_t p = position.lookup(user);
+    if (p < peakAt && isBitcast(user, block))
+      readPositions(user->getResult(0), out);
+    else
+      out.push_back(p);
+  }
 }
 
 bool Rematerializer::overLimit(int64_t limit) const {
