@@ -37,8 +37,10 @@ constexpr size_t kMaxBlock = 8;
 /// `producer`'s results read the clone's.
 struct Candidate {
   Operation *producer = nullptr;
-  /// The producer's results live across the peak (the ones freed there).
+  /// The producer's results live across the peak (the ones freed there),
+  /// and where each is last read before it or at it.
   SmallVector<Value, 2> values;
+  SmallVector<int64_t, 2> lastRead;
   SmallVector<Operation *, 4> block;
   /// Values whose live range grows to `at` (their producers stay).
   SmallVector<Value, 4> extended;
@@ -97,15 +99,14 @@ private:
     }
     return dyn_cast<BlockArgument>(v);
   }
-  /// The recomputation of `producer` (whose `values` are live across the
-  /// peak) before `at`, cloning at most `maxOps` ops; none when it would
-  /// free nothing at the peak.
-  std::optional<Candidate> build(Operation *producer, ArrayRef<Value> values,
-                                 int64_t at, size_t maxOps);
-  /// Whether `op`'s results may be recomputed at the peak: returns the
-  /// ones live across it and their first use after it.
-  std::optional<std::pair<SmallVector<Value, 2>, int64_t>>
-  recomputable(Operation *op);
+  /// The recomputation `seed` describes (its producer, values and `at`)
+  /// with its block, cloning at most `maxOps` ops; none when it would free
+  /// nothing at the peak.
+  std::optional<Candidate> build(const Candidate &seed, size_t maxOps);
+  /// Whether `op`'s results may be recomputed at the peak: a candidate
+  /// without its block, holding the results live across the peak, their
+  /// last reads before it and the first read after it (`at`).
+  std::optional<Candidate> recomputable(Operation *op);
   /// The highest point of the profile once `c` is applied, and how many
   /// positions are at the present peak's height then.
   std::pair<int64_t, int64_t> peakAfter(const Candidate &c) const;
@@ -285,13 +286,13 @@ void Rematerializer::refresh() {
     after[t] = std::max(after[t + 1], profile[t]);
 }
 
-std::optional<std::pair<SmallVector<Value, 2>, int64_t>>
-Rematerializer::recomputable(Operation *op) {
+std::optional<Candidate> Rematerializer::recomputable(Operation *op) {
   if (!rematerializable(op))
     return std::nullopt;
   int64_t n = static_cast<int64_t>(ops.size());
-  SmallVector<Value, 2> values;
-  int64_t at = n;
+  Candidate c;
+  c.producer = op;
+  c.at = n;
   for (Value v : op->getResults()) {
     if (rootOf(v) != v || !(start[v] < peakAt && end[v] > peakAt))
       continue;
@@ -301,26 +302,28 @@ Rematerializer::recomputable(Operation *op) {
       return std::nullopt;
     SmallVector<int64_t> reads;
     readPositions(v, reads);
+    int64_t last = start[v];
     for (int64_t p : reads) {
       if (p == peakAt || p == n)
         return std::nullopt;
       if (p > peakAt)
-        at = std::min(at, p);
+        c.at = std::min(c.at, p);
+      else
+        last = std::max(last, p);
     }
-    values.push_back(v);
+    c.values.push_back(v);
+    c.lastRead.push_back(last);
   }
-  if (values.empty() || at == n)
+  if (c.values.empty() || c.at == n)
     return std::nullopt;
-  return std::make_pair(values, at);
+  return c;
 }
 
-std::optional<Candidate> Rematerializer::build(Operation *producer,
-                                               ArrayRef<Value> values,
-                                               int64_t at, size_t maxOps) {
-  Candidate c;
-  c.producer = producer;
-  c.at = at;
-  c.values.assign(values.begin(), values.end());
+std::optional<Candidate> Rematerializer::build(const Candidate &seed,
+                                               size_t maxOps) {
+  Candidate c = seed;
+  Operation *producer = c.producer;
+  int64_t at = c.at;
   for (Value v : c.values)
     c.freed += bytes.lookup(v);
   SetVector<Operation *> members;
@@ -391,13 +394,7 @@ Rematerializer::peakAfter(const Candidate &c) const {
   // live only while the block is computed.
   SmallVector<std::pair<int64_t, int64_t>> freedFrom; // (last use, bytes)
   int64_t from = c.at;
-  for (Value v : c.values) {
-    int64_t last = start.lookup(v);
-    SmallVector<int64_t> reads;
-    readPositions(v, reads);
-    for (int64_t p : reads)
-      if (p <= peakAt)
-        last = std::max(last, p);
+  for (auto [v, last] : llvm::zip(c.values, c.lastRead)) {
     freedFrom.emplace_back(last, bytes.lookup(v));
     from = std::min(from, last + 1);
   }
@@ -569,14 +566,13 @@ Outcome Rematerializer::run(int64_t limit) {
       if (start[v] < peakAt && end[v] > peakAt)
         producers.insert(v.getDefiningOp());
     for (Operation *producer : producers) {
-      auto recompute = recomputable(producer);
-      if (!recompute)
+      std::optional<Candidate> seed = recomputable(producer);
+      if (!seed)
         continue;
       // Every block size: a longer block keeps fewer operands alive.
       size_t lastSize = 0;
       for (size_t size = 1; size <= kMaxBlock; ++size) {
-        std::optional<Candidate> c =
-            build(producer, recompute->first, recompute->second, size);
+        std::optional<Candidate> c = build(*seed, size);
         if (c && c->block.size() != lastSize) {
           lastSize = c->block.size();
           candidates.push_back(std::move(*c));
