@@ -136,8 +136,7 @@ class StableHLO:
 
     def reduce(self, kind, x, dim, name):
         shape, elem = self.shapes[x]
-        lowest = {"f64": "0xFFF0000000000000", "bf16": "0xFF80"}.get(
-            elem, "0xFF800000")
+        lowest = "0xFF80" if elem == "bf16" else "0xFF800000"
         init = self.emit("stablehlo.constant dense<%s> : %s" % (
             lowest if kind == "maximum" else "0.000000e+00",
             self.type([], elem)), [], elem, "constant")
