@@ -665,8 +665,9 @@ absl::Status checkInstruction(const Instruction &inst, const Kernel &kernel,
     ok = fieldsAre(1) && reg(0);
     break;
   case Opcode::Matmul:
-    ok = fieldsAre(7) && regs(0, 3) && (f[4] == 0 || f[4] == 1) &&
-         (f[5] == 0 || f[5] == 1) && (f[6] == 0 || f[6] == 1);
+    ok = fieldsAre(13) && regs(0, 3) && (f[4] == 0 || f[4] == 1) &&
+         (f[5] == 0 || f[5] == 1) && (f[6] == 0 || f[6] == 1) && f[7] >= 0 &&
+         f[8] >= 0 && f[9] >= 0 && f[10] > 0 && f[11] > 0 && f[12] > 0;
     break;
   case Opcode::Vector: {
     ok = f.size() >= 3 && f[0] >= 0 &&

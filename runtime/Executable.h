@@ -25,7 +25,7 @@
 namespace tpurt {
 
 constexpr char kMagic[8] = {'T', 'P', 'U', 'E', 'X', 'E', 'C', '\0'};
-constexpr uint32_t kFormatVersion = 10;
+constexpr uint32_t kFormatVersion = 11;
 
 // The stored element types live in the machine layer, which the compiler
 // shares; the runtime names them as its own.
@@ -86,7 +86,8 @@ enum class Opcode : uint16_t {
                    // sizes[rank], HBM strides[rank]
   DmaWait = 21,    // sem
   Matmul = 22,     // lhs, rhs, acc, accumulate, precision (0 default 1
-                   // highest), transpose lhs, transpose rhs
+                   // highest), transpose lhs, transpose rhs, window offsets
+                   // m k n, window sizes m k n (version 11)
   Vector = 23,     // kind, out, inputs n, then per input: r, map rank, map...
   Reduce = 24,     // kind, in, out, accumulate, ndims, dims..., valid[in rank]
   Fill = 25,       // out, value (f32 bits for float buffers, else the integer)

@@ -48,44 +48,107 @@ absl::Status KernelRun::execute(const std::vector<Instruction> &code) {
   return absl::OkStatus();
 }
 
-/// Dependences of an operation that reads `reads` and writes `writes`,
-/// and the race check: no compute may touch a buffer a DMA is filling
-/// or draining until the DMA has been waited for.
-absl::StatusOr<std::vector<int64_t>>
-KernelRun::hazards(const Instruction &inst, std::vector<View *> reads,
-                   std::vector<View *> writes, bool isDma) {
-  std::vector<int64_t> deps;
-  for (View *v : reads) {
-    if (!isDma && inFlight[v->id])
-      return fail(inst, absl::StrCat("reads buffer ", v->id,
-                                     " while a DMA on it is in flight "
-                                     "(missing dma_wait)"));
-    const auto &w = lastWriters[v->id];
-    deps.insert(deps.end(), w.begin(), w.end());
+bool Box::overlaps(const Box &other) const {
+  if (whole() || other.whole())
+    return true;
+  for (size_t i = 0; i < dims.size() && i < other.dims.size(); ++i)
+    if (dims[i].second <= other.dims[i].first ||
+        other.dims[i].second <= dims[i].first)
+      return false;
+  return true;
+}
+
+bool Box::covers(const Box &inner) const {
+  if (whole())
+    return true;
+  if (inner.whole() || inner.dims.size() != dims.size())
+    return false;
+  for (size_t i = 0; i < dims.size(); ++i)
+    if (inner.dims[i].first < dims[i].first ||
+        inner.dims[i].second > dims[i].second)
+      return false;
+  return true;
+}
+
+Box Box::of(const Buffer &buffer, const std::vector<int64_t> &at,
+            const std::vector<int64_t> &sizes) {
+  Box box;
+  bool all = true;
+  for (size_t i = 0; i < at.size(); ++i) {
+    box.dims.emplace_back(at[i], at[i] + sizes[i]);
+    all &= at[i] == 0 && sizes[i] == buffer.dims[i];
   }
-  for (View *v : writes) {
-    if (inFlight[v->id])
-      return fail(inst, absl::StrCat("writes buffer ", v->id,
+  if (all)
+    box.dims.clear();
+  return box;
+}
+
+/// Dependences of an operation that reads `reads` and writes `writes`,
+/// and the race check: no compute may touch a part of a buffer a DMA is
+/// filling or draining until the DMA has been waited for.
+absl::StatusOr<std::vector<int64_t>>
+KernelRun::hazards(const Instruction &inst, const std::vector<Access> &reads,
+                   const std::vector<Access> &writes, bool isDma) {
+  std::vector<int64_t> deps;
+  auto inFlightOn = [&](const Access &a) {
+    auto it = inFlight.find(a.view->id);
+    return it != inFlight.end() &&
+           std::any_of(it->second.begin(), it->second.end(),
+                       [&](const Box &box) { return box.overlaps(a.box); });
+  };
+  auto depend = [&](const std::map<int64_t, std::vector<Touch>> &touched,
+                    const Access &a) {
+    auto it = touched.find(a.view->id);
+    if (it == touched.end())
+      return;
+    for (const Touch &t : it->second)
+      if (t.box.overlaps(a.box))
+        deps.insert(deps.end(), t.tasks.begin(), t.tasks.end());
+  };
+  for (const Access &a : reads) {
+    if (!isDma && inFlightOn(a))
+      return fail(inst, absl::StrCat("reads buffer ", a.view->id,
                                      " while a DMA on it is in flight "
                                      "(missing dma_wait)"));
-    const auto &w = lastWriters[v->id];
-    deps.insert(deps.end(), w.begin(), w.end());
-    const auto &r = readers[v->id];
-    deps.insert(deps.end(), r.begin(), r.end());
+    depend(lastWriters, a);
+  }
+  for (const Access &a : writes) {
+    if (inFlightOn(a))
+      return fail(inst, absl::StrCat("writes buffer ", a.view->id,
+                                     " while a DMA on it is in flight "
+                                     "(missing dma_wait)"));
+    depend(lastWriters, a);
+    depend(readers, a);
   }
   std::sort(deps.begin(), deps.end());
   deps.erase(std::unique(deps.begin(), deps.end()), deps.end());
   return deps;
 }
 
-void KernelRun::record(const std::vector<View *> &reads,
-                       const std::vector<View *> &writes,
+void KernelRun::record(const std::vector<Access> &reads,
+                       const std::vector<Access> &writes,
                        const std::vector<int64_t> &ids) {
-  for (View *v : reads)
-    readers[v->id].insert(readers[v->id].end(), ids.begin(), ids.end());
-  for (View *v : writes) {
-    lastWriters[v->id] = ids;
-    readers[v->id].clear();
+  for (const Access &a : reads) {
+    std::vector<Touch> &list = readers[a.view->id];
+    auto same = std::find_if(list.begin(), list.end(),
+                             [&](const Touch &t) { return t.box == a.box; });
+    if (same == list.end())
+      list.push_back({a.box, ids});
+    else
+      same->tasks.insert(same->tasks.end(), ids.begin(), ids.end());
+  }
+  // A write supersedes the writers and readers of what it covers.
+  auto covered = [](std::vector<Touch> &list, const Box &box) {
+    list.erase(
+        std::remove_if(list.begin(), list.end(),
+                       [&](const Touch &t) { return box.covers(t.box); }),
+        list.end());
+  };
+  for (const Access &a : writes) {
+    std::vector<Touch> &list = lastWriters[a.view->id];
+    covered(list, a.box);
+    list.push_back({a.box, ids});
+    covered(readers[a.view->id], a.box);
   }
 }
 
@@ -165,9 +228,12 @@ absl::Status KernelRun::step(const Instruction &inst) {
     int64_t sem = regs[f[0]];
     if (sem < 0 || sem >= kernel.semaphores)
       return fail(inst, "not a semaphore");
-    for (auto &[task, buffer] : sems[sem]) {
-      issue = std::max(issue, timeline.task(task).end);
-      --inFlight[buffer];
+    for (const Flight &flight : sems[sem]) {
+      issue = std::max(issue, timeline.task(flight.task).end);
+      std::vector<Box> &boxes = inFlight[flight.buffer];
+      auto it = std::find(boxes.begin(), boxes.end(), flight.box);
+      if (it != boxes.end())
+        boxes.erase(it);
     }
     sems[sem].clear();
     return absl::OkStatus();

@@ -52,6 +52,30 @@ struct View {
 
 using tpc::rowMajorStrides;
 
+/// The part of a buffer an instruction touches: per dimension [lo, hi).
+/// No dimensions means the whole buffer, which is how every access but a
+/// sub-block's DMA or matmul window is recorded.
+struct Box {
+  std::vector<std::pair<int64_t, int64_t>> dims;
+
+  bool whole() const { return dims.empty(); }
+  bool operator==(const Box &other) const { return dims == other.dims; }
+  /// Whether some element lies in both.
+  bool overlaps(const Box &other) const;
+  /// Whether every element of `inner` lies in this box.
+  bool covers(const Box &inner) const;
+  /// The box [at, at + sizes) of `buffer`, whole if it is all of it.
+  static Box of(const Buffer &buffer, const std::vector<int64_t> &at,
+                const std::vector<int64_t> &sizes);
+};
+
+/// A view and the part of its buffer an instruction reads or writes.
+struct Access {
+  Access(View *view, Box box = {}) : view(view), box(std::move(box)) {}
+  View *view;
+  Box box;
+};
+
 class KernelRun {
 public:
   KernelRun(const Kernel &kernel, const tpc::Target &target,
@@ -80,13 +104,12 @@ private:
   /// Dependences of an operation that reads `reads` and writes `writes`,
   /// and the race check: no compute may touch a buffer a DMA is filling
   /// or draining until the DMA has been waited for.
-  absl::StatusOr<std::vector<int64_t>> hazards(const Instruction &inst,
-                                               std::vector<View *> reads,
-                                               std::vector<View *> writes,
-                                               bool isDma);
+  absl::StatusOr<std::vector<int64_t>>
+  hazards(const Instruction &inst, const std::vector<Access> &reads,
+          const std::vector<Access> &writes, bool isDma);
 
-  void record(const std::vector<View *> &reads,
-              const std::vector<View *> &writes,
+  void record(const std::vector<Access> &reads,
+              const std::vector<Access> &writes,
               const std::vector<int64_t> &ids);
 
   absl::Status step(const Instruction &inst);
@@ -130,10 +153,23 @@ private:
   std::vector<View> &views;
   KernelStats &stats;
   std::vector<int64_t> regs;
-  /// Per semaphore: the DMA tasks started on it and their on-chip buffers.
-  std::vector<std::vector<std::pair<int64_t, int64_t>>> sems;
-  std::map<int64_t, std::vector<int64_t>> lastWriters, readers;
-  std::map<int64_t, int> inFlight;
+  /// A DMA in flight: its task, on-chip buffer and the window it fills or
+  /// drains there.
+  struct Flight {
+    int64_t task;
+    int64_t buffer;
+    Box box;
+  };
+  /// Tasks that last wrote, or read since, a part of a buffer.
+  struct Touch {
+    Box box;
+    std::vector<int64_t> tasks;
+  };
+  /// Per semaphore: the DMAs started on it.
+  std::vector<std::vector<Flight>> sems;
+  std::map<int64_t, std::vector<Touch>> lastWriters, readers;
+  /// Per on-chip buffer: the windows of the DMAs in flight on it.
+  std::map<int64_t, std::vector<Box>> inFlight;
   int64_t issue = 0;
   /// Instructions executed so far, loop bodies counted per iteration.
   int64_t executedSteps = 0;

@@ -237,12 +237,19 @@ private:
           return success();
         })
         .Case([&](MatmulOp matmul) {
-          emit(Opcode::Matmul,
-               {operands[0], operands[1], operands[2],
-                matmul.getAccumulate() ? 1 : 0,
-                matmul.getPrecision() == Precision::highest ? 1 : 0,
-                matmul.getTransposeLhs() ? 1 : 0,
-                matmul.getTransposeRhs() ? 1 : 0});
+          MatmulOp::Window window = matmul.getWindow();
+          std::vector<int64_t> fields = {
+              operands[0],
+              operands[1],
+              operands[2],
+              matmul.getAccumulate() ? 1 : 0,
+              matmul.getPrecision() == Precision::highest ? 1 : 0,
+              matmul.getTransposeLhs() ? 1 : 0,
+              matmul.getTransposeRhs() ? 1 : 0};
+          fields.insert(fields.end(), window.offsets.begin(),
+                        window.offsets.end());
+          fields.insert(fields.end(), window.sizes.begin(), window.sizes.end());
+          emit(Opcode::Matmul, std::move(fields));
           return success();
         })
         .Case([&](VectorOp vector) {

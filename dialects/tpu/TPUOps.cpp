@@ -207,6 +207,33 @@ LogicalResult DmaStartOp::verify() {
 // MXU
 //===----------------------------------------------------------------------===//
 
+/// The [rows, cols] of a buffer's two minor dimensions, swapped if the
+/// operand is read transposed.
+static std::optional<std::pair<int64_t, int64_t>> matrixOf(MemRefType type,
+                                                           bool transposed) {
+  int64_t rank = type.getRank();
+  if (rank < 2)
+    return std::nullopt;
+  std::pair<int64_t, int64_t> dims(type.getDimSize(rank - 2),
+                                   type.getDimSize(rank - 1));
+  if (transposed)
+    std::swap(dims.first, dims.second);
+  return dims;
+}
+
+MatmulOp::Window MatmulOp::getWindow() {
+  if (std::optional<ArrayRef<int64_t>> offsets = getWindowOffsets())
+    if (std::optional<ArrayRef<int64_t>> sizes = getWindowSizes())
+      if (offsets->size() == 3 && sizes->size() == 3)
+        return {{(*offsets)[0], (*offsets)[1], (*offsets)[2]},
+                {(*sizes)[0], (*sizes)[1], (*sizes)[2]}};
+  auto l = matrixOf(cast<MemRefType>(getLhs().getType()), getTransposeLhs());
+  auto r = matrixOf(cast<MemRefType>(getRhs().getType()), getTransposeRhs());
+  if (!l || !r)
+    return {{0, 0, 0}, {0, 0, 0}};
+  return {{0, 0, 0}, {l->first, l->second, r->second}};
+}
+
 LogicalResult MatmulOp::verify() {
   // matmul_c1
   for (auto [value, what] : {std::pair<Value, StringRef>{getLhs(), "lhs"},
@@ -219,26 +246,20 @@ LogicalResult MatmulOp::verify() {
   auto acc = cast<MemRefType>(getAcc().getType());
   // matmul_c2: [B..,M,K] x [B..,K,N] -> [B..,M,N], an operand's batch
   // dimensions being the accumulator's or all 1.
-  auto matrix =
-      [](MemRefType type) -> std::optional<std::pair<int64_t, int64_t>> {
-    int64_t rank = type.getRank();
-    if (rank < 2)
-      return std::nullopt;
-    return std::make_pair(type.getDimSize(rank - 2), type.getDimSize(rank - 1));
-  };
   auto batchOk = [&](MemRefType operand) {
     ArrayRef<int64_t> batch = operand.getShape().drop_back(2);
     return operand.getRank() == acc.getRank() &&
            (batch == acc.getShape().drop_back(2) ||
             llvm::all_of(batch, [](int64_t d) { return d == 1; }));
   };
-  auto l = matrix(lhs), r = matrix(rhs), a = matrix(acc);
-  if (l && getTransposeLhs())
-    std::swap(l->first, l->second);
-  if (r && getTransposeRhs())
-    std::swap(r->first, r->second);
-  if (!l || !r || !a || l->second != r->first || a->first != l->first ||
-      a->second != r->second || !batchOk(lhs) || !batchOk(rhs))
+  auto l = matrixOf(lhs, getTransposeLhs());
+  auto r = matrixOf(rhs, getTransposeRhs());
+  auto a = matrixOf(acc, false);
+  bool windowed = getWindowOffsets() || getWindowSizes();
+  bool matching = l && r && a && l->second == r->first &&
+                  a->first == l->first && a->second == r->second;
+  if (!l || !r || !a || (!windowed && !matching) || !batchOk(lhs) ||
+      !batchOk(rhs))
     return emitOpError() << "needs lhs [B..,M,K], rhs [B..,K,N] and "
                             "accumulator [B..,M,N] (after any transposes; an "
                             "operand's B.. may be all 1), but has "
@@ -253,12 +274,37 @@ LogicalResult MatmulOp::verify() {
                          << lhs.getElementType() << " x "
                          << rhs.getElementType() << " -> "
                          << acc.getElementType();
-  // matmul_c4: whole MXU tiles, 8 rows of lhs by 128 lanes.
-  if (!aligned(l->first, kSublanes) || !aligned(l->second, kLanes) ||
-      !aligned(r->second, kLanes))
+  // matmul_c5: a window of three offsets and three positive sizes inside
+  // every operand.
+  if (windowed) {
+    std::optional<ArrayRef<int64_t>> offsets = getWindowOffsets(),
+                                     sizes = getWindowSizes();
+    if (!offsets || !sizes || offsets->size() != 3 || sizes->size() != 3)
+      return emitOpError() << "needs a window of three offsets and three "
+                              "sizes (M, K, N)";
+    std::array<std::pair<int64_t, int64_t>, 3> limits = {
+        std::make_pair(l->first, a->first), std::make_pair(l->second, r->first),
+        std::make_pair(r->second, a->second)};
+    for (int i = 0; i < 3; ++i) {
+      int64_t at = (*offsets)[i], size = (*sizes)[i];
+      int64_t limit = std::min(limits[i].first, limits[i].second);
+      if (at < 0 || size <= 0 || at > limit - size)
+        return emitOpError() << "has a window [" << at << ", " << at << " + "
+                             << size << ") along "
+                             << "MKN"[i] << ", outside the operands' " << limit;
+    }
+  }
+  // matmul_c4, c6: whole MXU tiles, 8 rows of lhs by 128 lanes.
+  Window w = getWindow();
+  auto aligned8 = [](int64_t v) { return aligned(v, kSublanes); };
+  auto aligned128 = [](int64_t v) { return aligned(v, kLanes); };
+  if (!aligned8(w.offsets[0]) || !aligned8(w.sizes[0]) ||
+      !aligned128(w.offsets[1]) || !aligned128(w.sizes[1]) ||
+      !aligned128(w.offsets[2]) || !aligned128(w.sizes[2]))
     return emitOpError() << "needs M a multiple of " << kSublanes
                          << " and K and N multiples of " << kLanes
-                         << ", but has " << lhs << " x " << rhs;
+                         << (windowed ? " in its window" : "") << ", but has "
+                         << lhs << " x " << rhs;
   return success();
 }
 

@@ -364,16 +364,36 @@ def TPU_MatmulOp : TPU_Op<"matmul"> {
     [N, K] (the MXU loads weights transposed) and `transpose_lhs` reads lhs
     stored as [K, M] (through the transpose unit), so a layout that puts the
     contracting dimension second-minor costs no relayout copy.
+
+    `window [m0, k0, n0] x [m, k, n]` multiplies only a sub-block: lhs
+    rows [m0, m0 + m) and columns [k0, k0 + k), rhs rows [k0, k0 + k) and
+    columns [n0, n0 + n), into acc rows [m0, m0 + m) and columns
+    [n0, n0 + n), of every batch element. The buffers then need not
+    match, only hold the window (matmul_c5), which is tile-aligned like a
+    whole product (matmul_c6). A kernel uses it to start on the part of
+    its first block that has arrived and to drain its last block's results
+    part by part (docs/lowering.md).
   }];
   let arguments = (ins TPU_AnyMemRef:$lhs, TPU_AnyMemRef:$rhs,
                        TPU_AnyMemRef:$acc, UnitAttr:$accumulate,
                        DefaultValuedAttr<TPU_Precision,
                                          "::mlir::tpu::Precision::default_">:$precision,
-                       UnitAttr:$transpose_lhs, UnitAttr:$transpose_rhs);
+                       UnitAttr:$transpose_lhs, UnitAttr:$transpose_rhs,
+                       OptionalAttr<DenseI64ArrayAttr>:$window_offsets,
+                       OptionalAttr<DenseI64ArrayAttr>:$window_sizes);
   let assemblyFormat = [{
     $lhs `,` $rhs `,` $acc (`accumulate` $accumulate^)? `precision` `=` $precision
     (`transpose_lhs` $transpose_lhs^)? (`transpose_rhs` $transpose_rhs^)?
+    (`window` $window_offsets^ `x` $window_sizes)?
     attr-dict `:` type($lhs) `,` type($rhs) `,` type($acc)
+  }];
+  let extraClassDeclaration = [{
+    /// The product's [M, K, N] extents of lhs, rhs and acc (after the
+    /// transposes), and the window: offsets and sizes along M, K and N.
+    struct Window {
+      std::array<int64_t, 3> offsets, sizes;
+    };
+    Window getWindow();
   }];
   let hasVerifier = 1;
 }

@@ -119,19 +119,25 @@ int64_t KernelLowering::footprint(ArrayRef<int64_t> blocks) {
   return total;
 }
 
-/// The first input blocks' DMAs, then the largest of the MXU's work, the
-/// HBM traffic (every step reloads its input blocks; each output block is
-/// written once) and the DMA latency the prefetch cannot hide, then the
-/// last output block's DMA. Larger output blocks
+/// The first input blocks' DMAs (or their first sub-block), then the
+/// largest of the MXU's work, the HBM traffic (every step reloads its input
+/// blocks; each output block is written once) and the DMA latency the
+/// prefetch cannot hide, then the last output block's DMA (or its last
+/// sub-block). Larger output blocks
 /// cut the traffic; smaller blocks shorten the exposed first and last
 /// DMAs, which dominate small problems.
+double KernelLowering::blockBytes(const ValueInfo &info,
+                                  ArrayRef<int64_t> blocks) const {
+  double elements = 1;
+  for (int64_t d : blockShape(info, blocks))
+    elements *= d;
+  Type element = info.phys.element;
+  return elements * std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8);
+}
+
 double KernelLowering::estimateCycles(ArrayRef<int64_t> blocks) {
   auto bytesOf = [&](const ValueInfo &info) {
-    double elements = 1;
-    for (int64_t d : blockShape(info, blocks))
-      elements *= d;
-    Type element = info.phys.element;
-    return elements * std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8);
+    return blockBytes(info, blocks);
   };
   double steps = 1, outBlocks = 1, work = 1;
   for (size_t d = 0; d < extent.size(); ++d) {
@@ -165,8 +171,12 @@ double KernelLowering::estimateCycles(ArrayRef<int64_t> blocks) {
   // A step's DMAs are issued inputSlots() - 1 steps ahead, so a step
   // shorter than that share of the DMA latency exposes the rest of it.
   double issue = steps * latency / double(inputSlots() - 1);
-  return in / perCycle + latency + std::max({mxu, hbm, issue}) +
-         out / perCycle + latency;
+  // Sub-block pipelining exposes only the first K piece's inputs and the
+  // last N piece's result.
+  SubBlocks pieces = subBlocksFor(blocks);
+  return in / pieces.kPieces / perCycle + latency +
+         std::max({mxu, hbm, issue}) + out / pieces.nPieces / perCycle +
+         latency;
 }
 
 SmallVector<int64_t> KernelLowering::mxuDims() {

@@ -177,7 +177,7 @@ SmallVector<Value> KernelLowering::blockIndices(Value t) {
 
 void KernelLowering::emitDma(Value hbm, const ValueInfo &info,
                              ArrayRef<Value> idx, Value vmem, Value sem,
-                             bool toHbm) {
+                             bool toHbm, std::optional<Piece> piece) {
   SmallVector<Value> hbmIndices, vmemIndices;
   SmallVector<int64_t> sizes = blockShape(info, block);
   SmallVector<int64_t> strides(sizes.size(), 1);
@@ -209,6 +209,13 @@ void KernelLowering::emitDma(Value hbm, const ValueInfo &info,
     if (low < 0 || high >= info.phys.dims[i])
       masked = true;
   }
+  // A piece moves part of the block, at its offset in both buffers.
+  for (auto [i, it] : llvm::enumerate(info.pmap))
+    if (piece && it == piece->dim) {
+      hbmIndices[i] = addC(hbmIndices[i], piece->offset * info.pwin[i].stride);
+      vmemIndices[i] = index(piece->offset);
+      sizes[i] = piece->size;
+    }
   DenseI64ArrayAttr strideAttr;
   if (llvm::any_of(strides, [](int64_t s) { return s != 1; }))
     strideAttr = b.getDenseI64ArrayAttr(strides);
@@ -318,6 +325,21 @@ KernelLowering::KeptOrder KernelLowering::keptOrder(const ValueInfo &in,
   return order;
 }
 
+MatmulOp KernelLowering::emitMatmul(Operation *inner, Value dst,
+                                    bool accumulate) {
+  auto attr = inner->getAttrOfType<hlo::PrecisionAttr>("precision");
+  Precision precision = attr && attr.getValue() == hlo::Precision::HIGHEST
+                            ? Precision::highest
+                            : Precision::default_;
+  Value lhs = current.lookup(storage(inner->getOperand(0))),
+        rhs = current.lookup(storage(inner->getOperand(1)));
+  if (swapOperands)
+    std::swap(lhs, rhs);
+  return MatmulOp::create(b, loc(), lhs, rhs, dst, accumulate, precision,
+                          transposeLhs, transposeRhs, DenseI64ArrayAttr(),
+                          DenseI64ArrayAttr());
+}
+
 LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
                                      bool accumulate) {
   Value result = inner->getResult(0);
@@ -325,16 +347,7 @@ LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
   Value dst = wideAcc && inner == anchor ? wideAcc : current.lookup(result);
   auto bufferOf = [&](Value v) { return current.lookup(storage(v)); };
   if (hlo::isContraction(inner)) {
-    auto attr = inner->getAttrOfType<hlo::PrecisionAttr>("precision");
-    Precision precision = attr && attr.getValue() == hlo::Precision::HIGHEST
-                              ? Precision::highest
-                              : Precision::default_;
-    Value lhs = bufferOf(inner->getOperand(0)),
-          rhs = bufferOf(inner->getOperand(1));
-    if (swapOperands)
-      std::swap(lhs, rhs);
-    MatmulOp::create(b, loc(), lhs, rhs, dst, accumulate, precision,
-                     transposeLhs, transposeRhs);
+    emitMatmul(inner, dst, accumulate);
     return success();
   }
   if (auto reduce = dyn_cast<hlo::ReduceOp>(inner)) {
@@ -469,9 +482,13 @@ void KernelLowering::emitPrefetch(Value t) {
 }
 
 LogicalResult KernelLowering::emitBody(Value t, bool prefetch) {
+  // The first and last blocks may go in pieces (SubBlocks.cpp).
+  std::optional<int64_t> known = getConstantIntValue(t);
+  bool firstPieces = sub.kPieces > 1 && known && *known < sub.firstTrips;
+  bool lastPieces = sub.nPieces > 1 && known == trips - 1;
   if (prefetch)
     emitPrefetch(addC(t, inputSlots() - 1));
-  if (!inputs.empty())
+  if (!inputs.empty() && !firstPieces)
     DmaWaitOp::create(b, loc(), slotOf(t, inSems));
   SmallVector<Value> idx = blockIndices(t);
   Value step = divC(t, reductionTrips);
@@ -503,6 +520,10 @@ LogicalResult KernelLowering::emitBody(Value t, bool prefetch) {
     auto emitStep = [&](bool first) -> LogicalResult {
       if (first && anchorIsOutput)
         DmaWaitOp::create(b, loc(), outSem);
+      if (firstPieces || lastPieces) {
+        emitMatmulPieces(*known, firstPieces, lastPieces, first, idx);
+        return success();
+      }
       return emitOp(anchor, idx, !first);
     };
     Value first = isEq(r, 0);
@@ -546,7 +567,8 @@ LogicalResult KernelLowering::emitBody(Value t, bool prefetch) {
                          ValueRange{current.lookup(from)}, outSlots[output],
                          llvm::cast_if_present<ArrayAttr>(*maps));
       }
-      emitDma(hbm, values[output], idx, outSlots[output], outSem, true);
+      if (!lastPieces) // else drained piece by piece
+        emitDma(hbm, values[output], idx, outSlots[output], outSem, true);
     }
     return success();
   };
@@ -581,6 +603,7 @@ KernelLowering::lower(ArrayRef<Operation *> ops, ArrayRef<Value> results,
     }
   if (failed(analyze(ops, leaf)) || failed(planBlocks()))
     return failure();
+  planSubBlocks();
   // Each result is stored in its output slots; a broadcast returned as is
   // is copied there. A fused constant or parameter returned as is is not
   // lowered yet.
@@ -635,22 +658,34 @@ KernelLowering::lower(ArrayRef<Operation *> ops, ArrayRef<Value> results,
     inSems.push_back(SemaphoreAllocOp::create(b, loc(), semType));
   for (Value &sem : outSems)
     sem = SemaphoreAllocOp::create(b, loc(), semType);
-
   // Prefetch the first blocks, run the blocks with the DMAs of the block
   // inputSlots() - 1 ahead in flight, then the last ones (peeled, so the
-  // prefetch needs no condition), and drain the output DMAs.
+  // prefetch needs no condition), and drain the output DMAs. First blocks
+  // taken in pieces are peeled too.
   int64_t ahead = std::min(inputSlots() - 1, trips);
-  for (int64_t t = 0; t < ahead; ++t)
-    emitPrefetch(index(t));
-  if (trips > ahead) {
-    auto loop =
-        scf::ForOp::create(b, loc(), index(0), index(trips - ahead), index(1));
+  if (sub.kPieces > 1)
+    sub.firstTrips = ahead;
+  for (int64_t i = 0; i < sub.firstTrips * sub.kPieces; ++i)
+    sub.sems.push_back(SemaphoreAllocOp::create(b, loc(), semType));
+  for (int64_t t = 0; t < ahead; ++t) {
+    if (t < sub.firstTrips)
+      emitFirstPieces(t);
+    else
+      emitPrefetch(index(t));
+  }
+  int64_t peeled = 0;
+  for (; peeled < sub.firstTrips && trips - ahead > peeled; ++peeled)
+    if (failed(emitBody(index(peeled), /*prefetch=*/true)))
+      return failure();
+  if (trips - ahead > peeled) {
+    auto loop = scf::ForOp::create(b, loc(), index(peeled),
+                                   index(trips - ahead), index(1));
     OpBuilder::InsertionGuard inLoop(b);
     b.setInsertionPointToStart(loop.getBody());
     if (failed(emitBody(loop.getInductionVar(), /*prefetch=*/true)))
       return failure();
   }
-  for (int64_t t = std::max<int64_t>(trips - ahead, 0); t < trips; ++t)
+  for (int64_t t = std::max(trips - ahead, peeled); t < trips; ++t)
     if (failed(emitBody(index(t), /*prefetch=*/false)))
       return failure();
   DmaWaitOp::create(b, loc(), outSems[0]);

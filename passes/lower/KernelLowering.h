@@ -206,6 +206,8 @@ private:
   /// The dimension whose block, halved, shrinks the footprint most, if
   /// halving any does.
   FailureOr<int64_t> narrowestCut();
+  /// Bytes of a value's block.
+  double blockBytes(const ValueInfo &info, ArrayRef<int64_t> blocks) const;
   /// Estimated cycles of an MXU kernel with these blocks.
   double estimateCycles(ArrayRef<int64_t> blocks);
   /// The tiled blocks of an MXU kernel that minimize estimateCycles within
@@ -283,9 +285,38 @@ private:
   /// mapsFor, with identity maps spelled out.
   FailureOr<SmallVector<Attribute>> explicitMaps(ArrayRef<Value> operands,
                                                  Value result, Operation *user);
+  /// A part of a block along one iteration dimension: [offset, offset +
+  /// size) of the block.
+  struct Piece {
+    int64_t dim, offset, size;
+  };
+  /// Copies a block (or the `piece` of it) between HBM and its VMEM slot.
   void emitDma(Value hbm, const ValueInfo &info, ArrayRef<Value> idx,
-               Value vmem, Value sem, bool toHbm);
+               Value vmem, Value sem, bool toHbm,
+               std::optional<Piece> piece = std::nullopt);
   LogicalResult emitOp(Operation *op, ArrayRef<Value> idx, bool accumulate);
+  /// The tpu.matmul of a contraction into `dst`.
+  MatmulOp emitMatmul(Operation *inner, Value dst, bool accumulate);
+
+  // Sub-block pipelining (SubBlocks.cpp).
+  /// Splits the first block's input DMAs along K and the last block's
+  /// result DMA along N, if the kernel is a plain matmul whose blocks
+  /// divide into MXU-sized pieces.
+  void planSubBlocks();
+  /// The sub-block plan of a plain matmul kernel with these blocks (one
+  /// piece each if the kernel is not one).
+  struct SubBlocks;
+  SubBlocks subBlocksFor(ArrayRef<int64_t> blocks);
+  /// Starts block t's input DMAs (t < sub.firstTrips), piece by piece
+  /// along K.
+  void emitFirstPieces(int64_t t);
+  /// The anchor matmul of block t in pieces: with `kPieces` (t <
+  /// sub.firstTrips),
+  /// each K piece once its DMA is waited for; with `nPieces` (the last
+  /// block), each N piece of the last K piece followed by its result's
+  /// DMA. `first`: the block's first reduction step (no accumulation).
+  void emitMatmulPieces(int64_t t, bool kPieces, bool nPieces, bool first,
+                        ArrayRef<Value> idx);
   LogicalResult emitBody(Value t, bool prefetch);
   /// Starts block t's input DMAs into its slots.
   void emitPrefetch(Value t);
@@ -348,6 +379,13 @@ private:
   /// The f32 or i32 accumulator of wideAccResult(), converted on the last
   /// reduction step.
   Value wideAcc;
+  /// Sub-block pipelining: the K pieces of the first `firstTrips` blocks
+  /// (with a semaphore each, block-major) and the last block's N pieces;
+  /// one piece means none.
+  struct SubBlocks {
+    int64_t kDim = -1, kPieces = 1, nDim = -1, nPieces = 1, firstTrips = 0;
+    SmallVector<Value> sems;
+  } sub;
 };
 
 } // namespace mlir::tpu::lowering

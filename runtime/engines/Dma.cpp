@@ -156,8 +156,21 @@ absl::Status KernelRun::dma(const Instruction &inst) {
     copyWindow(toHbm, rank, sizes, steps, lo, hi, hbmAt, vmemAt, hbmStrides,
                vmemStrides, hbmData, vmemData, bytesPerElement);
   View *onChipView = toHbm ? *src : *dst;
+  // The positions the window touches on each side: DMAs into disjoint
+  // parts of a buffer (a block's pieces) need not wait for each other.
+  std::vector<int64_t> first(rank), extent(rank);
+  for (int64_t i = 0; i < rank; ++i) {
+    int64_t a = hbmAt[i] + lo[i] * steps[i],
+            b = hbmAt[i] + std::max(lo[i], hi[i] - 1) * steps[i];
+    first[i] = std::min(a, b);
+    extent[i] = hi[i] > lo[i] ? std::max(a, b) - first[i] + 1 : 0;
+  }
+  Access onChipAccess(onChipView, Box::of(onChip, vmemAt, sizes));
+  Access hbmAccess(toHbm ? *dst : *src, Box::of(hbm, first, extent));
+  std::vector<Access> reads = {toHbm ? onChipAccess : hbmAccess},
+                      writes = {toHbm ? hbmAccess : onChipAccess};
   absl::StatusOr<std::vector<int64_t>> deps =
-      hazards(inst, {*src}, {*dst}, /*isDma=*/true);
+      hazards(inst, reads, writes, /*isDma=*/true);
   if (!deps.ok())
     return deps.status();
   absl::StatusOr<int64_t> id = timeline.add(
@@ -165,9 +178,9 @@ absl::Status KernelRun::dma(const Instruction &inst) {
       dmaTransferCycles(target, moved), *deps, issue, kDmaLatencyCycles);
   if (!id.ok())
     return id.status();
-  record({*src}, {*dst}, {*id});
-  sems[sem].emplace_back(*id, onChipView->id);
-  ++inFlight[onChipView->id];
+  record(reads, writes, {*id});
+  sems[sem].push_back({*id, onChipView->id, onChipAccess.box});
+  inFlight[onChipView->id].push_back(onChipAccess.box);
   stats.hbmBytes += moved;
   return absl::OkStatus();
 }

@@ -37,28 +37,81 @@ bool KernelRun::matrix(const Buffer &b, int64_t &rows, int64_t &cols,
   return true;
 }
 
-/// acc (+)= lhs x rhs for int8 matrices stored row-major (or transposed)
-/// into an int32 accumulator: exact, wrapping modulo 2^32.
-static void int8Product(const uint8_t *ld, const uint8_t *rd, uint8_t *ad,
-                        int64_t m, int64_t k, int64_t n, bool transposeLhs,
-                        bool transposeRhs, bool accumulate) {
+namespace {
+/// A window of a logical matrix: rows [r0, r0 + rows) and columns
+/// [c0, c0 + cols) of a matrix stored row-major with `ld` elements per
+/// stored row, or as its transpose.
+struct MatrixWindow {
+  const uint8_t *data;
+  int64_t ld, r0, c0, rows, cols;
+  bool transposed;
+  int64_t elementBytes;
+
+  const uint8_t *at(int64_t i, int64_t j) const {
+    int64_t r = r0 + i, c = c0 + j;
+    return data + (transposed ? c * ld + r : r * ld + c) * elementBytes;
+  }
+};
+} // namespace
+
+/// The window's elements, row-major, as T (int8 or float).
+template <typename T, typename Load>
+static void gather(std::vector<T> &out, const MatrixWindow &w, Load load) {
+  out.resize(w.rows * w.cols);
+  for (int64_t i = 0; i < w.rows; ++i)
+    for (int64_t j = 0; j < w.cols; ++j)
+      out[i * w.cols + j] = load(w.at(i, j));
+}
+
+/// Copies the [rows, cols] window at (r0, c0) of a row-major accumulator
+/// of `ld` columns to or from a dense row-major array.
+template <typename T>
+static void accWindow(T *dense, uint8_t *acc, int64_t ld, int64_t r0,
+                      int64_t c0, int64_t rows, int64_t cols, bool toAcc) {
+  for (int64_t i = 0; i < rows; ++i) {
+    uint8_t *row = acc + ((r0 + i) * ld + c0) * sizeof(T);
+    if (toAcc)
+      std::memcpy(row, dense + i * cols, cols * sizeof(T));
+    else
+      std::memcpy(dense + i * cols, row, cols * sizeof(T));
+  }
+}
+
+/// acc (+)= lhs x rhs on windows of int8 matrices into an int32
+/// accumulator: exact, wrapping modulo 2^32.
+static void int8Product(const MatrixWindow &l, const MatrixWindow &r,
+                        uint8_t *acc, int64_t accLd, int64_t m0, int64_t n0,
+                        bool accumulate) {
   static thread_local std::vector<int8_t> lhs, rhs;
-  static thread_local std::vector<int32_t> acc;
-  auto gather = [](std::vector<int8_t> &out, const uint8_t *data, int64_t rows,
-                   int64_t cols, bool transposed) {
-    out.resize(rows * cols);
-    for (int64_t i = 0; i < rows; ++i)
-      for (int64_t j = 0; j < cols; ++j)
-        out[i * cols + j] =
-            static_cast<int8_t>(data[transposed ? j * rows + i : i * cols + j]);
-  };
-  gather(lhs, ld, m, k, transposeLhs);
-  gather(rhs, rd, k, n, transposeRhs);
-  acc.assign(m * n, 0);
+  static thread_local std::vector<int32_t> sums;
+  auto load = [](const uint8_t *p) { return static_cast<int8_t>(*p); };
+  gather(lhs, l, load);
+  gather(rhs, r, load);
+  sums.assign(l.rows * r.cols, 0);
   if (accumulate)
-    std::memcpy(acc.data(), ad, acc.size() * sizeof(int32_t));
-  gemmInt8(m, k, n, lhs.data(), rhs.data(), acc.data());
-  std::memcpy(ad, acc.data(), acc.size() * sizeof(int32_t));
+    accWindow(sums.data(), acc, accLd, m0, n0, l.rows, r.cols, false);
+  gemmInt8(l.rows, l.cols, r.cols, lhs.data(), rhs.data(), sums.data());
+  accWindow(sums.data(), acc, accLd, m0, n0, l.rows, r.cols, true);
+}
+
+/// The window's elements as floats: bf16 is the upper half of an f32.
+static void toFloats(std::vector<float> &out, Element element,
+                     const MatrixWindow &w) {
+  if (element == Element::F32 && !w.transposed && w.c0 == 0 && w.cols == w.ld) {
+    out.resize(w.rows * w.cols);
+    std::memcpy(out.data(), w.at(0, 0), out.size() * sizeof(float));
+    return;
+  }
+  if (element == Element::BF16)
+    return gather(out, w, [](const uint8_t *p) {
+      uint32_t bits = uint32_t(p[0] | p[1] << 8) << 16;
+      float v;
+      std::memcpy(&v, &bits, sizeof(float));
+      return v;
+    });
+  gather(out, w, [&](const uint8_t *p) {
+    return static_cast<float>(load(element, p));
+  });
 }
 
 absl::Status KernelRun::matmul(const Instruction &inst) {
@@ -77,6 +130,13 @@ absl::Status KernelRun::matmul(const Instruction &inst) {
     std::swap(m, k);
   if (transposeRhs)
     std::swap(k2, n);
+  // The window [m0, m0 + wm) x [k0, k0 + wk) x [n0, n0 + wn) of the
+  // product: lhs rows and columns, rhs rows and columns, acc rows and
+  // columns.
+  int64_t m0 = f[7], k0 = f[8], n0 = f[9], wm = f[10], wk = f[11], wn = f[12];
+  auto within = [](int64_t at, int64_t size, int64_t dim, int64_t dim2) {
+    return at >= 0 && size > 0 && at <= dim - size && at <= dim2 - size;
+  };
   // An operand's batch is the accumulator's, or one matrix for all.
   auto batchOk = [&](const Buffer &b, int64_t count) {
     if (b.dims.size() != a.dims.size())
@@ -89,49 +149,37 @@ absl::Status KernelRun::matmul(const Instruction &inst) {
               a.element == Element::I32;
   bool floats =
       a.element == Element::F32 && l.element == r.element && isFloat(l.element);
-  if (!shaped || k != k2 || m != m2 || n != n2 || !(int8 || floats) ||
-      !batchOk(l, lb) || !batchOk(r, rb))
+  if (!shaped || !within(m0, wm, m, m2) || !within(k0, wk, k, k2) ||
+      !within(n0, wn, n, n2) || !(int8 || floats) || !batchOk(l, lb) ||
+      !batchOk(r, rb))
     return fail(inst, "needs bf16 or f32 [B..,M,K] x [B..,K,N] into f32 "
-                      "[B..,M,N], or int8 into int32");
+                      "[B..,M,N], or int8 into int32, and a window inside "
+                      "all three");
+  bool whole =
+      wm == m && wm == m2 && wk == k && wk == k2 && wn == n && wn == n2;
   bool highest = f[4] == 1 && l.element == Element::F32;
   // Weights shared by a batch of untransposed rows: one matmul of all the
   // rows, the weights loaded once.
-  int64_t matrices = batch;
-  if (rb == 1 && !transposeLhs && lb == batch) {
-    m *= batch;
+  int64_t matrices = batch, rows = wm;
+  if (whole && rb == 1 && !transposeLhs && lb == batch) {
+    rows *= batch;
     matrices = 1;
   }
-  // Row-major [rows, cols] floats of a matrix stored as such, or as its
-  // transpose.
+  int64_t inSize = elementBytes(l.element);
+  auto windows = [&](int64_t bi) {
+    const uint8_t *ld = (*lhs)->data + (lb == 1 ? 0 : bi * m * k * inSize);
+    const uint8_t *rd = (*rhs)->data + (rb == 1 ? 0 : bi * k2 * n * inSize);
+    return std::make_pair(
+        MatrixWindow{ld, l.dims.back(), m0, k0, rows, wk, transposeLhs, inSize},
+        MatrixWindow{rd, r.dims.back(), k0, n0, wk, wn, transposeRhs, inSize});
+  };
+  for (int64_t bi = 0; compute && int8 && bi < matrices; ++bi) {
+    auto [lw, rw] = windows(bi);
+    int8Product(lw, rw, (*acc)->data + bi * m2 * n2 * 4, n2, m0, n0, f[3] != 0);
+  }
   // Matrices kept between calls: the kernels make many products of one
   // block shape, and fresh pages cost more than the conversion.
   static thread_local std::vector<float> lhsFloats, rhsFloats, accFloats;
-  auto toFloats = [](std::vector<float> &out, Element element,
-                     const uint8_t *data, int64_t rows, int64_t cols,
-                     bool transposed) {
-    out.resize(rows * cols);
-    if (element == Element::F32 && !transposed) {
-      std::memcpy(out.data(), data, out.size() * sizeof(float));
-      return;
-    }
-    int64_t size = elementBytes(element);
-    // Element (i, j) of the stored matrix.
-    auto at = [&](int64_t i, int64_t j) {
-      return data + (transposed ? j * rows + i : i * cols + j) * size;
-    };
-    if (element == Element::BF16) { // the upper half of an f32
-      for (int64_t i = 0; i < rows; ++i)
-        for (int64_t j = 0; j < cols; ++j) {
-          const uint8_t *p = at(i, j);
-          uint32_t bits = uint32_t(p[0] | p[1] << 8) << 16;
-          std::memcpy(&out[i * cols + j], &bits, sizeof(float));
-        }
-      return;
-    }
-    for (int64_t i = 0; i < rows; ++i)
-      for (int64_t j = 0; j < cols; ++j)
-        out[i * cols + j] = static_cast<float>(load(element, at(i, j)));
-  };
   // The MXU multiplies bf16: f32 inputs round to bf16 at DEFAULT. HIGHEST
   // (XLA's bf16_6x: each input split into three bf16 terms, six of the
   // nine products summed) reproduces the f32 product to its last bits, so
@@ -143,45 +191,54 @@ absl::Status KernelRun::matmul(const Instruction &inst) {
       for (float &v : x)
         v = static_cast<float>(roundToBF16(v));
   };
-  int64_t inSize = elementBytes(l.element);
-  for (int64_t bi = 0; compute && int8 && bi < matrices; ++bi)
-    int8Product((*lhs)->data + (lb == 1 ? 0 : bi * m * k),
-                (*rhs)->data + (rb == 1 ? 0 : bi * k * n),
-                (*acc)->data + bi * m * n * 4, m, k, n, transposeLhs,
-                transposeRhs, f[3] != 0);
   for (int64_t bi = 0; compute && !int8 && bi < matrices; ++bi) {
-    const uint8_t *ld = (*lhs)->data + (lb == 1 ? 0 : bi * m * k * inSize);
-    const uint8_t *rd = (*rhs)->data + (rb == 1 ? 0 : bi * k * n * inSize);
-    uint8_t *ad = (*acc)->data + bi * m * n * 4;
-    toFloats(lhsFloats, l.element, ld, m, k, transposeLhs);
-    toFloats(rhsFloats, r.element, rd, k, n, transposeRhs);
+    auto [lw, rw] = windows(bi);
+    uint8_t *ad = (*acc)->data + bi * m2 * n2 * 4;
+    toFloats(lhsFloats, l.element, lw);
+    toFloats(rhsFloats, r.element, rw);
     mxuInputs(lhsFloats);
     mxuInputs(rhsFloats);
-    accFloats.resize(m * n);
+    accFloats.assign(rows * wn, 0.0f);
     if (f[3])
-      std::memcpy(accFloats.data(), ad, accFloats.size() * sizeof(float));
-    else
-      std::fill(accFloats.begin(), accFloats.end(), 0.0f);
+      accWindow(accFloats.data(), ad, n2, m0, n0, rows, wn, false);
     // bf16 products are exact in f32.
-    gemm(m, k, n, lhsFloats.data(), rhsFloats.data(), accFloats.data(),
+    gemm(rows, wk, wn, lhsFloats.data(), rhsFloats.data(), accFloats.data(),
          /*exactProducts=*/!highest);
-    std::memcpy(ad, accFloats.data(), accFloats.size() * sizeof(float));
+    accWindow(accFloats.data(), ad, n2, m0, n0, rows, wn, true);
   }
 
-  std::vector<View *> reads = {*lhs, *rhs};
+  // The windows in each buffer's own dimensions (all of any batch).
+  auto boxOf = [&](const Buffer &b, int64_t r0, int64_t c0, int64_t nr,
+                   int64_t nc, bool transposed) {
+    std::vector<int64_t> at(b.dims.size(), 0), sizes = b.dims;
+    size_t rank = b.dims.size();
+    if (transposed) {
+      std::swap(r0, c0);
+      std::swap(nr, nc);
+    }
+    at[rank - 2] = r0;
+    at[rank - 1] = c0;
+    sizes[rank - 2] = nr;
+    sizes[rank - 1] = nc;
+    return Box::of(b, at, sizes);
+  };
+  Access accAccess(*acc, boxOf(a, m0, n0, wm, wn, false));
+  std::vector<Access> reads = {
+      Access(*lhs, boxOf(l, m0, k0, wm, wk, transposeLhs)),
+      Access(*rhs, boxOf(r, k0, n0, wk, wn, transposeRhs))};
   if (f[3])
-    reads.push_back(*acc);
+    reads.push_back(accAccess);
   absl::StatusOr<std::vector<int64_t>> deps =
-      hazards(inst, reads, {*acc}, false);
+      hazards(inst, reads, {accAccess}, false);
   if (!deps.ok())
     return deps.status();
   std::vector<int64_t> all;
   // Where the MXU takes two int8 products per cell and cycle, K packs two
   // rows of weights into each of the array's rows.
-  int64_t timedK = int8 ? mxuInt8Depth(target, k) : k;
+  int64_t timedK = int8 ? mxuInt8Depth(target, wk) : wk;
   for (int64_t bi = 0; bi < matrices; ++bi) {
     absl::StatusOr<std::vector<int64_t>> ids = timeline.addMatmul(
-        kernel.name + "/matmul", m, timedK, n,
+        kernel.name + "/matmul", rows, timedK, wn,
         mxuPasses(highest ? Precision::Highest : Precision::Default,
                   l.element == Element::F32),
         options.mxuModel, *deps, issue);
@@ -189,8 +246,8 @@ absl::Status KernelRun::matmul(const Instruction &inst) {
       return ids.status();
     all.insert(all.end(), ids->begin(), ids->end());
   }
-  record(reads, {*acc}, all);
-  (int8 ? stats.int8Ops : stats.flops) += 2 * m * n * k * matrices;
+  record(reads, {accAccess}, all);
+  (int8 ? stats.int8Ops : stats.flops) += 2 * rows * wn * wk * matrices;
   return absl::OkStatus();
 }
 

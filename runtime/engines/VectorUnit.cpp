@@ -37,8 +37,10 @@ absl::Status KernelRun::vectorTask(const Instruction &inst,
                                    std::vector<View *> writes, VectorCost cost,
                                    const char *what, int64_t elements,
                                    int64_t passes) {
+  std::vector<Access> readAccesses(reads.begin(), reads.end()),
+      writeAccesses(writes.begin(), writes.end());
   absl::StatusOr<std::vector<int64_t>> deps =
-      hazards(inst, reads, writes, false);
+      hazards(inst, readAccesses, writeAccesses, false);
   if (!deps.ok())
     return deps.status();
   if (elements < 0)
@@ -48,7 +50,7 @@ absl::Status KernelRun::vectorTask(const Instruction &inst,
       tpc::saturatingMul(vectorCycles(elements, cost), passes), *deps, issue);
   if (!id.ok())
     return id.status();
-  record(reads, writes, {*id});
+  record(readAccesses, writeAccesses, {*id});
   return absl::OkStatus();
 }
 

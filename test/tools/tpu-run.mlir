@@ -61,10 +61,11 @@
 // TRACE-DAG: "args": {"name": "dma"}
 // TRACE-DAG: "args": {"name": "mxu0"}
 // A kernel's back-to-back tasks of one name are one trace event with
-// their count: the four folds of a 512x512 bf16 matmul's blocks on mxu0.
+// their count: a 512x512 bf16 matmul's five matmuls on mxu0 (one block
+// in four K pieces, the last of them in two N pieces).
 // RUN: tpu-run %t/matmul512.mlir --timing-only --profile=%t/trace512.json > /dev/null
 // RUN: FileCheck %s --check-prefix=MERGED < %t/trace512.json
-// MERGED: {"name": "dot_general_0/matmul", "ph": "X", "pid": 0, "tid": 1, "ts": {{[0-9.]+}}, "dur": 4.7638, "args": {"tasks": 4, "busy_us": 4.7638}}
+// MERGED: {"name": "dot_general_0/matmul", "ph": "X", "pid": 0, "tid": 1, "ts": {{[0-9.]+}}, "dur": 4.7638, "args": {"tasks": 5, "busy_us": 4.7638}}
 // Past 256 events of one kernel on one engine, the rest of its tasks
 // there are one event: 511 DMAs of a 256M exponential in 256 events.
 // RUN: tpu-run %t/exp.mlir --timing-only --profile=%t/trace-exp.json > /dev/null

@@ -304,6 +304,76 @@ func.func @f() {
 
 // -----
 
+// matmul_c5: a window holds three offsets and three sizes
+func.func @f() {
+  tpu.kernel "k" {
+    %l = tpu.alloc : memref<8x256xbf16, #tpu.memory_space<vmem>>
+    %r = tpu.alloc : memref<256x128xbf16, #tpu.memory_space<vmem>>
+    %a = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.matmul' op needs a window of three offsets and three sizes (M, K, N)}}
+    "tpu.matmul"(%l, %r, %a) {window_offsets = array<i64: 0, 128>, window_sizes = array<i64: 8, 128, 128>} : (memref<8x256xbf16, #tpu.memory_space<vmem>>, memref<256x128xbf16, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>>) -> ()
+  }
+  return
+}
+
+// -----
+
+// matmul_c5: offsets without sizes
+func.func @f() {
+  tpu.kernel "k" {
+    %l = tpu.alloc : memref<8x256xbf16, #tpu.memory_space<vmem>>
+    %r = tpu.alloc : memref<256x128xbf16, #tpu.memory_space<vmem>>
+    %a = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.matmul' op needs a window of three offsets and three sizes (M, K, N)}}
+    "tpu.matmul"(%l, %r, %a) {window_offsets = array<i64: 0, 128, 0>} : (memref<8x256xbf16, #tpu.memory_space<vmem>>, memref<256x128xbf16, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>>) -> ()
+  }
+  return
+}
+
+// -----
+
+// matmul_c5: the window lies inside every operand (K: lhs has 256, rhs 128)
+func.func @f() {
+  tpu.kernel "k" {
+    %l = tpu.alloc : memref<8x256xbf16, #tpu.memory_space<vmem>>
+    %r = tpu.alloc : memref<128x128xbf16, #tpu.memory_space<vmem>>
+    %a = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.matmul' op has a window [128, 128 + 128) along K, outside the operands' 128}}
+    tpu.matmul %l, %r, %a precision = default window [0, 128, 0] x [8, 128, 128] : memref<8x256xbf16, #tpu.memory_space<vmem>>, memref<128x128xbf16, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// matmul_c5: sizes are positive
+func.func @f() {
+  tpu.kernel "k" {
+    %l = tpu.alloc : memref<8x256xbf16, #tpu.memory_space<vmem>>
+    %r = tpu.alloc : memref<256x128xbf16, #tpu.memory_space<vmem>>
+    %a = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.matmul' op has a window [0, 0 + 0) along M, outside the operands' 8}}
+    tpu.matmul %l, %r, %a precision = default window [0, 0, 0] x [0, 256, 128] : memref<8x256xbf16, #tpu.memory_space<vmem>>, memref<256x128xbf16, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
+// matmul_c6: a window of whole MXU tiles
+func.func @f() {
+  tpu.kernel "k" {
+    %l = tpu.alloc : memref<8x256xbf16, #tpu.memory_space<vmem>>
+    %r = tpu.alloc : memref<256x128xbf16, #tpu.memory_space<vmem>>
+    %a = tpu.alloc : memref<8x128xf32, #tpu.memory_space<vmem>>
+    // expected-error@+1 {{'tpu.matmul' op needs M a multiple of 8 and K and N multiples of 128 in its window, but has}}
+    tpu.matmul %l, %r, %a precision = default window [0, 64, 0] x [8, 128, 128] : memref<8x256xbf16, #tpu.memory_space<vmem>>, memref<256x128xbf16, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
+
+// -----
+
 // vector_c2: one map entry per input dimension
 func.func @f() {
   tpu.kernel "k" {

@@ -175,3 +175,25 @@ func.func @scalar_load(%i: memref<i32, #tpu.memory_space<hbm>>, %x: memref<16x12
   }
   return
 }
+
+// -----
+
+// A matmul on a window of its buffers: the K piece [128, 256) of lhs and
+// rhs, into the N piece [128, 256) of the accumulator (sub-block
+// pipelining, docs/lowering.md).
+// CHECK-LABEL: func.func @matmul_window
+// CHECK: tpu.matmul %{{.+}}, %{{.+}}, %{{.+}} accumulate precision = default window [0, 128, 128] x [16, 128, 128] : memref<16x256xbf16, #tpu.memory_space<vmem>>, memref<256x512xbf16, #tpu.memory_space<vmem>>, memref<16x512xf32, #tpu.memory_space<vmem>>
+// CHECK: tpu.matmul %{{.+}}, %{{.+}}, %{{.+}} precision = default transpose_rhs window [8, 0, 0] x [8, 256, 512] : memref<16x256xbf16, #tpu.memory_space<vmem>>, memref<512x256xbf16, #tpu.memory_space<vmem>>, memref<16x512xf32, #tpu.memory_space<vmem>>
+func.func @matmul_window() {
+  tpu.kernel "k" {
+    %l = tpu.alloc : memref<16x256xbf16, #tpu.memory_space<vmem>>
+    %r = tpu.alloc : memref<256x512xbf16, #tpu.memory_space<vmem>>
+    %rt = tpu.alloc : memref<512x256xbf16, #tpu.memory_space<vmem>>
+    %a = tpu.alloc : memref<16x512xf32, #tpu.memory_space<vmem>>
+    tpu.matmul %l, %r, %a accumulate precision = default window [0, 128, 128] x [16, 128, 128]
+        : memref<16x256xbf16, #tpu.memory_space<vmem>>, memref<256x512xbf16, #tpu.memory_space<vmem>>, memref<16x512xf32, #tpu.memory_space<vmem>>
+    tpu.matmul %l, %rt, %a precision = default transpose_rhs window [8, 0, 0] x [8, 256, 512]
+        : memref<16x256xbf16, #tpu.memory_space<vmem>>, memref<512x256xbf16, #tpu.memory_space<vmem>>, memref<16x512xf32, #tpu.memory_space<vmem>>
+  }
+  return
+}
