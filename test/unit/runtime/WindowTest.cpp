@@ -115,6 +115,14 @@ double expected(const std::vector<HostTensor> &in, int64_t i, int64_t j) {
   return sum;
 }
 
+/// Whether running `tail` after the DMAs fails with `message`.
+void expectFailure(std::vector<Instruction> tail, const std::string &message) {
+  absl::Status status = tpurt::run(windowed(std::move(tail)),
+                                   *tpc::findTarget("v3"), "main", inputs())
+                            .status();
+  EXPECT_NE(status.message().find(message), std::string::npos) << status;
+}
+
 /// The first start of a task named `name` (kernel "k"), and the last end.
 std::pair<int64_t, int64_t> span(const RunResult &run, const std::string &name,
                                  int occurrence) {
@@ -158,41 +166,26 @@ TEST(WindowTest, MatmulPiecesOverlapTheNextPiecesDma) {
 
 TEST(WindowTest, ReadingAPieceStillInFlightIsARace) {
   // All of K before the second half of w was waited for.
-  Executable exe = windowed(
+  expectFailure(
       {wait(Sem0), matmul(0, 0, 256, false),
        inst(Opcode::Matmul, {Xv, Wv, Acc, 1, 1, 0, 0, 0, 0, 0, 8, 256, 256}),
-       wait(Sem1), drain(Zero, 256), wait(Sem0)});
-  absl::Status status =
-      tpurt::run(exe, *tpc::findTarget("v3"), "main", inputs()).status();
-  EXPECT_NE(status.message().find("reads buffer 4 while a DMA on it is in "
-                                  "flight"),
-            std::string::npos)
-      << status;
+       wait(Sem1), drain(Zero, 256), wait(Sem0)},
+      "reads buffer 4 while a DMA on it is in flight");
 }
 
 TEST(WindowTest, ADmaIntoAPieceInFlightIsARace) {
   // The first half of w again, while its first DMA is in flight.
-  Executable exe =
-      windowed({rowsIn(W, Wv, Sem1, Zero, 8), wait(Sem0), wait(Sem1),
-                matmul(0, 0, 256, false), drain(Zero, 256), wait(Sem0)});
-  absl::Status status =
-      tpurt::run(exe, *tpc::findTarget("v3"), "main", inputs()).status();
-  EXPECT_NE(status.message().find("writes buffer 4 while a DMA on it is in "
-                                  "flight"),
-            std::string::npos)
-      << status;
+  expectFailure({rowsIn(W, Wv, Sem1, Zero, 8), wait(Sem0), wait(Sem1),
+                 matmul(0, 0, 256, false), drain(Zero, 256), wait(Sem0)},
+                "writes buffer 4 while a DMA on it is in flight");
 }
 
 TEST(WindowTest, AWindowOutsideAnOperandIsRejected) {
-  Executable exe = windowed(
+  expectFailure(
       {wait(Sem0), wait(Sem1),
        inst(Opcode::Matmul, {Xv, Wv, Acc, 0, 1, 0, 0, 0, 128, 0, 8, 256, 256}),
-       drain(Zero, 256), wait(Sem0)});
-  absl::Status status =
-      tpurt::run(exe, *tpc::findTarget("v3"), "main", inputs()).status();
-  EXPECT_NE(status.message().find("and a window inside all three"),
-            std::string::npos)
-      << status;
+       drain(Zero, 256), wait(Sem0)},
+      "and a window inside all three");
 }
 
 } // namespace
