@@ -96,14 +96,26 @@ KernelRun::hazards(const Instruction &inst, const std::vector<Access> &reads,
            std::any_of(it->second.begin(), it->second.end(),
                        [&](const Box &box) { return box.overlaps(a.box); });
   };
-  auto depend = [&](const std::map<int64_t, std::vector<Touch>> &touched,
+  // Entries whose tasks all ended by the issue cycle, where every new task
+  // starts at the earliest, are dropped on the way: without that, the
+  // windows of a long kernel's DMAs into one HBM buffer pile up.
+  auto depend = [&](std::map<int64_t, std::vector<Touch>> &touched,
                     const Access &a) {
     auto it = touched.find(a.view->id);
     if (it == touched.end())
       return;
-    for (const Touch &t : it->second)
+    std::vector<Touch> &list = it->second;
+    size_t kept = 0;
+    for (Touch &t : list) {
+      if (t.end <= issue)
+        continue;
       if (t.box.overlaps(a.box))
         deps.insert(deps.end(), t.tasks.begin(), t.tasks.end());
+      if (&list[kept] != &t)
+        list[kept] = std::move(t);
+      ++kept;
+    }
+    list.resize(kept);
   };
   for (const Access &a : reads) {
     if (!isDma && inFlightOn(a))
@@ -128,14 +140,26 @@ KernelRun::hazards(const Instruction &inst, const std::vector<Access> &reads,
 void KernelRun::record(const std::vector<Access> &reads,
                        const std::vector<Access> &writes,
                        const std::vector<int64_t> &ids) {
+  int64_t end = 0;
+  for (int64_t id : ids)
+    end = std::max(end, timeline.task(id).end);
+  // Entries that can delay nothing any more go first (see hazards).
+  auto prune = [&](std::vector<Touch> &list) {
+    list.erase(std::remove_if(list.begin(), list.end(),
+                              [&](const Touch &t) { return t.end <= issue; }),
+               list.end());
+  };
   for (const Access &a : reads) {
     std::vector<Touch> &list = readers[a.view->id];
+    prune(list);
     auto same = std::find_if(list.begin(), list.end(),
                              [&](const Touch &t) { return t.box == a.box; });
-    if (same == list.end())
-      list.push_back({a.box, ids});
-    else
-      same->tasks.insert(same->tasks.end(), ids.begin(), ids.end());
+    if (same == list.end()) {
+      list.push_back({a.box, ids, end});
+      continue;
+    }
+    same->tasks.insert(same->tasks.end(), ids.begin(), ids.end());
+    same->end = std::max(same->end, end);
   }
   // A write supersedes the writers and readers of what it covers.
   auto covered = [](std::vector<Touch> &list, const Box &box) {
@@ -146,8 +170,9 @@ void KernelRun::record(const std::vector<Access> &reads,
   };
   for (const Access &a : writes) {
     std::vector<Touch> &list = lastWriters[a.view->id];
+    prune(list);
     covered(list, a.box);
-    list.push_back({a.box, ids});
+    list.push_back({a.box, ids, end});
     covered(readers[a.view->id], a.box);
   }
 }

@@ -164,6 +164,9 @@ private:
   struct Touch {
     Box box;
     std::vector<int64_t> tasks;
+    /// The latest end of `tasks`: once the scalar core issues past it, the
+    /// entry can delay nothing and is dropped.
+    int64_t end = 0;
   };
   /// Per semaphore: the DMAs started on it.
   std::vector<std::vector<Flight>> sems;
