@@ -158,12 +158,18 @@ absl::Status KernelRun::dma(const Instruction &inst) {
   View *onChipView = toHbm ? *src : *dst;
   // The positions the window touches on each side: DMAs into disjoint
   // parts of a buffer (a block's pieces) need not wait for each other.
-  std::vector<int64_t> first(rank), extent(rank);
+  // In 128 bits, as above: a window position outside the buffer may be
+  // far; the first and last inside it are in range.
+  std::vector<int64_t> first(rank, 0), extent(rank, 0);
   for (int64_t i = 0; i < rank; ++i) {
-    int64_t a = hbmAt[i] + lo[i] * steps[i],
-            b = hbmAt[i] + std::max(lo[i], hi[i] - 1) * steps[i];
-    first[i] = std::min(a, b);
-    extent[i] = hi[i] > lo[i] ? std::max(a, b) - first[i] + 1 : 0;
+    if (hi[i] <= lo[i])
+      continue;
+    __int128 a = static_cast<__int128>(hbmAt[i]) +
+                 static_cast<__int128>(lo[i]) * steps[i];
+    __int128 b = static_cast<__int128>(hbmAt[i]) +
+                 static_cast<__int128>(hi[i] - 1) * steps[i];
+    first[i] = static_cast<int64_t>(std::min(a, b));
+    extent[i] = static_cast<int64_t>(std::max(a, b) - std::min(a, b) + 1);
   }
   Access onChipAccess(onChipView, Box::of(onChip, vmemAt, sizes));
   Access hbmAccess(toHbm ? *dst : *src, Box::of(hbm, first, extent));
