@@ -88,7 +88,8 @@ private:
       ArrayRef<Value> members,
       const llvm::DenseMap<Value, SmallVector<Requirement *>> &requirementsOf);
   void materialize(func::FuncOp func, ArrayRef<Value> values,
-                   llvm::DenseMap<Value, tpc::Layout> &chosen,
+                   ArrayRef<RankedTensorType> chosen,
+                   const llvm::DenseMap<Value, unsigned> &index,
                    std::vector<Requirement> &requirements);
   tpc::Layout layoutFor(const tpc::Shape &shape, const Order &order) {
     return tpc::defaultLayout(target, shape.elementType, shape.dims, order);
@@ -294,40 +295,48 @@ Order LayoutAssigner::chooseOrder(
   std::vector<Order> orders = mode == LayoutMode::XlaDefault || rank < 2
                                   ? std::vector<Order>{xlaOrder}
                                   : candidates(rank, xlaOrder);
+  // Members of one type cost the same in every order: a long chain's group
+  // holds thousands of values of a handful of types.
+  llvm::MapVector<Type, int64_t> typeCounts;
+  SmallVector<std::pair<Type, Requirement *>> requirements;
+  for (Value v : members) {
+    ++typeCounts[v.getType()];
+    if (auto it = requirementsOf.find(v); it != requirementsOf.end())
+      for (Requirement *r : it->second)
+        requirements.push_back({v.getType(), r});
+  }
   // Inside a fusion an MXU op reads its operands from memory and feeds
   // its epilogue from its accumulator: a copy there cannot be lowered
   // with blocks that fit VMEM, so those requirements are hard (when some
   // order meets them all).
   auto meetsHard = [&](const Order &order) {
-    return llvm::all_of(members, [&](Value v) {
-      return llvm::all_of(requirementsOf.lookup(v), [&](Requirement *r) {
-        return !insideFusion(*r) || r->allows(order);
-      });
+    return llvm::all_of(requirements, [&](const auto &typed) {
+      return !insideFusion(*typed.second) || typed.second->allows(order);
     });
   };
   std::vector<Order> meeting;
   llvm::copy_if(orders, std::back_inserter(meeting), meetsHard);
   if (!meeting.empty())
     orders = std::move(meeting);
-  SmallVector<tpc::Shape> shapes;
-  for (Value v : members)
-    shapes.push_back(logicalShape(v.getType()));
   Order best = orders.front();
   int64_t bestCost = std::numeric_limits<int64_t>::max();
   for (const Order &order : orders) {
     int64_t cost = 0;
-    for (auto [v, shape] : llvm::zip(members, shapes)) {
-      int64_t own = bytes(shape, layoutFor(shape, order));
-      cost = tpc::saturatingAdd(cost, own);
-      // A violated requirement costs the copy: its buffer, plus the bytes
-      // read and written.
-      for (Requirement *r : requirementsOf.lookup(v))
-        if (!r->allows(order)) {
-          int64_t other = bytes(shape, r->required);
-          cost = tpc::saturatingAdd(
-              cost, tpc::saturatingAdd(tpc::saturatingAdd(other, other), own));
-        }
+    llvm::SmallDenseMap<Type, int64_t, 4> own;
+    for (auto [type, count] : typeCounts) {
+      tpc::Shape shape = logicalShape(type);
+      own[type] = bytes(shape, layoutFor(shape, order));
+      cost = tpc::saturatingAdd(cost, tpc::saturatingMul(own[type], count));
     }
+    // A violated requirement costs the copy: its buffer, plus the bytes
+    // read and written.
+    for (auto [type, r] : requirements)
+      if (!r->allows(order)) {
+        int64_t other = bytes(logicalShape(type), r->required);
+        cost = tpc::saturatingAdd(
+            cost,
+            tpc::saturatingAdd(tpc::saturatingAdd(other, other), own[type]));
+      }
     if (cost < bestCost) {
       bestCost = cost;
       best = order;
@@ -340,10 +349,11 @@ Order LayoutAssigner::chooseOrder(
 /// requirement is violated. Arguments and results are retyped before uses
 /// are redirected.
 void LayoutAssigner::materialize(func::FuncOp func, ArrayRef<Value> values,
-                                 llvm::DenseMap<Value, tpc::Layout> &chosen,
+                                 ArrayRef<RankedTensorType> chosen,
+                                 const llvm::DenseMap<Value, unsigned> &index,
                                  std::vector<Requirement> &requirements) {
-  for (Value v : values) {
-    auto type = withLayout(cast<RankedTensorType>(v.getType()), chosen[v]);
+  for (auto [value, type] : llvm::zip(values, chosen)) {
+    Value v = value;
     if (auto constant = v.getDefiningOp<hlo::ConstantOp>())
       constant.setResultType(type);
     else
@@ -359,7 +369,8 @@ void LayoutAssigner::materialize(func::FuncOp func, ArrayRef<Value> values,
     return layout == r.required || r.allows(layout.minorToMajor);
   };
   for (Requirement &r : requirements) {
-    tpc::Layout groupLayout = chosen[r.value];
+    tpc::Layout groupLayout =
+        getLayout(chosen[index.lookup(r.value)]).toLayout();
     if (r.kind == Requirement::Use || satisfied(r, groupLayout))
       continue;
     r.value.setType(
@@ -508,14 +519,22 @@ LogicalResult LayoutAssigner::run(func::FuncOp func) {
   for (Requirement &r : requirements)
     requirementsOf[r.value].push_back(&r);
 
-  llvm::DenseMap<Value, tpc::Layout> chosen;
+  // Each value's type with its group's layout (values of one type in one
+  // group share it).
+  std::vector<RankedTensorType> chosen(values.size());
   for (auto &[root, members] : groups) {
     Order best = chooseOrder(members, requirementsOf);
-    for (Value v : members)
-      chosen[v] = layoutFor(logicalShape(v.getType()), best);
+    llvm::SmallDenseMap<Type, RankedTensorType, 4> laidOut;
+    for (Value v : members) {
+      RankedTensorType &type = laidOut[v.getType()];
+      if (!type)
+        type = withLayout(cast<RankedTensorType>(v.getType()),
+                          layoutFor(logicalShape(v.getType()), best));
+      chosen[index.lookup(v)] = type;
+    }
   }
 
-  materialize(func, values, chosen, requirements);
+  materialize(func, values, chosen, index, requirements);
 
   // The signature follows the entry block and the returned values.
   Block &entry = func.getBody().front();

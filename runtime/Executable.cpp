@@ -120,8 +120,13 @@ public:
   }
   void raw(const void *data, size_t size) {
     // The format is little-endian, as every host this runs on.
-    const auto *bytes = static_cast<const uint8_t *>(data);
-    out.insert(out.end(), bytes, bytes + size);
+    // A large program's executable is hundreds of MB written a few bytes
+    // at a time: a plain copy, not vector::insert's general path.
+    size_t at = out.size();
+    if (out.capacity() - at < size)
+      out.reserve(std::max(2 * out.capacity(), at + size));
+    out.resize(at + size);
+    std::memcpy(out.data() + at, data, size);
   }
   std::vector<uint8_t> out;
 };
@@ -131,8 +136,7 @@ void writeInstruction(Writer &w, const Instruction &inst) {
   w.u16(static_cast<uint16_t>(inst.fields.size()));
   w.u32(static_cast<uint32_t>(inst.body.size()));
   w.u32(static_cast<uint32_t>(inst.orElse.size()));
-  for (int64_t field : inst.fields)
-    w.i64(field);
+  w.raw(inst.fields.data(), inst.fields.size() * sizeof(int64_t));
   for (const Instruction &nested : inst.body)
     writeInstruction(w, nested);
   for (const Instruction &nested : inst.orElse)

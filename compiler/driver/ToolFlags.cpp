@@ -10,7 +10,8 @@ using namespace mlir::tpu;
 namespace cl = llvm::cl;
 
 CompileFlags::CompileFlags(cl::OptionCategory &category,
-                           hlo::Precision precision, llvm::StringRef targetHelp)
+                           hlo::Precision precision, llvm::StringRef targetHelp,
+                           bool verifyEachDefault)
     : target("target", cl::desc(targetHelp), cl::cat(category)),
       layoutMode("layout-mode", cl::desc("Layout policy"),
                  cl::init(LayoutMode::MinPadding), layoutModeValues(),
@@ -62,7 +63,12 @@ CompileFlags::CompileFlags(cl::OptionCategory &category,
            cl::desc("ZeRO stage with --data-parallel's batch: 1 (or 2) cuts "
                     "the optimizer state over the devices, 3 the parameters "
                     "too (FSDP)"),
-           cl::value_desc("stage"), cl::init(0), cl::cat(category)) {}
+           cl::value_desc("stage"), cl::init(0), cl::cat(category)),
+      verifyEach("verify-each",
+                 cl::desc("Verify the IR after every pass (a compiler "
+                          "debugging aid); otherwise the input and the "
+                          "lowered program are verified"),
+                 cl::init(verifyEachDefault), cl::cat(category)) {}
 
 std::string CompileFlags::check() const {
   if (!mixedPrecision.empty() && mixedPrecision != "none" &&
@@ -107,6 +113,7 @@ void CompileFlags::apply(CompileOptions &options) const {
   options.rematerialize = rematerialize.getValue();
   options.dataParallel = dataParallel.getValue() || zero > 0;
   options.zero = zero.getValue();
+  options.verifyEach = verifyEach.getValue();
 }
 
 void mlir::tpu::showOnlyToolOptions(cl::OptionCategory &category,

@@ -53,9 +53,11 @@ void showOnlyToolOptions(llvm::cl::OptionCategory &category,
 struct CompileFlags {
   /// `defaultPrecision` is the tool's default (the conformance runner's
   /// expected values are f32 products); `targetHelp` says what --target
-  /// means for this tool.
+  /// means for this tool; `verifyEach` is --verify-each's default (on in
+  /// the test runner, off in the compiler and runner users call).
   CompileFlags(llvm::cl::OptionCategory &category,
-               hlo::Precision defaultPrecision, llvm::StringRef targetHelp);
+               hlo::Precision defaultPrecision, llvm::StringRef targetHelp,
+               bool verifyEach);
 
   llvm::cl::opt<std::string> target;
   EnumFlag<LayoutMode> layoutMode;
@@ -67,6 +69,7 @@ struct CompileFlags {
   llvm::cl::opt<std::string> topology;
   llvm::cl::opt<bool> dataParallel;
   llvm::cl::opt<int64_t> zero;
+  llvm::cl::opt<bool> verifyEach;
 
   /// An error naming the valid values when --target or --mixed-precision
   /// names none of them, else empty.

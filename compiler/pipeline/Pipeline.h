@@ -101,6 +101,11 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
       llvm::cl::desc("Largest number of ops in one fusion"),
       llvm::cl::init(256)};
 
+  /// Whether the pass manager verifies the IR after every pass; when not,
+  /// the driver (compileModule) verifies the input and the lowered program
+  /// only. Not a pipeline option: under tpu-opt, --verify-each decides.
+  bool verifyEach = true;
+
   /// Whether the memory report or viewer is asked for.
   bool wantsMemoryPlan() const {
     return memoryReport || !memoryViewer.empty() || !memoryViewerJson.empty();

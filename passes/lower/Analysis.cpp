@@ -222,10 +222,14 @@ LogicalResult KernelLowering::setMap(Value value, ArrayRef<int64_t> map,
   info.mapped = true;
   info.lmap.assign(map.begin(), map.end());
   info.lwin = std::move(lwin);
-  FailureOr<Physical> phys = physicalOf(value.getLoc(), value.getType());
-  if (failed(phys))
-    return failure();
-  info.phys = *phys;
+  auto known = physicals.find(value.getType());
+  if (known == physicals.end()) {
+    FailureOr<Physical> phys = physicalOf(value.getLoc(), value.getType());
+    if (failed(phys))
+      return failure();
+    known = physicals.try_emplace(value.getType(), std::move(*phys)).first;
+  }
+  info.phys = known->second;
   info.pmap.clear();
   info.pwin.clear();
   for (int64_t l : info.phys.logicalOf) {
@@ -684,6 +688,11 @@ KernelLowering::analyze(ArrayRef<Operation *> ops,
                         llvm::function_ref<FailureOr<Value>(Value)> leaf) {
   if (failed(findAnchor(ops)))
     return failure();
+  // ValueInfo is large: growing the map would move every entry.
+  size_t count = outputs.size();
+  for (Operation *inner : ops)
+    count += inner->getNumOperands() + inner->getNumResults();
+  values.reserve(count);
   FailureOr<Physical> rootPhys = physicalOf(root.getLoc(), root.getType());
   if (failed(rootPhys))
     return failure();

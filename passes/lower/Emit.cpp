@@ -706,9 +706,25 @@ void KernelLowering::cleanUp(KernelOp kernel) {
   IRRewriter rewriter(b);
   DominanceInfo dominance(kernel);
   eliminateCommonSubExpressions(rewriter, dominance, kernel);
+  // A kernel of one block leaves the second slot of its double buffers
+  // unused, and waits on semaphores no DMA signals (a no-op); every later
+  // stage would pay for those ops.
   SmallVector<Operation *> dead;
   kernel.walk([&](Operation *inner) {
-    if (isa<arith::ArithDialect>(inner->getDialect()) && inner->use_empty())
+    if (isa<SemaphoreAllocOp>(inner) &&
+        llvm::all_of(inner->getUsers(),
+                     [](Operation *user) { return isa<DmaWaitOp>(user); })) {
+      llvm::append_range(dead, inner->getUsers());
+      dead.push_back(inner);
+    }
+  });
+  for (Operation *inner : dead)
+    inner->erase();
+  dead.clear();
+  kernel.walk([&](Operation *inner) {
+    if ((isa<arith::ArithDialect>(inner->getDialect()) ||
+         isa<AllocOp>(inner)) &&
+        inner->use_empty())
       dead.push_back(inner);
   });
   for (Operation *inner : llvm::reverse(dead))

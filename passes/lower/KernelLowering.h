@@ -341,6 +341,8 @@ private:
   Location loc() const { return op->getLoc(); }
 
   llvm::MapVector<Value, ValueInfo> values;
+  /// physicalOf by type: a kernel's values share a few types.
+  llvm::SmallDenseMap<Type, Physical, 4> physicals;
   SmallVector<Value> inputs; // Role::Input, in first-use order
   SmallVector<Operation *> prologue, epilogue;
   Operation *anchor = nullptr; // dot_general, convolution or reduce

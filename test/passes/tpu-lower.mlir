@@ -261,3 +261,21 @@ func.func @two_results(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>) -> (tenso
   }
   return %f#0, %f#1 : tensor<8x128xf32>, tensor<8x128xf32>
 }
+
+// -----
+
+// A kernel of one block keeps one VMEM buffer per value and one semaphore
+// per direction: the unused second slots of its double buffers, and the
+// semaphores only waited on, are removed.
+// CHECK-LABEL: func.func @one_block
+// CHECK: tpu.kernel "reduce_0"
+// CHECK-COUNT-2: tpu.alloc :
+// CHECK-NOT: tpu.alloc :
+// CHECK-COUNT-2: tpu.sem_alloc
+// CHECK-NOT: tpu.sem_alloc
+// CHECK: tpu.reduce max
+// CHECK: return
+func.func @one_block(%a: tensor<8x128xf32>) -> tensor<8xf32> {
+  %0 = hlo.reduce max %a, dims = [1] : (tensor<8x128xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}

@@ -42,7 +42,8 @@ cl::opt<std::string> outputFile("o", cl::desc("Output file (default stdout)"),
                                 cl::cat(category));
 CompileFlags flags(category, hlo::Precision::DEFAULT,
                    "TPU generation: v2, v3, v4, v5e or v6e (default: the "
-                   "module's tpu.target, else v3)");
+                   "module's tpu.target, else v3)",
+                   /*verifyEach=*/false);
 EnumFlag<Phase> compileTo("compile-to",
                           cl::desc("Stop after this phase and write its MLIR"),
                           cl::init(Phase::Executable), phaseValues(),

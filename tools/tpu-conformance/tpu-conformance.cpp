@@ -72,7 +72,8 @@ cl::opt<std::string> filter("filter",
                             cl::cat(category));
 // HIGHEST by default: the suite's expected values are f32 products.
 CompileFlags flags(category, hlo::Precision::HIGHEST,
-                   "TPU generation: v2, v3, v4, v5e or v6e (default: v3)");
+                   "TPU generation: v2, v3, v4, v5e or v6e (default: v3)",
+                   /*verifyEach=*/true);
 cl::opt<bool> checkReference("reference",
                              cl::desc("Also check the reference evaluator"),
                              cl::init(true), cl::cat(category));

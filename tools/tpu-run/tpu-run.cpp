@@ -80,7 +80,8 @@ CompileFlags flags(category, hlo::Precision::DEFAULT,
                    "TPU generation: v2, v3, v4, v5e or v6e. An executable "
                    "runs on the one it was compiled for (another is an "
                    "error); MLIR is compiled for this one (default: its "
-                   "tpu.target, else v3)");
+                   "tpu.target, else v3)",
+                   /*verifyEach=*/false);
 EnumFlag<tpurt::MxuModel> mxuModel(
     "mxu-model", cl::desc("MXU timing model"),
     cl::init(tpurt::MxuModel::Pipelined),
