@@ -64,6 +64,7 @@ public:
 private:
   // Shapes.
   FailureOr<Dims> physicalDims(Location loc, Type type);
+  llvm::DenseMap<Type, Dims> dimsOf;
 
   // Building blocks.
   Physical lookup(Value logical) { return values.lookup(logical); }
@@ -132,6 +133,10 @@ private:
 };
 
 FailureOr<Dims> Padder::physicalDims(Location loc, Type type) {
+  // A program's values share a few types; each type's sizes are worked out
+  // once.
+  if (auto known = dimsOf.find(type); known != dimsOf.end())
+    return known->second;
   FailureOr<tpc::Shape> shape = laidOutShape(loc, type, "tpu-pad");
   if (failed(shape))
     return failure();
@@ -139,7 +144,7 @@ FailureOr<Dims> Padder::physicalDims(Location loc, Type type) {
   if (!dims.ok())
     return emitError(loc) << "cannot pad " << type << ": "
                           << std::string(dims.status().message());
-  return Dims(dims->begin(), dims->end());
+  return dimsOf.try_emplace(type, dims->begin(), dims->end()).first->second;
 }
 
 Value Padder::zeroScalar(Type elementType) {

@@ -108,28 +108,47 @@ std::string tensorTypeName(Element element, const std::vector<int64_t> &dims) {
 
 namespace {
 
+/// Appends to a buffer that grows by doubling and is cut to size once, at
+/// the end: a large program's executable is hundreds of MB written a few
+/// bytes at a time, too many for vector::insert's general path.
 class Writer {
 public:
-  void u8(uint8_t v) { out.push_back(v); }
+  explicit Writer(size_t sizeHint) : out(sizeHint) {}
+  void u8(uint8_t v) { raw(&v, 1); }
   void u16(uint16_t v) { raw(&v, 2); }
   void u32(uint32_t v) { raw(&v, 4); }
   void i64(int64_t v) { raw(&v, 8); }
   void string(const std::string &s) {
     u32(static_cast<uint32_t>(s.size()));
-    out.insert(out.end(), s.begin(), s.end());
+    raw(s.data(), s.size());
   }
+  /// The format is little-endian, as every host this runs on.
   void raw(const void *data, size_t size) {
-    // The format is little-endian, as every host this runs on.
-    // A large program's executable is hundreds of MB written a few bytes
-    // at a time: a plain copy, not vector::insert's general path.
-    size_t at = out.size();
-    if (out.capacity() - at < size)
-      out.reserve(std::max(2 * out.capacity(), at + size));
-    out.resize(at + size);
-    std::memcpy(out.data() + at, data, size);
+    if (out.size() - used < size)
+      out.resize(std::max(2 * out.size(), used + size));
+    if (size)
+      std::memcpy(out.data() + used, data, size);
+    used += size;
   }
+  std::vector<uint8_t> take() {
+    out.resize(used);
+    return std::move(out);
+  }
+
+private:
   std::vector<uint8_t> out;
+  size_t used = 0;
 };
+
+/// The bytes writeInstruction writes for `inst`.
+size_t instructionBytes(const Instruction &inst) {
+  size_t bytes = 12 + inst.fields.size() * sizeof(int64_t);
+  for (const Instruction &nested : inst.body)
+    bytes += instructionBytes(nested);
+  for (const Instruction &nested : inst.orElse)
+    bytes += instructionBytes(nested);
+  return bytes;
+}
 
 void writeInstruction(Writer &w, const Instruction &inst) {
   w.u16(static_cast<uint16_t>(inst.opcode));
@@ -242,7 +261,16 @@ std::vector<int64_t> TensorSpec::tileOrigin(int64_t device) const {
 }
 
 std::vector<uint8_t> serialize(const Executable &executable) {
-  Writer w;
+  // Code and constants are nearly all of a large executable: sized up
+  // front, the buffer is allocated once instead of doubled and copied.
+  size_t hint = 1 << 16;
+  for (const Buffer &buffer : executable.buffers)
+    hint += 64 + buffer.dims.size() * sizeof(int64_t) + buffer.data.size();
+  for (const Function &function : executable.functions)
+    for (const Kernel &kernel : function.kernels)
+      for (const Instruction &inst : kernel.code)
+        hint += instructionBytes(inst);
+  Writer w(hint);
   w.raw(kMagic, sizeof(kMagic));
   w.u32(kFormatVersion);
   w.u32(0);
@@ -283,7 +311,7 @@ std::vector<uint8_t> serialize(const Executable &executable) {
     }
     writeSteps(w, function.steps);
   }
-  return std::move(w.out);
+  return w.take();
 }
 
 //===----------------------------------------------------------------------===//

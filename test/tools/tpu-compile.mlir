@@ -9,6 +9,9 @@
 // By default it writes the executable.
 // RUN: tpu-compile %s -o %t.tpu
 // RUN: %python -c "import sys; sys.stdout.write(open(sys.argv[1], 'rb').read(7).decode())" %t.tpu | FileCheck %s --check-prefix=EXE
+// Verifying after every pass changes nothing in a valid program's output.
+// RUN: tpu-compile %s --verify-each -o %t.each.tpu
+// RUN: cmp %t.tpu %t.each.tpu
 // RUN: tpu-compile %s --target=v6e --compile-to=layouts | FileCheck %s --check-prefix=V6E
 //
 // tpu-opt runs the same registered pipeline.

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Compile-time benchmark (run on demand, not in CI): `tpu-opt --tpu-compile`
+# Compile-time benchmark (run on demand, not in CI): `tpu-compile` to an
+# executable (every phase, serialization included; written to /dev/null)
 # on generated TOSA programs of 1k, 10k and 100k ops (tools/bench/
 # gen_program.py: elementwise chains, wide elementwise DAGs, matmul chains,
 # reduction chains, the fan-out DAG of issue 21), next to upstream
@@ -22,21 +23,21 @@ measure() { # prints "seconds rss_mb" or "timeout -"
     echo "timeout -"
   fi
 }
-printf '%-7s %7s  %-9s %9s %9s %8s\n' kind ops tool seconds us/op peak_MB
+printf '%-7s %7s  %-11s %9s %9s %8s\n' kind ops tool seconds us/op peak_MB
 for kind in chain dag matmul reduce fanout; do
   for n in $sizes; do
     python3 "$root/tools/bench/gen_program.py" "$kind" "$n" > "$tmp/p.mlir"
     ops=$(grep -c ' = ' "$tmp/p.mlir")
-    for tool in tpu-opt mlir-opt; do
-      if [ "$tool" = tpu-opt ]; then
-        read -r s mb < <(measure "$build/bin/tpu-opt" "$tmp/p.mlir" --tpu-compile)
+    for tool in tpu-compile mlir-opt; do
+      if [ "$tool" = tpu-compile ]; then
+        read -r s mb < <(measure "$build/bin/tpu-compile" "$tmp/p.mlir")
       else
         read -r s mb < <(measure "$mlir_opt" "$tmp/p.mlir" --pass-pipeline="$upstream")
       fi
       if [ "$s" = timeout ]; then
-        printf '%-7s %7d  %-9s %9s %9s %8s\n' "$kind" "$ops" "$tool" timeout - -
+        printf '%-7s %7d  %-11s %9s %9s %8s\n' "$kind" "$ops" "$tool" timeout - -
       else
-        printf '%-7s %7d  %-9s %9.2f %9.1f %8s\n' "$kind" "$ops" "$tool" "$s" \
+        printf '%-7s %7d  %-11s %9.2f %9.1f %8s\n' "$kind" "$ops" "$tool" "$s" \
           "$(awk -v s="$s" -v n="$ops" 'BEGIN { print s * 1e6 / n }')" "$mb"
       fi
     done
