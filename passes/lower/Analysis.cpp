@@ -194,6 +194,17 @@ bool isZeroSplat(Value value) {
          isZero(dense.getSplatValue<TypedAttr>());
 }
 
+FailureOr<Physical> KernelLowering::physical(Location loc, Type type) {
+  auto known = physicals.find(type);
+  if (known == physicals.end()) {
+    FailureOr<Physical> phys = physicalOf(loc, type);
+    if (failed(phys))
+      return failure();
+    known = physicals.try_emplace(type, std::move(*phys)).first;
+  }
+  return known->second;
+}
+
 LogicalResult KernelLowering::setMap(Value value, ArrayRef<int64_t> map,
                                      Operation *user,
                                      ArrayRef<Window> windows) {
@@ -222,14 +233,10 @@ LogicalResult KernelLowering::setMap(Value value, ArrayRef<int64_t> map,
   info.mapped = true;
   info.lmap.assign(map.begin(), map.end());
   info.lwin = std::move(lwin);
-  auto known = physicals.find(value.getType());
-  if (known == physicals.end()) {
-    FailureOr<Physical> phys = physicalOf(value.getLoc(), value.getType());
-    if (failed(phys))
-      return failure();
-    known = physicals.try_emplace(value.getType(), std::move(*phys)).first;
-  }
-  info.phys = known->second;
+  FailureOr<Physical> phys = physical(value.getLoc(), value.getType());
+  if (failed(phys))
+    return failure();
+  info.phys = std::move(*phys);
   info.pmap.clear();
   info.pwin.clear();
   for (int64_t l : info.phys.logicalOf) {
@@ -266,7 +273,7 @@ LogicalResult KernelLowering::analyzeConvolution(hlo::ConvolutionOp conv,
   if (failed(checkMxuElements(conv, lhsType.getElementType(),
                               rhsType.getElementType())))
     return failure();
-  FailureOr<Physical> rhsPhys = physicalOf(conv.getLoc(), rhsType);
+  FailureOr<Physical> rhsPhys = physical(conv.getLoc(), rhsType);
   if (failed(rhsPhys))
     return failure();
   int64_t spatial = conv.getNumSpatialDims();
@@ -346,7 +353,7 @@ LogicalResult KernelLowering::analyzeDot(hlo::DotGeneralOp dot,
   if (failed(checkMxuElements(dot, lhsType.getElementType(),
                               rhsType.getElementType())))
     return failure();
-  FailureOr<Physical> lhsPhys = physicalOf(dot.getLoc(), lhsType);
+  FailureOr<Physical> lhsPhys = physical(dot.getLoc(), lhsType);
   if (failed(lhsPhys))
     return failure();
   int64_t rank = rootPhys.dims.size();
@@ -399,7 +406,7 @@ LogicalResult KernelLowering::analyzeReduction() {
       cast<ShapedType>(result.getType()).getRank())
     return anchor->emitOpError() << "tpu-lower: work after a reduction must "
                                     "keep its rank";
-  FailureOr<Physical> inPhys = physicalOf(anchor->getLoc(), operand.getType());
+  FailureOr<Physical> inPhys = physical(anchor->getLoc(), operand.getType());
   if (failed(inPhys))
     return failure();
   extent = inPhys->dims;
@@ -693,7 +700,7 @@ KernelLowering::analyze(ArrayRef<Operation *> ops,
   for (Operation *inner : ops)
     count += inner->getNumOperands() + inner->getNumResults();
   values.reserve(count);
-  FailureOr<Physical> rootPhys = physicalOf(root.getLoc(), root.getType());
+  FailureOr<Physical> rootPhys = physical(root.getLoc(), root.getType());
   if (failed(rootPhys))
     return failure();
   // The iteration space and the anchor's operand maps.

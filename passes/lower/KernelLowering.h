@@ -341,7 +341,8 @@ private:
   Location loc() const { return op->getLoc(); }
 
   llvm::MapVector<Value, ValueInfo> values;
-  /// physicalOf by type: a kernel's values share a few types.
+  /// physicalOf, once per type: a kernel's values share a few types.
+  FailureOr<Physical> physical(Location loc, Type type);
   llvm::SmallDenseMap<Type, Physical, 4> physicals;
   SmallVector<Value> inputs; // Role::Input, in first-use order
   SmallVector<Operation *> prologue, epilogue;
