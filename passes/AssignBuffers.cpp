@@ -384,41 +384,45 @@ void BufferAssigner::describeLargest(Block &block, tpc::MemoryReport &report) {
   // defines them) and constants, largest first, then in schedule order.
   // A fusion is labelled by its signature, as XLA labels `fusion(...)`
   // without the fused computation.
-  AsmState state(func, OpPrintingFlags().skipRegions());
+  AsmState state(func, OpPrintingFlags().skipRegions().assumeVerified());
   timeline(order, heap, report, argumentsUnpadded, globalUnpadded,
            target.hbmAlignment, state);
-  auto describe = [&](Value v, int64_t size, int64_t unpadded,
-                      const char *type) {
+  // Labels print ops, so only the allocations listed get one: `describe`
+  // records the sizes and the value, `label` fills in the rest.
+  auto describe = [](int64_t size, int64_t unpadded, const char *type) {
     tpc::Allocation allocation;
     allocation.size = size;
     allocation.unpaddedSize = unpadded;
-    operatorOf(v.getLoc(), allocation);
-    allocation.shape = tpc::shapeToString(*toShape(logicalTypeOf(v)));
-    std::string label;
-    llvm::raw_string_ostream os(label);
-    v.getDefiningOp()->print(os, state);
-    std::replace(label.begin(), label.end(), '\n', ' ');
-    allocation.label = label;
     allocation.allocationType = type;
     return allocation;
   };
-  // (start, live at the peak, allocation)
-  std::vector<std::tuple<int64_t, bool, tpc::Allocation>> all;
+  auto label = [&](Value v, tpc::Allocation &allocation) {
+    operatorOf(v.getLoc(), allocation);
+    allocation.shape = tpc::shapeToString(*toShape(logicalTypeOf(v)));
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    v.getDefiningOp()->print(os, state);
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    allocation.label = text;
+  };
+  // (start, live at the peak, allocation, the value it still needs a label
+  // from or null)
+  std::vector<std::tuple<int64_t, bool, tpc::Allocation, Value>> all;
   for (const CallFrame &frame : frames) {
     const Buffer &buffer = heap[frame.buffer];
     tpc::Allocation allocation;
     allocation.size = allocation.unpaddedSize = buffer.size;
     operatorOf(frame.op->getLoc(), allocation);
     allocation.shape = "(the callees' temporaries)";
-    std::string label;
-    llvm::raw_string_ostream os(label);
+    std::string text;
+    llvm::raw_string_ostream os(text);
     os << frame.op->getName().getStringRef() << " ";
     llvm::interleaveComma(calleesOf(frame.op), os,
                           [&](StringRef name) { os << "@" << name; });
-    allocation.label = label;
+    allocation.label = text;
     allocation.allocationType =
         isa<hlo::WhileCallOp>(frame.op) ? "loop body" : "branch";
-    all.emplace_back(buffer.start, liveAtPeak(buffer), allocation);
+    all.emplace_back(buffer.start, liveAtPeak(buffer), allocation, Value());
   }
   for (const Buffer &buffer : heap) {
     if (buffer.values.empty())
@@ -426,24 +430,31 @@ void BufferAssigner::describeLargest(Block &block, tpc::MemoryReport &report) {
     Value v = buffer.values.front();
     bool output =
         llvm::any_of(buffer.values, [&](Value v) { return outputs.count(v); });
-    all.emplace_back(buffer.start, liveAtPeak(buffer),
-                     describe(v, buffer.size, buffer.unpadded,
-                              output ? "output" : "HLO temp"));
+    all.emplace_back(
+        buffer.start, liveAtPeak(buffer),
+        describe(buffer.size, buffer.unpadded, output ? "output" : "HLO temp"),
+        v);
   }
   for (auto &[value, offset] : constants)
     all.emplace_back(
         position[block.findAncestorOpInBlock(*value.getDefiningOp())], true,
-        describe(value, sizes[value].padded, sizes[value].unpadded,
-                 "constant"));
+        describe(sizes[value].padded, sizes[value].unpadded, "constant"),
+        value);
   std::stable_sort(all.begin(), all.end(), [](const auto &a, const auto &b) {
     if (std::get<2>(a).size != std::get<2>(b).size)
       return std::get<2>(a).size > std::get<2>(b).size;
     return std::get<0>(a) < std::get<0>(b);
   });
-  for (auto &[start, atPeak, allocation] : all) {
-    if (report.largest.size() < top)
+  for (auto &[start, atPeak, allocation, value] : all) {
+    bool largest = report.largest.size() < top;
+    bool peak = atPeak && report.atPeak.size() < top;
+    if (!largest && !peak)
+      continue;
+    if (value)
+      label(value, allocation);
+    if (largest)
       report.largest.push_back(allocation);
-    if (atPeak && report.atPeak.size() < top)
+    if (peak)
       report.atPeak.push_back(allocation);
   }
 }

@@ -16,9 +16,11 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 #include "runtime/machine/Padding.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <functional>
 #include <limits>
+#include <optional>
 
 namespace mlir::tpu {
 #define GEN_PASS_DEF_TPUASSIGNLAYOUTS
@@ -156,6 +158,11 @@ private:
   LayoutMode mode;
   bool relayoutEntry;
   ModuleOp module;
+  /// The functions a call, loop or branch names, collected in one walk on
+  /// first use (asking the symbol table per function walks the module
+  /// each time).
+  std::optional<llvm::StringSet<>> called;
+  const llvm::StringSet<> &calledFunctions();
 };
 
 /// The function whose boundary an op's operands (from `firstInput` on) and
@@ -174,9 +181,27 @@ std::pair<func::FuncOp, unsigned> calleeOf(Operation *op) {
   return {nullptr, 0};
 }
 
+const llvm::StringSet<> &LayoutAssigner::calledFunctions() {
+  if (called)
+    return *called;
+  called.emplace();
+  module.walk([&](Operation *op) {
+    if (auto call = dyn_cast<func::CallOp>(op)) {
+      called->insert(call.getCallee());
+    } else if (auto loop = dyn_cast<hlo::WhileCallOp>(op)) {
+      called->insert(loop.getCond());
+      called->insert(loop.getBody());
+    } else if (auto branches = dyn_cast<hlo::CaseCallOp>(op)) {
+      for (Attribute branch : branches.getBranches())
+        called->insert(cast<FlatSymbolRefAttr>(branch).getValue());
+    }
+  });
+  return *called;
+}
+
 void LayoutAssigner::collectRequirements(
     func::FuncOp func, std::vector<Requirement> &requirements) {
-  bool called = !SymbolTable::symbolKnownUseEmpty(func, module);
+  bool called = calledFunctions().contains(func.getSymName());
   bool fixedBoundary = !relayoutEntry || called;
   Block &entry = func.getBody().front();
   for (BlockArgument arg : entry.getArguments())

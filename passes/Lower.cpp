@@ -528,7 +528,7 @@ LogicalResult FunctionLowerer::lowerBody(func::FuncOp func,
   // A kernel is named as the memory report names its op's result, so the
   // report and the profile agree: %fusion_0 is kernel fusion_0, and an
   // unnamed result, %4 = hlo.reduce, is kernel reduce_4.
-  AsmState names(func, OpPrintingFlags().skipRegions());
+  AsmState names(func, OpPrintingFlags().skipRegions().assumeVerified());
   auto kernelNameOf = [&](Operation *op) {
     std::string name;
     llvm::raw_string_ostream os(name);

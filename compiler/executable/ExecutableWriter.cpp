@@ -10,6 +10,7 @@
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <cstring>
+#include <iterator>
 
 using namespace mlir;
 using namespace mlir::tpu;
@@ -47,7 +48,8 @@ public:
     if (failed(writeBlock(kernel.getBody().front(), code)))
       return failure();
     out.code = std::move(entry);
-    out.code.insert(out.code.end(), code.begin(), code.end());
+    out.code.insert(out.code.end(), std::make_move_iterator(code.begin()),
+                    std::make_move_iterator(code.end()));
     out.registers = nextRegister;
     out.semaphores = nextSemaphore;
     return out;

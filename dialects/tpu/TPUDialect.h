@@ -68,6 +68,9 @@ std::optional<tpc::Shape> toShape(Type type);
 /// dimensions rounded up to (8,128) tiles, i1 stored in 32 bits. Saturates
 /// at INT64_MAX; 0 for a type the TPU does not store.
 int64_t scratchFootprint(MemRefType type);
+/// The same for a buffer of `shape` and `element` (kernel planning sizes
+/// candidate blocks without creating their types).
+int64_t scratchFootprint(ArrayRef<int64_t> shape, Type element);
 
 /// `type` with `layout` as its encoding.
 RankedTensorType withLayout(RankedTensorType type, const tpc::Layout &layout);

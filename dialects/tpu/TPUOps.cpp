@@ -50,17 +50,35 @@ LogicalResult verifyBuffer(Operation *op, Type type, StringRef what,
   return success();
 }
 
+/// matchPattern(v, m_ConstantInt(...)) without folding the constant to
+/// read it when it keeps the integer as its `value` (arith.constant): the
+/// verifier asks for every index of every DMA.
+std::optional<int64_t> constantIndex(Value v) {
+  Operation *def = v.getDefiningOp();
+  if (!def || !def->hasTrait<OpTrait::ConstantLike>())
+    return std::nullopt;
+  if (std::optional<Attribute> value = def->getInherentAttr("value"))
+    if (auto integer = dyn_cast_or_null<IntegerAttr>(*value))
+      return integer.getValue().getSExtValue();
+  APInt value;
+  if (matchPattern(v, m_ConstantInt(&value)))
+    return value.getSExtValue();
+  return std::nullopt;
+}
+
 } // namespace
 
-int64_t mlir::tpu::scratchFootprint(MemRefType type) {
-  std::optional<tpc::ElementType> element =
-      toElementType(type.getElementType());
-  if (!element)
+int64_t mlir::tpu::scratchFootprint(ArrayRef<int64_t> shape, Type element) {
+  std::optional<tpc::ElementType> stored = toElementType(element);
+  if (!stored)
     return 0;
-  tpc::Shape shape = tpc::onChipShape(
-      *element, {type.getShape().begin(), type.getShape().end()});
-  absl::StatusOr<int64_t> bytes = tpc::paddedBytes(shape);
-  return bytes.ok() ? *bytes : std::numeric_limits<int64_t>::max();
+  std::optional<int64_t> bytes =
+      tpc::onChipBytes(*stored, {shape.data(), shape.size()});
+  return bytes ? *bytes : std::numeric_limits<int64_t>::max();
+}
+
+int64_t mlir::tpu::scratchFootprint(MemRefType type) {
+  return scratchFootprint(type.getShape(), type.getElementType());
 }
 
 namespace {
@@ -180,9 +198,9 @@ LogicalResult DmaStartOp::verify() {
     for (int64_t d = 0; d < rank; ++d) {
       int64_t size = getSizes()[d];
       int64_t stride = hbm ? getStride(d) : 1;
-      APInt start(64, 0);
-      bool constant = matchPattern(indices[d], m_ConstantInt(&start));
-      int64_t first = constant ? start.getSExtValue() : 0;
+      std::optional<int64_t> start = constantIndex(indices[d]);
+      bool constant = start.has_value();
+      int64_t first = start.value_or(0);
       // A negative stride walks down from `first`.
       int64_t last = first + (size - 1) * stride;
       int64_t span = (size - 1) * (stride < 0 ? -stride : stride);

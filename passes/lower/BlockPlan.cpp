@@ -90,16 +90,13 @@ int64_t KernelLowering::footprint(ArrayRef<int64_t> blocks) {
          {Type(IntegerType::get(ctx, 32)), Type(IntegerType::get(ctx, 1)),
           low ? Type(IntegerType::get(ctx, 1)) : Type()})
       if (element)
-        total = tpc::saturatingAdd(
-            total,
-            scratchFootprint(memrefType(shape, element, MemorySpace::vmem)));
+        total = tpc::saturatingAdd(total, scratchFootprint(shape, element));
   for (auto &[value, info] : values) {
     if ((info.role == Role::Alias || info.role == Role::Skip) &&
         !isOutput(value))
       continue;
     Type element = info.phys.element;
-    int64_t bytes = scratchFootprint(
-        memrefType(blockShape(info, blocks), element, MemorySpace::vmem));
+    int64_t bytes = scratchFootprint(blockShape(info, blocks), element);
     int64_t slots = info.role == Role::Input ? inputSlots()
                     : isOutput(value)        ? 2
                                              : 1;
@@ -113,8 +110,7 @@ int64_t KernelLowering::footprint(ArrayRef<int64_t> blocks) {
       accumulator = getElementTypeOrSelf(anchor->getOperand(0).getType());
     if (accumulator)
       total = tpc::saturatingAdd(
-          total, scratchFootprint(memrefType(blockShape(info, blocks),
-                                             accumulator, MemorySpace::vmem)));
+          total, scratchFootprint(blockShape(info, blocks), accumulator));
   }
   return total;
 }

@@ -47,7 +47,7 @@ SmallVector<Value> KernelLowering::loadStarts(ValueRange indices,
       sem = SemaphoreAllocOp::create(b, loc(), semType);
     auto type = cast<MemRefType>(hbm.getType());
     Value buffer = AllocOp::create(
-        b, loc(), memrefType({}, type.getElementType(), MemorySpace::smem));
+        b, loc(), bufferType({}, type.getElementType(), MemorySpace::smem));
     DmaStartOp::create(b, loc(), hbm, ValueRange{}, buffer, ValueRange{}, sem,
                        b.getDenseI64ArrayAttr({}), DenseI64ArrayAttr(), false);
     smem.push_back(buffer);
@@ -76,9 +76,9 @@ SmallVector<Value> KernelLowering::loadStarts(ValueRange indices,
 
 /// a + b, folded where either is a constant.
 Value KernelLowering::plus(Value a, Value c) {
-  if (std::optional<int64_t> k = getConstantIntValue(c))
+  if (std::optional<int64_t> k = known(c))
     return *k == 0 ? a : addC(a, *k);
-  if (std::optional<int64_t> k = getConstantIntValue(a))
+  if (std::optional<int64_t> k = known(a))
     return *k == 0 ? c : addC(c, *k);
   return arith::AddIOp::create(b, loc(), a, c);
 }
@@ -104,8 +104,7 @@ LogicalResult KernelLowering::copyBox(Value src, ArrayRef<Value> srcStart,
   auto footprint = [&](int64_t r) {
     if (rank > 0)
       chunkShape.front() = r;
-    return scratchFootprint(
-        memrefType(chunkShape, phys.element, MemorySpace::vmem));
+    return scratchFootprint(chunkShape, phys.element);
   };
   while (perChunk > 0 && footprint(perChunk) > budget)
     perChunk /= 2;
@@ -114,7 +113,7 @@ LogicalResult KernelLowering::copyBox(Value src, ArrayRef<Value> srcStart,
            << "tpu-lower: one row of the dynamic slice's box does not fit "
            << "in a quarter of VMEM (" << budget << " bytes)";
   Value vmem = AllocOp::create(
-      b, loc(), memrefType(chunkShape, phys.element, MemorySpace::vmem));
+      b, loc(), bufferType(chunkShape, phys.element, MemorySpace::vmem));
   auto semType = SemaphoreType::get(b.getContext());
   Value in = SemaphoreAllocOp::create(b, loc(), semType);
   Value out = SemaphoreAllocOp::create(b, loc(), semType);

@@ -66,11 +66,34 @@ Value KernelLowering::index(int64_t value) {
   return constant;
 }
 
+std::optional<int64_t> KernelLowering::known(Value v) {
+  if (auto constant = v.getDefiningOp<arith::ConstantOp>())
+    if (auto value = dyn_cast<IntegerAttr>(constant.getValue()))
+      return value.getValue().getSExtValue();
+  return std::nullopt;
+}
+
+MemRefType KernelLowering::bufferType(ArrayRef<int64_t> shape, Type element,
+                                      MemorySpace space) {
+  MLIRContext *ctx = element.getContext();
+  size_t rank = shape.size();
+  if (identityLayouts.size() <= rank)
+    identityLayouts.resize(rank + 1);
+  MemRefLayoutAttrInterface &layout = identityLayouts[rank];
+  if (!layout)
+    layout = AffineMapAttr::get(AffineMap::getMultiDimIdentityMap(rank, ctx));
+  Attribute &spaceAttr = spaceAttrs[static_cast<unsigned>(space)];
+  if (!spaceAttr)
+    spaceAttr = mlir::tpu::lowering::spaceAttr(ctx, space);
+  return MemRefType::get(shape, element, layout, spaceAttr);
+}
+
 Value KernelLowering::scratch(StringRef purpose, ArrayRef<int64_t> shape,
                               Type element) {
   std::string key;
   llvm::raw_string_ostream os(key);
-  os << purpose << ":" << element;
+  // Types and attributes are uniqued: their addresses identify them.
+  os << purpose << ":" << element.getAsOpaquePointer();
   for (int64_t d : shape)
     os << "x" << d;
   Value &buffer = scratchBuffers[key];
@@ -78,7 +101,7 @@ Value KernelLowering::scratch(StringRef purpose, ArrayRef<int64_t> shape,
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(kernelBlock);
     buffer = AllocOp::create(b, loc(),
-                             memrefType(shape, element, MemorySpace::vmem));
+                             bufferType(shape, element, MemorySpace::vmem));
   }
   return buffer;
 }
@@ -86,20 +109,20 @@ Value KernelLowering::scratch(StringRef purpose, ArrayRef<int64_t> shape,
 Value KernelLowering::splat(TypedAttr value) {
   std::string key;
   llvm::raw_string_ostream os(key);
-  os << "splat:" << value;
+  os << "splat:" << value.getAsOpaquePointer();
   Value &buffer = scratchBuffers[key];
   if (!buffer) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(kernelBlock);
     buffer = AllocOp::create(
-        b, loc(), memrefType({}, value.getType(), MemorySpace::vmem));
+        b, loc(), bufferType({}, value.getType(), MemorySpace::vmem));
     FillOp::create(b, loc(), buffer, value);
   }
   return buffer;
 }
 
 Value KernelLowering::mulC(Value v, int64_t c) {
-  if (std::optional<int64_t> k = getConstantIntValue(v))
+  if (std::optional<int64_t> k = known(v))
     return index(*k * c);
   if (c == 1)
     return v;
@@ -107,13 +130,13 @@ Value KernelLowering::mulC(Value v, int64_t c) {
 }
 
 Value KernelLowering::addC(Value v, int64_t c) {
-  if (std::optional<int64_t> k = getConstantIntValue(v))
+  if (std::optional<int64_t> k = known(v))
     return index(*k + c);
   return arith::AddIOp::create(b, loc(), v, index(c));
 }
 
 Value KernelLowering::divC(Value v, int64_t c) {
-  if (std::optional<int64_t> k = getConstantIntValue(v))
+  if (std::optional<int64_t> k = known(v))
     return index(*k / c);
   if (c == 1)
     return v;
@@ -121,7 +144,7 @@ Value KernelLowering::divC(Value v, int64_t c) {
 }
 
 Value KernelLowering::remC(Value v, int64_t c) {
-  if (std::optional<int64_t> k = getConstantIntValue(v))
+  if (std::optional<int64_t> k = known(v))
     return index(*k % c);
   if (c == 1)
     return index(0);
@@ -129,7 +152,7 @@ Value KernelLowering::remC(Value v, int64_t c) {
 }
 
 Value KernelLowering::isEq(Value v, int64_t c) {
-  if (std::optional<int64_t> k = getConstantIntValue(v)) {
+  if (std::optional<int64_t> k = known(v)) {
     Value &constant = boolConstants[*k == c];
     if (!constant) {
       OpBuilder::InsertionGuard guard(b);
@@ -142,7 +165,7 @@ Value KernelLowering::isEq(Value v, int64_t c) {
 }
 
 Value KernelLowering::pick(Value odd, Value even, Value oddValue) {
-  if (std::optional<int64_t> k = getConstantIntValue(odd))
+  if (std::optional<int64_t> k = known(odd))
     return *k ? oddValue : even;
   return arith::SelectOp::create(b, loc(), odd, oddValue, even);
 }
@@ -483,9 +506,9 @@ void KernelLowering::emitPrefetch(Value t) {
 
 LogicalResult KernelLowering::emitBody(Value t, bool prefetch) {
   // The first and last blocks may go in pieces (SubBlocks.cpp).
-  std::optional<int64_t> known = getConstantIntValue(t);
-  bool firstPieces = sub.kPieces > 1 && known && *known < sub.firstTrips;
-  bool lastPieces = sub.nPieces > 1 && known == trips - 1;
+  std::optional<int64_t> trip = known(t);
+  bool firstPieces = sub.kPieces > 1 && trip && *trip < sub.firstTrips;
+  bool lastPieces = sub.nPieces > 1 && trip == trips - 1;
   if (prefetch)
     emitPrefetch(addC(t, inputSlots() - 1));
   if (!inputs.empty() && !firstPieces)
@@ -521,13 +544,13 @@ LogicalResult KernelLowering::emitBody(Value t, bool prefetch) {
       if (first && anchorIsOutput)
         DmaWaitOp::create(b, loc(), outSem);
       if (firstPieces || lastPieces) {
-        emitMatmulPieces(*known, firstPieces, lastPieces, first, idx);
+        emitMatmulPieces(*trip, firstPieces, lastPieces, first, idx);
         return success();
       }
       return emitOp(anchor, idx, !first);
     };
     Value first = isEq(r, 0);
-    if (std::optional<int64_t> k = getConstantIntValue(first)) {
+    if (std::optional<int64_t> k = known(first)) {
       if (failed(emitStep(*k != 0)))
         return failure();
     } else {
@@ -573,7 +596,7 @@ LogicalResult KernelLowering::emitBody(Value t, bool prefetch) {
     return success();
   };
   Value last = isEq(r, reductionTrips - 1);
-  if (std::optional<int64_t> k = getConstantIntValue(last)) {
+  if (std::optional<int64_t> k = known(last)) {
     if (*k && failed(finish()))
       return failure();
     return success();
@@ -619,7 +642,7 @@ KernelLowering::lower(ArrayRef<Operation *> ops, ArrayRef<Value> results,
 
   auto alloc = [&](const ValueInfo &info) {
     return AllocOp::create(b, loc(),
-                           memrefType(blockShape(info, block),
+                           bufferType(blockShape(info, block),
                                       info.phys.element, MemorySpace::vmem))
         .getResult();
   };
@@ -651,7 +674,7 @@ KernelLowering::lower(ArrayRef<Operation *> ops, ArrayRef<Value> results,
   }
   if (Value result = wideAccResult())
     wideAcc = AllocOp::create(b, loc(),
-                              memrefType(blockShape(values[result], block),
+                              bufferType(blockShape(values[result], block),
                                          wideAccType(), MemorySpace::vmem));
   auto semType = SemaphoreType::get(b.getContext());
   for (int64_t i = 0; i < inputSlots(); ++i)

@@ -264,6 +264,13 @@ private:
   /// A rank-0 VMEM buffer holding `value`, filled once per kernel.
   Value splat(TypedAttr value);
   Value index(int64_t value);
+  /// The value of an integer constant: what getConstantIntValue gives,
+  /// without folding the defining op (asked for every address built).
+  static std::optional<int64_t> known(Value v);
+  /// memrefType, with the identity layouts and memory spaces made once per
+  /// kernel instead of once per buffer.
+  MemRefType bufferType(ArrayRef<int64_t> shape, Type element,
+                        MemorySpace space);
   Value mulC(Value v, int64_t c);
   Value addC(Value v, int64_t c);
   Value divC(Value v, int64_t c);
@@ -366,6 +373,8 @@ private:
   Block *kernelBlock = nullptr;
   DenseMap<int64_t, Value> indexConstants;
   llvm::StringMap<Value> scratchBuffers;
+  SmallVector<MemRefLayoutAttrInterface> identityLayouts; // by rank
+  DenseMap<unsigned, Attribute> spaceAttrs;
   Value boolConstants[2];
 
   // Per-iteration state while emitting.

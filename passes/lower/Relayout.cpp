@@ -172,10 +172,8 @@ static LogicalResult planRelayout(hlo::ReshapeOp reshape,
   auto footprintOf = [&](ArrayRef<int64_t> per) {
     auto [inBlock, outBlock] = blockShapes(per);
     int64_t one = tpc::saturatingAdd(
-        scratchFootprint(memrefType(physicalShape(inBlock, *inPhys),
-                                    inPhys->element, MemorySpace::vmem)),
-        scratchFootprint(memrefType(physicalShape(outBlock, *outPhys),
-                                    outPhys->element, MemorySpace::vmem)));
+        scratchFootprint(physicalShape(inBlock, *inPhys), inPhys->element),
+        scratchFootprint(physicalShape(outBlock, *outPhys), outPhys->element));
     return tpc::saturatingAdd(one, one);
   };
   // The longest runs that fit half of VMEM, then kept dimensions grow,
@@ -260,7 +258,7 @@ LogicalResult KernelLowering::lowerReshape(hlo::ReshapeOp reshape, Value in,
   KernelOp kernel = beginKernel();
   auto alloc = [&](ArrayRef<int64_t> logical, const Physical &phys) {
     return AllocOp::create(b, loc(),
-                           memrefType(physicalShape(logical, phys),
+                           bufferType(physicalShape(logical, phys),
                                       phys.element, MemorySpace::vmem))
         .getResult();
   };

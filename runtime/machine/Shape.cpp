@@ -533,4 +533,40 @@ Shape onChipShape(ElementType elementType, const std::vector<int64_t> &dims) {
   return shape;
 }
 
+std::optional<int64_t> onChipBytes(ElementType elementType,
+                                   absl::Span<const int64_t> dims) {
+  // The (8,128) tile pads the two minor dimensions, and a vector takes a
+  // whole tile (paddedElements); a scalar has no tile.
+  size_t rank = dims.size();
+  int64_t elements = 1;
+  for (size_t d = 0; d < rank; ++d) {
+    int64_t size = dims[d];
+    if (size < 0)
+      return std::nullopt;
+    if (d + 1 == rank || d + 2 == rank) {
+      std::optional<int64_t> rounded =
+          checkedRoundUp(size, d + 1 == rank ? 128 : 8);
+      if (!rounded)
+        return std::nullopt;
+      size = *rounded;
+    }
+    std::optional<int64_t> next = checkedMul(elements, size);
+    if (!next)
+      return std::nullopt;
+    elements = *next;
+  }
+  if (rank == 1) {
+    std::optional<int64_t> tile = checkedMul(elements, 8);
+    if (!tile)
+      return std::nullopt;
+    elements = *tile;
+  }
+  int64_t bits =
+      rank && elementType == ElementType::PRED ? 32 : elementBits(elementType);
+  std::optional<int64_t> totalBits = checkedMul(elements, bits);
+  if (!totalBits)
+    return std::nullopt;
+  return *totalBits / 8 + (*totalBits % 8 != 0);
+}
+
 } // namespace tpc

@@ -14,6 +14,7 @@
 #define TPU_RUNTIME_MACHINE_SHAPE_H
 
 #include "absl/status/statusor.h"
+#include "absl/types/span.h"
 
 #include <cstdint>
 #include <optional>
@@ -124,6 +125,11 @@ absl::StatusOr<std::vector<int64_t>> paddedDims(const Shape &shape);
 /// dimensions tiled by (8,128) sublanes and lanes (i1 held in 32 bits); a
 /// scalar has no tiles.
 Shape onChipShape(ElementType elementType, const std::vector<int64_t> &dims);
+/// paddedBytes(onChipShape(elementType, dims)) without building the shape,
+/// which kernel planning asks for hundreds of times per op; nullopt when a
+/// dimension is negative or the size overflows.
+std::optional<int64_t> onChipBytes(ElementType elementType,
+                                   absl::Span<const int64_t> dims);
 
 /// XLA's size format: `512B`, `4.0K`, `530.00M`, `14.00G`.
 std::string formatBytes(int64_t bytes);

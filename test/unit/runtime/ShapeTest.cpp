@@ -122,6 +122,32 @@ TEST(ShapeSizes, RanksZeroToFive) {
   EXPECT_EQ(sizesOf("f32[1,1,1,1,1]").unpadded, 4);
 }
 
+TEST(ShapeSizes, OnChipBytesIsThePaddedSizeOfTheOnChipShape) {
+  // The shortcut kernel planning uses must agree with the general path for
+  // every element type, rank 0 to 4 and sizes around the tile edges.
+  const std::vector<int64_t> sizes = {0, 1, 7, 8, 9, 127, 128, 129, 1000};
+  for (ElementType type :
+       {ElementType::PRED, ElementType::S8, ElementType::S16, ElementType::S32,
+        ElementType::S64, ElementType::U8, ElementType::U16, ElementType::U32,
+        ElementType::U64, ElementType::F16, ElementType::BF16, ElementType::F32,
+        ElementType::F64})
+    for (size_t rank = 0; rank <= 4; ++rank)
+      for (size_t i = 0; i < sizes.size(); ++i) {
+        std::vector<int64_t> dims;
+        for (size_t d = 0; d < rank; ++d)
+          dims.push_back(sizes[(i + 3 * d) % sizes.size()]);
+        std::optional<int64_t> fast = onChipBytes(type, dims);
+        absl::StatusOr<int64_t> general = paddedBytes(onChipShape(type, dims));
+        ASSERT_TRUE(fast.has_value() && general.ok());
+        EXPECT_EQ(*fast, *general) << shapeToString(onChipShape(type, dims));
+      }
+  EXPECT_EQ(onChipBytes(ElementType::F32, {10}), 8 * 128 * 4);
+  EXPECT_EQ(onChipBytes(ElementType::PRED, {3, 5}), 8 * 128 * 4);
+  EXPECT_EQ(onChipBytes(ElementType::F32, {int64_t{1} << 62, 128}),
+            std::nullopt);
+  EXPECT_EQ(onChipBytes(ElementType::F32, {-1}), std::nullopt);
+}
+
 TEST(ShapeSizes, OnlyTheFirstTilePads) {
   // (2,1) re-tiles inside T(8,128) and adds no padding of its own.
   EXPECT_EQ(sizesOf("bf16[8,128]{1,0:T(8,128)(2,1)}").padded, 8 * 128 * 2);
