@@ -131,6 +131,14 @@ double KernelLowering::blockBytes(const ValueInfo &info,
   return elements * std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8);
 }
 
+SmallVector<int64_t>
+KernelLowering::blockCounts(ArrayRef<int64_t> blocks) const {
+  SmallVector<int64_t> counts;
+  for (auto [size, b] : llvm::zip(extent, blocks))
+    counts.push_back(llvm::divideCeil(size, b));
+  return counts;
+}
+
 double KernelLowering::estimateCycles(ArrayRef<int64_t> blocks) {
   auto bytesOf = [&](const ValueInfo &info) {
     return blockBytes(info, blocks);
@@ -376,9 +384,7 @@ LogicalResult KernelLowering::planBlocks() {
           --divisor;
       block[d] = divisor;
     }
-  count.clear();
-  for (int64_t d = 0; d < rank; ++d)
-    count.push_back((extent[d] + block[d] - 1) / block[d]);
+  count = blockCounts(block);
   // The flattened loop: parallel dimensions outermost, reductions inner.
   stride.assign(rank, 1);
   trips = 1;

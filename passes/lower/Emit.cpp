@@ -725,10 +725,34 @@ KernelOp KernelLowering::beginKernel() {
   return kernel;
 }
 
+/// Whether CSE could merge anything in `kernel`. Only pure ops merge, and
+/// inside a kernel those are arith's (tpu ops all touch memory). The
+/// lowering makes each index and i1 constant once (index(), isEq()), so a
+/// kernel whose only pure ops are distinct constants, as every kernel of
+/// one block is, has nothing to merge and skips the analysis.
+static bool mayHaveCommonSubexpressions(KernelOp kernel) {
+  DenseSet<std::pair<Attribute, Type>> constants;
+  return kernel
+      .walk([&](Operation *inner) {
+        if (auto constant = dyn_cast<arith::ConstantOp>(inner))
+          return constants.insert({constant.getValue(), constant.getType()})
+                         .second
+                     ? WalkResult::advance()
+                     : WalkResult::interrupt();
+        if (inner == kernel.getOperation() ||
+            isa<TPUDialect>(inner->getDialect()))
+          return WalkResult::advance();
+        return WalkResult::interrupt();
+      })
+      .wasInterrupted();
+}
+
 void KernelLowering::cleanUp(KernelOp kernel) {
   IRRewriter rewriter(b);
-  DominanceInfo dominance(kernel);
-  eliminateCommonSubExpressions(rewriter, dominance, kernel);
+  if (mayHaveCommonSubexpressions(kernel)) {
+    DominanceInfo dominance(kernel);
+    eliminateCommonSubExpressions(rewriter, dominance, kernel);
+  }
   // A kernel of one block leaves the second slot of its double buffers
   // unused, and waits on semaphores no DMA signals (a no-op); every later
   // stage would pay for those ops.

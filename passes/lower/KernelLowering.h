@@ -314,6 +314,8 @@ private:
   /// piece each if the kernel is not one).
   struct SubBlocks;
   SubBlocks subBlocksFor(ArrayRef<int64_t> blocks);
+  /// Blocks along each dimension of the iteration space (BlockPlan.cpp).
+  SmallVector<int64_t> blockCounts(ArrayRef<int64_t> blocks) const;
   /// Starts block t's input DMAs (t < sub.firstTrips), piece by piece
   /// along K.
   void emitFirstPieces(int64_t t);

@@ -100,9 +100,7 @@ KernelLowering::subBlocksFor(ArrayRef<int64_t> blocks) {
   }
   // When the last block is one of the first (prefetched before the loop,
   // so taken in K pieces), the N pieces split its last K piece.
-  int64_t blockCount = 1;
-  for (auto [size, b] : llvm::zip(extent, blocks))
-    blockCount *= llvm::divideCeil(size, b);
+  int64_t blockCount = tpc::saturatingProduct(blockCounts(blocks));
   int64_t lastK =
       blockCount < inputSlots() ? blocks[kDim] / plan.kPieces : blocks[kDim];
   if (plain(out, nDim))
