@@ -72,6 +72,12 @@ int64_t scratchFootprint(MemRefType type);
 /// candidate blocks without creating their types).
 int64_t scratchFootprint(ArrayRef<int64_t> shape, Type element);
 
+/// The integer a constant op defines, as matchPattern(v, m_ConstantInt)
+/// gives it, without folding the op when it keeps the integer as its
+/// `value` (arith.constant): the lowering asks for every address it builds,
+/// the DMA verifier for every index.
+std::optional<int64_t> constantIndex(Value v);
+
 /// `type` with `layout` as its encoding.
 RankedTensorType withLayout(RankedTensorType type, const tpc::Layout &layout);
 } // namespace mlir::tpu

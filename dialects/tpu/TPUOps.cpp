@@ -50,10 +50,9 @@ LogicalResult verifyBuffer(Operation *op, Type type, StringRef what,
   return success();
 }
 
-/// matchPattern(v, m_ConstantInt(...)) without folding the constant to
-/// read it when it keeps the integer as its `value` (arith.constant): the
-/// verifier asks for every index of every DMA.
-std::optional<int64_t> constantIndex(Value v) {
+} // namespace
+
+std::optional<int64_t> mlir::tpu::constantIndex(Value v) {
   Operation *def = v.getDefiningOp();
   if (!def || !def->hasTrait<OpTrait::ConstantLike>())
     return std::nullopt;
@@ -65,8 +64,6 @@ std::optional<int64_t> constantIndex(Value v) {
     return value.getSExtValue();
   return std::nullopt;
 }
-
-} // namespace
 
 int64_t mlir::tpu::scratchFootprint(ArrayRef<int64_t> shape, Type element) {
   std::optional<tpc::ElementType> stored = toElementType(element);

@@ -76,9 +76,9 @@ SmallVector<Value> KernelLowering::loadStarts(ValueRange indices,
 
 /// a + b, folded where either is a constant.
 Value KernelLowering::plus(Value a, Value c) {
-  if (std::optional<int64_t> k = known(c))
+  if (std::optional<int64_t> k = constantIndex(c))
     return *k == 0 ? a : addC(a, *k);
-  if (std::optional<int64_t> k = known(a))
+  if (std::optional<int64_t> k = constantIndex(a))
     return *k == 0 ? c : addC(c, *k);
   return arith::AddIOp::create(b, loc(), a, c);
 }

@@ -66,13 +66,6 @@ Value KernelLowering::index(int64_t value) {
   return constant;
 }
 
-std::optional<int64_t> KernelLowering::known(Value v) {
-  if (auto constant = v.getDefiningOp<arith::ConstantOp>())
-    if (auto value = dyn_cast<IntegerAttr>(constant.getValue()))
-      return value.getValue().getSExtValue();
-  return std::nullopt;
-}
-
 MemRefType KernelLowering::bufferType(ArrayRef<int64_t> shape, Type element,
                                       MemorySpace space) {
   MLIRContext *ctx = element.getContext();
@@ -122,7 +115,7 @@ Value KernelLowering::splat(TypedAttr value) {
 }
 
 Value KernelLowering::mulC(Value v, int64_t c) {
-  if (std::optional<int64_t> k = known(v))
+  if (std::optional<int64_t> k = constantIndex(v))
     return index(*k * c);
   if (c == 1)
     return v;
@@ -130,13 +123,13 @@ Value KernelLowering::mulC(Value v, int64_t c) {
 }
 
 Value KernelLowering::addC(Value v, int64_t c) {
-  if (std::optional<int64_t> k = known(v))
+  if (std::optional<int64_t> k = constantIndex(v))
     return index(*k + c);
   return arith::AddIOp::create(b, loc(), v, index(c));
 }
 
 Value KernelLowering::divC(Value v, int64_t c) {
-  if (std::optional<int64_t> k = known(v))
+  if (std::optional<int64_t> k = constantIndex(v))
     return index(*k / c);
   if (c == 1)
     return v;
@@ -144,7 +137,7 @@ Value KernelLowering::divC(Value v, int64_t c) {
 }
 
 Value KernelLowering::remC(Value v, int64_t c) {
-  if (std::optional<int64_t> k = known(v))
+  if (std::optional<int64_t> k = constantIndex(v))
     return index(*k % c);
   if (c == 1)
     return index(0);
@@ -152,7 +145,7 @@ Value KernelLowering::remC(Value v, int64_t c) {
 }
 
 Value KernelLowering::isEq(Value v, int64_t c) {
-  if (std::optional<int64_t> k = known(v)) {
+  if (std::optional<int64_t> k = constantIndex(v)) {
     Value &constant = boolConstants[*k == c];
     if (!constant) {
       OpBuilder::InsertionGuard guard(b);
@@ -165,7 +158,7 @@ Value KernelLowering::isEq(Value v, int64_t c) {
 }
 
 Value KernelLowering::pick(Value odd, Value even, Value oddValue) {
-  if (std::optional<int64_t> k = known(odd))
+  if (std::optional<int64_t> k = constantIndex(odd))
     return *k ? oddValue : even;
   return arith::SelectOp::create(b, loc(), odd, oddValue, even);
 }
@@ -506,7 +499,7 @@ void KernelLowering::emitPrefetch(Value t) {
 
 LogicalResult KernelLowering::emitBody(Value t, bool prefetch) {
   // The first and last blocks may go in pieces (SubBlocks.cpp).
-  std::optional<int64_t> trip = known(t);
+  std::optional<int64_t> trip = constantIndex(t);
   bool firstPieces = sub.kPieces > 1 && trip && *trip < sub.firstTrips;
   bool lastPieces = sub.nPieces > 1 && trip == trips - 1;
   if (prefetch)
@@ -550,7 +543,7 @@ LogicalResult KernelLowering::emitBody(Value t, bool prefetch) {
       return emitOp(anchor, idx, !first);
     };
     Value first = isEq(r, 0);
-    if (std::optional<int64_t> k = known(first)) {
+    if (std::optional<int64_t> k = constantIndex(first)) {
       if (failed(emitStep(*k != 0)))
         return failure();
     } else {
@@ -596,7 +589,7 @@ LogicalResult KernelLowering::emitBody(Value t, bool prefetch) {
     return success();
   };
   Value last = isEq(r, reductionTrips - 1);
-  if (std::optional<int64_t> k = known(last)) {
+  if (std::optional<int64_t> k = constantIndex(last)) {
     if (*k && failed(finish()))
       return failure();
     return success();

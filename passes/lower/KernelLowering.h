@@ -264,9 +264,6 @@ private:
   /// A rank-0 VMEM buffer holding `value`, filled once per kernel.
   Value splat(TypedAttr value);
   Value index(int64_t value);
-  /// The value of an integer constant: what getConstantIntValue gives,
-  /// without folding the defining op (asked for every address built).
-  static std::optional<int64_t> known(Value v);
   /// memrefType, with the identity layouts and memory spaces made once per
   /// kernel instead of once per buffer.
   MemRefType bufferType(ArrayRef<int64_t> shape, Type element,
