@@ -236,9 +236,20 @@ absl::Status KernelRun::matmul(const Instruction &inst) {
   // Where the MXU takes two int8 products per cell and cycle, K packs two
   // rows of weights into each of the array's rows.
   int64_t timedK = int8 ? mxuInt8Depth(target, wk) : wk;
-  for (int64_t bi = 0; bi < matrices; ++bi) {
+  // Rows shared by a batch of weight tiles (a convolution's tap weights
+  // times each pixel's [C, batch] block, in a batch-minor layout): every
+  // column of every matrix is an output of its own, so the batch's weight
+  // columns pack side by side into the arrays' C columns, one product
+  // [M, K] x [K, batch * N]. Each matrix alone would load a tile of its N
+  // columns; a 256-wide array holds two 128-column tiles.
+  int64_t timedMatrices = matrices, timedN = wn;
+  if (lb == 1 && rb == batch && batch > 1) {
+    timedN = tpc::saturatingMul(wn, batch);
+    timedMatrices = 1;
+  }
+  for (int64_t bi = 0; bi < timedMatrices; ++bi) {
     absl::StatusOr<std::vector<int64_t>> ids = timeline.addMatmul(
-        kernel.name + "/matmul", rows, timedK, wn,
+        kernel.name + "/matmul", rows, timedK, timedN,
         mxuPasses(highest ? Precision::Highest : Precision::Default,
                   l.element == Element::F32),
         options.mxuModel, *deps, issue);
