@@ -246,14 +246,58 @@ LogicalResult KernelLowering::setMap(Value value, ArrayRef<int64_t> map,
   return success();
 }
 
+/// MXU passes of a K of `rows` (taken in whole 128s) on `arrayRows`-row
+/// arrays.
+static int64_t kPasses(int64_t rows, int64_t arrayRows) {
+  return llvm::divideCeil(llvm::alignTo(rows, kLanes), arrayRows);
+}
+
+/// The value a folded operand's DMAs read: the operand, through the
+/// kernel's slices of it.
+static Value foldSource(Value v, ArrayRef<Operation *> ops) {
+  while (auto slice = v.getDefiningOp<hlo::SliceOp>()) {
+    if (!llvm::is_contained(ops, slice.getOperation()))
+      break;
+    v = slice.getOperand();
+  }
+  return v;
+}
+
+bool KernelLowering::foldsTaps(hlo::ConvolutionOp conv,
+                               ArrayRef<Operation *> ops) const {
+  // Each operand is read from HBM, through slices at most (which keep its
+  // dimensions), so its DMAs can place the taps.
+  auto read = [&](Value v) {
+    Value source = foldSource(v, ops);
+    Operation *def = source.getDefiningOp();
+    return !def || !llvm::is_contained(ops, def);
+  };
+  if (!read(conv.getLhs()) || !read(conv.getRhs()) ||
+      foldSource(conv.getLhs(), ops) == foldSource(conv.getRhs(), ops))
+    return false;
+  auto rhsType = cast<RankedTensorType>(conv.getRhs().getType());
+  int64_t spatial = conv.getNumSpatialDims();
+  int64_t channels = rhsType.getDimSize(spatial), taps = 1;
+  for (int64_t i = 0; i < spatial; ++i)
+    taps *= rhsType.getDimSize(i);
+  // Shapes are small here (a window and a channel count): no overflow.
+  int64_t folded = taps * channels;
+  return taps > 1 && llvm::alignTo(folded, kLanes) <= kMaxMxuBlock &&
+         kPasses(folded, target.mxuRows) <
+             taps * kPasses(channels, target.mxuRows);
+}
+
 /// A convolution is a sum over its window taps of matmuls: at tap t, the
 /// output pixels' rows of the input, shifted by t and strided, times the
 /// kernel's [C, F] matrix at t. The iteration space is the output's, then
 /// one unit-block reduction dimension per spatial window dimension, then
 /// the input features (the MXU's K). The shifted rows are read by strided,
 /// masked DMAs, so the im2col matrix is never materialized (docs/lowering.md).
+/// With the taps folded into K (foldsTaps) there are no tap dimensions: K
+/// holds every tap's channels and one step does the whole window.
 LogicalResult KernelLowering::analyzeConvolution(hlo::ConvolutionOp conv,
-                                                 const Physical &rootPhys) {
+                                                 const Physical &rootPhys,
+                                                 ArrayRef<Operation *> ops) {
   if (cast<ShapedType>(root.getType()).getRank() !=
       conv.getResult().getType().getRank())
     return conv.emitOpError() << "tpu-lower: a convolution's epilogue must "
@@ -276,20 +320,31 @@ LogicalResult KernelLowering::analyzeConvolution(hlo::ConvolutionOp conv,
   FailureOr<Physical> rhsPhys = physical(conv.getLoc(), rhsType);
   if (failed(rhsPhys))
     return failure();
+  bool fold = foldsTaps(conv, ops);
   int64_t spatial = conv.getNumSpatialDims();
   int64_t rank = rootPhys.dims.size();
   extent = rootPhys.dims;
   reduction.assign(rank, false);
   SmallVector<int64_t> taps;
+  int64_t tapCount = 1;
   for (int64_t i = 0; i < spatial; ++i) {
+    tapCount *= rhsType.getDimSize(i);
+    if (fold) {
+      taps.push_back(-1);
+      continue;
+    }
     taps.push_back(extent.size());
     forcedUnit.push_back(extent.size());
     extent.push_back(rhsType.getDimSize(i));
     reduction.push_back(true);
   }
   int64_t k = extent.size();
-  extent.push_back(rhsPhys->dims[rhsPhys->positionOf(spatial)]);
+  int64_t channels = rhsType.getDimSize(spatial);
+  extent.push_back(fold ? tapCount * channels
+                        : rhsPhys->dims[rhsPhys->positionOf(spatial)]);
   reduction.push_back(true);
+  if (fold)
+    wholeDim = k;
 
   SmallVector<int64_t> res(rank);
   for (auto [i, l] : llvm::enumerate(rootPhys.logicalOf))
@@ -303,14 +358,44 @@ LogicalResult KernelLowering::analyzeConvolution(hlo::ConvolutionOp conv,
   SmallVector<int64_t> strides = conv.getStridesOrDefault();
   SmallVector<int64_t> padding = conv.getPaddingOrDefault();
   SmallVector<int64_t> dilation = conv.getRhsDilationOrDefault();
-  SmallVector<Window> windows(spatial + 2);
-  for (int64_t i = 0; i < spatial; ++i)
+  // Folded taps are no iteration dimension (tap -1), but their windows
+  // keep the step between taps (the dilation on the input, one on the
+  // kernel), which slices scale on the way to the buffer read.
+  SmallVector<Window> windows(spatial + 2), rhsWindows(spatial + 2);
+  for (int64_t i = 0; i < spatial; ++i) {
     windows[1 + i] = Window{strides[i], taps[i], dilation[i], -padding[2 * i]};
+    if (fold)
+      rhsWindows[i] = Window{1, -1, 1, 0};
+  }
   return failure(failed(setMap(root, res, conv)) ||
                  (root != conv.getResult() &&
                   failed(setMap(conv.getResult(), res, conv))) ||
                  failed(setMap(conv.getLhs(), lhsMap, conv, windows)) ||
-                 failed(setMap(conv.getRhs(), rhsMap, conv)));
+                 failed(setMap(conv.getRhs(), rhsMap, conv, rhsWindows)));
+}
+
+void KernelLowering::attachFolds(hlo::ConvolutionOp conv,
+                                 ArrayRef<Operation *> ops) {
+  int64_t spatial = conv.getNumSpatialDims();
+  auto rhsType = cast<RankedTensorType>(conv.getRhs().getType());
+  // The input's spatial dimensions are 1..spatial, the kernel's 0..; both
+  // hold the channels next.
+  for (auto [operand, first] : {std::make_pair(conv.getLhs(), int64_t(1)),
+                                std::make_pair(conv.getRhs(), int64_t(0))}) {
+    ValueInfo &info = values[foldSource(operand, ops)];
+    // foldsTaps chose sources outside the kernel: leaves, read from HBM.
+    assert(info.role == Role::Input && "a folded operand is not read by DMA");
+    TapFold tapFold;
+    for (int64_t i = 0; i < spatial; ++i) {
+      int64_t p = info.phys.positionOf(first + i);
+      tapFold.taps.push_back(rhsType.getDimSize(i));
+      tapFold.positions.push_back(p);
+      tapFold.scales.push_back(info.pwin[p].tapScale);
+    }
+    tapFold.kPosition = info.phys.positionOf(first + spatial);
+    tapFold.channels = rhsType.getDimSize(spatial);
+    info.fold = std::move(tapFold);
+  }
 }
 
 /// Logical dimension -> position in `phys`: the identity map of a value
@@ -708,7 +793,7 @@ KernelLowering::analyze(ArrayRef<Operation *> ops,
     if (failed(analyzeDot(dot, *rootPhys)))
       return failure();
   } else if (auto conv = dyn_cast_or_null<hlo::ConvolutionOp>(anchor)) {
-    if (failed(analyzeConvolution(conv, *rootPhys)))
+    if (failed(analyzeConvolution(conv, *rootPhys, ops)))
       return failure();
   } else if (anchor) {
     if (failed(analyzeReduction()))
@@ -722,6 +807,8 @@ KernelLowering::analyze(ArrayRef<Operation *> ops,
   if (failed(mapOutputs()) || failed(propagateMaps(ops)) ||
       failed(classifyLeaves(ops, leaf)))
     return failure();
+  if (wholeDim >= 0)
+    attachFolds(cast<hlo::ConvolutionOp>(anchor), ops);
   splitPrologue(ops);
   return checkMxuOperands();
 }

@@ -62,8 +62,11 @@ int64_t KernelLowering::largestBlock(ArrayRef<int64_t> blocks) {
   for (auto &[value, info] : values) {
     if (info.role == Role::Alias || info.role == Role::Skip)
       continue;
-    largest =
-        std::max(largest, tpc::saturatingProduct(blockShape(info, blocks)));
+    SmallVector<int64_t> shape = blockShape(info, blocks);
+    // A folded input moves one tap's channels per DMA.
+    if (info.fold)
+      shape[info.fold->kPosition] = info.fold->channels;
+    largest = std::max(largest, tpc::saturatingProduct(shape));
   }
   return largest;
 }
@@ -208,7 +211,7 @@ void KernelLowering::chooseMxuBlocks(ArrayRef<int64_t> align, int64_t budget) {
     tiled.push_back(d);
     int64_t full = fullBlock(d, align[d], kMaxMxuBlock, mxu);
     SmallVector<int64_t> sizes = {full};
-    for (int64_t size = align[d]; size < full; size *= 2)
+    for (int64_t size = align[d]; size < full && d != wholeDim; size *= 2)
       sizes.push_back(size);
     options.push_back(sizes);
   }
@@ -301,7 +304,8 @@ LogicalResult KernelLowering::planBlocks() {
     // takes whole tiles, which masked DMAs zero-fill. A matmul's batch
     // dimensions stay one block per step.
     if (align[d] > 1 && !llvm::is_contained(forcedUnit, d))
-      block[d] = fullBlock(d, align[d], kMaxTiledBlock, mxu);
+      block[d] = fullBlock(d, align[d],
+                           d == wholeDim ? kMaxMxuBlock : kMaxTiledBlock, mxu);
   }
   int64_t budget = target.vmemBytes / 2;
   if (mxuResult())
@@ -312,12 +316,14 @@ LogicalResult KernelLowering::planBlocks() {
     // first, down to a few tiles that still make large DMAs.
     int64_t widest = -1;
     for (int64_t d = 0; d < rank; ++d)
-      if (reduction[d] && block[d] > std::max(align[d], kMinReducedBlock) &&
+      if (reduction[d] && d != wholeDim &&
+          block[d] > std::max(align[d], kMinReducedBlock) &&
           (widest < 0 || block[d] > block[widest]))
         widest = d;
     if (widest < 0)
       for (int64_t d = 0; d < rank; ++d)
-        if (block[d] > align[d] && (widest < 0 || block[d] > block[widest]))
+        if (block[d] > align[d] && d != wholeDim &&
+            (widest < 0 || block[d] > block[widest]))
           widest = d;
     if (widest < 0) {
       // Every block is at its tile alignment, and the tiles of values in

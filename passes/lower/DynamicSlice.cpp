@@ -18,16 +18,6 @@ using namespace mlir;
 using namespace mlir::tpu;
 using namespace mlir::tpu::lowering;
 
-/// The constant an index tensor holds, if the program fixes it.
-static std::optional<int64_t> constantIndex(Value index) {
-  auto constant = index.getDefiningOp<hlo::ConstantOp>();
-  auto dense = constant ? dyn_cast<DenseElementsAttr>(constant.getValue())
-                        : DenseElementsAttr();
-  if (!dense)
-    return std::nullopt;
-  return dense.getSplatValue<APInt>().getSExtValue();
-}
-
 /// The start registers: an index the program fixes is clamped here; the
 /// others are DMAed into SMEM, loaded and clamped into [0, limits[d]]
 /// (arith on index values compares unsigned, so a negative index is one

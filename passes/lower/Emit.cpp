@@ -191,60 +191,92 @@ SmallVector<Value> KernelLowering::blockIndices(Value t) {
   return idx;
 }
 
-void KernelLowering::emitDma(Value hbm, const ValueInfo &info,
-                             ArrayRef<Value> idx, Value vmem, Value sem,
-                             bool toHbm, std::optional<Piece> piece) {
-  SmallVector<Value> hbmIndices, vmemIndices;
-  SmallVector<int64_t> sizes = blockShape(info, block);
-  SmallVector<int64_t> strides(sizes.size(), 1);
-  bool masked = false;
+KernelLowering::DmaWindow KernelLowering::dmaWindow(const ValueInfo &info,
+                                                    ArrayRef<Value> idx) {
+  DmaWindow w;
+  w.sizes = blockShape(info, block);
+  w.strides.assign(w.sizes.size(), 1);
   for (auto [i, it] : llvm::enumerate(info.pmap)) {
-    vmemIndices.push_back(index(0));
+    w.vmem.push_back(index(0));
+    w.hbm.push_back(blockStart(info, i, idx));
     const Window &window = info.pwin[i];
-    if (it < 0) { // one element, at the window's offset (and tap)
-      hbmIndices.push_back(blockStart(info, i, idx));
-      int64_t low = window.offset, high = window.offset;
-      if (window.tap >= 0)
-        (window.tapScale < 0 ? low : high) +=
-            (extent[window.tap] - 1) * window.tapScale;
-      if (low < 0 || high >= info.phys.dims[i])
-        masked = true;
-      continue;
-    }
-    hbmIndices.push_back(blockStart(info, i, idx));
-    strides[i] = window.stride;
     // The lowest and highest positions any block reads; a negative stride
-    // or tap scale walks down.
-    int64_t end = (count[it] * block[it] - 1) * window.stride + window.offset;
-    int64_t low = std::min(window.offset, end),
-            high = std::max(window.offset, end);
+    // or tap scale walks down. A dimension not iterated reads one element,
+    // at the window's offset (and tap).
+    int64_t low = window.offset, high = window.offset;
+    if (it >= 0) {
+      w.strides[i] = window.stride;
+      int64_t end = (count[it] * block[it] - 1) * window.stride + window.offset;
+      low = std::min(window.offset, end);
+      high = std::max(window.offset, end);
+    }
     if (window.tap >= 0) {
       int64_t reach = (extent[window.tap] - 1) * window.tapScale;
       (reach < 0 ? low : high) += reach;
     }
-    if (low < 0 || high >= info.phys.dims[i])
-      masked = true;
+    w.outside.push_back(low < 0 || high >= info.phys.dims[i]);
   }
+  return w;
+}
+
+void KernelLowering::startDma(Value hbm, Value vmem, Value sem,
+                              const DmaWindow &w, bool toHbm) {
+  bool masked = llvm::is_contained(w.outside, true);
+  auto hbmType = cast<MemRefType>(hbm.getType());
+  for (auto [i, size] : llvm::enumerate(w.sizes))
+    masked |= size > hbmType.getDimSize(i);
+  DenseI64ArrayAttr strideAttr;
+  if (llvm::any_of(w.strides, [](int64_t s) { return s != 1; }))
+    strideAttr = b.getDenseI64ArrayAttr(w.strides);
+  if (toHbm)
+    DmaStartOp::create(b, loc(), vmem, w.vmem, hbm, w.hbm, sem,
+                       b.getDenseI64ArrayAttr(w.sizes), strideAttr, masked);
+  else
+    DmaStartOp::create(b, loc(), hbm, w.hbm, vmem, w.vmem, sem,
+                       b.getDenseI64ArrayAttr(w.sizes), strideAttr, masked);
+}
+
+void KernelLowering::emitDma(Value hbm, const ValueInfo &info,
+                             ArrayRef<Value> idx, Value vmem, Value sem,
+                             bool toHbm, std::optional<Piece> piece) {
+  if (info.fold && !toHbm)
+    return emitFoldedDma(info, idx, vmem, sem);
+  DmaWindow w = dmaWindow(info, idx);
   // A piece moves part of the block, at its offset in both buffers.
   for (auto [i, it] : llvm::enumerate(info.pmap))
     if (piece && it == piece->dim) {
-      hbmIndices[i] = addC(hbmIndices[i], piece->offset * info.pwin[i].stride);
-      vmemIndices[i] = index(piece->offset);
-      sizes[i] = piece->size;
+      w.hbm[i] = addC(w.hbm[i], piece->offset * info.pwin[i].stride);
+      w.vmem[i] = index(piece->offset);
+      w.sizes[i] = piece->size;
     }
-  DenseI64ArrayAttr strideAttr;
-  if (llvm::any_of(strides, [](int64_t s) { return s != 1; }))
-    strideAttr = b.getDenseI64ArrayAttr(strides);
-  auto hbmType = cast<MemRefType>(hbm.getType());
-  for (auto [i, size] : llvm::enumerate(sizes))
-    if (size > hbmType.getDimSize(i))
-      masked = true;
-  if (toHbm)
-    DmaStartOp::create(b, loc(), vmem, vmemIndices, hbm, hbmIndices, sem,
-                       b.getDenseI64ArrayAttr(sizes), strideAttr, masked);
-  else
-    DmaStartOp::create(b, loc(), hbm, hbmIndices, vmem, vmemIndices, sem,
-                       b.getDenseI64ArrayAttr(sizes), strideAttr, masked);
+  startDma(hbm, vmem, sem, w, toHbm);
+}
+
+void KernelLowering::emitFoldedDma(const ValueInfo &info, ArrayRef<Value> idx,
+                                   Value vmem, Value sem) {
+  const TapFold &fold = *info.fold;
+  ValueInfo shifted = info;
+  int64_t taps = tpc::saturatingProduct(fold.taps);
+  for (int64_t t = 0; t < taps; ++t) {
+    // Tap t's multi-index, last spatial dimension fastest (the kernel's
+    // row-major order, which the K rows follow).
+    for (int64_t d = fold.taps.size() - 1, rest = t; d >= 0; --d) {
+      int64_t p = fold.positions[d];
+      shifted.pwin[p].offset =
+          info.pwin[p].offset + rest % fold.taps[d] * fold.scales[d];
+      rest /= fold.taps[d];
+    }
+    DmaWindow w = dmaWindow(shifted, idx);
+    // K has one block: the tap's channels go to its rows of it.
+    int64_t k = fold.kPosition;
+    const Window &channels = info.pwin[k];
+    int64_t last = channels.offset + (fold.channels - 1) * channels.stride;
+    w.vmem[k] = index(t * fold.channels);
+    w.sizes[k] = fold.channels;
+    w.outside[k] = std::min(channels.offset, last) < 0 ||
+                   std::max(channels.offset, last) >= info.phys.dims[k];
+    startDma(info.hbm, vmem, sem, w, /*toHbm=*/false);
+  }
 }
 
 FailureOr<SmallVector<Attribute>>
@@ -646,8 +678,12 @@ KernelLowering::lower(ArrayRef<Operation *> ops, ArrayRef<Value> results,
     }
     switch (info.role) {
     case Role::Input:
-      for (int64_t i = 0; i < inputSlots(); ++i)
+      for (int64_t i = 0; i < inputSlots(); ++i) {
         info.vmem.push_back(alloc(info));
+        // Folded taps fill K's first rows; the MXU reads the rest as zeros.
+        if (info.fold)
+          FillOp::create(b, loc(), info.vmem.back(), zeroOf(info.phys.element));
+      }
       break;
     case Role::Computed:
       info.vmem = {alloc(info)};

@@ -121,6 +121,21 @@ struct Window {
   }
 };
 
+/// A convolution operand whose window taps are folded into K (docs/
+/// lowering.md, "Few channels: taps folded into K"): its VMEM block holds
+/// every tap's `channels` rows along K, tap t at rows [t * channels,
+/// (t + 1) * channels), each moved by a DMA of its own from the tap's
+/// shifted window. The rest of K is zero.
+struct TapFold {
+  /// The window's size along each spatial dimension.
+  SmallVector<int64_t> taps;
+  /// The physical position of each spatial dimension, and the elements a
+  /// tap steps there (the window dilation on the input, 1 on the kernel).
+  SmallVector<int64_t> positions, scales;
+  /// The physical position of the channels (K), and their count.
+  int64_t kPosition = 0, channels = 0;
+};
+
 struct ValueInfo {
   Role role = Role::Computed;
   /// Whether setMap gave it its maps (a scalar's maps are empty).
@@ -140,6 +155,8 @@ struct ValueInfo {
   Value hbm;
   /// VMEM buffers: one, or two slots for inputs and the output.
   SmallVector<Value, 2> vmem;
+  /// Input: the convolution taps it holds folded into K, if any.
+  std::optional<TapFold> fold;
 };
 
 class KernelLowering {
@@ -181,7 +198,14 @@ private:
   LogicalResult setMap(Value value, ArrayRef<int64_t> map, Operation *user,
                        ArrayRef<Window> windows = {});
   LogicalResult analyzeConvolution(hlo::ConvolutionOp conv,
-                                   const Physical &rootPhys);
+                                   const Physical &rootPhys,
+                                   ArrayRef<Operation *> ops);
+  /// Whether the convolution's taps fold into K: both operands are read
+  /// from HBM and the folded K takes fewer MXU passes than a pass per tap.
+  bool foldsTaps(hlo::ConvolutionOp conv, ArrayRef<Operation *> ops) const;
+  /// Gives the buffers a folded convolution reads their TapFold, once
+  /// their windows are known.
+  void attachFolds(hlo::ConvolutionOp conv, ArrayRef<Operation *> ops);
   LogicalResult analyze(ArrayRef<Operation *> ops,
                         llvm::function_ref<FailureOr<Value>(Value)> leaf);
   /// Gives the results besides the root the root's maps.
@@ -222,7 +246,8 @@ private:
   /// whole tiles (`mxu`, from mxuDims).
   int64_t fullBlock(int64_t d, int64_t align, int64_t cap,
                     ArrayRef<int64_t> mxu) const;
-  /// Elements of the largest VMEM block.
+  /// Elements of the largest block one DMA moves (a folded input moves
+  /// one tap's channels of its block at a time).
   int64_t largestBlock(ArrayRef<int64_t> blocks);
   SmallVector<int64_t> blockShape(const ValueInfo &info,
                                   ArrayRef<int64_t> blocks) const;
@@ -298,6 +323,20 @@ private:
   void emitDma(Value hbm, const ValueInfo &info, ArrayRef<Value> idx,
                Value vmem, Value sem, bool toHbm,
                std::optional<Piece> piece = std::nullopt);
+  /// A DMA's window: indices on both sides, sizes, HBM strides, and
+  /// whether any block reaches outside the HBM buffer along each position.
+  struct DmaWindow {
+    SmallVector<Value> hbm, vmem;
+    SmallVector<int64_t> sizes, strides;
+    SmallVector<bool> outside;
+  };
+  DmaWindow dmaWindow(const ValueInfo &info, ArrayRef<Value> idx);
+  /// Starts the DMA of a window, masked where it may leave the buffer.
+  void startDma(Value hbm, Value vmem, Value sem, const DmaWindow &w,
+                bool toHbm);
+  /// A folded input's block: one DMA per tap into its rows of K.
+  void emitFoldedDma(const ValueInfo &info, ArrayRef<Value> idx, Value vmem,
+                     Value sem);
   LogicalResult emitOp(Operation *op, ArrayRef<Value> idx, bool accumulate);
   /// The tpu.matmul of a contraction into `dst`.
   MatmulOp emitMatmul(Operation *inner, Value dst, bool accumulate);
@@ -368,6 +407,8 @@ private:
   SmallVector<int64_t> stride; // of each dimension in the flattened loop
   int64_t trips = 1, reductionTrips = 1;
   SmallVector<int64_t> forcedUnit; // batch dimensions of a matmul
+  /// A dimension that stays one block: the K of folded taps.
+  int64_t wholeDim = -1;
 
   Block *kernelBlock = nullptr;
   DenseMap<int64_t, Value> indexConstants;
