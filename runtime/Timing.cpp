@@ -100,6 +100,12 @@ int64_t dmaCycles(const tpc::Target &target, int64_t bytes) {
   return kDmaLatencyCycles + dmaTransferCycles(target, bytes);
 }
 
+int64_t dmaHbmBytes(int64_t runs, int64_t runBytes) {
+  if (runs <= 0 || runBytes <= 0)
+    return 0;
+  return saturatingMul(runs, std::max(runBytes, tpc::kHbmGranuleBytes));
+}
+
 std::string Engine::name() const {
   switch (kind) {
   case Mxu:

@@ -68,6 +68,9 @@ int64_t dmaTransferCycles(const tpc::Target &target, int64_t bytes);
 /// arrived in SMEM: a compare and a jump through its pipeline.
 constexpr int64_t kBranchCycles = 8;
 int64_t dmaCycles(const tpc::Target &target, int64_t bytes);
+/// HBM bytes a DMA moves for `runs` contiguous runs of `runBytes` each:
+/// each run at least one access granule (tpc::kHbmGranuleBytes).
+int64_t dmaHbmBytes(int64_t runs, int64_t runBytes);
 
 /// What limits a kernel over its `span` cycles: the engine busiest for
 /// most of it (the MXUs' busy cycles spread over `mxus` arrays, the vector

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <optional>
@@ -147,11 +148,15 @@ absl::Status KernelRun::dma(const Instruction &inst) {
   std::vector<int64_t> vmemStrides = rowMajorStrides(onChip.dims);
   uint8_t *hbmData = (toHbm ? *dst : *src)->data;
   uint8_t *vmemData = (toHbm ? *src : *dst)->data;
-  // Bytes inside the HBM buffer: a box, as each dimension clips to an
-  // interval.
-  int64_t moved = bytesPerElement;
+  // The part inside the HBM buffer is a box, as each dimension clips to an
+  // interval; it moves in runs along the minor dimension (one element per
+  // run where that dimension is strided), each at least an HBM granule.
+  int64_t inside = 1;
   for (int64_t i = 0; i < rank; ++i)
-    moved *= hi[i] - lo[i];
+    inside *= hi[i] - lo[i];
+  int64_t run =
+      rank && std::abs(steps[rank - 1]) == 1 ? hi[rank - 1] - lo[rank - 1] : 1;
+  int64_t moved = run ? dmaHbmBytes(inside / run, run * bytesPerElement) : 0;
   if (compute)
     copyWindow(toHbm, rank, sizes, steps, lo, hi, hbmAt, vmemAt, hbmStrides,
                vmemStrides, hbmData, vmemData, bytesPerElement);

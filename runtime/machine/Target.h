@@ -60,6 +60,11 @@ struct Target {
 /// estimate both use it; docs/runtime.md).
 constexpr int64_t kDmaLatencyCycles = 500;
 
+/// HBM moves data in access granules (an HBM2 pseudo-channel's burst): a
+/// contiguous run of a DMA window shorter than one, such as a few lanes of
+/// a 128-lane row, still costs a whole granule (docs/runtime.md).
+constexpr int64_t kHbmGranuleBytes = 32;
+
 /// v2, v3, v4, v5e, v5p, v6e in that order.
 const std::vector<Target> &allTargets();
 /// The preset named `name`, or nullptr.

@@ -41,9 +41,16 @@
 // KERNEL-LABEL: func.func @unsigned_index
 //
 // A 2048x512 f32 table (4 MiB): the row moves 2 KiB in and 2 KiB out,
-// and the index 4 bytes; the table is not read.
+// and the 4-byte index one 32-byte HBM access granule (docs/runtime.md);
+// the table is not read.
 // RUN: tpu-run %s --function=embedding_row --input="2048x512xf32=1" --input="i32=1000" | FileCheck %s --check-prefix=EMBED
-// EMBED: HBM traffic 4100 bytes{{ }}
+// EMBED: HBM traffic 4128 bytes{{ }}
+//
+// @row's box is 2 rows of 3 f32: each row (12 bytes) is a run shorter
+// than a granule and moves 32 bytes, in and out; with the index,
+// 32 + 2 * 32 + 2 * 32 = 160 bytes.
+// RUN: tpu-run %s --function=row --input="4x3xf32=1" --input="i32=1" | FileCheck %s --check-prefix=NARROW
+// NARROW: HBM traffic 160 bytes{{ }}
 
 func.func @row(%x: tensor<4x3xf32>, %i: tensor<i32>) -> tensor<2x3xf32> {
   %c0 = stablehlo.constant dense<0> : tensor<i32>

@@ -9,6 +9,7 @@
 #include "runtime/Timing.h"
 
 #include <gtest/gtest.h>
+#include <limits>
 
 using namespace tpurt;
 
@@ -97,6 +98,22 @@ TEST(DmaTest, LatencyPlusBytesOverBandwidth) {
   EXPECT_EQ(dmaCycles(v3(), 0), 500);
   // v6e: 1640e9 / 1.5e9... whatever the preset's clock, 1 byte is 1 cycle.
   EXPECT_EQ(dmaCycles(v6e(), 1), 501);
+}
+
+TEST(DmaTest, RunsMoveWholeGranules) {
+  // 64 rows of 512 bytes: the bytes themselves.
+  EXPECT_EQ(dmaHbmBytes(64, 512), 64 * 512);
+  // 64 rows of 3 f32 lanes (12 bytes): a 32-byte granule each.
+  EXPECT_EQ(dmaHbmBytes(64, 12), 64 * 32);
+  EXPECT_EQ(dmaHbmBytes(1, 32), 32);
+  EXPECT_EQ(dmaHbmBytes(1, 33), 33);
+  // A scalar (an SMEM index) is one granule; nothing moved costs nothing.
+  EXPECT_EQ(dmaHbmBytes(1, 4), 32);
+  EXPECT_EQ(dmaHbmBytes(0, 512), 0);
+  EXPECT_EQ(dmaHbmBytes(5, 0), 0);
+  // Saturates instead of wrapping.
+  EXPECT_EQ(dmaHbmBytes(int64_t(1) << 62, 64),
+            std::numeric_limits<int64_t>::max());
 }
 
 TEST(TimelineTest, InOrderQueuesAndDependences) {
