@@ -280,7 +280,8 @@ bool KernelLowering::foldsTaps(hlo::ConvolutionOp conv,
   int64_t channels = rhsType.getDimSize(spatial), taps = 1;
   for (int64_t i = 0; i < spatial; ++i)
     taps *= rhsType.getDimSize(i);
-  // Shapes are small here (a window and a channel count): no overflow.
+  // The kernel's element count fits in 64 bits (physical() checked its
+  // bytes before this is asked), and this product is part of it.
   int64_t folded = taps * channels;
   return taps > 1 && llvm::alignTo(folded, kLanes) <= kMaxMxuBlock &&
          kPasses(folded, target.mxuRows) <

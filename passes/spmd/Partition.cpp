@@ -369,7 +369,7 @@ LogicalResult Partitioner::partition(Operation &op) {
   Value result = op.getResult(0);
   // Ops without a rule (constants among them) compute whole tensors.
   DeviceLayout layout =
-      op.getNumOperands() && operandMap(&op, 0) || isa<hlo::ReshapeOp>(op)
+      (op.getNumOperands() && operandMap(&op, 0)) || isa<hlo::ReshapeOp>(op)
           ? wanted(result)
           : DeviceLayout::replicated(typeOf(result).getRank(), devices);
   SmallVector<DeviceLayout> targets;
