@@ -263,18 +263,19 @@ static Value foldSource(Value v, ArrayRef<Operation *> ops) {
   return v;
 }
 
-bool KernelLowering::foldsTaps(hlo::ConvolutionOp conv,
-                               ArrayRef<Operation *> ops) const {
+std::optional<int64_t>
+KernelLowering::foldedTapRows(hlo::ConvolutionOp conv,
+                              ArrayRef<Operation *> ops) const {
   // Each operand is read from HBM, through slices at most (which keep its
   // dimensions), so its DMAs can place the taps.
-  auto read = [&](Value v) {
-    Value source = foldSource(v, ops);
+  Value lhs = foldSource(conv.getLhs(), ops);
+  Value rhs = foldSource(conv.getRhs(), ops);
+  auto read = [&](Value source) {
     Operation *def = source.getDefiningOp();
     return !def || !llvm::is_contained(ops, def);
   };
-  if (!read(conv.getLhs()) || !read(conv.getRhs()) ||
-      foldSource(conv.getLhs(), ops) == foldSource(conv.getRhs(), ops))
-    return false;
+  if (!read(lhs) || !read(rhs) || lhs == rhs)
+    return std::nullopt;
   auto rhsType = cast<RankedTensorType>(conv.getRhs().getType());
   int64_t spatial = conv.getNumSpatialDims();
   int64_t channels = rhsType.getDimSize(spatial), taps = 1;
@@ -283,9 +284,11 @@ bool KernelLowering::foldsTaps(hlo::ConvolutionOp conv,
   // The kernel's element count fits in 64 bits (physical() checked its
   // bytes before this is asked), and this product is part of it.
   int64_t folded = taps * channels;
-  return taps > 1 && llvm::alignTo(folded, kLanes) <= kMaxMxuBlock &&
-         kPasses(folded, target.mxuRows) <
-             taps * kPasses(channels, target.mxuRows);
+  if (taps > 1 && llvm::alignTo(folded, kLanes) <= kMaxMxuBlock &&
+      kPasses(folded, target.mxuRows) <
+          taps * kPasses(channels, target.mxuRows))
+    return folded;
+  return std::nullopt;
 }
 
 /// A convolution is a sum over its window taps of matmuls: at tap t, the
@@ -294,7 +297,7 @@ bool KernelLowering::foldsTaps(hlo::ConvolutionOp conv,
 /// one unit-block reduction dimension per spatial window dimension, then
 /// the input features (the MXU's K). The shifted rows are read by strided,
 /// masked DMAs, so the im2col matrix is never materialized (docs/lowering.md).
-/// With the taps folded into K (foldsTaps) there are no tap dimensions: K
+/// With the taps folded into K (foldedTapRows) there are no tap dimensions: K
 /// holds every tap's channels and one step does the whole window.
 LogicalResult KernelLowering::analyzeConvolution(hlo::ConvolutionOp conv,
                                                  const Physical &rootPhys,
@@ -321,15 +324,14 @@ LogicalResult KernelLowering::analyzeConvolution(hlo::ConvolutionOp conv,
   FailureOr<Physical> rhsPhys = physical(conv.getLoc(), rhsType);
   if (failed(rhsPhys))
     return failure();
-  bool fold = foldsTaps(conv, ops);
+  std::optional<int64_t> foldedRows = foldedTapRows(conv, ops);
+  bool fold = foldedRows.has_value();
   int64_t spatial = conv.getNumSpatialDims();
   int64_t rank = rootPhys.dims.size();
   extent = rootPhys.dims;
   reduction.assign(rank, false);
   SmallVector<int64_t> taps;
-  int64_t tapCount = 1;
   for (int64_t i = 0; i < spatial; ++i) {
-    tapCount *= rhsType.getDimSize(i);
     if (fold) {
       taps.push_back(-1);
       continue;
@@ -340,8 +342,7 @@ LogicalResult KernelLowering::analyzeConvolution(hlo::ConvolutionOp conv,
     reduction.push_back(true);
   }
   int64_t k = extent.size();
-  int64_t channels = rhsType.getDimSize(spatial);
-  extent.push_back(fold ? tapCount * channels
+  extent.push_back(fold ? *foldedRows
                         : rhsPhys->dims[rhsPhys->positionOf(spatial)]);
   reduction.push_back(true);
   if (fold)
@@ -384,7 +385,7 @@ void KernelLowering::attachFolds(hlo::ConvolutionOp conv,
   for (auto [operand, first] : {std::make_pair(conv.getLhs(), int64_t(1)),
                                 std::make_pair(conv.getRhs(), int64_t(0))}) {
     ValueInfo &info = values[foldSource(operand, ops)];
-    // foldsTaps chose sources outside the kernel: leaves, read from HBM.
+    // foldedTapRows chose sources outside the kernel: leaves, read from HBM.
     assert(info.role == Role::Input && "a folded operand is not read by DMA");
     TapFold tapFold;
     for (int64_t i = 0; i < spatial; ++i) {

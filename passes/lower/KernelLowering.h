@@ -200,9 +200,11 @@ private:
   LogicalResult analyzeConvolution(hlo::ConvolutionOp conv,
                                    const Physical &rootPhys,
                                    ArrayRef<Operation *> ops);
-  /// Whether the convolution's taps fold into K: both operands are read
-  /// from HBM and the folded K takes fewer MXU passes than a pass per tap.
-  bool foldsTaps(hlo::ConvolutionOp conv, ArrayRef<Operation *> ops) const;
+  /// The rows of K (taps * channels) if the convolution's taps fold into
+  /// it: both operands are read from HBM and the folded K takes fewer MXU
+  /// passes than a pass per tap.
+  std::optional<int64_t> foldedTapRows(hlo::ConvolutionOp conv,
+                                       ArrayRef<Operation *> ops) const;
   /// Gives the buffers a folded convolution reads their TapFold, once
   /// their windows are known.
   void attachFolds(hlo::ConvolutionOp conv, ArrayRef<Operation *> ops);
