@@ -601,6 +601,12 @@ LogicalResult FunctionLowerer::lowerBody(func::FuncOp func,
     std::string name = kernelNameOf(&op);
     KernelBody computed = kernelBody(op);
     DenseMap<Value, Value> &outside = computed.outside;
+    // A fused dense constant's buffer, by its offset and type: the kernel's
+    // retries read the copies splitRead makes in a scratch block, which is
+    // freed with the kernel, so its values must not become keys of
+    // `buffers` (a later op allocated at the same address would find a
+    // stale buffer of another type).
+    DenseMap<std::pair<int64_t, Type>, Value> fusedConstants;
     auto leaf = [&](Value value) -> FailureOr<Value> {
       if (Value operand = outside.lookup(value))
         value = operand;
@@ -613,10 +619,13 @@ LogicalResult FunctionLowerer::lowerBody(func::FuncOp func,
       FailureOr<ArrayRef<int64_t>> at = offsetsOf(constant);
       if (failed(at))
         return failure();
+      Value &cached = fusedConstants[{(*at)[0], value.getType()}];
+      if (cached)
+        return cached;
       FailureOr<Value> buffer =
           hbmBuffer(reloc, constant, value, (*at)[0], constant.getValue());
       if (succeeded(buffer))
-        buffers[value] = *buffer;
+        cached = *buffer;
       return buffer;
     };
     // The runtime zero-pads the entry's arguments, not a loop body's.

@@ -506,6 +506,18 @@ LogicalResult KernelLowering::analyzeReduction() {
     else
       kept.push_back(it);
   }
+  // A pad after the reduction (tpu-pad's, or the program's extended to the
+  // tile) writes the whole padded result: where its tile is larger than the
+  // operand's along a kept dimension, the iteration space grows to it, the
+  // operand's blocks read masked and the pad selects its value in.
+  if (root != result) {
+    FailureOr<Physical> rootPhys = physical(anchor->getLoc(), root.getType());
+    if (failed(rootPhys))
+      return failure();
+    for (auto [i, it] : llvm::enumerate(kept))
+      extent[it] =
+          std::max(extent[it], rootPhys->dims[rootPhys->positionOf(i)]);
+  }
   if (failed(setMap(operand, in, anchor)) ||
       failed(setMap(root, kept, anchor)) ||
       (root != result && failed(setMap(result, kept, anchor))))
@@ -594,8 +606,14 @@ LogicalResult KernelLowering::propagateMaps(ArrayRef<Operation *> ops) {
         return failure();
       // A zero pad is the operand read by a masked DMA, which zero-fills
       // past its edges; another value is selected in on the vector unit.
+      // The value itself is then skipped, unless another op reads it too.
       if (isZeroSplat(pad.getPaddingValue())) {
-        values[pad.getPaddingValue()].role = Role::Skip;
+        Value padValue = pad.getPaddingValue();
+        if (llvm::all_of(padValue.getUsers(), [&](Operation *user) {
+              auto other = dyn_cast<hlo::PadOp>(user);
+              return other && other.getOperand() != padValue;
+            }))
+          values[padValue].role = Role::Skip;
         alias(pad.getOperand());
       } else if (failed(setMap(pad.getPaddingValue(), {}, inner))) {
         return failure();
