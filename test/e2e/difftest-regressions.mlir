@@ -252,3 +252,37 @@ func.func @strided_slice_of_iota(%x: tensor<3x4xi32>) -> tensor<3x4xi32> {
   %a = hlo.add %s, %x : tensor<3x4xi32>
   return %a : tensor<3x4xi32>
 }
+
+// A reduction's result padded on the high side: the kernel's iteration
+// space was the operand's (300x2 in T(2,128) tiles keeps 2 lanes), so the
+// padding past element 2 was never written (read 0, or a stale value).
+// CHECK: @reduce_then_high_pad: result 0: 7xf32 exact
+// CHECK: @reduce_then_high_pad: result 1: 7xf32 exact
+// CHECK: @reduce_then_high_pad: result 2: 7xf32 exact
+// CHECK: @reduce_then_high_pad: result 3: 7xi32 exact
+func.func @reduce_then_high_pad(%x: tensor<300x2xf32>) -> (tensor<7xf32>, tensor<7xf32>, tensor<7xf32>, tensor<7xi32>) {
+  %v = hlo.constant dense<-3.0> : tensor<f32>
+  %z = hlo.constant dense<0> : tensor<i32>
+  %s = hlo.reduce sum %x, dims = [0] : (tensor<300x2xf32>) -> tensor<2xf32>
+  %ps = hlo.pad %s, %v, low = [0], high = [5], interior = [0] : (tensor<2xf32>, tensor<f32>) -> tensor<7xf32>
+  %mn = hlo.reduce min %x, dims = [0] : (tensor<300x2xf32>) -> tensor<2xf32>
+  %pmn = hlo.pad %mn, %v, low = [0], high = [5], interior = [0] : (tensor<2xf32>, tensor<f32>) -> tensor<7xf32>
+  %mx = hlo.reduce max %x, dims = [0] : (tensor<300x2xf32>) -> tensor<2xf32>
+  %pmx = hlo.pad %mx, %v, low = [1], high = [4], interior = [0] : (tensor<2xf32>, tensor<f32>) -> tensor<7xf32>
+  %am = hlo.argmax %x, dim = 0 : (tensor<300x2xf32>) -> tensor<2xi32>
+  %pam = hlo.pad %am, %z, low = [0], high = [5], interior = [0] : (tensor<2xi32>, tensor<i32>) -> tensor<7xi32>
+  return %ps, %pmn, %pmx, %pam : tensor<7xf32>, tensor<7xf32>, tensor<7xf32>, tensor<7xi32>
+}
+
+// A zero padding value that another op of the kernel also reads: the pad
+// marked it as not read, and the other op found no buffer (a crash on v6e,
+// where both land in one fusion).
+// CHECK: @zero_pad_value_read_elsewhere: result 0: 255xf32 exact
+func.func @zero_pad_value_read_elsewhere(%x: tensor<65xf32>) -> tensor<255xf32> {
+  %z = hlo.constant dense<0.0> : tensor<f32>
+  %p = hlo.pad %x, %z, low = [-2], high = [0], interior = [3] : (tensor<65xf32>, tensor<f32>) -> tensor<255xf32>
+  %b = hlo.broadcast_in_dim %z, dims = [] : (tensor<f32>) -> tensor<255xf32>
+  %e = hlo.exponential %b : tensor<255xf32>
+  %d = hlo.divide %p, %e : tensor<255xf32>
+  return %d : tensor<255xf32>
+}
