@@ -432,7 +432,13 @@ FailureOr<Value> Importer::scatter(sh::ScatterOp op) {
   if (!indices)
     return scatterAtRunTime(op, scatterDims, windowShape,
                             assign ? nullptr : combineBody->combine);
-  SmallVector<int64_t> flat(indices.getValues<int64_t>());
+  // Indices may be any integer type: read them as APInts, extended.
+  bool unsignedIndices = indices.getElementType().isUnsignedInteger();
+  SmallVector<int64_t> flat =
+      llvm::map_to_vector(indices.getValues<APInt>(), [&](const APInt &v) {
+        return unsignedIndices ? static_cast<int64_t>(v.getZExtValue())
+                               : v.getSExtValue();
+      });
   SmallVector<int64_t> indexStrides(indicesType.getRank(), 1);
   for (int64_t d = indicesType.getRank() - 2; d >= 0; --d)
     indexStrides[d] = indexStrides[d + 1] * indicesType.getDimSize(d + 1);

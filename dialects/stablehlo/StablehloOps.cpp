@@ -19,6 +19,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::stablehlo;
@@ -102,6 +103,40 @@ static RankedTensorType tensorType(Value v) {
 static bool scalarOrShape(Value v, ArrayRef<int64_t> shape) {
   RankedTensorType type = tensorType(v);
   return type.getRank() == 0 || type.getShape() == shape;
+}
+
+/// A reducer body (reduce_c6, reduce_window_c13, scatter_c15): it takes
+/// 2N rank-0 tensors of `elements` (twice) and returns N of them with
+/// stablehlo.return.
+static LogicalResult checkReducerBody(Operation *op, Region &body,
+                                      ArrayRef<Type> elements,
+                                      StringRef rule) {
+  size_t n = elements.size();
+  Block &block = body.front();
+  if (block.getNumArguments() != 2 * n)
+    return op->emitOpError("(")
+           << rule << ") the body must take " << 2 * n
+           << " arguments, but takes " << block.getNumArguments();
+  for (size_t i = 0; i < 2 * n; ++i) {
+    auto scalar = RankedTensorType::get({}, elements[i % n]);
+    if (block.getArgument(i).getType() != scalar)
+      return op->emitOpError("(")
+             << rule << ") body argument #" << i << " must be " << scalar
+             << ", but is " << block.getArgument(i).getType();
+  }
+  auto ret = dyn_cast<ReturnOp>(block.getTerminator());
+  if (!ret || ret.getNumOperands() != n)
+    return op->emitOpError("(")
+           << rule << ") the body must end in stablehlo.return of " << n
+           << " values";
+  for (size_t i = 0; i < n; ++i) {
+    auto scalar = RankedTensorType::get({}, elements[i]);
+    if (ret.getOperand(i).getType() != scalar)
+      return op->emitOpError("(")
+             << rule << ") the body's result #" << i << " must be " << scalar
+             << ", but is " << ret.getOperand(i).getType();
+  }
+  return success();
 }
 
 LogicalResult
@@ -321,30 +356,22 @@ LogicalResult ReduceOp::verify() {
   for (int64_t d = 0; d < first.getRank(); ++d)
     if (!llvm::is_contained(getDimensions(), d))
       kept.push_back(first.getDimSize(d));
-  Block &block = getBody().front();
-  if (block.getNumArguments() != 2 * n)
-    return emitOpError("the body must take ") << 2 * n << " arguments";
+  SmallVector<Type> elements;
   for (size_t i = 0; i < n; ++i) {
     RankedTensorType input = tensorType(getInputs()[i]);
     RankedTensorType init = tensorType(getInitValues()[i]);
     auto result = dyn_cast<RankedTensorType>(getResult(i).getType());
     if (input.getShape() != first.getShape())
-      return emitOpError("inputs must have one shape");
+      return emitOpError("(reduce_c1) inputs must have one shape");
     if (init.getRank() != 0 || !result || result.getShape() != ArrayRef(kept))
       return emitOpError("init values must be scalars and results the "
                          "inputs' shape without the reduced dimensions");
-    auto scalar = RankedTensorType::get({}, init.getElementType());
-    if (block.getArgument(i).getType() != scalar ||
-        block.getArgument(n + i).getType() != scalar ||
-        result.getElementType() != init.getElementType())
-      return emitOpError("body argument and result types must be the init "
-                         "values' scalar types");
+    if (result.getElementType() != init.getElementType())
+      return emitOpError("(reduce_c8) result #")
+             << i << " must have its init value's element type";
+    elements.push_back(init.getElementType());
   }
-  auto ret = dyn_cast<ReturnOp>(block.getTerminator());
-  if (!ret || ret.getNumOperands() != n)
-    return emitOpError("the body must end in stablehlo.return of ")
-           << n << " values";
-  return success();
+  return checkReducerBody(*this, getBody(), elements, "reduce_c6");
 }
 
 /// The window attributes of a rank-`rank` windowed op: each listed array
@@ -376,27 +403,64 @@ LogicalResult ReduceWindowOp::verify() {
   if (failed(checkCounts(*this, n, getInitValues().size(), "init values")))
     return failure();
   RankedTensorType input = tensorType(getInputs()[0]);
-  if (failed(verifyWindow(*this, input.getRank(),
+  int64_t rank = input.getRank();
+  if (failed(verifyWindow(*this, rank,
                           {{getWindowDimensions(), "window_dimensions"},
                            {getWindowStrides(), "window_strides"},
                            {getBaseDilations(), "base_dilations"},
                            {getWindowDilations(), "window_dilations"}},
                           getPaddingAttr())))
     return failure();
-  Block &block = getBody().front();
-  if (block.getNumArguments() != 2 * n)
-    return emitOpError("the body must take ") << 2 * n << " arguments";
+  SmallVector<Type> elements;
   for (size_t i = 0; i < n; ++i) {
+    RankedTensorType in = tensorType(getInputs()[i]);
     RankedTensorType init = tensorType(getInitValues()[i]);
-    if (tensorType(getInputs()[i]).getShape() != input.getShape() ||
-        init.getRank() != 0)
-      return emitOpError("inputs must have one shape and init values must be "
-                         "scalars");
-    auto scalar = RankedTensorType::get({}, init.getElementType());
-    if (block.getArgument(i).getType() != scalar ||
-        block.getArgument(n + i).getType() != scalar)
-      return emitOpError("body argument types must be the init values' "
-                         "scalar types");
+    if (in.getShape() != input.getShape())
+      return emitOpError("(reduce_window_c2) inputs must have one shape");
+    if (init.getRank() != 0)
+      return emitOpError("init values must be scalars");
+    if (in.getElementType() != init.getElementType())
+      return emitOpError("(reduce_window_c3) input #")
+             << i << " and its init value must have one element type";
+    elements.push_back(init.getElementType());
+  }
+  if (failed(checkReducerBody(*this, getBody(), elements,
+                              "reduce_window_c13")))
+    return failure();
+  // reduce_window_c14..c16: every result has the shape of the windows over
+  // the dilated, padded input, and its init value's element type.
+  SmallVector<int64_t> padding(2 * rank, 0);
+  if (DenseIntElementsAttr pad = getPaddingAttr())
+    for (auto [i, v] : llvm::enumerate(pad.getValues<APInt>()))
+      padding[i] = v.getSExtValue();
+  SmallVector<int64_t> shape;
+  for (int64_t d = 0; d < rank; ++d) {
+    auto at = [&](std::optional<ArrayRef<int64_t>> values) {
+      return values ? (*values)[d] : int64_t{1};
+    };
+    int64_t size = input.getDimSize(d), dilated = 0, padded, window;
+    bool overflow =
+        (size > 0 &&
+         llvm::MulOverflow(size - 1, at(getBaseDilations()), dilated)) ||
+        llvm::AddOverflow(dilated, int64_t{size > 0}, dilated) ||
+        llvm::AddOverflow(dilated, padding[2 * d], padded) ||
+        llvm::AddOverflow(padded, padding[2 * d + 1], padded) ||
+        llvm::MulOverflow(getWindowDimensions()[d] - 1,
+                          at(getWindowDilations()), window);
+    if (overflow)
+      return emitOpError("the padded or dilated size of dimension ")
+             << d << " overflows 64 bits";
+    ++window;
+    shape.push_back(padded < window
+                        ? 0
+                        : (padded - window) / at(getWindowStrides()) + 1);
+  }
+  for (size_t i = 0; i < n; ++i) {
+    auto expected = RankedTensorType::get(shape, elements[i]);
+    if (getResult(i).getType() != expected)
+      return emitOpError("(reduce_window_c15, c16) result #")
+             << i << " must be " << expected << ", but is "
+             << getResult(i).getType();
   }
   return success();
 }

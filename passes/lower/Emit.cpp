@@ -405,7 +405,12 @@ LogicalResult KernelLowering::emitOp(Operation *inner, ArrayRef<Value> idx,
     for (auto [i, it] : llvm::enumerate(info.pmap))
       if (it >= 0 && reduction[it])
         dims.push_back(i);
+    // Past the input's physical extent (where a pad after the reduction
+    // grew the iteration space) nothing is reduced: the pad selects its
+    // value there.
     SmallVector<int64_t> valid = blockShape(info, block);
+    for (auto [i, v] : llvm::enumerate(valid))
+      v = std::min(v, info.phys.dims[i]);
     KeptOrder order = keptOrder(info, result);
     if (order.same) {
       ReduceOp::create(b, loc(), *reduceKindOf(reduce.getKind()), input, dst,

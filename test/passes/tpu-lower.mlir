@@ -226,10 +226,12 @@ func.func @reverse(%x: tensor<20x300xf32>) -> tensor<20x300xf32> {
 // Layout assignment put this reduction's result in another physical order
 // ({1,2,0}: the 3 last) than its input's kept dimensions: the reduction
 // accumulates in the input's order and each partial result is transposed
-// into the result block by a mapped copy.
+// into the result block by a mapped copy. The result's tile pad (3 -> 128
+// lanes) is written by the kernel too: the iteration space grows to the
+// result's tile, and the reduction covers the 3 valid rows only.
 // CHECK-LABEL: func.func @reduce_transposed
-// CHECK:         tpu.reduce max %{{.+}} -> %[[P:.+]] dims = [3] valid = [1, 3, 2, 128] : memref<1x3x2x128xf32, #tpu.memory_space<vmem>> -> memref<1x3x2xf32, #tpu.memory_space<vmem>>
-// CHECK:         tpu.vector copy(%[[P]]) -> %{{.+}} {maps = [array<i64: 0, 2, 1>]} : memref<1x3x2xf32, #tpu.memory_space<vmem>> -> memref<1x2x3xf32, #tpu.memory_space<vmem>>
+// CHECK:         tpu.reduce max %{{.+}} -> %[[P:.+]] dims = [3] valid = [1, 3, 2, 128] : memref<1x128x2x128xf32, #tpu.memory_space<vmem>> -> memref<1x128x2xf32, #tpu.memory_space<vmem>>
+// CHECK:         tpu.vector copy(%[[P]]) -> %{{.+}} {maps = [array<i64: 0, 2, 1>]} : memref<1x128x2xf32, #tpu.memory_space<vmem>> -> memref<1x2x128xf32, #tpu.memory_space<vmem>>
 func.func @reduce_transposed(%arg0: tensor<1x4x2xf32>, %arg1: tensor<1x3xi32>) -> tensor<1x3x2xf32> {
   %0 = hlo.broadcast_in_dim %arg1, dims = [0, 1] : (tensor<1x3xi32>) -> tensor<1x3x4x2xi32>
   %1 = hlo.iota dim = 2 : tensor<1x3x4x2xi32>
