@@ -454,7 +454,7 @@ LogicalResult LayoutAssigner::run(func::FuncOp func) {
   WalkResult walk = func.walk([&](Operation *op) -> WalkResult {
     bool producesTensors = llvm::any_of(
         op->getResultTypes(), [](Type t) { return isa<TensorType>(t); });
-    if (producesTensors && !isa<hlo::HLODialect>(op->getDialect()) &&
+    if (producesTensors && !isa_and_present<hlo::HLODialect>(op->getDialect()) &&
         !isa<func::CallOp>(op))
       return op->emitOpError("is not an hlo op; tpu-assign-layouts expects "
                              "hlo programs (convert other dialects first)");
@@ -473,6 +473,11 @@ LogicalResult LayoutAssigner::run(func::FuncOp func) {
   for (Value v : values) {
     // A value only passed through (an argument no op reads) escapes the
     // ops' type checks.
+    auto ranked = dyn_cast<RankedTensorType>(v.getType());
+    if (!ranked || !ranked.hasStaticShape())
+      return emitError(v.getLoc())
+             << "tpu-assign-layouts: " << v.getType()
+             << " is not a tensor of static shape, which TPU programs need";
     if (!toStoredElement(getElementTypeOrSelf(v.getType())))
       return emitError(v.getLoc())
              << "tpu-assign-layouts: " << v.getType()

@@ -23,7 +23,7 @@ struct EmptyResult : RewritePattern {
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/2, context) {}
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    if (!isa<hlo::HLODialect>(op->getDialect()) ||
+    if (!isa_and_present<hlo::HLODialect>(op->getDialect()) ||
         isa<hlo::ConstantOp, hlo::FusionOp, hlo::YieldOp>(op) ||
         op->getNumResults() != 1 || !isEmpty(op->getResult(0).getType()))
       return failure();
@@ -40,7 +40,7 @@ struct EmptyOperand : RewritePattern {
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    if (!isa<hlo::HLODialect>(op->getDialect()) || op->getNumResults() != 1 ||
+    if (!isa_and_present<hlo::HLODialect>(op->getDialect()) || op->getNumResults() != 1 ||
         isEmpty(op->getResult(0).getType()) ||
         !llvm::any_of(op->getOperandTypes(), isEmpty))
       return failure();

@@ -42,7 +42,7 @@ bool isFree(Operation *op) {
 
 /// Ops a loop or input fusion may absorb as producers.
 bool isLoopFusible(Operation *op) {
-  if (!isa<hlo::HLODialect>(op->getDialect()) || op->getNumResults() != 1 ||
+  if (!isa_and_present<hlo::HLODialect>(op->getDialect()) || op->getNumResults() != 1 ||
       isa<hlo::FusionOp, hlo::CopyOp>(op))
     return false;
   // A reshape is a bitcast or a relayout copy of its own (tpu-lower).
@@ -78,7 +78,7 @@ bool isWindowRead(Operation *op) {
 /// goes away).
 bool takesCopies(Operation *user) {
   return isLoopFusible(user) || isa<func::ReturnOp>(user) ||
-         (hlo::isReduction(user) && isa<hlo::HLODialect>(user->getDialect()));
+         (hlo::isReduction(user) && isa_and_present<hlo::HLODialect>(user->getDialect()));
 }
 
 /// Vector-unit operations per element, relative to an add: transcendentals
@@ -136,7 +136,7 @@ public:
     }
     // Originals whose every reader took a copy.
     for (Operation &op : llvm::make_early_inc_range(llvm::reverse(block)))
-      if (isa<hlo::HLODialect>(op.getDialect()) && op.use_empty() &&
+      if (isa_and_present<hlo::HLODialect>(op.getDialect()) && op.use_empty() &&
           isPure(&op))
         op.erase();
   }
@@ -247,13 +247,13 @@ Operation *Fuser::fuseProducers(Operation *root) {
     Operation *reduce = pad.getOperand().getDefiningOp();
     if (!padsTilePadding(pad) || !reduce || !reduce->hasOneUse() ||
         !hlo::isReduction(reduce) ||
-        !isa<hlo::HLODialect>(reduce->getDialect()))
+        !isa_and_present<hlo::HLODialect>(reduce->getDialect()))
       return nullptr;
     padded = pad;
     root = reduce;
   }
   bool reduction =
-      hlo::isReduction(root) && isa<hlo::HLODialect>(root->getDialect());
+      hlo::isReduction(root) && isa_and_present<hlo::HLODialect>(root->getDialect());
   if (!reduction && (!isLoopFusible(root) || isFree(root)))
     return nullptr;
   OpSet moved, copied;

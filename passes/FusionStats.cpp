@@ -50,7 +50,7 @@ void addKernel(Traffic &traffic, ValueRange operands, ValueRange results) {
 /// Ops that launch no kernel: constants are data, calls and returns are
 /// control flow.
 bool isKernel(Operation &op) {
-  return isa<hlo::HLODialect>(op.getDialect()) &&
+  return isa_and_present<hlo::HLODialect>(op.getDialect()) &&
          !isa<hlo::ConstantOp, hlo::YieldOp>(op);
 }
 

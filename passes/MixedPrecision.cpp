@@ -28,7 +28,7 @@ namespace {
 /// the function, not control flow.
 bool takesBf16(Operation *user) {
   return user->hasTrait<OpTrait::Elementwise>() &&
-         isa<hlo::HLODialect>(user->getDialect());
+         isa_and_present<hlo::HLODialect>(user->getDialect());
 }
 
 struct HLOMixedPrecisionPass
@@ -43,7 +43,7 @@ struct HLOMixedPrecisionPass
     llvm::MapVector<Value, Value> copies;
     int64_t operands = 0;
     func.walk([&](Operation *op) {
-      if (!hlo::isContraction(op) || !isa<hlo::HLODialect>(op->getDialect()))
+      if (!hlo::isContraction(op) || !isa_and_present<hlo::HLODialect>(op->getDialect()))
         return;
       for (OpOperand &use : op->getOpOperands()) {
         Value value = use.get();

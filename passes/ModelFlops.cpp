@@ -40,7 +40,7 @@ static int64_t multiplyAdds(Operation *op) {
 int64_t mlir::tpu::contractionFlops(Operation *op) {
   int64_t flops = 0;
   op->walk([&](Operation *inner) {
-    if (hlo::isContraction(inner) && isa<hlo::HLODialect>(inner->getDialect()))
+    if (hlo::isContraction(inner) && isa_and_present<hlo::HLODialect>(inner->getDialect()))
       flops =
           tpc::saturatingAdd(flops, tpc::saturatingMul(2, multiplyAdds(inner)));
   });
@@ -56,7 +56,7 @@ struct TPUModelFlops : public tpu::impl::TPUModelFlopsBase<TPUModelFlops> {
       return;
     int64_t flops = 0;
     func.walk([&](Operation *op) {
-      if (!hlo::isContraction(op) || !isa<hlo::HLODialect>(op->getDialect()))
+      if (!hlo::isContraction(op) || !isa_and_present<hlo::HLODialect>(op->getDialect()))
         return;
       // A counted loop's body runs its trip count times; a loop whose
       // count depends on data is counted once.

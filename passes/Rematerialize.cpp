@@ -196,7 +196,7 @@ LogicalResult Rematerializer::measure(const DenseSet<Value> &donatedResults) {
 }
 
 bool Rematerializer::rematerializable(Operation *op) const {
-  return op->getNumResults() >= 1 && isa<hlo::HLODialect>(op->getDialect()) &&
+  return op->getNumResults() >= 1 && isa_and_present<hlo::HLODialect>(op->getDialect()) &&
          !op->hasTrait<OpTrait::ConstantLike>() &&
          !isa<hlo::WhileCallOp, hlo::CaseCallOp>(op) && !isBitcast(op, block);
 }

@@ -347,7 +347,7 @@ FailureOr<Value> broadcastOfReshape(PatternRewriter &rewriter,
 /// patterns rebuild on smaller operands.
 bool isSinkable(Operation *op) {
   return op->hasTrait<OpTrait::Elementwise>() &&
-         isa<hlo::HLODialect>(op->getDialect()) && op->getNumResults() == 1;
+         isa_and_present<hlo::HLODialect>(op->getDialect()) && op->getNumResults() == 1;
 }
 
 /// `op` rebuilt on operands of shape `shape`: each operand's `small`

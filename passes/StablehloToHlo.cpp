@@ -540,10 +540,19 @@ struct ConvertStablehloToHloPass
     // converts next) only: reduce bodies and the like are read by their
     // op's conversion.
     SmallVector<Operation *> ops;
+    bool unregistered = false;
     func.walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (op == func.getOperation() || isa<scf::SCFDialect>(op->getDialect()))
+      // An op of a dialect nobody registered (--allow-unregistered-dialect)
+      // has no meaning the compiler could give it.
+      if (!op->isRegistered()) {
+        tpu::emitUnsupported(op) << "its dialect is not registered";
+        unregistered = true;
+        return WalkResult::skip();
+      }
+      if (op == func.getOperation() ||
+          isa_and_present<scf::SCFDialect>(op->getDialect()))
         return WalkResult::advance();
-      if (isa<sh::StableHLODialect, chlo::ChloDialect>(op->getDialect()))
+      if (isa_and_present<sh::StableHLODialect, chlo::ChloDialect>(op->getDialect()))
         ops.push_back(op);
       return WalkResult::skip();
     });
@@ -554,6 +563,8 @@ struct ConvertStablehloToHloPass
     for (unsigned i = 0, e = func.getNumResults(); i < e; ++i)
       if (failed(importFuncSharding(func, i, /*result=*/true)))
         return signalPassFailure();
+    if (unregistered)
+      return signalPassFailure();
     if (ops.empty())
       return;
     OpBuilder b(func.getContext());

@@ -39,7 +39,7 @@ bool isConverterOp(Operation *op) {
 /// A value of the arith or tensor dialect that holds a tensor and is not
 /// one the import converts: rejected at the import, naming the op.
 bool isUnconvertedTensorOp(Operation *op) {
-  if (!isa<arith::ArithDialect, tensor::TensorDialect>(op->getDialect()) ||
+  if (!isa_and_present<arith::ArithDialect, tensor::TensorDialect>(op->getDialect()) ||
       isConverterOp(op))
     return false;
   // Scalars to and from rank-0 tensors: scf's conditions and induction
@@ -855,7 +855,7 @@ struct ConvertTosaToHloPass
         return WalkResult::interrupt();
       }
       // Ops in a loop's or a branch's regions convert with it.
-      if ((isa<tosa::TosaDialect>(op->getDialect()) || isConverterOp(op)) &&
+      if ((isa_and_present<tosa::TosaDialect>(op->getDialect()) || isConverterOp(op)) &&
           !op->getParentOfType<tosa::IfOp>() &&
           !op->getParentOfType<tosa::WhileOp>())
         tosaOps.push_back(op);

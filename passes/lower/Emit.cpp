@@ -774,7 +774,7 @@ static bool mayHaveCommonSubexpressions(KernelOp kernel) {
                      ? WalkResult::advance()
                      : WalkResult::interrupt();
         if (inner == kernel.getOperation() ||
-            isa<TPUDialect>(inner->getDialect()))
+            isa_and_present<TPUDialect>(inner->getDialect()))
           return WalkResult::advance();
         return WalkResult::interrupt();
       })
@@ -803,7 +803,7 @@ void KernelLowering::cleanUp(KernelOp kernel) {
     inner->erase();
   dead.clear();
   kernel.walk([&](Operation *inner) {
-    if ((isa<arith::ArithDialect>(inner->getDialect()) ||
+    if ((isa_and_present<arith::ArithDialect>(inner->getDialect()) ||
          isa<AllocOp>(inner)) &&
         inner->use_empty())
       dead.push_back(inner);

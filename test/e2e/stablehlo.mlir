@@ -29,6 +29,10 @@
 // reduce_precision to f16's e5m10 on f32: 1 + 2^-10 stays, 1 + 2^-11 ties
 // to even (1), 1 + 3 * 2^-12 rounds up to 1 + 2^-10, 70000 overflows, 1e-8
 // is below half the smallest subnormal; bitcast_convert reads the bits.
+// RUN: tpu-run %s --function=scatter_i32_index --input="8xf32=0,1,2,3,4,5,6,7" --input="4xf32=10,20,30,40" | FileCheck %s --check-prefix=SCATTER32
+// A window of 4 scattered at constant i32 index 2 (the import read i32
+// indices as i64 and aborted).
+// SCATTER32: result[0]: 8xf32=0 1 10 20 30 40 6 7
 // RUN: tpu-run %s --function=bits --input="5xf32=1.0009765625,1.00048828125,1.000732421875,70000,1e-8" --input="3xf32=1,-2,0.5" | FileCheck %s --check-prefix=BITS
 // BITS: result[0]: 5xf32=1.000977 1 1.000977 inf 0
 // BITS: result[1]: 3xui32=1065353216 3221225472 1056964608
@@ -254,6 +258,15 @@ module @jit_model attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas =
       stablehlo.return %s, %t : tensor<f32>, tensor<f32>
     }) : (tensor<4xf32>, tensor<4xf32>, tensor<f32>, tensor<f32>) -> (tensor<3xf32>, tensor<3xf32>)
     return %0#1 : tensor<3xf32>
+  }
+
+  func.func public @scatter_i32_index(%base: tensor<8xf32>, %update: tensor<4xf32>) -> tensor<8xf32> {
+    %index = stablehlo.constant dense<2> : tensor<1xi32>
+    %0 = "stablehlo.scatter"(%base, %index, %update) ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      stablehlo.return %b : tensor<f32>
+    }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 0>} : (tensor<8xf32>, tensor<1xi32>, tensor<4xf32>) -> tensor<8xf32>
+    return %0 : tensor<8xf32>
   }
 
   func.func public @bessel(%x: tensor<6xf32>) -> tensor<6xf32> {

@@ -19,3 +19,12 @@ func.func @not_hlo(%x: tensor<4xf32>) -> tensor<4xf32> {
 func.func @unstored_argument(%narrow: tensor<2xi4>, %x: tensor<2xf32>) -> tensor<2xf32> {
   return %x : tensor<2xf32>
 }
+
+// -----
+
+// A function that returns its dynamically shaped argument has no op to
+// refuse it: the value itself is refused (it crashed the pass).
+// expected-error @+1 {{tpu-assign-layouts: 'tensor<?xi32>' is not a tensor of static shape, which TPU programs need}}
+func.func @dynamic_argument(%arg0: tensor<?xi32>) -> tensor<?xi32> {
+  return %arg0 : tensor<?xi32>
+}

@@ -845,3 +845,61 @@ func.func @triangular_transpose(%a: tensor<3x3xf32>, %b: tensor<3x2xf32>) -> ten
   %0 = "stablehlo.triangular_solve"(%a, %b) <{left_side = true, lower = true, transpose_a = #stablehlo<transpose TRANSPOSE_INVALID>, unit_diagonal = false}> : (tensor<3x3xf32>, tensor<3x2xf32>) -> tensor<3x2xf32>
   return %0 : tensor<3x2xf32>
 }
+
+// -----
+
+func.func @window_body_returns_nothing(%x: tensor<4xf32>, %y: tensor<4xi32>, %i0: tensor<f32>, %i1: tensor<i32>) -> tensor<4xf32> {
+  // expected-error @+1 {{(reduce_window_c13) the body must end in stablehlo.return of 2 values}}
+  %0:2 = "stablehlo.reduce_window"(%x, %y, %i0, %i1) ({
+  ^bb0(%a0: tensor<f32>, %a1: tensor<i32>, %b0: tensor<f32>, %b1: tensor<i32>):
+    "stablehlo.return"() : () -> ()
+  }) {window_dimensions = array<i64: 1>} : (tensor<4xf32>, tensor<4xi32>, tensor<f32>, tensor<i32>) -> (tensor<4xf32>, tensor<4xi32>)
+  return %0#0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @window_body_result_type(%x: tensor<4xf32>, %c: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @+1 {{(reduce_window_c13) the body's result #0 must be 'tensor<f32>', but is 'tensor<i32>'}}
+  %0 = "stablehlo.reduce_window"(%x, %c) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %i = stablehlo.convert %a : (tensor<f32>) -> tensor<i32>
+    stablehlo.return %i : tensor<i32>
+  }) {window_dimensions = array<i64: 1>} : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @window_result_shape(%x: tensor<4xf32>, %c: tensor<f32>) -> tensor<3xf32> {
+  // expected-error @+1 {{(reduce_window_c15, c16) result #0 must be 'tensor<2xf32>', but is 'tensor<3xf32>'}}
+  %0 = "stablehlo.reduce_window"(%x, %c) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {window_dimensions = array<i64: 2>, window_strides = array<i64: 2>, padding = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xf32>, tensor<f32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @window_init_element_type(%x: tensor<4xf32>, %c: tensor<i32>) -> tensor<4xi32> {
+  // expected-error @+1 {{(reduce_window_c3) input #0 and its init value must have one element type}}
+  %0 = "stablehlo.reduce_window"(%x, %c) ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    stablehlo.return %a : tensor<i32>
+  }) {window_dimensions = array<i64: 1>} : (tensor<4xf32>, tensor<i32>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @reduce_body_result_type(%x: tensor<4xf32>, %c: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{(reduce_c6) the body's result #0 must be 'tensor<f32>', but is 'tensor<i32>'}}
+  %0 = "stablehlo.reduce"(%x, %c) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %i = stablehlo.convert %a : (tensor<f32>) -> tensor<i32>
+    stablehlo.return %i : tensor<i32>
+  }) {dimensions = array<i64: 0>} : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
