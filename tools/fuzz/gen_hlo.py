@@ -324,6 +324,34 @@ class Generator:
                           % (self.rng.choice(["argmax", "argmin"]), v.name, dim,
                              v.type, type_str(shape, "i32")))
 
+    def op_reduce_pad(self):
+        """A reduction (or argmax/argmin) whose result is padded, mostly on
+        the high side and with a non-zero value: the shape that found the
+        reduction kernel leaving its pad's elements unwritten."""
+        if self.rng.random() < 0.3:
+            r = self.op_argreduce()
+        else:
+            r = self.op_reduce()
+        if r is None or not r.shape:
+            return None
+        low = [self.rng.choice([0, 0, 1]) for _ in r.shape]
+        high = [self.rng.randint(1, 6) for _ in r.shape]
+        shape = [s + lo + hi for s, lo, hi in zip(r.shape, low, high)]
+        if count(shape) > MAX_ELEMENTS:
+            return None
+        value = "1" if r.dtype == "i1" else self.literal(r.dtype)
+        if value in ("0", "0.0"):
+            value = "3" if not is_float(r.dtype) else "-3.0"
+        pv = self.fresh([], r.dtype, "hlo.constant dense<%s> : %s"
+                        % (value, type_str([], r.dtype)))
+        j = lambda xs: ", ".join(map(str, xs))  # noqa: E731
+        return self.fresh(shape, r.dtype,
+                          "hlo.pad %s, %s, low = [%s], high = [%s], interior = "
+                          "[%s] : (%s, %s) -> %s"
+                          % (r.name, pv.name, j(low), j(high),
+                             j([0] * len(shape)), r.type, pv.type,
+                             type_str(shape, r.dtype)))
+
     def op_dot(self):
         lhs = self.pick(lambda v: 1 <= len(v.shape) <= 3 and v.dtype != "i1")
         if lhs is None:
@@ -551,7 +579,7 @@ class Generator:
         return self.fresh(v.shape, v.dtype, text)
 
     EXTENDED_OPS = [("dynamic_slice", 2), ("dynamic_update_slice", 2),
-                    ("sort", 2), ("while", 2), ("if", 2)]
+                    ("sort", 2), ("while", 2), ("if", 2), ("reduce_pad", 2)]
 
     OPS = [("unary", 4), ("binary", 6), ("compare", 2), ("select", 2),
            ("convert", 2), ("broadcast", 3), ("reshape", 2), ("transpose", 2),
