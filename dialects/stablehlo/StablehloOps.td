@@ -551,6 +551,7 @@ def StableHLO_AllReduceOp : StableHLO_Op<"all_reduce", [RecursiveMemoryEffects]>
                        UnitAttr:$use_global_device_ids);
   let results = (outs Variadic<StableHLO_Tensor>);
   let regions = (region SizedRegion<1>:$computation);
+  let hasVerifier = 1;
 }
 
 def StableHLO_AllGatherOp : StableHLO_Op<"all_gather"> {
@@ -560,6 +561,7 @@ def StableHLO_AllGatherOp : StableHLO_Op<"all_gather"> {
                        OptionalAttr<StableHLO_ChannelHandle>:$channel_handle,
                        UnitAttr:$use_global_device_ids);
   let results = (outs Variadic<StableHLO_Tensor>);
+  let hasVerifier = 1;
 }
 
 def StableHLO_ReduceScatterOp : StableHLO_Op<"reduce_scatter",
@@ -571,6 +573,7 @@ def StableHLO_ReduceScatterOp : StableHLO_Op<"reduce_scatter",
                        UnitAttr:$use_global_device_ids);
   let results = (outs StableHLO_Tensor:$result);
   let regions = (region SizedRegion<1>:$computation);
+  let hasVerifier = 1;
 }
 
 def StableHLO_AllToAllOp : StableHLO_Op<"all_to_all"> {
@@ -580,6 +583,7 @@ def StableHLO_AllToAllOp : StableHLO_Op<"all_to_all"> {
                        I64Attr:$split_count, I64ElementsAttr:$replica_groups,
                        OptionalAttr<StableHLO_ChannelHandle>:$channel_handle);
   let results = (outs Variadic<StableHLO_Tensor>);
+  let hasVerifier = 1;
 }
 
 def StableHLO_CollectivePermuteOp : StableHLO_Op<"collective_permute"> {
@@ -588,6 +592,7 @@ def StableHLO_CollectivePermuteOp : StableHLO_Op<"collective_permute"> {
                        I64ElementsAttr:$source_target_pairs,
                        OptionalAttr<StableHLO_ChannelHandle>:$channel_handle);
   let results = (outs StableHLO_Tensor:$result);
+  let hasVerifier = 1;
 }
 
 def StableHLO_ReplicaIdOp : StableHLO_Op<"replica_id", [Pure]> {

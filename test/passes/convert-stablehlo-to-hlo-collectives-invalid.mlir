@@ -4,7 +4,7 @@
 module attributes {mhlo.num_replicas = 2 : i32} {
 func.func @replica_out_of_range(%x: tensor<4xf32>) -> tensor<4xf32> {
   // expected-error @+1 {{stablehlo.all_reduce is not supported by the TPU compiler: replica_groups names 2, but there are 2 replicas (mhlo.num_replicas = 2, mhlo.num_partitions = 1)}}
-  %0 = "stablehlo.all_reduce"(%x) <{replica_groups = dense<[[0, 2]]> : tensor<1x2xi64>}> ({
+  %0 = "stablehlo.all_reduce"(%x) <{replica_groups = dense<[[0, 2], [1, 3]]> : tensor<2x2xi64>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %s = stablehlo.add %a, %b : tensor<f32>
     stablehlo.return %s : tensor<f32>

@@ -903,3 +903,98 @@ func.func @reduce_body_result_type(%x: tensor<4xf32>, %c: tensor<f32>) -> tensor
   }) {dimensions = array<i64: 0>} : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
   return %0 : tensor<f32>
 }
+
+// -----
+
+func.func @all_reduce_body(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{(all_reduce_c5) the body must take 2 arguments, but takes 3}}
+  %0 = "stablehlo.all_reduce"(%x) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @all_reduce_global_channel(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{channel_id must be at least 1 when use_global_device_ids is set, but is 0}}
+  %0 = "stablehlo.all_reduce"(%x) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, use_global_device_ids} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @replica_group_gap(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{replica id #1 not seen in replica groups}}
+  %0 = "stablehlo.all_gather"(%x) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 2]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @replica_group_twice(%x: tensor<4xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{replica id #0 seen more than once}}
+  %0 = "stablehlo.all_gather"(%x) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 0]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+func.func @replica_group_padding(%x: tensor<4x16xf32>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{invalid replica id -1}}
+  %0 = "stablehlo.reduce_scatter"(%x) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[0, -1, 2, 1]]> : tensor<1x4xi64>, scatter_dimension = 1 : i64} : (tensor<4x16xf32>) -> tensor<4x4xf32>
+  return %0 : tensor<4x4xf32>
+}
+
+// -----
+
+func.func @reduce_scatter_multiple(%x: tensor<4x16xf32>) -> tensor<4x5xf32> {
+  // expected-error @+1 {{(reduce_scatter_c8) the operand's scatter dimension has size 16, not a multiple of the result's 5}}
+  %0 = "stablehlo.reduce_scatter"(%x) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>, scatter_dimension = 1 : i64} : (tensor<4x16xf32>) -> tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}
+
+// -----
+
+func.func @all_gather_result(%x: tensor<8x2xf32>) -> tensor<8x7xf32> {
+  // expected-error @+1 {{(all_gather_c6) result dimension 1 (7) does not follow from the operand's (2)}}
+  %0 = "stablehlo.all_gather"(%x) {all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<8x2xf32>) -> tensor<8x7xf32>
+  return %0 : tensor<8x7xf32>
+}
+
+// -----
+
+func.func @all_to_all_result(%x: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  // expected-error @+1 {{(all_to_all_c9) result type must be 'tensor<16x4xf32>', but is 'tensor<4x16xf32>'}}
+  %0 = "stablehlo.all_to_all"(%x) {split_dimension = 1 : i64, concat_dimension = 0 : i64, split_count = 4 : i64, replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>} : (tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+
+// -----
+
+func.func @permute_duplicate_target(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{(collective_permute_c3) duplicate targets not allowed: 1}}
+  %0 = "stablehlo.collective_permute"(%x) {source_target_pairs = dense<[[0, 1], [2, 1]]> : tensor<2x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @permute_pairs_rank(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{(collective_permute_c1) source_target_pairs must have shape [N, 2], but has 'tensor<1x2x1xi64>'}}
+  %0 = "stablehlo.collective_permute"(%x) {source_target_pairs = dense<[[[0], [1]]]> : tensor<1x2x1xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
