@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dialects/common/Shapes.h"
 #include "dialects/hlo/HLOOps.h"
 #include "dialects/hlo/HLOVerify.h"
 
@@ -241,13 +242,13 @@ LogicalResult ConvolutionOp::verify() {
   // convolution_c6
   SmallVector<int64_t> shape{lhs.getDimSize(0)};
   for (int64_t d = 0; d < spatial; ++d) {
-    int64_t in = lhs.getDimSize(d + 1);
-    int64_t window = rhs.getDimSize(d);
-    int64_t dilatedIn = in == 0 ? 0 : (in - 1) * lhsDilation[d] + 1;
-    int64_t dilatedWindow = window == 0 ? 0 : (window - 1) * rhsDilation[d] + 1;
-    int64_t padded = dilatedIn + padding[2 * d] + padding[2 * d + 1];
-    shape.push_back(
-        padded < dilatedWindow ? 0 : (padded - dilatedWindow) / strides[d] + 1);
+    std::optional<int64_t> count = tpu::shapes::windowCount(
+        lhs.getDimSize(d + 1), lhsDilation[d], padding[2 * d],
+        padding[2 * d + 1], rhs.getDimSize(d), rhsDilation[d], strides[d]);
+    if (!count)
+      return emitOpError("the padded or dilated size of spatial dimension ")
+             << d << " overflows 64 bits";
+    shape.push_back(*count);
   }
   shape.push_back(outFeatures);
   if (result.getShape() != ArrayRef<int64_t>(shape))

@@ -14,6 +14,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
 using namespace mlir::stablehlo;
@@ -148,27 +149,65 @@ namespace {
 using ListField = std::pair<StringRef, ArrayRef<int64_t>>;
 } // namespace
 
-/// Fills `lists[i]` from `names[i] = [..]` entries in any order; an entry
-/// `scalarName = N` sets `*scalar`. Entries left out stay empty (0).
+namespace {
+using ScalarField = std::pair<StringRef, int64_t *>;
+} // namespace
+
+/// After `<`: `name = [..]` and `scalar = N` entries in any order, each at
+/// most once, separated by commas (a trailing one is allowed), up to `>`.
+/// Fills `lists[i]` from `names[i]`; entries left out stay as they were.
+/// `count` is the number of entries read.
+static ParseResult parseFieldEntries(AsmParser &parser, StringRef what,
+                                     ArrayRef<StringLiteral> names,
+                                     MutableArrayRef<SmallVector<int64_t>> lists,
+                                     ArrayRef<ScalarField> scalars,
+                                     size_t *count = nullptr) {
+  llvm::StringSet<> seen;
+  while (failed(parser.parseOptionalGreater())) {
+    SMLoc loc = parser.getCurrentLocation();
+    StringRef key;
+    if (parser.parseKeyword(&key))
+      return failure();
+    if (!seen.insert(key).second)
+      return parser.emitError(loc, "duplicated `") << key << "` entry";
+    if (parser.parseEqual())
+      return failure();
+    const ScalarField *scalar = llvm::find_if(
+        scalars, [&](const ScalarField &f) { return f.first == key; });
+    const StringLiteral *list = llvm::find(names, key);
+    if (scalar != scalars.end()) {
+      if (parser.parseInteger(*scalar->second))
+        return failure();
+    } else if (list != names.end()) {
+      if (assembly::parseIntList(parser, lists[list - names.begin()]))
+        return failure();
+    } else {
+      return parser.emitError(loc, "unknown ")
+             << what << " dimension numbers field '" << key << "'";
+    }
+    if (failed(parser.parseOptionalComma())) {
+      if (parser.parseGreater())
+        return failure();
+      break;
+    }
+  }
+  if (count)
+    *count = seen.size();
+  return success();
+}
+
+/// `<` and the entries of parseFieldEntries, with at most one scalar.
 static ParseResult parseListFields(AsmParser &parser, StringRef what,
                                    ArrayRef<StringLiteral> names,
                                    MutableArrayRef<SmallVector<int64_t>> lists,
                                    StringRef scalarName = "",
                                    int64_t *scalar = nullptr) {
-  return parser.parseCommaSeparatedList(
-      AsmParser::Delimiter::LessGreater, [&]() -> ParseResult {
-        SMLoc loc = parser.getCurrentLocation();
-        StringRef key;
-        if (parser.parseKeyword(&key) || parser.parseEqual())
-          return failure();
-        if (scalar && key == scalarName)
-          return parser.parseInteger(*scalar);
-        const StringLiteral *it = llvm::find(names, key);
-        if (it == names.end())
-          return parser.emitError(loc, "unknown ")
-                 << what << " dimension numbers field '" << key << "'";
-        return assembly::parseIntList(parser, lists[it - names.begin()]);
-      });
+  SmallVector<ScalarField, 1> scalars;
+  if (scalar)
+    scalars.push_back({scalarName, scalar});
+  if (parser.parseLess())
+    return failure();
+  return parseFieldEntries(parser, what, names, lists, scalars);
 }
 
 /// `<name = [..], ...>` leaving out empty lists, then `scalarName = N`
@@ -311,9 +350,41 @@ static void printConvDims(AsmPrinter &printer, ConvDimensionNumbersAttr dims) {
                  dims.getOutputSpatialDimensions());
 }
 
+/// `raw input_batch_dimension = 0, input_spatial_dimensions = [1, 2], ...`:
+/// the form StableHLO prints when the dimension numbers do not fit the
+/// compact one (a dimension named twice or out of range, which the
+/// verifier then reports).
+static ConvDimensionNumbersAttr parseRawConvDims(AsmParser &parser) {
+  int64_t inBatch = -1, inFeature = -1, kernelIn = -1, kernelOut = -1,
+          outBatch = -1, outFeature = -1;
+  ScalarField scalars[] = {{"input_batch_dimension", &inBatch},
+                           {"input_feature_dimension", &inFeature},
+                           {"kernel_input_feature_dimension", &kernelIn},
+                           {"kernel_output_feature_dimension", &kernelOut},
+                           {"output_batch_dimension", &outBatch},
+                           {"output_feature_dimension", &outFeature}};
+  static constexpr StringLiteral names[] = {"input_spatial_dimensions",
+                                            "kernel_spatial_dimensions",
+                                            "output_spatial_dimensions"};
+  SmallVector<int64_t> lists[3];
+  SMLoc loc = parser.getCurrentLocation();
+  size_t count = 0;
+  if (parseFieldEntries(parser, "convolution", names, lists, scalars, &count))
+    return {};
+  if (count != std::size(scalars) + std::size(names))
+    return parser.emitError(loc, "expected all nine convolution dimension "
+                                 "numbers"),
+           ConvDimensionNumbersAttr();
+  return ConvDimensionNumbersAttr::get(
+      parser.getContext(), inBatch, inFeature, lists[0], kernelIn, kernelOut,
+      lists[1], outBatch, outFeature, lists[2]);
+}
+
 Attribute ConvDimensionNumbersAttr::parse(AsmParser &parser, Type) {
   if (parser.parseLess())
     return {};
+  if (succeeded(parser.parseOptionalKeyword("raw")))
+    return parseRawConvDims(parser); // reads the closing `>`
   ConvDimensionNumbersAttr dims = parseConvDims(parser);
   if (!dims || parser.parseGreater())
     return {};
@@ -366,9 +437,20 @@ ParseResult ConvolutionOp::parse(OpAsmParser &parser, OperationState &state) {
                          b.getDenseBoolArrayAttr(*window.reverse));
   }
   FunctionType type;
-  SMLoc typeLoc;
-  if (parser.parseOptionalAttrDict(state.attributes) || parser.parseColon() ||
-      parser.getCurrentLocation(&typeLoc) || parser.parseType(type))
+  SMLoc dictLoc = parser.getCurrentLocation(), typeLoc;
+  if (parser.parseOptionalAttrDict(state.attributes))
+    return failure();
+  // convolution_c21, c22, reported where the attribute is written.
+  for (StringAttr name : {getFeatureGroupCountAttrName(state.name),
+                          getBatchGroupCountAttrName(state.name)})
+    if (auto count = dyn_cast_if_present<IntegerAttr>(
+            state.attributes.get(name));
+        count && count.getValue().getSExtValue() <= 0)
+      return parser.emitError(dictLoc, "attribute '")
+             << name.getValue() << "' must be positive, but is "
+             << count.getValue().getSExtValue();
+  if (parser.parseColon() || parser.getCurrentLocation(&typeLoc) ||
+      parser.parseType(type))
     return failure();
   if (type.getNumInputs() != 2 || type.getNumResults() != 1)
     return parser.emitError(typeLoc,

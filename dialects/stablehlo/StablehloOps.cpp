@@ -11,6 +11,7 @@
 
 #include "dialects/common/Assembly.h"
 #include "dialects/stablehlo/StablehloAssembly.h"
+#include "dialects/stablehlo/StablehloVerify.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -25,6 +26,7 @@
 using namespace mlir;
 using namespace mlir::stablehlo;
 using namespace mlir::tpu::assembly;
+using namespace mlir::stablehlo::verify;
 
 #include "dialects/stablehlo/StablehloDialect.cpp.inc"
 #include "dialects/stablehlo/StablehloEnums.cpp.inc"
@@ -64,82 +66,6 @@ void StableHLODialect::initialize() {
   addInterfaces<StablehloInliner>();
 }
 
-static std::string list(ArrayRef<int64_t> values) {
-  std::string text = "[";
-  for (auto [i, v] : llvm::enumerate(values))
-    text += (i ? ", " : "") + std::to_string(v);
-  return text + "]";
-}
-
-/// Each of `dims` is a dimension of a rank-`rank` tensor, none twice.
-static LogicalResult checkDims(Operation *op, ArrayRef<int64_t> dims,
-                               int64_t rank, StringRef what) {
-  llvm::SmallSet<int64_t, 8> seen;
-  for (int64_t d : dims) {
-    if (d < 0 || d >= rank)
-      return op->emitOpError()
-             << what << " " << list(dims) << " names dimension " << d
-             << " of a rank-" << rank << " tensor";
-    if (!seen.insert(d).second)
-      return op->emitOpError()
-             << what << " " << list(dims) << " repeats dimension " << d;
-  }
-  return success();
-}
-
-/// Ops with N inputs, N init values (or updates) and N results.
-static LogicalResult checkCounts(Operation *op, size_t inputs, size_t others,
-                                 StringRef othersName) {
-  if (inputs == 0 || others != inputs || op->getNumResults() != inputs)
-    return op->emitOpError("expected as many inputs, ")
-           << othersName << " and results, at least one";
-  return success();
-}
-
-static RankedTensorType tensorType(Value v) {
-  return cast<RankedTensorType>(v.getType());
-}
-
-/// A value that may be a scalar stands for a tensor of `shape`.
-static bool scalarOrShape(Value v, ArrayRef<int64_t> shape) {
-  RankedTensorType type = tensorType(v);
-  return type.getRank() == 0 || type.getShape() == shape;
-}
-
-/// A reducer body (reduce_c6, reduce_window_c13, scatter_c15): it takes
-/// 2N rank-0 tensors of `elements` (twice) and returns N of them with
-/// stablehlo.return.
-static LogicalResult checkReducerBody(Operation *op, Region &body,
-                                      ArrayRef<Type> elements,
-                                      StringRef rule) {
-  size_t n = elements.size();
-  Block &block = body.front();
-  if (block.getNumArguments() != 2 * n)
-    return op->emitOpError("(")
-           << rule << ") the body must take " << 2 * n
-           << " arguments, but takes " << block.getNumArguments();
-  for (size_t i = 0; i < 2 * n; ++i) {
-    auto scalar = RankedTensorType::get({}, elements[i % n]);
-    if (block.getArgument(i).getType() != scalar)
-      return op->emitOpError("(")
-             << rule << ") body argument #" << i << " must be " << scalar
-             << ", but is " << block.getArgument(i).getType();
-  }
-  auto ret = dyn_cast<ReturnOp>(block.getTerminator());
-  if (!ret || ret.getNumOperands() != n)
-    return op->emitOpError("(")
-           << rule << ") the body must end in stablehlo.return of " << n
-           << " values";
-  for (size_t i = 0; i < n; ++i) {
-    auto scalar = RankedTensorType::get({}, elements[i]);
-    if (ret.getOperand(i).getType() != scalar)
-      return op->emitOpError("(")
-             << rule << ") the body's result #" << i << " must be " << scalar
-             << ", but is " << ret.getOperand(i).getType();
-  }
-  return success();
-}
-
 LogicalResult
 ConstantOp::inferReturnTypes(MLIRContext *, std::optional<Location> location,
                              ValueRange, DictionaryAttr attributes,
@@ -150,6 +76,80 @@ ConstantOp::inferReturnTypes(MLIRContext *, std::optional<Location> location,
   if (!type)
     return emitOptionalError(location, "the value must be a ranked tensor");
   inferred.push_back(type);
+  return success();
+}
+
+/// Complex numbers' real and imaginary parts, and abs, have the element
+/// type of the complex number's parts; others keep theirs.
+static Type partType(Type element) {
+  if (auto complex = dyn_cast<ComplexType>(element))
+    return complex.getElementType();
+  return element;
+}
+
+static LogicalResult checkPartType(Operation *op, StringRef rule) {
+  Type operand = getElementTypeOrSelf(op->getOperand(0).getType());
+  Type result = getElementTypeOrSelf(op->getResult(0).getType());
+  if (result != partType(operand))
+    return op->emitOpError("(")
+           << rule << ") the result element type must be "
+           << partType(operand) << ", but is " << result;
+  return success();
+}
+
+LogicalResult AbsOp::verify() { return checkPartType(*this, "abs_c2"); }
+LogicalResult RealOp::verify() { return checkPartType(*this, "real_c2"); }
+LogicalResult ImagOp::verify() { return checkPartType(*this, "imag_c2"); }
+
+LogicalResult IsFiniteOp::verify() {
+  if (!isa<FloatType>(getElementTypeOrSelf(getOperand().getType())))
+    return emitOpError("(is_finite) the operand must be floating-point, but "
+                       "is ")
+           << getOperand().getType();
+  if (!getElementTypeOrSelf(getType()).isInteger(1))
+    return emitOpError("(is_finite_c1) the result must be of i1, but is ")
+           << getType();
+  return success();
+}
+
+static std::optional<int64_t> bitWidth(Type element) {
+  if (auto complex = dyn_cast<ComplexType>(element))
+    if (std::optional<int64_t> part = bitWidth(complex.getElementType()))
+      return 2 * *part;
+  if (element.isIntOrFloat())
+    return element.getIntOrFloatBitWidth();
+  return std::nullopt;
+}
+
+/// bitcast_convert_c1, c2: equal bit widths keep the shape; a narrower
+/// result adds a last dimension of the ratio, a wider one removes it.
+LogicalResult BitcastConvertOp::verify() {
+  RankedTensorType in = tensorType(getOperand()), out = getType();
+  std::optional<int64_t> inBits = bitWidth(in.getElementType());
+  std::optional<int64_t> outBits = bitWidth(out.getElementType());
+  if (!inBits || !outBits)
+    return emitOpError("(bitcast_convert) element types must have a bit "
+                       "width");
+  if (isa<ComplexType>(in.getElementType()) !=
+      isa<ComplexType>(out.getElementType()))
+    return emitOpError("(bitcast_convert_c2) cannot convert between complex "
+                       "and other element types");
+  RankedTensorType wide = *inBits >= *outBits ? in : out;
+  RankedTensorType narrow = *inBits >= *outBits ? out : in;
+  int64_t ratio = std::max(*inBits, *outBits) / std::min(*inBits, *outBits);
+  bool ok = *inBits == *outBits
+                ? in.getShape() == out.getShape()
+                : std::max(*inBits, *outBits) % std::min(*inBits, *outBits) ==
+                          0 &&
+                      narrow.getRank() == wide.getRank() + 1 &&
+                      narrow.getShape().drop_back() == wide.getShape() &&
+                      narrow.getShape().back() == ratio;
+  if (!ok)
+    return emitOpError("(bitcast_convert_c1) cannot reinterpret ")
+           << in << " as " << out
+           << ": equal bit widths keep the shape, and a result of 1/N the "
+           << "bit width adds a last dimension of N (a wider one removes "
+           << "it)";
   return success();
 }
 
@@ -235,6 +235,9 @@ LogicalResult TransposeOp::verify() {
     return emitOpError("permutation ")
            << list(perm) << " is not a permutation of " << in.getRank()
            << " dimensions";
+  if (getType().getRank() != in.getRank())
+    return emitOpError("(transpose_c4) the result must have rank ")
+           << in.getRank() << ", but has rank " << getType().getRank();
   for (auto [i, p] : llvm::enumerate(perm))
     if (getType().getDimSize(i) != in.getDimSize(p))
       return emitOpError("result dimension ")
@@ -364,6 +367,11 @@ LogicalResult ReduceOp::verify() {
     auto result = dyn_cast<RankedTensorType>(getResult(i).getType());
     if (input.getShape() != first.getShape())
       return emitOpError("(reduce_c1) inputs must have one shape");
+    if (input.getElementType() != init.getElementType())
+      return emitOpError("(reduce_c2) input #")
+             << i << " (" << input.getElementType()
+             << ") and its init value (" << init.getElementType()
+             << ") must have one element type";
     if (init.getRank() != 0 || !result || result.getShape() != ArrayRef(kept))
       return emitOpError("init values must be scalars and results the "
                          "inputs' shape without the reduced dimensions");
@@ -373,125 +381,6 @@ LogicalResult ReduceOp::verify() {
     elements.push_back(init.getElementType());
   }
   return checkReducerBody(*this, getBody(), elements, "reduce_c6");
-}
-
-/// The window attributes of a rank-`rank` windowed op: each listed array
-/// has one positive entry per dimension, padding is `rank`x2.
-static LogicalResult
-verifyWindow(Operation *op, int64_t rank,
-             ArrayRef<std::pair<std::optional<ArrayRef<int64_t>>, StringRef>>
-                 perDimension,
-             DenseIntElementsAttr padding) {
-  for (auto [values, what] : perDimension) {
-    if (values && static_cast<int64_t>(values->size()) != rank)
-      return op->emitOpError()
-             << what << " must have one entry per dimension (" << rank << ")";
-    if (values && llvm::any_of(*values, [](int64_t v) { return v < 1; }))
-      return op->emitOpError() << what << " must be positive";
-  }
-  if (padding) {
-    auto type = cast<ShapedType>(padding.getType());
-    if (type.getRank() != 2 || type.getDimSize(0) != rank ||
-        type.getDimSize(1) != 2)
-      return op->emitOpError("padding must be a ")
-             << rank << "x2 tensor of (low, high) pairs";
-  }
-  return success();
-}
-
-LogicalResult ReduceWindowOp::verify() {
-  size_t n = getInputs().size();
-  if (failed(checkCounts(*this, n, getInitValues().size(), "init values")))
-    return failure();
-  RankedTensorType input = tensorType(getInputs()[0]);
-  int64_t rank = input.getRank();
-  if (failed(verifyWindow(*this, rank,
-                          {{getWindowDimensions(), "window_dimensions"},
-                           {getWindowStrides(), "window_strides"},
-                           {getBaseDilations(), "base_dilations"},
-                           {getWindowDilations(), "window_dilations"}},
-                          getPaddingAttr())))
-    return failure();
-  SmallVector<Type> elements;
-  for (size_t i = 0; i < n; ++i) {
-    RankedTensorType in = tensorType(getInputs()[i]);
-    RankedTensorType init = tensorType(getInitValues()[i]);
-    if (in.getShape() != input.getShape())
-      return emitOpError("(reduce_window_c2) inputs must have one shape");
-    if (init.getRank() != 0)
-      return emitOpError("init values must be scalars");
-    if (in.getElementType() != init.getElementType())
-      return emitOpError("(reduce_window_c3) input #")
-             << i << " and its init value must have one element type";
-    elements.push_back(init.getElementType());
-  }
-  if (failed(checkReducerBody(*this, getBody(), elements,
-                              "reduce_window_c13")))
-    return failure();
-  // reduce_window_c14..c16: every result has the shape of the windows over
-  // the dilated, padded input, and its init value's element type.
-  SmallVector<int64_t> padding(2 * rank, 0);
-  if (DenseIntElementsAttr pad = getPaddingAttr())
-    for (auto [i, v] : llvm::enumerate(pad.getValues<APInt>()))
-      padding[i] = v.getSExtValue();
-  SmallVector<int64_t> shape;
-  for (int64_t d = 0; d < rank; ++d) {
-    auto at = [&](std::optional<ArrayRef<int64_t>> values) {
-      return values ? (*values)[d] : int64_t{1};
-    };
-    int64_t size = input.getDimSize(d), dilated = 0, padded, window;
-    bool overflow =
-        (size > 0 &&
-         llvm::MulOverflow(size - 1, at(getBaseDilations()), dilated)) ||
-        llvm::AddOverflow(dilated, int64_t{size > 0}, dilated) ||
-        llvm::AddOverflow(dilated, padding[2 * d], padded) ||
-        llvm::AddOverflow(padded, padding[2 * d + 1], padded) ||
-        llvm::MulOverflow(getWindowDimensions()[d] - 1,
-                          at(getWindowDilations()), window);
-    if (overflow)
-      return emitOpError("the padded or dilated size of dimension ")
-             << d << " overflows 64 bits";
-    ++window;
-    shape.push_back(padded < window
-                        ? 0
-                        : (padded - window) / at(getWindowStrides()) + 1);
-  }
-  for (size_t i = 0; i < n; ++i) {
-    auto expected = RankedTensorType::get(shape, elements[i]);
-    if (getResult(i).getType() != expected)
-      return emitOpError("(reduce_window_c15, c16) result #")
-             << i << " must be " << expected << ", but is "
-             << getResult(i).getType();
-  }
-  return success();
-}
-
-// select_and_scatter_c1..c11, as far as the import relies on them.
-LogicalResult SelectAndScatterOp::verify() {
-  RankedTensorType operand = tensorType(getOperand());
-  RankedTensorType source = tensorType(getSource());
-  int64_t rank = operand.getRank();
-  if (failed(verifyWindow(*this, rank,
-                          {{getWindowDimensions(), "window_dimensions"},
-                           {getWindowStrides(), "window_strides"}},
-                          getPaddingAttr())))
-    return failure();
-  if (source.getRank() != rank ||
-      source.getElementType() != operand.getElementType() ||
-      tensorType(getInitValue()).getRank() != 0 || getType() != operand)
-    return emitOpError("source must have the operand's rank and element "
-                       "type, init_value must be a scalar and the result "
-                       "the operand's type");
-  auto scalar = RankedTensorType::get({}, operand.getElementType());
-  for (Region *region : {&getSelect(), &getScatter()}) {
-    Block &block = region->front();
-    if (block.getNumArguments() != 2 ||
-        llvm::any_of(block.getArgumentTypes(),
-                     [&](Type t) { return t != scalar; }))
-      return emitOpError("select and scatter take two ")
-             << scalar << " arguments";
-  }
-  return success();
 }
 
 /// a is a batch of square matrices; b has a's batch and, on the side
@@ -515,137 +404,6 @@ LogicalResult TriangularSolveOp::verify() {
     return emitOpError("result type must be b's type ") << b;
   if (getTransposeA() == Transpose::TRANSPOSE_INVALID)
     return emitOpError("transpose_a must not be TRANSPOSE_INVALID");
-  return success();
-}
-
-/// The spec's gather constraints that the shapes depend on; the result's
-/// shape is the batch positions of start_indices and the uncollapsed slice
-/// sizes, placed by offset_dims.
-LogicalResult GatherOp::verify() {
-  GatherDimensionNumbersAttr dims = getDimensionNumbers();
-  RankedTensorType operand = tensorType(getOperand());
-  RankedTensorType indices = tensorType(getStartIndices());
-  RankedTensorType result = tensorType(getResult());
-  ArrayRef<int64_t> sizes = getSliceSizes();
-  if (!isa<IntegerType>(indices.getElementType()))
-    return emitOpError("start_indices must be integers");
-  if (result.getElementType() != operand.getElementType())
-    return emitOpError("result element type ")
-           << result.getElementType() << " differs from the operand's "
-           << operand.getElementType();
-  int64_t ivd = dims.getIndexVectorDim();
-  if (ivd < 0 || ivd > indices.getRank())
-    return emitOpError("index_vector_dim ")
-           << ivd << " must be at most the rank of start_indices ("
-           << indices.getRank() << ")";
-  if (static_cast<int64_t>(sizes.size()) != operand.getRank())
-    return emitOpError("slice_sizes has ")
-           << sizes.size() << " entries for a rank-" << operand.getRank()
-           << " operand";
-  if (failed(checkDims(*this, dims.getOffsetDims(), result.getRank(),
-                       "offset_dims")) ||
-      failed(checkDims(*this, dims.getCollapsedSliceDims(), operand.getRank(),
-                       "collapsed_slice_dims")) ||
-      failed(checkDims(*this, dims.getStartIndexMap(), operand.getRank(),
-                       "start_index_map")))
-    return failure();
-  for (auto [d, size] : llvm::enumerate(sizes))
-    if (size < 0 || size > operand.getDimSize(d))
-      return emitOpError("slice size ")
-             << size << " of dimension " << d << " does not fit the operand's "
-             << operand.getDimSize(d);
-  for (int64_t d : dims.getCollapsedSliceDims())
-    if (sizes[d] > 1)
-      return emitOpError("collapsed dimension ")
-             << d << " has slice size " << sizes[d] << "; at most 1";
-  int64_t vector = ivd < indices.getRank() ? indices.getDimSize(ivd) : 1;
-  if (vector != static_cast<int64_t>(dims.getStartIndexMap().size()))
-    return emitOpError("start_index_map must have one entry per index "
-                       "vector element (")
-           << vector << ")";
-  SmallVector<int64_t> expected, batch, offsets;
-  for (int64_t d = 0; d < indices.getRank(); ++d)
-    if (d != ivd)
-      batch.push_back(indices.getDimSize(d));
-  for (auto [d, size] : llvm::enumerate(sizes))
-    if (!llvm::is_contained(dims.getCollapsedSliceDims(), d) &&
-        !llvm::is_contained(dims.getOperandBatchingDims(), d))
-      offsets.push_back(size);
-  if (dims.getOffsetDims().size() != offsets.size())
-    return emitOpError("offset_dims must name one result dimension per "
-                       "slice dimension that is not collapsed (")
-           << offsets.size() << ")";
-  if (batch.size() + offsets.size() != static_cast<size_t>(result.getRank()))
-    return emitOpError("result rank ")
-           << result.getRank() << " is not " << batch.size()
-           << " batch dimensions plus " << offsets.size() << " offset ones";
-  for (int64_t d = 0, b = 0, o = 0; d < result.getRank(); ++d)
-    expected.push_back(llvm::is_contained(dims.getOffsetDims(), d)
-                           ? offsets[o++]
-                           : batch[b++]);
-  if (result.getShape() != ArrayRef<int64_t>(expected))
-    return emitOpError("result shape must be ") << list(expected);
-  return success();
-}
-
-LogicalResult ScatterOp::verify() {
-  size_t n = getInputs().size();
-  if (failed(checkCounts(*this, n, getUpdates().size(), "updates")))
-    return failure();
-  ScatterDimensionNumbersAttr dims = getScatterDimensionNumbers();
-  RankedTensorType operand = tensorType(getInputs()[0]);
-  RankedTensorType updates = tensorType(getUpdates()[0]);
-  RankedTensorType indices = tensorType(getScatterIndices());
-  if (!isa<IntegerType>(indices.getElementType()))
-    return emitOpError("scatter_indices must be integers");
-  if (dims.getIndexVectorDim() < 0 ||
-      dims.getIndexVectorDim() > indices.getRank())
-    return emitOpError("index_vector_dim ")
-           << dims.getIndexVectorDim() << " must be at most the rank of "
-           << "scatter_indices (" << indices.getRank() << ")";
-  if (failed(checkDims(*this, dims.getUpdateWindowDims(), updates.getRank(),
-                       "update_window_dims")) ||
-      failed(checkDims(*this, dims.getInsertedWindowDims(), operand.getRank(),
-                       "inserted_window_dims")) ||
-      failed(checkDims(*this, dims.getScatterDimsToOperandDims(),
-                       operand.getRank(), "scatter_dims_to_operand_dims")))
-    return failure();
-  int64_t window = dims.getUpdateWindowDims().size() +
-                   dims.getInsertedWindowDims().size() +
-                   dims.getInputBatchingDims().size();
-  if (window != operand.getRank())
-    return emitOpError("update_window_dims and inserted_window_dims must "
-                       "cover the operand's ")
-           << operand.getRank() << " dimensions";
-  int64_t vector = dims.getIndexVectorDim() < indices.getRank()
-                       ? indices.getDimSize(dims.getIndexVectorDim())
-                       : 1;
-  if (vector != static_cast<int64_t>(dims.getScatterDimsToOperandDims().size()))
-    return emitOpError("scatter_dims_to_operand_dims must have one entry per "
-                       "index vector element (")
-           << vector << ")";
-  // The updates' dimensions outside the window are scatter_indices' others
-  // than index_vector_dim, in order (an index_vector_dim equal to the rank
-  // of scatter_indices leaves them all).
-  SmallVector<int64_t> batch, scattered;
-  for (int64_t d = 0; d < indices.getRank(); ++d)
-    if (d != dims.getIndexVectorDim())
-      batch.push_back(indices.getDimSize(d));
-  for (int64_t d = 0; d < updates.getRank(); ++d)
-    if (!llvm::is_contained(dims.getUpdateWindowDims(), d))
-      scattered.push_back(updates.getDimSize(d));
-  if (batch != scattered)
-    return emitOpError("the updates' dimensions outside update_window_dims "
-                       "must be scatter_indices' dimensions other than "
-                       "index_vector_dim [")
-           << batch << "], but are [" << scattered << "]";
-  for (size_t i = 0; i < n; ++i)
-    if (getResult(i).getType() != getInputs()[i].getType())
-      return emitOpError("each result must have its input's type");
-  Block &block = getUpdateComputation().front();
-  if (block.getNumArguments() != 2 * n)
-    return emitOpError("the update computation must take ")
-           << 2 * n << " arguments";
   return success();
 }
 
@@ -680,198 +438,52 @@ LogicalResult SortOp::verify() {
   return success();
 }
 
-//===----------------------------------------------------------------------===//
-// Collectives
-//===----------------------------------------------------------------------===//
-
-/// replica_groups (all_reduce_c1..c3 and the other collectives' alike): a
-/// rank-2 tensor of distinct process ids that are 0..n-1; -1 pads groups of
-/// unequal sizes, where the op allows them.
-static LogicalResult checkReplicaGroups(Operation *op,
-                                        DenseIntElementsAttr groups,
-                                        bool sameSizes) {
-  if (cast<ShapedType>(groups.getType()).getRank() != 2)
-    return op->emitOpError("replica groups should be a rank 2 tensor");
-  llvm::SmallSet<int64_t, 16> seen;
-  for (const APInt &value : groups.getValues<APInt>()) {
-    int64_t id = value.getSExtValue();
-    if (id == -1 && !sameSizes)
-      continue;
-    if (id < 0)
-      return op->emitOpError("invalid replica id ") << id;
-    if (!seen.insert(id).second)
-      return op->emitOpError("replica id #") << id << " seen more than once";
+/// Each layout (minor-to-major dimension order) is a permutation of its
+/// value's dimensions.
+static LogicalResult checkLayouts(Operation *op, ArrayAttr layouts,
+                                  TypeRange types, StringRef what) {
+  if (layouts.size() != types.size())
+    return op->emitOpError("(custom_call) ")
+           << what << " must have one layout per " << what.drop_back(8)
+           << " (" << types.size() << "), but has " << layouts.size();
+  for (auto [layout, type] : llvm::zip(layouts, types)) {
+    auto values = dyn_cast<DenseIntElementsAttr>(layout);
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!values || !tensor)
+      return op->emitOpError("(custom_call) ")
+             << what << " must be dense integer tensors for tensor values";
+    SmallVector<int64_t> dims;
+    for (const APInt &v : values.getValues<APInt>())
+      dims.push_back(v.getSExtValue());
+    SmallVector<int64_t> sorted(dims);
+    llvm::sort(sorted);
+    if (sorted != llvm::to_vector(llvm::seq<int64_t>(0, tensor.getRank())))
+      return op->emitOpError("(custom_call) layout ")
+             << list(dims) << " for " << type
+             << " must be a permutation of [0, " << tensor.getRank() << ")";
   }
-  for (int64_t id = 0; id < static_cast<int64_t>(seen.size()); ++id)
-    if (!seen.contains(id))
-      return op->emitOpError("replica id #")
-             << id << " not seen in replica groups";
   return success();
 }
 
-/// With use_global_device_ids the op is cross-partition, so its channel
-/// must be one (all_reduce_c4, reduce_scatter_c7).
-static LogicalResult checkGlobalChannel(Operation *op,
-                                        std::optional<ChannelHandleAttr> channel,
-                                        bool useGlobalDeviceIds,
-                                        int64_t least) {
-  if (!useGlobalDeviceIds)
+LogicalResult CustomCallOp::verify() {
+  // API_VERSION_TYPED_FFI (4) reads its backend_config as a dictionary;
+  // the older versions as an opaque string.
+  if (auto version = dyn_cast_if_present<IntegerAttr>(getApiVersionAttr());
+      version && getBackendConfigAttr()) {
+    bool typed = version.getInt() == 4;
+    if (typed != isa<DictionaryAttr>(getBackendConfigAttr()))
+      return emitOpError("(custom_call) backend_config must be ")
+             << (typed ? "a dictionary for API_VERSION_TYPED_FFI"
+                       : "a string for api_version before API_VERSION_TYPED_FFI");
+  }
+  ArrayAttr operands = getOperandLayoutsAttr(), results = getResultLayoutsAttr();
+  if (!operands && !results)
     return success();
-  int64_t id = channel && *channel ? channel->getHandle() : 0;
-  if (id < least)
-    return op->emitOpError("channel_id must be at least ")
-           << least << " when use_global_device_ids is set, but is " << id;
-  return success();
-}
-
-LogicalResult AllReduceOp::verify() {
-  if (failed(checkReplicaGroups(*this, getReplicaGroups(), false)) ||
-      failed(checkGlobalChannel(*this, getChannelHandle(),
-                                getUseGlobalDeviceIds(), 1)))
+  if (!operands || !results)
+    return emitOpError("(custom_call) operand_layouts and result_layouts "
+                       "must be given together");
+  if (failed(checkLayouts(*this, operands, getInputs().getTypes(),
+                          "operand_layouts")))
     return failure();
-  if (getOperands().size() != getNumResults())
-    return emitOpError("(all_reduce_c7) expected one result per operand");
-  SmallVector<Type> elements;
-  for (auto [operand, result] : llvm::zip(getOperands(), getResults())) {
-    if (operand.getType() != result.getType())
-      return emitOpError("(all_reduce_c7) result type ")
-             << result.getType() << " must be the operand's, "
-             << operand.getType();
-    elements.push_back(getElementTypeOrSelf(operand.getType()));
-  }
-  // all_reduce_c5: the computation combines one element of each operand.
-  llvm::SmallSetVector<Type, 2> distinct(elements.begin(), elements.end());
-  // Operands of several element types share one computation only through
-  // promotion (quantized types), which this dialect does not take: the
-  // import refuses what it cannot lower.
-  if (distinct.size() != 1)
-    return success();
-  return checkReducerBody(*this, getComputation(), {distinct.front()},
-                          "all_reduce_c5");
-}
-
-LogicalResult ReduceScatterOp::verify() {
-  if (failed(checkReplicaGroups(*this, getReplicaGroups(), true)) ||
-      failed(checkGlobalChannel(*this, getChannelHandle(),
-                                getUseGlobalDeviceIds(), 1)))
-    return failure();
-  RankedTensorType operand = tensorType(getOperand());
-  RankedTensorType result = tensorType(getResult());
-  if (failed(checkReducerBody(*this, getComputation(),
-                              {operand.getElementType()}, "reduce_scatter_c7")))
-    return failure();
-  int64_t dim = getScatterDimension();
-  if (dim < 0 || dim >= operand.getRank())
-    return emitOpError("(reduce_scatter_c2) scatter_dimension ")
-           << dim << " is not a dimension of the rank-" << operand.getRank()
-           << " operand";
-  if (result.getRank() != operand.getRank())
-    return emitOpError("(reduce_scatter_c8) operand and result must have "
-                       "one rank");
-  if (result.getElementType() != operand.getElementType())
-    return emitOpError("(reduce_scatter_c8) operand and result must have "
-                       "one element type");
-  int64_t part = result.getDimSize(dim);
-  if (part == 0)
-    return emitOpError("(reduce_scatter_c8) the result's scatter dimension "
-                       "cannot be zero");
-  if (operand.getDimSize(dim) % part != 0)
-    return emitOpError("(reduce_scatter_c8) the operand's scatter dimension "
-                       "has size ")
-           << operand.getDimSize(dim) << ", not a multiple of the result's "
-           << part;
-  for (int64_t d = 0; d < operand.getRank(); ++d)
-    if (d != dim && operand.getDimSize(d) != result.getDimSize(d))
-      return emitOpError("(reduce_scatter_c8) dimension ")
-             << d << " differs between operand and result";
-  return success();
-}
-
-LogicalResult AllGatherOp::verify() {
-  if (failed(checkReplicaGroups(*this, getReplicaGroups(), true)) ||
-      failed(checkGlobalChannel(*this, getChannelHandle(),
-                                getUseGlobalDeviceIds(), 0)))
-    return failure();
-  int64_t dim = getAllGatherDim();
-  if (getOperands().size() != getNumResults())
-    return emitOpError("expected one result per operand");
-  for (auto [operand, result] : llvm::zip(getOperands(), getResults())) {
-    RankedTensorType in = tensorType(operand), out = tensorType(result);
-    if (dim < 0 || dim >= in.getRank())
-      return emitOpError("(all_gather_c1) all_gather_dim ")
-             << dim << " is not a dimension of the rank-" << in.getRank()
-             << " operand";
-    if (in.getRank() != out.getRank() ||
-        in.getElementType() != out.getElementType())
-      return emitOpError("(all_gather_c6) operand and result must have one "
-                         "rank and element type");
-    for (int64_t d = 0; d < in.getRank(); ++d) {
-      int64_t a = in.getDimSize(d), b = out.getDimSize(d);
-      if (d == dim ? (a == 0 ? b != 0 : b % a != 0) : a != b)
-        return emitOpError("(all_gather_c6) result dimension ")
-               << d << " (" << b << ") does not follow from the operand's ("
-               << a << ")";
-    }
-  }
-  return success();
-}
-
-LogicalResult AllToAllOp::verify() {
-  if (failed(checkReplicaGroups(*this, getReplicaGroups(), true)))
-    return failure();
-  int64_t split = getSplitDimension(), concat = getConcatDimension(),
-          count = getSplitCount();
-  if (count <= 0)
-    return emitOpError("(all_to_all_c3) split_count must be positive");
-  if (getOperands().size() != getNumResults())
-    return emitOpError("expected one result per operand");
-  for (auto [operand, result] : llvm::zip(getOperands(), getResults())) {
-    RankedTensorType in = tensorType(operand), out = tensorType(result);
-    int64_t rank = in.getRank();
-    if (split < 0 || split >= rank || concat < 0 || concat >= rank)
-      return emitOpError("(all_to_all_c1, c4) split_dimension and "
-                         "concat_dimension must be dimensions of the rank-")
-             << rank << " operand";
-    if (in.getDimSize(split) % count != 0)
-      return emitOpError("(all_to_all_c2) the split dimension's size ")
-             << in.getDimSize(split) << " is not a multiple of split_count "
-             << count;
-    SmallVector<int64_t> shape(in.getShape());
-    shape[split] /= count;
-    shape[concat] *= count;
-    auto expected = RankedTensorType::get(shape, in.getElementType());
-    if (out != expected)
-      return emitOpError("(all_to_all_c9) result type must be ")
-             << expected << ", but is " << out;
-  }
-  return success();
-}
-
-LogicalResult CollectivePermuteOp::verify() {
-  auto pairs = getSourceTargetPairs();
-  auto type = cast<ShapedType>(pairs.getType());
-  if (type.getRank() != 2 || type.getDimSize(1) != 2)
-    return emitOpError("(collective_permute_c1) source_target_pairs must "
-                       "have shape [N, 2], but has ")
-           << type;
-  llvm::SmallSet<int64_t, 16> sources, targets;
-  SmallVector<int64_t> flat = llvm::map_to_vector(
-      pairs.getValues<APInt>(), [](const APInt &v) { return v.getSExtValue(); });
-  for (size_t i = 0; i < flat.size(); i += 2) {
-    if (flat[i] < 0 || flat[i + 1] < 0)
-      return emitOpError("(collective_permute_c4) process ids must not be "
-                         "negative");
-    if (!sources.insert(flat[i]).second)
-      return emitOpError("(collective_permute_c2) duplicate sources not "
-                         "allowed: ")
-             << flat[i];
-    if (!targets.insert(flat[i + 1]).second)
-      return emitOpError("(collective_permute_c3) duplicate targets not "
-                         "allowed: ")
-             << flat[i + 1];
-  }
-  if (getOperand().getType() != getResult().getType())
-    return emitOpError("(collective_permute_c5) the result must have the "
-                       "operand's type");
-  return success();
+  return checkLayouts(*this, results, getResultTypes(), "result_layouts");
 }

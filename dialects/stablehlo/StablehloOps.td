@@ -38,7 +38,9 @@ class StableHLO_UnaryOp<string mnemonic, string what, list<Trait> traits = []>
 class StableHLO_SameTypeUnaryOp<string mnemonic, string what>
     : StableHLO_UnaryOp<mnemonic, what, [SameOperandsAndResultType]>;
 
-def StableHLO_AbsOp : StableHLO_UnaryOp<"abs", "absolute value">;
+def StableHLO_AbsOp : StableHLO_UnaryOp<"abs", "absolute value"> {
+  let hasVerifier = 1;
+}
 def StableHLO_NegOp : StableHLO_SameTypeUnaryOp<"negate", "negation">;
 def StableHLO_ExpOp : StableHLO_SameTypeUnaryOp<"exponential", "e^x">;
 def StableHLO_Expm1Op : StableHLO_SameTypeUnaryOp<"exponential_minus_one",
@@ -68,11 +70,17 @@ def StableHLO_PopcntOp : StableHLO_SameTypeUnaryOp<"popcnt",
 def StableHLO_ClzOp : StableHLO_SameTypeUnaryOp<"count_leading_zeros",
                                                 "number of leading zero bits">;
 def StableHLO_IsFiniteOp : StableHLO_UnaryOp<"is_finite",
-                                             "whether a float is finite">;
+                                             "whether a float is finite"> {
+  let hasVerifier = 1;
+}
 def StableHLO_ConvertOp : StableHLO_UnaryOp<"convert",
                                             "element type conversion">;
-def StableHLO_RealOp : StableHLO_UnaryOp<"real", "real part">;
-def StableHLO_ImagOp : StableHLO_UnaryOp<"imag", "imaginary part">;
+def StableHLO_RealOp : StableHLO_UnaryOp<"real", "real part"> {
+  let hasVerifier = 1;
+}
+def StableHLO_ImagOp : StableHLO_UnaryOp<"imag", "imaginary part"> {
+  let hasVerifier = 1;
+}
 
 def StableHLO_BitcastConvertOp : StableHLO_Op<"bitcast_convert", [Pure]> {
   let summary = "reinterprets the bits of each element";
@@ -82,6 +90,7 @@ def StableHLO_BitcastConvertOp : StableHLO_Op<"bitcast_convert", [Pure]> {
     $operand attr-dict `:`
         custom<SameOperandsAndResultType>(type($operand), type($result))
   }];
+  let hasVerifier = 1;
 }
 
 def StableHLO_ReducePrecisionOp : StableHLO_Op<"reduce_precision",
@@ -258,6 +267,7 @@ def StableHLO_DynamicSliceOp : StableHLO_Op<"dynamic_slice", [Pure]> {
     $operand `,` custom<ConcatenateInputs>($start_indices) `sizes` `=`
         $slice_sizes attr-dict `:` functional-type(operands, results)
   }];
+  let hasVerifier = 1;
 }
 
 def StableHLO_DynamicUpdateSliceOp : StableHLO_Op<"dynamic_update_slice",
@@ -269,6 +279,7 @@ def StableHLO_DynamicUpdateSliceOp : StableHLO_Op<"dynamic_update_slice",
   let assemblyFormat = [{
     operands attr-dict `:` functional-type(operands, results)
   }];
+  let hasVerifier = 1;
 }
 
 def StableHLO_PadOp : StableHLO_Op<"pad", [Pure]> {
@@ -343,6 +354,10 @@ def StableHLO_ConvolutionOp : StableHLO_Op<"convolution", [Pure]> {
   // `(%lhs, %rhs) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {..}
   // {feature_group_count = 1 : i64, ...} : (...) -> ...`
   let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    LogicalResult verifyGroupsAndShape(ArrayRef<int64_t> padding);
+  }];
 }
 
 //===----------------------------------------------------------------------===//
@@ -498,6 +513,7 @@ def StableHLO_WhileOp : StableHLO_Op<"while", [RecursiveMemoryEffects]> {
   let results = (outs Variadic<StableHLO_Tensor>);
   let regions = (region SizedRegion<1>:$cond, SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
 }
 
 def StableHLO_IfOp : StableHLO_Op<"if", [RecursiveMemoryEffects]> {
@@ -506,6 +522,7 @@ def StableHLO_IfOp : StableHLO_Op<"if", [RecursiveMemoryEffects]> {
   let results = (outs Variadic<StableHLO_Tensor>);
   let regions = (region SizedRegion<1>:$true_branch,
                         SizedRegion<1>:$false_branch);
+  let hasVerifier = 1;
 }
 
 def StableHLO_CaseOp : StableHLO_Op<"case", [RecursiveMemoryEffects]> {
@@ -513,6 +530,7 @@ def StableHLO_CaseOp : StableHLO_Op<"case", [RecursiveMemoryEffects]> {
   let arguments = (ins StableHLO_Tensor:$index);
   let results = (outs Variadic<StableHLO_Tensor>);
   let regions = (region VariadicRegion<SizedRegion<1>>:$branches);
+  let hasVerifier = 1;
 }
 
 def StableHLO_ReturnOp : StableHLO_Op<"return", [Pure, Terminator]> {
@@ -531,12 +549,15 @@ def StableHLO_CustomCallOp : StableHLO_Op<"custom_call"> {
                        StrAttr:$call_target_name,
                        DefaultValuedOptionalAttr<BoolAttr, "false">:$has_side_effect,
                        OptionalAttr<AnyAttr>:$backend_config,
-                       OptionalAttr<AnyAttr>:$api_version);
+                       OptionalAttr<AnyAttr>:$api_version,
+                       OptionalAttr<ArrayAttr>:$operand_layouts,
+                       OptionalAttr<ArrayAttr>:$result_layouts);
   let results = (outs Variadic<StableHLO_Tensor>);
   let assemblyFormat = [{
     custom<CustomCallTarget>($call_target_name) `(` $inputs `)` attr-dict `:`
         functional-type(operands, results)
   }];
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//

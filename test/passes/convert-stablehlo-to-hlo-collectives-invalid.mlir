@@ -37,7 +37,7 @@ func.func @global_without_channel(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 module attributes {mhlo.num_partitions = 4 : i32} {
 func.func @split_count(%x: tensor<4x4xf32>) -> tensor<2x8xf32> {
-  // expected-error @+1 {{stablehlo.all_to_all is not supported by the TPU compiler: split_count 2 differs from the group size 4}}
+  // expected-error @+1 {{(all_to_all_c8) each replica group must have split_count (2) members, but has 4}}
   %0 = "stablehlo.all_to_all"(%x) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, concat_dimension = 1 : i64, replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>, split_count = 2 : i64, split_dimension = 0 : i64}> : (tensor<4x4xf32>) -> tensor<2x8xf32>
   return %0 : tensor<2x8xf32>
 }

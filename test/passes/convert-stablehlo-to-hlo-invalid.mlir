@@ -302,7 +302,7 @@ func.func @select_and_scatter_padding(%x: tensor<4xf32>, %s: tensor<3xf32>, %ini
 // -----
 
 func.func @select_and_scatter_source_shape(%x: tensor<4xf32>, %s: tensor<3xf32>, %init: tensor<f32>) -> tensor<4xf32> {
-  // expected-error @+1 {{'stablehlo.select_and_scatter' op source dimension 0 has size 3, but 2 windows fit the operand}}
+  // expected-error @+1 {{(select_and_scatter_c2) the source must be 'tensor<2xf32>', one element per window, but is 'tensor<3xf32>'}}
   %0 = "stablehlo.select_and_scatter"(%x, %s, %init) <{window_dimensions = array<i64: 2>, window_strides = array<i64: 2>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %c = stablehlo.compare  GE, %a, %b,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
@@ -344,7 +344,7 @@ func.func @select_and_scatter_window_too_large(%x: tensor<2048xf32>, %s: tensor<
 // -----
 
 func.func @dynamic_slice_vector_index(%x: tensor<4xf32>, %i: tensor<1xi32>) -> tensor<2xf32> {
-  // expected-error @+1 {{stablehlo.dynamic_slice is not supported by the TPU compiler: start index #0 of type 'tensor<1xi32>' (the spec asks for an integer scalar)}}
+  // expected-error @+1 {{(dynamic_slice_c3) start indices must be 0-d integer tensors, but one is 'tensor<1xi32>'}}
   %0 = stablehlo.dynamic_slice %x, %i, sizes = [2] : (tensor<4xf32>, tensor<1xi32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
@@ -352,7 +352,7 @@ func.func @dynamic_slice_vector_index(%x: tensor<4xf32>, %i: tensor<1xi32>) -> t
 // -----
 
 func.func @dynamic_update_slice_rank(%x: tensor<4xf32>, %u: tensor<1x1xf32>, %i: tensor<i32>) -> tensor<4xf32> {
-  // expected-error @+1 {{stablehlo.dynamic_update_slice is not supported by the TPU compiler: its update or start indices do not match the operand's rank}}
+  // expected-error @+1 {{(dynamic_update_slice_c3) the update must have the operand's rank (1), but has rank 2}}
   %0 = stablehlo.dynamic_update_slice %x, %u, %i : (tensor<4xf32>, tensor<1x1xf32>, tensor<i32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }

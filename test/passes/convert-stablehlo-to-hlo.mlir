@@ -440,17 +440,30 @@ func.func @top_k(%x: tensor<3x6xf32>) -> (tensor<3x2xf32>, tensor<3x2xi32>) {
 
 // -----
 
-// Start indices become i32: a narrower integer converts; an unsigned 32-bit
-// one is first clamped in its own type to the largest start (8 - 3 = 5),
-// since its value may not fit an i32.
-// CHECK-LABEL: func.func @dynamic_slice
-// CHECK-DAG: %[[FIVE:.*]] = hlo.constant dense<5> : tensor<ui32>
+// Start indices become i32: a narrower integer converts.
+// CHECK-LABEL: func.func @dynamic_slice_i8
 // CHECK-DAG: %[[I:.*]] = hlo.convert %arg1 : (tensor<i8>) -> tensor<i32>
-// CHECK-DAG: %[[CLAMPED:.*]] = hlo.minimum %arg2, %[[FIVE]] : tensor<ui32>
-// CHECK-DAG: %[[J:.*]] = hlo.convert %[[CLAMPED]] : (tensor<ui32>) -> tensor<i32>
+// CHECK-DAG: %[[J:.*]] = hlo.convert %arg2 : (tensor<i8>) -> tensor<i32>
 // CHECK: hlo.dynamic_slice %arg0[%[[I]], %[[J]]], sizes = [2, 3] : (tensor<4x8xf32>, tensor<i32>, tensor<i32>) -> tensor<2x3xf32>
-func.func @dynamic_slice(%x: tensor<4x8xf32>, %i: tensor<i8>, %j: tensor<ui32>) -> tensor<2x3xf32> {
-  %0 = stablehlo.dynamic_slice %x, %i, %j, sizes = [2, 3] : (tensor<4x8xf32>, tensor<i8>, tensor<ui32>) -> tensor<2x3xf32>
+func.func @dynamic_slice_i8(%x: tensor<4x8xf32>, %i: tensor<i8>, %j: tensor<i8>) -> tensor<2x3xf32> {
+  %0 = stablehlo.dynamic_slice %x, %i, %j, sizes = [2, 3] : (tensor<4x8xf32>, tensor<i8>, tensor<i8>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// An unsigned 32-bit start index is first clamped in its own type to the
+// largest start (4 - 2 = 2, 8 - 3 = 5), since its value may not fit an i32.
+// CHECK-LABEL: func.func @dynamic_slice_ui32
+// CHECK-DAG: %[[TWO:.*]] = hlo.constant dense<2> : tensor<ui32>
+// CHECK-DAG: %[[FIVE:.*]] = hlo.constant dense<5> : tensor<ui32>
+// CHECK-DAG: %[[CI:.*]] = hlo.minimum %arg1, %[[TWO]] : tensor<ui32>
+// CHECK-DAG: %[[CJ:.*]] = hlo.minimum %arg2, %[[FIVE]] : tensor<ui32>
+// CHECK-DAG: %[[I:.*]] = hlo.convert %[[CI]] : (tensor<ui32>) -> tensor<i32>
+// CHECK-DAG: %[[J:.*]] = hlo.convert %[[CJ]] : (tensor<ui32>) -> tensor<i32>
+// CHECK: hlo.dynamic_slice %arg0[%[[I]], %[[J]]], sizes = [2, 3] : (tensor<4x8xf32>, tensor<i32>, tensor<i32>) -> tensor<2x3xf32>
+func.func @dynamic_slice_ui32(%x: tensor<4x8xf32>, %i: tensor<ui32>, %j: tensor<ui32>) -> tensor<2x3xf32> {
+  %0 = stablehlo.dynamic_slice %x, %i, %j, sizes = [2, 3] : (tensor<4x8xf32>, tensor<ui32>, tensor<ui32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }
 

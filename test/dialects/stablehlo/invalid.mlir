@@ -439,7 +439,7 @@ func.func @window_body_types(%x: tensor<8x9xi32>, %c: tensor<i32>) -> tensor<8x9
 // -----
 
 func.func @scatter_cover(%x: tensor<5x3xf32>, %i: tensor<2x1xi64>, %u: tensor<2x3xf32>) -> tensor<5x3xf32> {
-  // expected-error @+1 {{update_window_dims and inserted_window_dims must cover the operand's 2 dimensions}}
+  // expected-error @+1 {{(scatter_c2) update_window_dims, inserted_window_dims and input_batching_dims must have 2 entries between them, one per input dimension}}
   %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     stablehlo.return %b : tensor<f32>
@@ -452,7 +452,7 @@ func.func @scatter_cover(%x: tensor<5x3xf32>, %i: tensor<2x1xi64>, %u: tensor<2x
 func.func @scatter_update_dims(%x: tensor<5x3xf32>, %i: tensor<2x1xi64>, %u: tensor<2x3xf32>) -> tensor<5x3xf32> {
   // An index_vector_dim equal to the indices' rank leaves both of their
   // dimensions to the updates, which have one.
-  // expected-error @+1 {{the updates' dimensions outside update_window_dims must be scatter_indices' dimensions other than index_vector_dim [2, 1], but are [2]}}
+  // expected-error @+1 {{(scatter_c4) the updates must have rank 3 (2 scatter and 1 window dimensions), but have rank 2}}
   %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 2>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     stablehlo.return %b : tensor<f32>
@@ -474,7 +474,7 @@ func.func @scatter_vector(%x: tensor<5x3xf32>, %i: tensor<2x2xi64>, %u: tensor<2
 // -----
 
 func.func @scatter_index_dim(%x: tensor<5x3xf32>, %i: tensor<2x1xi64>, %u: tensor<2x3xf32>) -> tensor<5x3xf32> {
-  // expected-error @+1 {{index_vector_dim 3 must be at most the rank of scatter_indices (2)}}
+  // expected-error @+1 {{(scatter_c22) index_vector_dim 3 must be in [0, 2]}}
   %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 3>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     stablehlo.return %b : tensor<f32>
@@ -485,7 +485,7 @@ func.func @scatter_index_dim(%x: tensor<5x3xf32>, %i: tensor<2x1xi64>, %u: tenso
 // -----
 
 func.func @scatter_float_indices(%x: tensor<5x3xf32>, %i: tensor<2x1xf32>, %u: tensor<2x3xf32>) -> tensor<5x3xf32> {
-  // expected-error @+1 {{scatter_indices must be integers}}
+  // expected-error @+1 {{the indices must be integers}}
   %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     stablehlo.return %b : tensor<f32>
@@ -496,7 +496,7 @@ func.func @scatter_float_indices(%x: tensor<5x3xf32>, %i: tensor<2x1xf32>, %u: t
 // -----
 
 func.func @scatter_result(%x: tensor<5x3xf32>, %i: tensor<2x1xi64>, %u: tensor<2x3xf32>) -> tensor<5x3xi32> {
-  // expected-error @+1 {{each result must have its input's type}}
+  // expected-error @+1 {{(scatter_c24, c25) result #0 must have its input's type 'tensor<5x3xf32>'}}
   %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     stablehlo.return %b : tensor<f32>
@@ -507,7 +507,7 @@ func.func @scatter_result(%x: tensor<5x3xf32>, %i: tensor<2x1xi64>, %u: tensor<2
 // -----
 
 func.func @scatter_counts(%x: tensor<5x3xf32>, %i: tensor<2x1xi64>) -> tensor<5x3xf32> {
-  // expected-error @+1 {{expected as many inputs, updates and results, at least one}}
+  // expected-error @+1 {{(scatter_c5) needs as many inputs, updates and results, at least one}}
   %0 = "stablehlo.scatter"(%x, %i) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     stablehlo.return %b : tensor<f32>
@@ -518,7 +518,7 @@ func.func @scatter_counts(%x: tensor<5x3xf32>, %i: tensor<2x1xi64>) -> tensor<5x
 // -----
 
 func.func @scatter_body(%x: tensor<5x3xf32>, %i: tensor<2x1xi64>, %u: tensor<2x3xf32>) -> tensor<5x3xf32> {
-  // expected-error @+1 {{the update computation must take 2 arguments}}
+  // expected-error @+1 {{(scatter_c23) the body must take 2 arguments, but takes 1}}
   %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
   ^bb0(%a: tensor<f32>):
     stablehlo.return %a : tensor<f32>
@@ -602,7 +602,7 @@ func.func @select_and_scatter_window_rank(%x: tensor<4xf32>, %s: tensor<2xf32>, 
 // -----
 
 func.func @select_and_scatter_types(%x: tensor<4xf32>, %s: tensor<2xi32>, %init: tensor<f32>) -> tensor<4xf32> {
-  // expected-error @+1 {{'stablehlo.select_and_scatter' op source must have the operand's rank and element type, init_value must be a scalar and the result the operand's type}}
+  // expected-error @+1 {{(select_and_scatter_c1) the source must have the operand's element type 'f32'}}
   %0 = "stablehlo.select_and_scatter"(%x, %s, %init) <{window_dimensions = array<i64: 2>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %c = stablehlo.compare  GE, %a, %b,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
@@ -618,7 +618,7 @@ func.func @select_and_scatter_types(%x: tensor<4xf32>, %s: tensor<2xi32>, %init:
 // -----
 
 func.func @select_and_scatter_body_types(%x: tensor<4xf32>, %s: tensor<2xf32>, %init: tensor<f32>) -> tensor<4xf32> {
-  // expected-error @+1 {{'stablehlo.select_and_scatter' op select and scatter take two 'tensor<f32>' arguments}}
+  // expected-error @+1 {{(select_and_scatter_c9) select must have type (tensor<f32>, tensor<f32>) -> tensor<i1>}}
   %0 = "stablehlo.select_and_scatter"(%x, %s, %init) <{window_dimensions = array<i64: 2>}> ({
   ^bb0(%a: tensor<f32>):
     %c = stablehlo.compare  GE, %a, %a,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
@@ -705,7 +705,7 @@ func.func @sort_comparator_result(%x: tensor<4xf32>) {
 // -----
 
 func.func @gather_indices(%x: tensor<5x3xf32>, %i: tensor<2x1xf32>) -> tensor<2x3xf32> {
-  // expected-error @+1 {{start_indices must be integers}}
+  // expected-error @+1 {{the indices must be integers}}
   %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 3>}> : (tensor<5x3xf32>, tensor<2x1xf32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }
@@ -713,7 +713,7 @@ func.func @gather_indices(%x: tensor<5x3xf32>, %i: tensor<2x1xf32>) -> tensor<2x
 // -----
 
 func.func @gather_element(%x: tensor<5x3xf32>, %i: tensor<2x1xi32>) -> tensor<2x3xbf16> {
-  // expected-error @+1 {{result element type 'bf16' differs from the operand's 'f32'}}
+  // expected-error @+1 {{(gather_c23) the result element type 'bf16' must be the operand's 'f32'}}
   %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 3>}> : (tensor<5x3xf32>, tensor<2x1xi32>) -> tensor<2x3xbf16>
   return %0 : tensor<2x3xbf16>
 }
@@ -721,7 +721,7 @@ func.func @gather_element(%x: tensor<5x3xf32>, %i: tensor<2x1xi32>) -> tensor<2x
 // -----
 
 func.func @gather_index_dim(%x: tensor<5x3xf32>, %i: tensor<2x1xi32>) -> tensor<2x3xf32> {
-  // expected-error @+1 {{index_vector_dim 3 must be at most the rank of start_indices (2)}}
+  // expected-error @+1 {{(gather_c2) index_vector_dim 3 must be in [0, 2]}}
   %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 3>, slice_sizes = array<i64: 1, 3>}> : (tensor<5x3xf32>, tensor<2x1xi32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }
@@ -737,7 +737,7 @@ func.func @gather_sizes_count(%x: tensor<5x3xf32>, %i: tensor<2x1xi32>) -> tenso
 // -----
 
 func.func @gather_map_dims(%x: tensor<5x3xf32>, %i: tensor<2x1xi32>) -> tensor<2x3xf32> {
-  // expected-error @+1 {{start_index_map [2] names dimension 2 of a rank-2 tensor}}
+  // expected-error @+1 {{(gather_c19) start_index_map [2] must be in the range [0, 2)}}
   %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [2], index_vector_dim = 1>, slice_sizes = array<i64: 1, 3>}> : (tensor<5x3xf32>, tensor<2x1xi32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }
@@ -745,7 +745,7 @@ func.func @gather_map_dims(%x: tensor<5x3xf32>, %i: tensor<2x1xi32>) -> tensor<2
 // -----
 
 func.func @gather_size_fit(%x: tensor<5x3xf32>, %i: tensor<2x1xi32>) -> tensor<2x4xf32> {
-  // expected-error @+1 {{slice size 4 of dimension 1 does not fit the operand's 3}}
+  // expected-error @+1 {{(gather_c21) slice size 4 of dimension 1 must be in [0, 3]}}
   %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 4>}> : (tensor<5x3xf32>, tensor<2x1xi32>) -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
 }
@@ -753,7 +753,7 @@ func.func @gather_size_fit(%x: tensor<5x3xf32>, %i: tensor<2x1xi32>) -> tensor<2
 // -----
 
 func.func @gather_collapsed(%x: tensor<5x3xf32>, %i: tensor<2x1xi32>) -> tensor<2x3xf32> {
-  // expected-error @+1 {{collapsed dimension 0 has slice size 2; at most 1}}
+  // expected-error @+1 {{(gather_c9, c12) collapsed or batching dimension 0 has slice size 2; at most 1}}
   %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 2, 3>}> : (tensor<5x3xf32>, tensor<2x1xi32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }
@@ -769,7 +769,7 @@ func.func @gather_vector(%x: tensor<5x3xf32>, %i: tensor<2x2xi32>) -> tensor<2x3
 // -----
 
 func.func @gather_offsets(%x: tensor<5x3xf32>, %i: tensor<2x1xi32>) -> tensor<2x3xf32> {
-  // expected-error @+1 {{offset_dims must name one result dimension per slice dimension that is not collapsed (1)}}
+  // expected-error @+1 {{(gather_c1) offset_dims, collapsed_slice_dims and operand_batching_dims must have 2 entries between them, one per operand dimension}}
   %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 3>}> : (tensor<5x3xf32>, tensor<2x1xi32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }
@@ -777,7 +777,7 @@ func.func @gather_offsets(%x: tensor<5x3xf32>, %i: tensor<2x1xi32>) -> tensor<2x
 // -----
 
 func.func @gather_rank(%x: tensor<5x3xf32>, %i: tensor<2x1xi32>) -> tensor<2x1x3xf32> {
-  // expected-error @+1 {{result rank 3 is not 1 batch dimensions plus 1 offset ones}}
+  // expected-error @+1 {{(gather_c22) the result must have rank 2, but has rank 3}}
   %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [2], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 3>}> : (tensor<5x3xf32>, tensor<2x1xi32>) -> tensor<2x1x3xf32>
   return %0 : tensor<2x1x3xf32>
 }
