@@ -39,6 +39,34 @@ def TPUSetTarget : Pass<"tpu-set-target", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::tpu::TPUDialect"];
 }
 
+def TPUVerify : Pass<"tpu-verify", "::mlir::ModuleOp"> {
+  let summary = "Verify the module where the pipeline does not verify";
+  let description = [{
+    Runs every op's verifier over the module and fails the pipeline at the
+    first error. tpu-compile verifies only its input and the lowered
+    program (verifying after each pass costs a fifth of a large compile),
+    so it runs this pass right after the import: an import that builds an
+    invalid `hlo` op stops the compile with that op's error, instead of
+    lowering it into wrong numbers. With `require-registered`, an op no
+    dialect registers (a program read with `--allow-unregistered-dialect`)
+    is refused at its location first: no pass of the compiler can
+    translate it, and upstream passes such as the inliner assume
+    registered ops.
+
+    ```mlir
+    // tpu-opt -allow-unregistered-dialect -tpu-verify=require-registered
+    %0 = "mystery.op"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+    // error: 'mystery.op' is not an op of a dialect the TPU compiler
+    // knows; it cannot be compiled
+    ```
+  }];
+  let options = [
+    Option<"requireRegistered", "require-registered", "bool",
+           /*default=*/"false",
+           "Refuse ops that no registered dialect defines">,
+  ];
+}
+
 def TPUAssignLayouts : Pass<"tpu-assign-layouts", "::mlir::ModuleOp"> {
   let summary = "Give every tensor value an XLA tiled layout (#tpu.layout)";
   let description = [{

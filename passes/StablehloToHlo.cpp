@@ -414,12 +414,9 @@ FailureOr<Value> Importer::convertStructural(Operation *op) {
             dims.getRhsContractingDimensions(), d.getPrecisionConfigAttr());
       })
       .Case([&](sh::DotOp d) -> FailureOr<Value> {
+        // The verifier holds both operands to rank 1 or 2.
         int64_t lhsRank =
             cast<RankedTensorType>(d.getLhs().getType()).getRank();
-        if (lhsRank < 1 || lhsRank > 2 ||
-            cast<RankedTensorType>(d.getRhs().getType()).getRank() < 1)
-          return unsupported(op) << "a dot of operands that are not vectors "
-                                    "or matrices";
         return dotGeneral(op, operand(0), operand(1), {}, {}, {lhsRank - 1},
                           {0}, d.getPrecisionConfigAttr());
       })

@@ -34,6 +34,9 @@ void mlir::tpu::buildImportPipeline(OpPassManager &pm,
   // input dialects inline (hlo does not, so hlo calls stay calls). No
   // simplification runs in between: the import must see the program as
   // written.
+  // Nothing the compiler can translate is unregistered; refusing it here
+  // also keeps it from upstream passes that assume registered ops.
+  pm.addPass(createTPUVerify(TPUVerifyOptions{/*requireRegistered=*/true}));
   pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));
   pm.addPass(createSymbolDCEPass());
   // Branches between blocks are lifted to scf (upstream's lift-cf-to-scf),
@@ -43,6 +46,10 @@ void mlir::tpu::buildImportPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createConvertTosaToHlo());
   // scf around the converted ops becomes hlo's control flow.
   pm.addNestedPass<func::FuncOp>(createConvertScfToHlo());
+  // tpu-compile does not verify between passes: the hlo the import built
+  // is verified here, so an import bug stops the compile at the op it made
+  // wrong instead of reaching the lowering.
+  pm.addPass(createTPUVerify());
   // DEFAULT is what an unset precision means already.
   if (defaultPrecision != hlo::Precision::DEFAULT)
     pm.addNestedPass<func::FuncOp>(createHLOSetDefaultPrecision(

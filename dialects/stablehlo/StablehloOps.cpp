@@ -346,6 +346,59 @@ LogicalResult DotGeneralOp::verify() {
     return failure();
   if (getPrecisionConfig() && getPrecisionConfig()->size() > 2)
     return emitOpError("precision_config has more than 2 entries");
+  RankedTensorType lhs = tensorType(getLhs()), rhs = tensorType(getRhs());
+  auto pairsAgree = [&](ArrayRef<int64_t> l, ArrayRef<int64_t> r,
+                        StringRef what, StringRef rule) -> LogicalResult {
+    for (auto [a, b] : llvm::zip(l, r))
+      if (!verify::sizesAgree(lhs.getDimSize(a), rhs.getDimSize(b)))
+        return emitOpError("(")
+               << rule << ") " << what << " dimension " << a << " of lhs ("
+               << lhs.getDimSize(a) << ") and " << b << " of rhs ("
+               << rhs.getDimSize(b) << ") must have one size";
+    return success();
+  };
+  if (failed(pairsAgree(dims.getLhsBatchingDimensions(),
+                        dims.getRhsBatchingDimensions(), "batching",
+                        "dot_general_c9")) ||
+      failed(pairsAgree(dims.getLhsContractingDimensions(),
+                        dims.getRhsContractingDimensions(), "contracting",
+                        "dot_general_c10")))
+    return failure();
+  // dot_general_c12: batch dimensions, then lhs's free ones, then rhs's.
+  SmallVector<int64_t> shape;
+  for (int64_t d : dims.getLhsBatchingDimensions())
+    shape.push_back(lhs.getDimSize(d));
+  for (int64_t d = 0; d < lhsRank; ++d)
+    if (!llvm::is_contained(lhsDims, d))
+      shape.push_back(lhs.getDimSize(d));
+  for (int64_t d = 0; d < rhsRank; ++d)
+    if (!llvm::is_contained(rhsDims, d))
+      shape.push_back(rhs.getDimSize(d));
+  if (!verify::shapesAgree(getType().getShape(), shape))
+    return emitOpError("(dot_general_c12) the result shape must be ")
+           << list(shape) << ", but is " << list(getType().getShape());
+  return success();
+}
+
+/// dot: a vector or matrix times a vector or matrix, contracting lhs's last
+/// dimension with rhs's first (dot_general with those dimension numbers).
+LogicalResult DotOp::verify() {
+  RankedTensorType lhs = tensorType(getLhs()), rhs = tensorType(getRhs());
+  if (lhs.getRank() < 1 || lhs.getRank() > 2 || rhs.getRank() < 1 ||
+      rhs.getRank() > 2)
+    return emitOpError("lhs and rhs must be vectors or matrices, but have "
+                       "ranks ")
+           << lhs.getRank() << " and " << rhs.getRank();
+  int64_t k = lhs.getShape().back();
+  if (!verify::sizesAgree(k, rhs.getDimSize(0)))
+    return emitOpError("lhs's last dimension (")
+           << k << ") and rhs's first (" << rhs.getDimSize(0)
+           << ") must have one size";
+  SmallVector<int64_t> shape(lhs.getShape().drop_back());
+  llvm::append_range(shape, rhs.getShape().drop_front());
+  if (!verify::shapesAgree(getType().getShape(), shape))
+    return emitOpError("the result shape must be ")
+           << list(shape) << ", but is " << list(getType().getShape());
   return success();
 }
 

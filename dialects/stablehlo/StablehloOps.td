@@ -336,6 +336,7 @@ def StableHLO_DotOp : StableHLO_Op<"dot", [Pure]> {
     $lhs `,` $rhs `` custom<PrecisionConfig>($precision_config) attr-dict `:`
         functional-type(operands, results)
   }];
+  let hasVerifier = 1;
 }
 
 def StableHLO_ConvolutionOp : StableHLO_Op<"convolution", [Pure]> {

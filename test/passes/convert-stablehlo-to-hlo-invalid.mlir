@@ -144,14 +144,6 @@ func.func @sign_bool(%x: tensor<2xi1>) -> tensor<2xi1> {
 
 // -----
 
-func.func @dot_rank(%a: tensor<2x3x4xf32>, %b: tensor<4xf32>) -> tensor<2x3xf32> {
-  // expected-error @+1 {{stablehlo.dot is not supported by the TPU compiler: a dot of operands that are not vectors or matrices}}
-  %0 = stablehlo.dot %a, %b : (tensor<2x3x4xf32>, tensor<4xf32>) -> tensor<2x3xf32>
-  return %0 : tensor<2x3xf32>
-}
-
-// -----
-
 func.func @two_results(%x: tensor<2xf32>) -> tensor<2xf32> {
   // expected-error @+1 {{stablehlo.custom_call is not supported by the TPU compiler: the custom call target @pair is unknown to it}}
   %0:2 = stablehlo.custom_call @pair(%x) : (tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>)
