@@ -466,18 +466,32 @@ class Generator:
         # Floats compare by their total-order keys (the bits as a signed
         # integer, all but the sign flipped when it is set), as JAX's
         # comparators do: NaN and -0 get places, so the order is strict.
+        # Like JAX, a NaN is first made the one quiet positive NaN: the
+        # sign and payload an operation gives a NaN are the
+        # implementation's (x86 gives 0/0 the sign bit, a TPU need not), so
+        # an order that read them would not be the program's.
         body, lhs, rhs, ktype = [], names[0], names[1], key.dtype
         if is_float(key.dtype):
             ktype = {"f32": "i32", "bf16": "i16"}[key.dtype]
             width = {"i32": 32, "i16": 16}[ktype]
+            ftype = key.dtype
             body += ["%%sh%d = hlo.constant dense<%d> : tensor<%s>"
                      % (n, width - 1, ktype),
                      "%%mag%d = hlo.constant dense<%d> : tensor<%s>"
-                     % (n, (1 << (width - 1)) - 1, ktype)]
+                     % (n, (1 << (width - 1)) - 1, ktype),
+                     "%%qnan%d = hlo.constant dense<0x%X> : tensor<%s>"
+                     % (n, 0x7FC0 << (width - 16), ftype)]
             for side, name in (("a", names[0]), ("b", names[1])):
                 body += [
-                    "%%%sbits%d = hlo.bitcast_convert %s : (tensor<%s>) -> "
-                    "tensor<%s>" % (side, n, name, key.dtype, ktype),
+                    "%%%sisnan%d = hlo.compare NE, %s, %s : (tensor<%s>, "
+                    "tensor<%s>) -> tensor<i1>"
+                    % (side, n, name, name, ftype, ftype),
+                    "%%%scanon%d = hlo.select %%%sisnan%d, %%qnan%d, %s : "
+                    "tensor<i1>, tensor<%s>" % (side, n, side, n, n, name,
+                                                ftype),
+                    "%%%sbits%d = hlo.bitcast_convert %%%scanon%d : "
+                    "(tensor<%s>) -> tensor<%s>"
+                    % (side, n, side, n, key.dtype, ktype),
                     "%%%ssign%d = hlo.shift_right_arithmetic %%%sbits%d, "
                     "%%sh%d : tensor<%s>" % (side, n, side, n, n, ktype),
                     "%%%sflip%d = hlo.and %%%ssign%d, %%mag%d : tensor<%s>"
