@@ -56,8 +56,8 @@ def TPUVerify : Pass<"tpu-verify", "::mlir::ModuleOp"> {
     ```mlir
     // tpu-opt -allow-unregistered-dialect -tpu-verify=require-registered
     %0 = "mystery.op"(%x) : (tensor<4xf32>) -> tensor<4xf32>
-    // error: 'mystery.op' is not an op of a dialect the TPU compiler
-    // knows; it cannot be compiled
+    // error: mystery.op is not supported by the TPU compiler: its dialect
+    // is not registered
     ```
   }];
   let options = [

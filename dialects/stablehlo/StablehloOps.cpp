@@ -374,7 +374,7 @@ LogicalResult DotGeneralOp::verify() {
   for (int64_t d = 0; d < rhsRank; ++d)
     if (!llvm::is_contained(rhsDims, d))
       shape.push_back(rhs.getDimSize(d));
-  if (!verify::shapesAgree(getType().getShape(), shape))
+  if (failed(verifyCompatibleShape(getType().getShape(), shape)))
     return emitOpError("(dot_general_c12) the result shape must be ")
            << list(shape) << ", but is " << list(getType().getShape());
   return success();
@@ -396,7 +396,7 @@ LogicalResult DotOp::verify() {
            << ") must have one size";
   SmallVector<int64_t> shape(lhs.getShape().drop_back());
   llvm::append_range(shape, rhs.getShape().drop_front());
-  if (!verify::shapesAgree(getType().getShape(), shape))
+  if (failed(verifyCompatibleShape(getType().getShape(), shape)))
     return emitOpError("the result shape must be ")
            << list(shape) << ", but is " << list(getType().getShape());
   return success();

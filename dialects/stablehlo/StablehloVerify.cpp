@@ -43,13 +43,6 @@ bool sizesAgree(int64_t a, int64_t b) {
   return a == b || ShapedType::isDynamic(a) || ShapedType::isDynamic(b);
 }
 
-bool shapesAgree(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
-  return a.size() == b.size() &&
-         llvm::all_of(llvm::zip(a, b), [](auto pair) {
-           return sizesAgree(std::get<0>(pair), std::get<1>(pair));
-         });
-}
-
 RankedTensorType tensorType(Value v) {
   return cast<RankedTensorType>(v.getType());
 }

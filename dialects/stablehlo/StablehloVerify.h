@@ -28,10 +28,9 @@ LogicalResult checkCounts(Operation *op, size_t inputs, size_t others,
 
 RankedTensorType tensorType(Value v);
 
-/// Two sizes, or two shapes, that a program may hold together: equal where
-/// both are static (a dynamic size agrees with any).
+/// Two sizes a program may hold together: equal where both are static (a
+/// dynamic size agrees with any; mlir::verifyCompatibleShape for shapes).
 bool sizesAgree(int64_t a, int64_t b);
-bool shapesAgree(ArrayRef<int64_t> a, ArrayRef<int64_t> b);
 
 /// A value that may be a scalar stands for a tensor of `shape`.
 bool scalarOrShape(Value v, ArrayRef<int64_t> shape);

@@ -491,7 +491,7 @@ class Generator:
                                                 ftype),
                     "%%%sbits%d = hlo.bitcast_convert %%%scanon%d : "
                     "(tensor<%s>) -> tensor<%s>"
-                    % (side, n, side, n, key.dtype, ktype),
+                    % (side, n, side, n, ftype, ktype),
                     "%%%ssign%d = hlo.shift_right_arithmetic %%%sbits%d, "
                     "%%sh%d : tensor<%s>" % (side, n, side, n, n, ktype),
                     "%%%sflip%d = hlo.and %%%ssign%d, %%mag%d : tensor<%s>"
