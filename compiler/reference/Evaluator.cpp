@@ -305,41 +305,110 @@ struct Accumulator {
   uint64_t bits = 0;
 };
 
+/// A row of accumulators fed together: `add(a, r)` adds a * r[n] (or
+/// a * r[offsets[n]]) to accumulator n, so the rows of a contraction are
+/// read along their (usually contiguous) free dimension rather than one
+/// strided column per result element. Each accumulator still sees its
+/// products in contraction order.
+class AccumulatorRow {
+public:
+  AccumulatorRow(const Accumulator &zero, size_t size,
+                 ArrayRef<int64_t> offsets = {})
+      : zero(zero), row(size, zero), sums(size), offsets(offsets) {
+    // Offsets 0, 1, 2... are the contiguous case.
+    for (size_t n = 0; n < this->offsets.size(); ++n)
+      if (this->offsets[n] != static_cast<int64_t>(n))
+        return;
+    this->offsets = {};
+  }
+  void reset() {
+    std::fill(row.begin(), row.end(), zero);
+    std::fill(sums.begin(), sums.end(), 0.0f);
+  }
+  void add(double a, const double *r) {
+    if (zero.integer) {
+      for (size_t n = 0; n < row.size(); ++n)
+        row[n].add(a, r[at(n)]);
+      return;
+    }
+    // Accumulator::add's float step, with the product rounded to f32 on
+    // its own (no fused multiply-add).
+    float a32 = static_cast<float>(a);
+    for (size_t n = 0; n < sums.size(); ++n) {
+      float product = a32 * static_cast<float>(r[at(n)]);
+      sums[n] += product;
+    }
+  }
+  /// Writes the row's results to out[0..size).
+  void store(double *out) {
+    for (size_t n = 0; n < row.size(); ++n) {
+      if (!zero.integer)
+        row[n].sum = sums[n];
+      out[n] = row[n].result();
+    }
+  }
+
+private:
+  int64_t at(size_t n) const {
+    return offsets.empty() ? static_cast<int64_t>(n) : offsets[n];
+  }
+  Accumulator zero;
+  std::vector<Accumulator> row;
+  std::vector<float> sums;
+  ArrayRef<int64_t> offsets;
+};
+
+/// The offsets into a tensor of strides `strides` of every index of its
+/// dimensions `dims`, in row-major order over those dimensions.
+std::vector<int64_t> offsetsOf(ArrayRef<int64_t> shape, ArrayRef<int64_t> strides,
+                               ArrayRef<int64_t> dims) {
+  Index sizes;
+  for (int64_t d : dims)
+    sizes.push_back(shape[d]);
+  std::vector<int64_t> offsets;
+  forEachIndex(sizes, [&](ArrayRef<int64_t> index, int64_t) {
+    int64_t offset = 0;
+    for (auto [i, d] : llvm::zip(index, dims))
+      offset += i * strides[d];
+    offsets.push_back(offset);
+  });
+  return offsets;
+}
+
 HostTensor Evaluator::dot(hlo::DotGeneralOp op) {
   const HostTensor &lhs = get(op.getLhs()), &rhs = get(op.getRhs());
   HostTensor result = resultTensor(op);
-  ArrayRef<int64_t> lhsBatch = op.getLhsBatchingDimensions();
-  ArrayRef<int64_t> rhsBatch = op.getRhsBatchingDimensions();
-  ArrayRef<int64_t> lhsContracting = op.getLhsContractingDimensions();
-  ArrayRef<int64_t> rhsContracting = op.getRhsContractingDimensions();
-  Index lhsFree = op.getLhsFreeDimensions();
-  Index rhsFree = op.getRhsFreeDimensions();
   Index lhsStrides = stridesOf(lhs.dims), rhsStrides = stridesOf(rhs.dims);
-  Index contractingShape;
-  for (int64_t d : lhsContracting)
-    contractingShape.push_back(lhs.dims[d]);
-  forEachIndex(result.dims, [&](ArrayRef<int64_t> index, int64_t n) {
-    // The result is [batch..., lhs free..., rhs free...].
-    int64_t lhsBase = 0, rhsBase = 0, r = 0;
-    for (auto [l, rr] : llvm::zip(lhsBatch, rhsBatch)) {
-      lhsBase += index[r] * lhsStrides[l];
-      rhsBase += index[r++] * rhsStrides[rr];
+  auto lhsOffsets = [&](ArrayRef<int64_t> dims) {
+    return offsetsOf(lhs.dims, lhsStrides, dims);
+  };
+  auto rhsOffsets = [&](ArrayRef<int64_t> dims) {
+    return offsetsOf(rhs.dims, rhsStrides, dims);
+  };
+  // The result is [batch..., lhs free..., rhs free...]: one row of rhs-free
+  // accumulators per batch and lhs-free index, each fed in contraction
+  // order, so the rhs is read along its (usually contiguous) free
+  // dimensions rather than down a column per result element.
+  std::vector<int64_t> lhsBatch = lhsOffsets(op.getLhsBatchingDimensions());
+  std::vector<int64_t> rhsBatch = rhsOffsets(op.getRhsBatchingDimensions());
+  std::vector<int64_t> lhsFree = lhsOffsets(op.getLhsFreeDimensions());
+  std::vector<int64_t> rhsFree = rhsOffsets(op.getRhsFreeDimensions());
+  std::vector<int64_t> lhsK = lhsOffsets(op.getLhsContractingDimensions());
+  std::vector<int64_t> rhsK = rhsOffsets(op.getRhsContractingDimensions());
+  AccumulatorRow row(
+      Accumulator(resultElementType(op), lhs.element, rhs.element),
+      rhsFree.size(), rhsFree);
+  double *out = result.values.data();
+  for (size_t b = 0; b < lhsBatch.size(); ++b) {
+    for (int64_t m : lhsFree) {
+      row.reset();
+      for (auto [lk, rk] : llvm::zip(lhsK, rhsK))
+        row.add(lhs.values[lhsBatch[b] + m + lk],
+                rhs.values.data() + rhsBatch[b] + rk);
+      row.store(out);
+      out += rhsFree.size();
     }
-    for (int64_t d : lhsFree)
-      lhsBase += index[r++] * lhsStrides[d];
-    for (int64_t d : rhsFree)
-      rhsBase += index[r++] * rhsStrides[d];
-    Accumulator acc(resultElementType(op), lhs.element, rhs.element);
-    forEachIndex(contractingShape, [&](ArrayRef<int64_t> k, int64_t) {
-      int64_t lo = lhsBase, ro = rhsBase;
-      for (size_t i = 0; i < k.size(); ++i) {
-        lo += k[i] * lhsStrides[lhsContracting[i]];
-        ro += k[i] * rhsStrides[rhsContracting[i]];
-      }
-      acc.add(lhs.values[lo], rhs.values[ro]);
-    });
-    result.values[n] = acc.result();
-  });
+  }
   return result;
 }
 
@@ -356,31 +425,37 @@ HostTensor Evaluator::convolution(hlo::ConvolutionOp op) {
   Index lhsStrides = stridesOf(lhs.dims), rhsStrides = stridesOf(rhs.dims);
   Index window(rhs.dims.begin(), rhs.dims.begin() + spatial);
   window.push_back(inPerGroup);
-  forEachIndex(result.dims, [&](ArrayRef<int64_t> out, int64_t n) {
-    int64_t feature = out[spatial + 1];
-    int64_t group = feature / outPerGroup;
-    Accumulator acc(resultElementType(op), lhs.element, rhs.element);
-    forEachIndex(window, [&](ArrayRef<int64_t> k, int64_t) {
-      // k = [kernel spatial..., input feature within the group].
-      int64_t lo = out[0] * lhsStrides[0];
-      for (int64_t d = 0; d < spatial; ++d) {
-        int64_t position =
-            out[d + 1] * strides[d] + k[d] * rhsDilation[d] - padding[2 * d];
-        if (position < 0 || position % lhsDilation[d] != 0)
-          return; // Window padding or a dilation hole: zero.
-        int64_t i = position / lhsDilation[d];
-        if (i >= lhs.dims[d + 1])
-          return;
-        lo += i * lhsStrides[d + 1];
-      }
-      int64_t channel = group * inPerGroup + k[spatial];
-      lo += channel * lhsStrides[spatial + 1];
-      int64_t ro = feature * rhsStrides[spatial + 1];
-      for (int64_t d = 0; d <= spatial; ++d)
-        ro += k[d] * rhsStrides[d];
-      acc.add(lhs.values[lo], rhs.values[ro]);
-    });
-    result.values[n] = acc.result();
+  // One row of accumulators per output position and group: the group's
+  // output features, contiguous in the rhs's last dimension.
+  AccumulatorRow row(
+      Accumulator(resultElementType(op), lhs.element, rhs.element),
+      outPerGroup);
+  Index positions(result.dims.begin(), result.dims.end() - 1);
+  forEachIndex(positions, [&](ArrayRef<int64_t> out, int64_t n) {
+    for (int64_t group = 0; group < groups; ++group) {
+      row.reset();
+      forEachIndex(window, [&](ArrayRef<int64_t> k, int64_t) {
+        // k = [kernel spatial..., input feature within the group].
+        int64_t lo = out[0] * lhsStrides[0];
+        for (int64_t d = 0; d < spatial; ++d) {
+          int64_t position =
+              out[d + 1] * strides[d] + k[d] * rhsDilation[d] - padding[2 * d];
+          if (position < 0 || position % lhsDilation[d] != 0)
+            return; // Window padding or a dilation hole: zero.
+          int64_t i = position / lhsDilation[d];
+          if (i >= lhs.dims[d + 1])
+            return;
+          lo += i * lhsStrides[d + 1];
+        }
+        int64_t channel = group * inPerGroup + k[spatial];
+        lo += channel * lhsStrides[spatial + 1];
+        int64_t ro = group * outPerGroup;
+        for (int64_t d = 0; d <= spatial; ++d)
+          ro += k[d] * rhsStrides[d];
+        row.add(lhs.values[lo], rhs.values.data() + ro);
+      });
+      row.store(result.values.data() + (n * groups + group) * outPerGroup);
+    }
   });
   return result;
 }

@@ -11,28 +11,36 @@ position, so two arguments of one type differ.
 import sys
 
 
+# The strings of the 17 float and the integer values, formatted once.
+_FLOATS = [repr((k - 8) / 8.0) for k in range(17)]
+_INTS = [str(k - 8) for k in range(17)]
+_UINTS = [str(k) for k in range(17)]
+
+
 def values(spec, seed):
     *dims, elem = spec.split("x")
     count = 1
     for d in dims:
         count *= int(d)
-    out = []
-    for i in range(count):
-        h = (i * 2654435761 + seed * 40503 + 12345) % 4294967296
-        if elem == "i1":
-            out.append("1" if (h >> 7) % 3 == 0 else "0")
-        elif elem in ("i64", "ui64") and i % 3 == 2:
-            # Every third 64-bit value needs both words and more than a
-            # double's 53 bits; ui64's pass 2^63.
-            big = (h * 2862933555777941757 + 3037000493) % 2**64
-            out.append(str(big if elem == "ui64" else big - 2**63))
-        elif elem.startswith("i"):
-            out.append(str((h >> 9) % 17 - 8))
-        elif elem.startswith("ui"):
-            out.append(str((h >> 9) % 17))
-        else:
-            out.append(repr(((h >> 9) % 17 - 8) / 8.0))
-    return out
+    offset = seed * 40503 + 12345
+    hashes = ((i * 2654435761 + offset) % 4294967296 for i in range(count))
+    if elem == "i1":
+        return ["1" if (h >> 7) % 3 == 0 else "0" for h in hashes]
+    if elem in ("i64", "ui64"):
+        out = []
+        for i, h in enumerate(hashes):
+            if i % 3 == 2:
+                # Every third 64-bit value needs both words and more than a
+                # double's 53 bits; ui64's pass 2^63.
+                big = (h * 2862933555777941757 + 3037000493) % 2**64
+                out.append(str(big if elem == "ui64" else big - 2**63))
+            else:
+                out.append(_INTS[(h >> 9) % 17] if elem == "i64"
+                           else _UINTS[(h >> 9) % 17])
+        return out
+    table = (_INTS if elem.startswith("i") else
+             _UINTS if elem.startswith("ui") else _FLOATS)
+    return [table[(h >> 9) % 17] for h in hashes]
 
 
 def main():
