@@ -43,23 +43,32 @@ install_packages() {
     "${missing[@]}" >/dev/null
 }
 
+# Runs "$@" and says how long it took: CI's log shows where its time goes.
+timed() {
+  local start=$SECONDS status=0
+  "$@" || status=$?
+  echo "   ($(( SECONDS - start )) s)"
+  return $status
+}
+
 build() {
   install_packages
   echo "== configuring $build_dir ($build_type)"
   cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="$build_type" \
     >/dev/null
   echo "== building"
-  cmake --build "$build_dir"
+  timed cmake --build "$build_dir"
 }
 
 run_tests() {
   local status=0
   echo "== lit"
-  cmake --build "$build_dir" --target check-tpu || status=1
+  timed cmake --build "$build_dir" --target check-tpu || status=1
   echo "== GoogleTest (ctest)"
-  ctest --test-dir "$build_dir" --output-on-failure -j "$(nproc)" || status=1
+  timed ctest --test-dir "$build_dir" --output-on-failure -j "$(nproc)" ||
+    status=1
   echo "== conformance: the StableHLO-derived TOSA suite beside the project"
-  cmake --build "$build_dir" --target check-conformance || status=1
+  timed cmake --build "$build_dir" --target check-conformance || status=1
   return $status
 }
 
@@ -73,7 +82,7 @@ run_sanitized() {
     -DTPU_SANITIZE=ON -DCMAKE_C_FLAGS_DEBUG="-O2 -gline-tables-only" \
     -DCMAKE_CXX_FLAGS_DEBUG="-O2 -gline-tables-only" >/dev/null
   echo "== building"
-  cmake --build "$dir"
+  timed cmake --build "$dir"
   # LLVM's BumpPtrAllocator poisons and unpoisons its slabs in inline code:
   # the project's instrumented copy poisons what Debian's uninstrumented
   # libraries then allocate without unpoisoning. allow_user_poisoning=0
@@ -88,7 +97,7 @@ run_sanitized() {
   else
     echo "== fuzzers: kept inputs, then ${FUZZ_SECONDS:-20} s per target"
   fi
-  "$root/tools/fuzz/run.sh" "$dir" "${FUZZ_SECONDS:-20}" || status=1
+  timed "$root/tools/fuzz/run.sh" "$dir" "${FUZZ_SECONDS:-20}" || status=1
   return $status
 }
 

@@ -271,7 +271,7 @@ static ParseResult parseDimLayout(AsmParser &parser, char firstName,
   if (parser.parseCommaSeparatedList(
           AsmParser::Delimiter::Square, [&]() -> ParseResult {
             SMLoc at = parser.getCurrentLocation();
-            int64_t number;
+            int64_t number = 0;
             OptionalParseResult isInt = parser.parseOptionalInteger(number);
             if (isInt.has_value()) {
               if (failed(*isInt))

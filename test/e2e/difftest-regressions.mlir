@@ -1,5 +1,7 @@
 // RUN: %python %S/Inputs/run_e2e.py tpu-run %s --layout-mode=xla-default | FileCheck %s
-// RUN: %python %S/Inputs/run_e2e.py tpu-run %s --layout-mode=min-padding --target=v6e | FileCheck %s
+// RUN: %if !asan %{ %python %S/Inputs/run_e2e.py tpu-run %s --layout-mode=min-padding --target=v6e | FileCheck %s %}
+// `%if !asan`: a repeated configuration or a full size, run in Release only
+// (docs/development.md, "What CI runs where").
 
 // Wrong results the differential tester (tools/fuzz/difftest.py) found,
 // reduced to the ops that matter, against the evaluator.

@@ -217,6 +217,9 @@ def main():
     parser.add_argument("--modes", default="xla-default,min-padding")
     parser.add_argument("--timeout", type=int, default=120)
     parser.add_argument("--check", help="a seed list with expected failures")
+    parser.add_argument("--every", type=int, default=1,
+                        help="with --check: every Nth listed case only (a "
+                             "sample, for sanitized builds)")
     parser.add_argument("--keep", help="copy failing programs here")
     parser.add_argument("--extended", action="store_true",
                         help="programs with sort and dynamic slices too "
@@ -234,6 +237,7 @@ def main():
             if not m:
                 sys.exit("%s: cannot read '%s'" % (args.check, line))
             cases.append((int(m.group(1)), int(m.group(2)), m.group(3), m.group(4)))
+        cases = cases[::args.every]
     else:
         a, _, b = args.seeds.partition(":")
         cases = [(s, ops_for(s, args.ops), None, None)
