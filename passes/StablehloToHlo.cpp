@@ -102,6 +102,20 @@ static hlo::PrecisionAttr precisionOf(MLIRContext *context, ArrayAttr config) {
   return {};
 }
 
+/// Whether a dot_general's algorithm asks for more than the MXU's one bf16
+/// pass: operands wider than bf16 (f16, tf32, f32, f64) or several passes
+/// (bf16_bf16_f32_x3, x6, x9). hlo's only such precision is HIGHEST, the
+/// MXU's f32 emulation, which is at least as precise as each of them.
+static bool needsF32Passes(sh::DotAlgorithmAttr algorithm) {
+  auto fitsBf16 = [](Type t) {
+    auto f = dyn_cast<FloatType>(t);
+    return f && (t.isBF16() || f.getWidth() == 8);
+  };
+  return algorithm.getNumPrimitiveOperations() > 1 ||
+         !fitsBf16(algorithm.getLhsPrecisionType()) ||
+         !fitsBf16(algorithm.getRhsPrecisionType());
+}
+
 FailureOr<Value> Importer::compare(sh::CompareOp op) {
   Type element = getElementTypeOrSelf(op.getLhs().getType());
   std::optional<sh::ComparisonType> kind;
@@ -406,12 +420,18 @@ FailureOr<Value> Importer::convertStructural(Operation *op) {
         return Value(hlo::ConcatenateOp::create(b, loc, resultType(op), inputs,
                                                 c.getDimensionAttr()));
       })
-      .Case([&](sh::DotGeneralOp d) {
+      .Case([&](sh::DotGeneralOp d) -> FailureOr<Value> {
         sh::DotDimensionNumbersAttr dims = d.getDotDimensionNumbers();
-        return dotGeneral(
+        FailureOr<Value> dot = dotGeneral(
             op, operand(0), operand(1), dims.getLhsBatchingDimensions(),
             dims.getRhsBatchingDimensions(), dims.getLhsContractingDimensions(),
             dims.getRhsContractingDimensions(), d.getPrecisionConfigAttr());
+        if (succeeded(dot) && d.getAlgorithmAttr() &&
+            needsF32Passes(d.getAlgorithmAttr()))
+          cast<hlo::DotGeneralOp>((*dot).getDefiningOp())
+              .setPrecisionAttr(hlo::PrecisionAttr::get(
+                  b.getContext(), hlo::Precision::HIGHEST));
+        return dot;
       })
       .Case([&](sh::DotOp d) -> FailureOr<Value> {
         // The verifier holds both operands to rank 1 or 2.

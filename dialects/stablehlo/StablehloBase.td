@@ -104,6 +104,27 @@ def StableHLO_DotDimensionNumbers : AttrDef<StableHLO_Dialect, "DotDimensionNumb
   let hasCustomAssemblyFormat = 1;
 }
 
+def StableHLO_DotAlgorithm : AttrDef<StableHLO_Dialect, "DotAlgorithm"> {
+  let mnemonic = "dot_algorithm";
+  let summary = "the algorithm of a dot_general: operand and accumulation "
+                "precisions and the primitive products it takes";
+  let description = [{
+    `#stablehlo.dot_algorithm<lhs_precision_type = bf16, rhs_precision_type
+    = bf16, accumulation_type = f32, lhs_component_count = 1,
+    rhs_component_count = 1, num_primitive_operations = 3,
+    allow_imprecise_accumulation = false>` (bf16_bf16_f32_x3).
+  }];
+  // Snake-case names: struct(params) spells the keywords as StableHLO does.
+  let parameters = (ins "::mlir::Type":$lhs_precision_type,
+      "::mlir::Type":$rhs_precision_type, "::mlir::Type":$accumulation_type,
+      "int64_t":$lhs_component_count, "int64_t":$rhs_component_count,
+      "int64_t":$num_primitive_operations,
+      "bool":$allow_imprecise_accumulation);
+  let assemblyFormat = "`<` struct(params) `>`";
+  // dot_general_c22-c25, at the attribute's own location.
+  let genVerifyDecl = 1;
+}
+
 def StableHLO_ScatterDimensionNumbers
     : AttrDef<StableHLO_Dialect, "ScatterDimensionNumbers"> {
   let mnemonic = "scatter";

@@ -325,6 +325,50 @@ LogicalResult ConcatenateOp::verify() {
   return success();
 }
 
+/// dot_general_c22-c25. The algorithms StableHLO knows hardware for (its
+/// spec's dot_general examples and XLA's PrecisionConfig::Algorithm): f8 x
+/// f8 into f32; bf16 into f32 in 1, 3, 6 or 9 passes, or into bf16; tf32
+/// in 1 or 3; f16 into f16 or f32; f32; f64.
+LogicalResult
+DotAlgorithmAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                         Type lhs, Type rhs, Type acc, int64_t lhsComponents,
+                         int64_t rhsComponents, int64_t passes,
+                         bool allowImpreciseAccumulation) {
+  if (lhsComponents < 1)
+    return emitError() << "(dot_general_c22) lhs component count must be "
+                          "positive";
+  if (rhsComponents < 1)
+    return emitError() << "(dot_general_c23) rhs component count must be "
+                          "positive";
+  if (passes < 1)
+    return emitError() << "(dot_general_c24) num primitive operations must "
+                          "be positive";
+  auto isF8 = [](Type t) {
+    auto f = dyn_cast<FloatType>(t);
+    return f && f.getWidth() == 8;
+  };
+  auto known = [&] {
+    if (lhsComponents != 1 || rhsComponents != 1)
+      return false;
+    if (isF8(lhs) && isF8(rhs))
+      return acc.isF32() && passes == 1;
+    if (allowImpreciseAccumulation || lhs != rhs)
+      return false;
+    if (lhs.isBF16())
+      return (acc.isF32() && llvm::is_contained({1, 3, 6, 9}, passes)) ||
+             (acc.isBF16() && passes == 1);
+    if (isa<FloatTF32Type>(lhs))
+      return acc.isF32() && (passes == 1 || passes == 3);
+    if (lhs.isF16())
+      return (acc.isF16() || acc.isF32()) && passes == 1;
+    return (lhs.isF32() || lhs.isF64()) && acc == lhs && passes == 1;
+  };
+  if (!known())
+    return emitError() << "(dot_general_c25) dot algorithm not known to be "
+                          "supported on any hardware";
+  return success();
+}
+
 LogicalResult DotGeneralOp::verify() {
   DotDimensionNumbersAttr dims = getDotDimensionNumbers();
   int64_t lhsRank = tensorType(getLhs()).getRank();
@@ -346,6 +390,13 @@ LogicalResult DotGeneralOp::verify() {
     return failure();
   if (getPrecisionConfig() && getPrecisionConfig()->size() > 2)
     return emitOpError("precision_config has more than 2 entries");
+  // dot_general_c21 (the attribute checks c22-c25 itself).
+  if (getAlgorithmAttr() && getPrecisionConfig() &&
+      llvm::any_of(*getPrecisionConfig(), [](Attribute a) {
+        return cast<PrecisionAttr>(a).getValue() != Precision::DEFAULT;
+      }))
+    return emitOpError("(dot_general_c21) must specify DEFAULT precision "
+                       "config when algorithm is set");
   RankedTensorType lhs = tensorType(getLhs()), rhs = tensorType(getRhs());
   auto pairsAgree = [&](ArrayRef<int64_t> l, ArrayRef<int64_t> r,
                         StringRef what, StringRef rule) -> LogicalResult {

@@ -317,7 +317,8 @@ def StableHLO_DotGeneralOp : StableHLO_Op<"dot_general", [Pure]> {
   let summary = "generalized matrix product";
   let arguments = (ins StableHLO_Tensor:$lhs, StableHLO_Tensor:$rhs,
       StableHLO_DotDimensionNumbers:$dot_dimension_numbers,
-      OptionalAttr<StableHLO_PrecisionConfigAttr>:$precision_config);
+      OptionalAttr<StableHLO_PrecisionConfigAttr>:$precision_config,
+      OptionalAttr<StableHLO_DotAlgorithm>:$algorithm);
   let results = (outs StableHLO_Tensor:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs `,` custom<DotDimensionNumbers>($dot_dimension_numbers) ``

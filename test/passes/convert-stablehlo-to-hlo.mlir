@@ -106,6 +106,23 @@ func.func @movement(%v: tensor<3xf32>, %s: tensor<f32>) -> (tensor<2x3xi32>, ten
 
 // DEFAULT precision leaves the choice to the compiler; HIGH and HIGHEST
 // become HIGHEST. The deprecated dot contracts lhs's last dimension.
+// A dot_general's algorithm: one bf16 pass (or f8 operands) is the MXU's
+// DEFAULT; several passes or operands wider than bf16 become HIGHEST.
+// CHECK-LABEL: func.func @dot_algorithms
+// CHECK: hlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] : (tensor<3x4xf32>
+// CHECK: hlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0], precision = HIGHEST
+// CHECK: hlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0], precision = HIGHEST
+// CHECK: hlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0], precision = HIGHEST
+func.func @dot_algorithms(%a: tensor<3x4xf32>, %b: tensor<4x5xf32>) -> (tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>) {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] {algorithm = #stablehlo.dot_algorithm<lhs_precision_type = bf16, rhs_precision_type = bf16, accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 1, allow_imprecise_accumulation = false>} : (tensor<3x4xf32>, tensor<4x5xf32>) -> tensor<3x5xf32>
+  %1 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] {algorithm = #stablehlo.dot_algorithm<lhs_precision_type = bf16, rhs_precision_type = bf16, accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 3, allow_imprecise_accumulation = false>} : (tensor<3x4xf32>, tensor<4x5xf32>) -> tensor<3x5xf32>
+  %2 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] {algorithm = #stablehlo.dot_algorithm<lhs_precision_type = tf32, rhs_precision_type = tf32, accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 1, allow_imprecise_accumulation = false>} : (tensor<3x4xf32>, tensor<4x5xf32>) -> tensor<3x5xf32>
+  %3 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] {algorithm = #stablehlo.dot_algorithm<lhs_precision_type = f32, rhs_precision_type = f32, accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 1, allow_imprecise_accumulation = false>} : (tensor<3x4xf32>, tensor<4x5xf32>) -> tensor<3x5xf32>
+  return %0, %1, %2, %3 : tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @dots
 // CHECK: hlo.dot_general %arg0, %arg1, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<2x3x4xf32>
 // CHECK: hlo.dot_general %arg0, %arg1, batching_dims = [0] x [0], contracting_dims = [2] x [1], precision = HIGHEST
