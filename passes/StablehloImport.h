@@ -129,7 +129,8 @@ private:
   FailureOr<Value>
   dotGeneral(Operation *op, Value lhs, Value rhs, ArrayRef<int64_t> lhsBatch,
              ArrayRef<int64_t> rhsBatch, ArrayRef<int64_t> lhsContract,
-             ArrayRef<int64_t> rhsContract, ArrayAttr precisionConfig);
+             ArrayRef<int64_t> rhsContract, ArrayAttr precisionConfig,
+             sh::DotAlgorithmAttr algorithm = {});
   /// A scalar operand broadcast to `shape`; other values unchanged.
   Value broadcastScalar(Location loc, Value v, ArrayRef<int64_t> shape);
   Value transpose(Location loc, Value v, ArrayRef<int64_t> perm);

@@ -92,16 +92,6 @@ Value Importer::compareOf(Location loc, hlo::ComparisonDirection direction,
       hlo::ComparisonDirectionAttr::get(b.getContext(), direction), lhs, rhs);
 }
 
-/// DEFAULT leaves the choice to the compiler's default precision; HIGH
-/// (bf16_3x on a TPU) and HIGHEST both take hlo's multi-pass HIGHEST.
-static hlo::PrecisionAttr precisionOf(MLIRContext *context, ArrayAttr config) {
-  if (config && llvm::any_of(config, [](Attribute a) {
-        return cast<sh::PrecisionAttr>(a).getValue() != sh::Precision::DEFAULT;
-      }))
-    return hlo::PrecisionAttr::get(context, hlo::Precision::HIGHEST);
-  return {};
-}
-
 /// Whether a dot_general's algorithm asks for more than the MXU's one bf16
 /// pass: operands wider than bf16 (f16, tf32, f32, f64) or several passes
 /// (bf16_bf16_f32_x3, x6, x9). hlo's only such precision is HIGHEST, the
@@ -114,6 +104,17 @@ static bool needsF32Passes(sh::DotAlgorithmAttr algorithm) {
   return algorithm.getNumPrimitiveOperations() > 1 ||
          !fitsBf16(algorithm.getLhsPrecisionType()) ||
          !fitsBf16(algorithm.getRhsPrecisionType());
+}
+
+/// DEFAULT leaves the choice to the compiler's default precision; HIGH
+/// (bf16_3x on a TPU) and HIGHEST both take hlo's multi-pass HIGHEST, as
+/// does a dot_general algorithm that needs more than one bf16 pass.
+static hlo::PrecisionAttr precisionOf(MLIRContext *context, ArrayAttr config,
+                                     sh::DotAlgorithmAttr algorithm = {}) {
+  if (!sh::isDefaultPrecision(config) ||
+      (algorithm && needsF32Passes(algorithm)))
+    return hlo::PrecisionAttr::get(context, hlo::Precision::HIGHEST);
+  return {};
 }
 
 FailureOr<Value> Importer::compare(sh::CompareOp op) {
@@ -318,12 +319,13 @@ FailureOr<Value> Importer::dotGeneral(Operation *op, Value lhs, Value rhs,
                                       ArrayRef<int64_t> rhsBatch,
                                       ArrayRef<int64_t> lhsContract,
                                       ArrayRef<int64_t> rhsContract,
-                                      ArrayAttr precisionConfig) {
+                                      ArrayAttr precisionConfig,
+                                      sh::DotAlgorithmAttr algorithm) {
   return Value(hlo::DotGeneralOp::create(
       b, op->getLoc(), resultType(op), lhs, rhs,
       b.getDenseI64ArrayAttr(lhsBatch), b.getDenseI64ArrayAttr(rhsBatch),
       b.getDenseI64ArrayAttr(lhsContract), b.getDenseI64ArrayAttr(rhsContract),
-      precisionOf(b.getContext(), precisionConfig)));
+      precisionOf(b.getContext(), precisionConfig, algorithm)));
 }
 
 /// hlo convolves NHWC inputs with HWIO kernels into NHWC results: transpose
@@ -420,18 +422,13 @@ FailureOr<Value> Importer::convertStructural(Operation *op) {
         return Value(hlo::ConcatenateOp::create(b, loc, resultType(op), inputs,
                                                 c.getDimensionAttr()));
       })
-      .Case([&](sh::DotGeneralOp d) -> FailureOr<Value> {
+      .Case([&](sh::DotGeneralOp d) {
         sh::DotDimensionNumbersAttr dims = d.getDotDimensionNumbers();
-        FailureOr<Value> dot = dotGeneral(
+        return dotGeneral(
             op, operand(0), operand(1), dims.getLhsBatchingDimensions(),
             dims.getRhsBatchingDimensions(), dims.getLhsContractingDimensions(),
-            dims.getRhsContractingDimensions(), d.getPrecisionConfigAttr());
-        if (succeeded(dot) && d.getAlgorithmAttr() &&
-            needsF32Passes(d.getAlgorithmAttr()))
-          cast<hlo::DotGeneralOp>((*dot).getDefiningOp())
-              .setPrecisionAttr(hlo::PrecisionAttr::get(
-                  b.getContext(), hlo::Precision::HIGHEST));
-        return dot;
+            dims.getRhsContractingDimensions(), d.getPrecisionConfigAttr(),
+            d.getAlgorithmAttr());
       })
       .Case([&](sh::DotOp d) -> FailureOr<Value> {
         // The verifier holds both operands to rank 1 or 2.

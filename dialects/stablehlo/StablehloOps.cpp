@@ -325,6 +325,12 @@ LogicalResult ConcatenateOp::verify() {
   return success();
 }
 
+bool mlir::stablehlo::isDefaultPrecision(ArrayAttr precisionConfig) {
+  return !precisionConfig || llvm::all_of(precisionConfig, [](Attribute a) {
+    return cast<PrecisionAttr>(a).getValue() == Precision::DEFAULT;
+  });
+}
+
 /// dot_general_c22-c25. The algorithms StableHLO knows hardware for (its
 /// spec's dot_general examples and XLA's PrecisionConfig::Algorithm): f8 x
 /// f8 into f32; bf16 into f32 in 1, 3, 6 or 9 passes, or into bf16; tf32
@@ -391,10 +397,7 @@ LogicalResult DotGeneralOp::verify() {
   if (getPrecisionConfig() && getPrecisionConfig()->size() > 2)
     return emitOpError("precision_config has more than 2 entries");
   // dot_general_c21 (the attribute checks c22-c25 itself).
-  if (getAlgorithmAttr() && getPrecisionConfig() &&
-      llvm::any_of(*getPrecisionConfig(), [](Attribute a) {
-        return cast<PrecisionAttr>(a).getValue() != Precision::DEFAULT;
-      }))
+  if (getAlgorithmAttr() && !isDefaultPrecision(getPrecisionConfigAttr()))
     return emitOpError("(dot_general_c21) must specify DEFAULT precision "
                        "config when algorithm is set");
   RankedTensorType lhs = tensorType(getLhs()), rhs = tensorType(getRhs());

@@ -20,4 +20,9 @@
 #define GET_OP_CLASSES
 #include "dialects/stablehlo/StablehloOps.h.inc"
 
+namespace mlir::stablehlo {
+/// Whether a precision_config (null: absent) leaves every operand DEFAULT.
+bool isDefaultPrecision(ArrayAttr precisionConfig);
+} // namespace mlir::stablehlo
+
 #endif // TPU_DIALECTS_STABLEHLO_STABLEHLOOPS_H
