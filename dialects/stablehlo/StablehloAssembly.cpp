@@ -55,11 +55,11 @@ void printSelectType(OpAsmPrinter &printer, Operation *, Type pred, Type onTrue,
                                {result});
 }
 
-ParseResult parsePrecisionConfig(OpAsmParser &parser, ArrayAttr &config) {
-  if (failed(parser.parseOptionalComma()))
-    return success();
+namespace {
+/// `= [DEFAULT, HIGHEST]`, after the keyword `precision`.
+ParseResult parsePrecisionList(OpAsmParser &parser, ArrayAttr &config) {
   SmallVector<Attribute> values;
-  if (parser.parseKeyword("precision") || parser.parseEqual() ||
+  if (parser.parseEqual() ||
       parser.parseCommaSeparatedList(
           OpAsmParser::Delimiter::Square, [&]() -> ParseResult {
             SMLoc loc = parser.getCurrentLocation();
@@ -78,6 +78,15 @@ ParseResult parsePrecisionConfig(OpAsmParser &parser, ArrayAttr &config) {
   config = parser.getBuilder().getArrayAttr(values);
   return success();
 }
+} // namespace
+
+ParseResult parsePrecisionConfig(OpAsmParser &parser, ArrayAttr &config) {
+  if (failed(parser.parseOptionalComma()))
+    return success();
+  if (parser.parseKeyword("precision"))
+    return failure();
+  return parsePrecisionList(parser, config);
+}
 
 void printPrecisionConfig(OpAsmPrinter &printer, Operation *,
                           ArrayAttr config) {
@@ -88,6 +97,43 @@ void printPrecisionConfig(OpAsmPrinter &printer, Operation *,
     printer << stringifyPrecision(cast<PrecisionAttr>(a).getValue());
   });
   printer << "]";
+}
+
+ParseResult parsePrecisionConfigAndAlgorithm(OpAsmParser &parser,
+                                             ArrayAttr &config,
+                                             DotAlgorithmAttr &algorithm) {
+  // `, precision = [...]` first when both are there, as StableHLO prints.
+  while (succeeded(parser.parseOptionalComma())) {
+    SMLoc loc = parser.getCurrentLocation();
+    StringRef keyword;
+    if (parser.parseKeyword(&keyword))
+      return failure();
+    if (keyword == "algorithm" && !algorithm) {
+      if (parser.parseEqual())
+        return failure();
+      Attribute body = DotAlgorithmAttr::parse(parser, Type());
+      algorithm = dyn_cast_or_null<DotAlgorithmAttr>(body);
+      if (!algorithm)
+        return failure();
+      continue;
+    }
+    if (keyword != "precision" || config || algorithm)
+      return parser.emitError(loc, "expected 'precision = [...]' or "
+                                   "'algorithm = <...>'");
+    if (parsePrecisionList(parser, config))
+      return failure();
+  }
+  return success();
+}
+
+void printPrecisionConfigAndAlgorithm(OpAsmPrinter &printer, Operation *op,
+                                      ArrayAttr config,
+                                      DotAlgorithmAttr algorithm) {
+  printPrecisionConfig(printer, op, config);
+  if (!algorithm)
+    return;
+  printer << ", algorithm = ";
+  algorithm.print(printer);
 }
 
 ParseResult parseDotDimensionNumbers(OpAsmParser &parser,

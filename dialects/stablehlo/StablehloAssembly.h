@@ -23,6 +23,15 @@ void printSelectType(OpAsmPrinter &printer, Operation *, Type pred, Type onTrue,
 ParseResult parsePrecisionConfig(OpAsmParser &parser, ArrayAttr &config);
 void printPrecisionConfig(OpAsmPrinter &printer, Operation *, ArrayAttr config);
 
+/// `(, precision = [..])? (, algorithm = <lhs_precision_type = ..>)?`: the
+/// dot algorithm in StableHLO's pretty form, its attribute body only.
+ParseResult parsePrecisionConfigAndAlgorithm(OpAsmParser &parser,
+                                             ArrayAttr &config,
+                                             DotAlgorithmAttr &algorithm);
+void printPrecisionConfigAndAlgorithm(OpAsmPrinter &printer, Operation *,
+                                      ArrayAttr config,
+                                      DotAlgorithmAttr algorithm);
+
 /// `(batching_dims = [..] x [..], )? contracting_dims = [..] x [..]`
 ParseResult parseDotDimensionNumbers(OpAsmParser &parser,
                                      DotDimensionNumbersAttr &dims);

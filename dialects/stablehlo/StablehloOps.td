@@ -322,7 +322,8 @@ def StableHLO_DotGeneralOp : StableHLO_Op<"dot_general", [Pure]> {
   let results = (outs StableHLO_Tensor:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs `,` custom<DotDimensionNumbers>($dot_dimension_numbers) ``
-        custom<PrecisionConfig>($precision_config) attr-dict `:`
+        custom<PrecisionConfigAndAlgorithm>($precision_config, $algorithm)
+        attr-dict `:`
         functional-type(operands, results)
   }];
   let hasVerifier = 1;

@@ -37,10 +37,15 @@ struct Tolerance {
 /// Expected and actual values are host tensors.
 using tpc::HostTensor;
 
-/// One result of a case: its expected tensor and tolerance.
+/// One result of a case: its expected tensor and tolerance. A result
+/// checked against another result of the same run (an interpreter test's
+/// `check.expect_eq %a, %b`) names it in `against` instead; that other
+/// result has `checked` false.
 struct ExpectedResult {
   HostTensor tensor;
   Tolerance tolerance;
+  std::optional<size_t> against = std::nullopt;
+  bool checked = true;
 };
 
 /// Parses an `.expected` file: `# tol INDEX CHECK --rtol R --atol A

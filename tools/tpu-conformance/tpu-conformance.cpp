@@ -23,9 +23,11 @@
 
 #include "dialects/stablehlo/StablehloText.h"
 #include "tools/tpu-conformance/Conformance.h"
+#include "tools/tpu-conformance/InterpretCase.h"
 #include "tools/tpu-conformance/TestdataCase.h"
 
 #include "compiler/InitAll.h"
+#include "dialects/check/CheckOps.h"
 #include "compiler/driver/Compile.h"
 #include "compiler/driver/ToolFlags.h"
 #include "compiler/executable/ExecutableWriter.h"
@@ -229,9 +231,17 @@ std::optional<std::string> check(const std::vector<ExpectedResult> &expected,
   if (actual.size() != expected.size())
     return std::to_string(actual.size()) + " results, expected " +
            std::to_string(expected.size());
-  for (size_t i = 0; i < expected.size(); ++i)
-    if (std::optional<std::string> why = compare(expected[i], actual[i]))
+  for (size_t i = 0; i < expected.size(); ++i) {
+    if (!expected[i].checked)
+      continue;
+    std::optional<std::string> why =
+        expected[i].against
+            ? compare({actual[*expected[i].against], expected[i].tolerance},
+                      actual[i])
+            : compare(expected[i], actual[i]);
+    if (why)
       return "result " + std::to_string(i) + ": " + *why;
+  }
   return std::nullopt;
 }
 
@@ -296,19 +306,18 @@ Outcome runRefexecCase(MLIRContext &context, llvm::StringRef base,
   return check(*prepared, *expected, diagnostics);
 }
 
-/// NAME.mlir in StableHLO's testdata format (TestdataCase.h).
-Outcome runTestdataCase(MLIRContext &context, llvm::StringRef base,
+/// NAME.mlir in StableHLO's testdata format (TestdataCase.h), whose text
+/// is `file`.
+Outcome runTestdataCase(MLIRContext &context,
+                        std::unique_ptr<llvm::MemoryBuffer> file,
                         Diagnostics &diagnostics) {
-  std::string programPath = (base + ".mlir").str();
-  auto file = llvm::MemoryBuffer::getFile(programPath);
-  if (!file)
-    return failAt("parse", "cannot read " + programPath);
+  std::string programPath = file->getBufferIdentifier().str();
   if (std::optional<std::string> reason =
-          testdataSkipReason((*file)->getBuffer()))
+          testdataSkipReason(file->getBuffer()))
     return {Outcome::Kind::Skip, "", *reason};
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
-      stablehlo::packBoolHexConstants(std::move(*file)), llvm::SMLoc());
+      stablehlo::packBoolHexConstants(std::move(file)), llvm::SMLoc());
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return failAt("parse", diagnostics.take("cannot parse " + programPath));
@@ -319,6 +328,65 @@ Outcome runTestdataCase(MLIRContext &context, llvm::StringRef base,
     return failAt("import", diagnostics.take("the import failed"));
   PreparedCase prepared{std::move(module), std::move(extracted->inputs)};
   return check(prepared, extracted->expected, diagnostics);
+}
+
+/// One `// -----` chunk of an interpreter-test file (InterpretCase.h).
+Outcome runInterpretChunk(MLIRContext &context, const InterpretChunk &chunk,
+                          llvm::StringRef path, Diagnostics &diagnostics) {
+  if (std::optional<std::string> reason = interpretSkipReason(chunk.text))
+    return {Outcome::Kind::Skip, "", *reason};
+  // Blank lines in front keep the file's line numbers in diagnostics.
+  std::string text(chunk.firstLine - 1, '\n');
+  text += chunk.text;
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      stablehlo::packBoolHexConstants(
+          llvm::MemoryBuffer::getMemBufferCopy(text, path)),
+      llvm::SMLoc());
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return failAt("parse", diagnostics.take("cannot parse the case"));
+  llvm::Expected<InterpretCase> extracted = extractInterpretCase(*module, chunk);
+  if (!extracted)
+    return failAt("inputs", llvm::toString(extracted.takeError()));
+  if (failed(importProgram(*module)))
+    return failAt("import", diagnostics.take("the import failed"));
+  PreparedCase prepared{std::move(module), std::move(extracted->inputs)};
+  return check(prepared, extracted->expected, diagnostics);
+}
+
+/// The cases of one file of the suite, named and run: NAME.tosa.mlir
+/// (refexec), a file of interpreter tests (one case per chunk) or a testdata
+/// case.
+std::vector<std::pair<std::string, Outcome>>
+runFile(MLIRContext &context, llvm::StringRef name, Diagnostics &diagnostics) {
+  llvm::SmallString<256> path(suiteDir);
+  llvm::sys::path::append(path, name);
+  llvm::StringRef base = path;
+  llvm::StringRef caseName = name;
+  if (base.consume_back(".tosa.mlir")) {
+    caseName.consume_back(".tosa.mlir");
+    if (!caseName.contains(filter))
+      return {};
+    return {{caseName.str(), runRefexecCase(context, base, diagnostics)}};
+  }
+  auto file = llvm::MemoryBuffer::getFile(path);
+  if (!file)
+    return {{name.str(), failAt("parse", "cannot read " + path.str().str())}};
+  if (!isInterpretFile((*file)->getBuffer())) {
+    caseName.consume_back(".mlir");
+    if (!caseName.contains(filter))
+      return {};
+    return {{caseName.str(),
+             runTestdataCase(context, std::move(*file), diagnostics)}};
+  }
+  std::vector<std::pair<std::string, Outcome>> outcomes;
+  for (const InterpretChunk &chunk :
+       splitInterpretFile(name, (*file)->getBuffer()))
+    if (chunk.name.find(filter) != std::string::npos)
+      outcomes.push_back(
+          {chunk.name, runInterpretChunk(context, chunk, path, diagnostics)});
+  return outcomes;
 }
 
 /// A failure's message without its location, to group failures by cause.
@@ -356,18 +424,22 @@ llvm::Expected<std::set<std::string>> readExpectedFailures() {
   return names;
 }
 
-/// The suite's cases: NAME.tosa.mlir (refexec) or NAME.mlir (testdata).
-std::vector<std::pair<std::string, bool>> listCases(std::error_code &ec) {
-  std::vector<std::pair<std::string, bool>> cases; // (name, isTestdata)
-  for (llvm::sys::fs::directory_iterator it(suiteDir, ec), end;
+/// The suite's files, relative to it and sorted: NAME.tosa.mlir (refexec)
+/// or NAME.mlir (testdata, or interpreter tests), in subdirectories too. A
+/// file of interpreter tests is filtered by case, the others by name.
+std::vector<std::string> listFiles(std::error_code &ec) {
+  std::vector<std::string> files;
+  llvm::StringRef root(suiteDir);
+  for (llvm::sys::fs::recursive_directory_iterator it(suiteDir, ec), end;
        it != end && !ec; it.increment(ec)) {
-    llvm::StringRef file = llvm::sys::path::filename(it->path());
-    bool refexec = file.consume_back(".tosa.mlir");
-    if ((refexec || file.consume_back(".mlir")) && file.contains(filter))
-      cases.push_back({file.str(), !refexec});
+    llvm::StringRef path = it->path();
+    if (!path.ends_with(".mlir"))
+      continue;
+    llvm::StringRef relative = path.drop_front(root.size()).ltrim('/');
+    files.push_back(relative.str());
   }
-  std::sort(cases.begin(), cases.end());
-  return cases;
+  std::sort(files.begin(), files.end());
+  return files;
 }
 
 int runSuite(MLIRContext &context) {
@@ -390,54 +462,58 @@ int runSuite(MLIRContext &context) {
     return 1;
   }
   std::error_code ec;
-  std::vector<std::pair<std::string, bool>> cases = listCases(ec);
-  if (ec || cases.empty()) {
+  std::vector<std::string> files = listFiles(ec);
+  if (ec || files.empty()) {
     llvm::errs() << "tpu-conformance: no cases (NAME.tosa.mlir or NAME.mlir) "
-                 << "in '" << suiteDir << "'"
-                 << (filter.empty() ? "" : " matching '") << filter
-                 << (filter.empty() ? "" : "'") << "\n";
+                 << "in '" << suiteDir << "'\n";
     return 1;
   }
 
   auto start = std::chrono::steady_clock::now();
   int passed = 0, failed = 0, xfailed = 0;
+  size_t total = 0;
   std::map<std::string, int> skipped, causes;
   Diagnostics diagnostics(context);
-  for (const auto &[name, isTestdata] : cases) {
-    llvm::SmallString<256> base(suiteDir);
-    llvm::sys::path::append(base, name);
-    Outcome outcome = isTestdata ? runTestdataCase(context, base, diagnostics)
-                                 : runRefexecCase(context, base, diagnostics);
-    bool listed = expectedFailures->count(name);
-    switch (outcome.kind) {
-    case Outcome::Kind::Skip:
-      ++skipped[outcome.why];
-      if (verbose)
-        llvm::outs() << "SKIP " << name << ": " << outcome.why << "\n";
-      break;
-    case Outcome::Kind::Pass:
-      if (listed) {
-        ++failed;
-        llvm::outs() << "FAIL " << name << ": passes but is listed in "
-                     << xfailFile << "; take it off the list\n";
-      } else {
-        ++passed;
+  for (const std::string &file : files) {
+    for (auto &[name, outcome] : runFile(context, file, diagnostics)) {
+      ++total;
+      bool listed = expectedFailures->count(name);
+      switch (outcome.kind) {
+      case Outcome::Kind::Skip:
+        ++skipped[outcome.why];
         if (verbose)
-          llvm::outs() << "PASS " << name << " (" << outcome.inputs
-                       << " inputs as arguments)\n";
+          llvm::outs() << "SKIP " << name << ": " << outcome.why << "\n";
+        break;
+      case Outcome::Kind::Pass:
+        if (listed) {
+          ++failed;
+          llvm::outs() << "FAIL " << name << ": passes but is listed in "
+                       << xfailFile << "; take it off the list\n";
+        } else {
+          ++passed;
+          if (verbose)
+            llvm::outs() << "PASS " << name << " (" << outcome.inputs
+                         << " inputs as arguments)\n";
+        }
+        break;
+      case Outcome::Kind::Fail:
+        ++causes[causeOf(outcome)];
+        if (listed)
+          ++xfailed;
+        else
+          ++failed;
+        if (!listed || verbose)
+          llvm::outs() << (listed ? "XFAIL " : "FAIL ") << name << " ("
+                       << outcome.stage << "): " << outcome.why << "\n";
+        break;
       }
-      break;
-    case Outcome::Kind::Fail:
-      ++causes[causeOf(outcome)];
-      if (listed)
-        ++xfailed;
-      else
-        ++failed;
-      if (!listed || verbose)
-        llvm::outs() << (listed ? "XFAIL " : "FAIL ") << name << " ("
-                     << outcome.stage << "): " << outcome.why << "\n";
-      break;
     }
+  }
+  if (total == 0) {
+    llvm::errs() << "tpu-conformance: no cases in '" << suiteDir << "'"
+                 << (filter.empty() ? "" : " matching '") << filter
+                 << (filter.empty() ? "" : "'") << "\n";
+    return 1;
   }
   int skippedTotal = 0;
   for (auto &[reason, count] : skipped)
@@ -461,7 +537,7 @@ int runSuite(MLIRContext &context) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
   llvm::errs() << llvm::format("tpu-conformance: %zu cases in %.1f s\n",
-                               cases.size(), seconds);
+                               total, seconds);
   return failed ? 1 : 0;
 }
 
@@ -473,6 +549,7 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv, "Conformance suite runner\n");
   DialectRegistry registry;
   registerCompilerDialects(registry);
+  registry.insert<check::CheckDialect>();
   MLIRContext context(registry);
   return runSuite(context);
 }
