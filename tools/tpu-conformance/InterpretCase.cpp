@@ -2,6 +2,8 @@
 
 #include "tools/tpu-conformance/InterpretCase.h"
 
+#include "tools/tpu-conformance/TestdataCase.h"
+
 #include "dialects/check/CheckOps.h"
 #include "dialects/stablehlo/StablehloOps.h"
 #include "dialects/tpu/TPUDialect.h"
@@ -184,12 +186,8 @@ mlir::tpu::conformance::splitInterpretFile(llvm::StringRef relativePath,
 
 std::optional<std::string>
 mlir::tpu::conformance::interpretSkipReason(llvm::StringRef text) {
-  if (text.contains("complex<"))
-    return "complex elements";
-  for (size_t at = text.find("f64"); at != llvm::StringRef::npos;
-       at = text.find("f64", at + 1))
-    if (at > 0 && (text[at - 1] == 'x' || text[at - 1] == '<'))
-      return "f64 elements";
+  if (std::optional<std::string> reason = testdataSkipReason(text))
+    return reason;
   if (text.contains("run_parallel"))
     return "several processes (run_parallel)";
   for (llvm::StringRef io : {"stablehlo.infeed", "stablehlo.outfeed",

@@ -404,7 +404,7 @@ std::string causeOf(const Outcome &outcome) {
   return (outcome.stage + ": " + why.take_front(110)).str();
 }
 
-/// Case names listed (first word of each line; `#` starts a comment) in the
+/// Case names listed (first word of each line; ` #` starts a comment) in the
 /// expected-failures file.
 llvm::Expected<std::set<std::string>> readExpectedFailures() {
   std::set<std::string> names;
@@ -417,7 +417,12 @@ llvm::Expected<std::set<std::string>> readExpectedFailures() {
   llvm::SmallVector<llvm::StringRef> lines;
   (*file)->getBuffer().split(lines, '\n');
   for (llvm::StringRef line : lines) {
-    line = line.split('#').first.trim();
+    // A comment starts at a `#` that begins a word (a case name may hold
+    // one: `FILE:NAME#2`).
+    line = line.trim();
+    if (line.starts_with("#"))
+      continue;
+    line = line.split(" #").first.trim();
     if (!line.empty())
       names.insert(line.split(' ').first.str());
   }
