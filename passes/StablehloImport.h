@@ -113,6 +113,9 @@ private:
   Value indexComponent(Location loc, Value indices, ArrayRef<int64_t> position,
                        int64_t vectorDim, int64_t component);
   FailureOr<Value> gather(sh::GatherOp op);
+  /// batch_norm_inference, _training and _grad as elementwise ops and sums
+  /// (StablehloBatchNorm.cpp); the extra results are mapped.
+  FailureOr<Value> batchNorm(Operation *op);
   /// triangular_solve as row-by-row substitution (StablehloLinalg.cpp).
   FailureOr<Value> triangularSolve(sh::TriangularSolveOp op);
   /// while, if and case (StablehloControlFlow.cpp): the hlo op with its

@@ -351,7 +351,7 @@ FailureOr<SmallVector<Value>> Importer::applyBody(Region &body,
         inner.getNumResults() == 1 ? inner.getResult(0).getType() : Type());
     if (!scalar || scalar.getRank() != 0 || inner.getNumRegions())
       return unsupported(&inner)
-             << "in a window body, only elementwise ops on scalars";
+             << "in a body applied elementwise, only elementwise ops on scalars";
     auto type = RankedTensorType::get(shape, scalar.getElementType());
     if (auto constant = dyn_cast<sh::ConstantOp>(inner)) {
       auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());

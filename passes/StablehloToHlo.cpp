@@ -296,6 +296,33 @@ FailureOr<Value> Importer::convertElementwise(Operation *op) {
       .Case<chlo::TopKOp>([&](chlo::TopKOp) { return topK(op); })
       .Case([&](sh::GatherOp g) { return gather(g); })
       .Case([&](sh::TriangularSolveOp t) { return triangularSolve(t); })
+      .Case<sh::BatchNormInferenceOp, sh::BatchNormTrainingOp,
+            sh::BatchNormGradOp>([&](Operation *) { return batchNorm(op); })
+      .Case([&](sh::MapOp m) -> FailureOr<Value> {
+        SmallVector<Value> inputs;
+        for (Value input : m.getInputs())
+          inputs.push_back(lookup(input));
+        FailureOr<SmallVector<Value>> results = applyBody(
+            m.getComputation(), inputs, resultType(op).getShape());
+        if (failed(results))
+          return failure();
+        return results->front();
+      })
+      .Case([&](sh::BroadcastOp bc) -> FailureOr<Value> {
+        // The operand's dimensions are the result's last ones.
+        int64_t added = bc.getBroadcastSizes().size();
+        int64_t rank = resultType(op).getRank();
+        return Value(hlo::BroadcastInDimOp::create(
+            b, loc, resultType(op), lookup(bc.getOperand()),
+            b.getDenseI64ArrayAttr(
+                llvm::to_vector(llvm::seq<int64_t>(added, rank)))));
+      })
+      .Case([&](sh::GetDimensionSizeOp g) -> FailureOr<Value> {
+        int64_t size =
+            cast<RankedTensorType>(g.getOperand().getType())
+                .getDimSize(g.getDimension());
+        return splat(loc, resultType(op), b.getI32IntegerAttr(size));
+      })
       .Case([&](sh::SelectOp s) -> FailureOr<Value> {
         ArrayRef<int64_t> shape = resultType(op).getShape();
         return Value(hlo::SelectOp::create(
@@ -523,6 +550,18 @@ LogicalResult Importer::convert(Operation *op) {
     return success();
   if (isa<sh::WhileOp, sh::IfOp, sh::CaseOp>(op))
     return controlFlow(op);
+  // The results are the operands: nothing moves across it once imported.
+  if (auto barrier = dyn_cast<sh::OptimizationBarrierOp>(op)) {
+    for (auto [result, operand] :
+         llvm::zip(barrier.getResult(), barrier.getOperand()))
+      mapping.map(result, lookup(operand));
+    return success();
+  }
+  // The inliner inlines a composite's decomposition like a call's callee.
+  if (auto composite = dyn_cast<sh::CompositeOp>(op))
+    return unsupported(op) << "its decomposition @"
+                           << composite.getDecomposition()
+                           << " was not inlined";
   if (isa<sh::AllReduceOp, sh::AllGatherOp, sh::ReduceScatterOp, sh::AllToAllOp,
           sh::CollectivePermuteOp, sh::ReplicaIdOp, sh::PartitionIdOp>(op))
     return failed(checkTypes(op)) ? failure() : collective(op);
@@ -535,7 +574,8 @@ LogicalResult Importer::convert(Operation *op) {
     return failure();
   if (op->getNumResults() != 1 &&
       !isa<sh::ReduceOp, sh::ReduceWindowOp, sh::ScatterOp, sh::CustomCallOp,
-           sh::SortOp, chlo::TopKOp>(op))
+           sh::SortOp, chlo::TopKOp, sh::BatchNormTrainingOp,
+           sh::BatchNormGradOp>(op))
     return unsupported(op) << "it has " << op->getNumResults() << " results";
   FailureOr<Value> result = convertElementwise(op);
   if (failed(result))

@@ -136,6 +136,20 @@ void printPrecisionConfigAndAlgorithm(OpAsmPrinter &printer, Operation *op,
   algorithm.print(printer);
 }
 
+ParseResult parsePairwiseTypes(OpAsmParser &parser,
+                               SmallVectorImpl<Type> &operands,
+                               SmallVectorImpl<Type> &results) {
+  if (parser.parseTypeList(operands))
+    return failure();
+  results.assign(operands.begin(), operands.end());
+  return success();
+}
+
+void printPairwiseTypes(OpAsmPrinter &printer, Operation *, TypeRange operands,
+                        TypeRange) {
+  llvm::interleaveComma(operands, printer);
+}
+
 ParseResult parseDotDimensionNumbers(OpAsmParser &parser,
                                      DotDimensionNumbersAttr &dims) {
   SmallVector<int64_t> lb, rb, lc, rc;

@@ -44,6 +44,13 @@ ParseResult parseExponentMantissa(OpAsmParser &parser, IntegerAttr &exponent,
 void printExponentMantissa(OpAsmPrinter &printer, Operation *,
                            IntegerAttr exponent, IntegerAttr mantissa);
 
+/// `T0, T1, ...`: the operands' types, which are the results' too.
+ParseResult parsePairwiseTypes(OpAsmParser &parser,
+                               SmallVectorImpl<Type> &operands,
+                               SmallVectorImpl<Type> &results);
+void printPairwiseTypes(OpAsmPrinter &printer, Operation *, TypeRange operands,
+                        TypeRange results);
+
 /// `@target.name`
 ParseResult parseCustomCallTarget(OpAsmParser &parser, StringAttr &target);
 void printCustomCallTarget(OpAsmPrinter &printer, Operation *,

@@ -13,6 +13,8 @@ include "dialects/stablehlo/StablehloBase.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/OpAsmInterface.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/CallInterfaces.td"
 
 class StableHLO_Op<string mnemonic, list<Trait> traits = []>
     : Op<StableHLO_Dialect, mnemonic, traits>;
@@ -629,6 +631,149 @@ def StableHLO_PartitionIdOp : StableHLO_Op<"partition_id", [Pure]> {
   let summary = "the partition the process belongs to";
   let results = (outs TensorOf<[UI32]>:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise computations, calls, barriers and shape queries
+//===----------------------------------------------------------------------===//
+
+def StableHLO_BroadcastOp : StableHLO_Op<"broadcast", [Pure]> {
+  let summary = "prepends dimensions of the given sizes (legacy broadcast)";
+  let description = [{
+    The result's shape is `broadcast_sizes` followed by the operand's; every
+    new index reads the operand at the old ones. Not in the specification
+    any more (it is `broadcast_in_dim` with the trailing dimensions), but
+    older exporters write it.
+  }];
+  let arguments = (ins StableHLO_Tensor:$operand,
+                       DenseI64ArrayAttr:$broadcast_sizes);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` `sizes` `=` $broadcast_sizes attr-dict `:`
+        functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def StableHLO_OptimizationBarrierOp : StableHLO_Op<"optimization_barrier", [
+    Pure]> {
+  let summary = "returns its operands, which no optimization moves across";
+  let description = [{
+    JAX's `jax.lax.optimization_barrier` (used to keep rematerialization
+    from being undone). The results are the operands.
+  }];
+  let arguments = (ins Variadic<StableHLO_Tensor>:$operand);
+  let results = (outs Variadic<StableHLO_Tensor>:$result);
+  let assemblyFormat = [{
+    attr-dict ($operand^ `:` custom<PairwiseTypes>(type($operand),
+                                                   type($result))):(`(` `)`)?
+  }];
+  let hasVerifier = 1;
+}
+
+def StableHLO_MapOp : StableHLO_Op<"map", [RecursiveMemoryEffects]> {
+  let summary = "applies a scalar computation elementwise";
+  let description = [{
+    `computation` takes one rank-0 tensor per input and returns one; the
+    result applies it at every index. `dimensions` must be all of them, in
+    order. StableHLO prints it in the generic form only.
+  }];
+  let arguments = (ins Variadic<StableHLO_Tensor>:$inputs,
+                       DenseI64ArrayAttr:$dimensions);
+  let results = (outs StableHLO_Tensor:$result);
+  let regions = (region SizedRegion<1>:$computation);
+  let hasVerifier = 1;
+}
+
+def StableHLO_GetDimensionSizeOp : StableHLO_Op<"get_dimension_size", [Pure]> {
+  let summary = "the size of one dimension of the operand, as an i32 scalar";
+  let arguments = (ins StableHLO_Tensor:$operand, I64Attr:$dimension);
+  let results = (outs TensorOf<[I32]>:$result);
+  let assemblyFormat = [{
+    $operand `,` `dim` `=` $dimension attr-dict `:`
+        functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def StableHLO_CompositeOp : StableHLO_Op<"composite", [
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+    DeclareOpInterfaceMethods<CallOpInterface>]> {
+  let summary = "a named op given by a function that computes it";
+  let description = [{
+    An exporter's higher-level op (`stablehlo.gelu`, a layer norm) with its
+    meaning as the call of `decomposition`. The import inlines the
+    decomposition, as the inliner does for a call.
+
+    ```mlir
+    %r = stablehlo.composite "my.gelu" %x {decomposition = @gelu_impl}
+        : (tensor<8xf32>) -> tensor<8xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$inputs, StrAttr:$name,
+      DefaultValuedOptionalAttr<DictionaryAttr, "{}">:$composite_attributes,
+      FlatSymbolRefAttr:$decomposition,
+      DefaultValuedOptionalAttr<I32Attr, "0">:$version,
+      OptionalAttr<DictArrayAttr>:$arg_attrs,
+      OptionalAttr<DictArrayAttr>:$res_attrs);
+  let results = (outs Variadic<AnyType>);
+  let assemblyFormat = [{
+    $name $inputs attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Batch normalization
+//===----------------------------------------------------------------------===//
+
+class StableHLO_BatchNormOp<string mnemonic, string what>
+    : StableHLO_Op<mnemonic, [Pure]> {
+  let summary = what;
+  let hasVerifier = 1;
+}
+
+def StableHLO_BatchNormInferenceOp : StableHLO_BatchNormOp<
+    "batch_norm_inference", "normalizes with a given mean and variance"> {
+  let description = [{
+    `(operand - mean) / sqrt(variance + epsilon) * scale + offset`, the
+    per-feature tensors broadcast along `feature_index`.
+  }];
+  let arguments = (ins StableHLO_Tensor:$operand, StableHLO_Tensor:$scale,
+                       StableHLO_Tensor:$offset, StableHLO_Tensor:$mean,
+                       StableHLO_Tensor:$variance, F32Attr:$epsilon,
+                       I64Attr:$feature_index);
+  let results = (outs StableHLO_Tensor:$result);
+}
+
+def StableHLO_BatchNormTrainingOp : StableHLO_BatchNormOp<
+    "batch_norm_training", "normalizes with the batch's mean and variance"> {
+  let description = [{
+    The mean and (biased) variance of each feature over every other
+    dimension, then batch_norm_inference with them; returns the normalized
+    operand, the means and the variances.
+  }];
+  let arguments = (ins StableHLO_Tensor:$operand, StableHLO_Tensor:$scale,
+                       StableHLO_Tensor:$offset, F32Attr:$epsilon,
+                       I64Attr:$feature_index);
+  let results = (outs StableHLO_Tensor:$output, StableHLO_Tensor:$batch_mean,
+                      StableHLO_Tensor:$batch_var);
+}
+
+def StableHLO_BatchNormGradOp : StableHLO_BatchNormOp<
+    "batch_norm_grad", "gradients of batch_norm_training"> {
+  let description = [{
+    The gradients of batch_norm_training's output with respect to its
+    operand, scale and offset, given the output's gradient and the mean and
+    variance it used (XLA's batchnorm expander, as the specification
+    writes it).
+  }];
+  let arguments = (ins StableHLO_Tensor:$operand, StableHLO_Tensor:$scale,
+                       StableHLO_Tensor:$mean, StableHLO_Tensor:$variance,
+                       StableHLO_Tensor:$grad_output, F32Attr:$epsilon,
+                       I64Attr:$feature_index);
+  let results = (outs StableHLO_Tensor:$grad_operand,
+                      StableHLO_Tensor:$grad_scale,
+                      StableHLO_Tensor:$grad_offset);
 }
 
 #endif // TPU_DIALECTS_STABLEHLO_STABLEHLOOPS_TD

@@ -169,7 +169,7 @@ func.func @window_dilation(%x: tensor<4xf32>, %c: tensor<f32>) -> tensor<2xf32> 
 func.func @window_body(%x: tensor<4xf32>, %c: tensor<f32>) -> tensor<3xf32> {
   %0 = "stablehlo.reduce_window"(%x, %c) <{window_dimensions = array<i64: 2>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
-    // expected-error @+1 {{stablehlo.broadcast_in_dim is not supported by the TPU compiler: in a window body, only elementwise ops on scalars}}
+    // expected-error @+1 {{stablehlo.broadcast_in_dim is not supported by the TPU compiler: in a body applied elementwise, only elementwise ops on scalars}}
     %v = stablehlo.broadcast_in_dim %a, dims = [] : (tensor<f32>) -> tensor<2xf32>
     %s = stablehlo.reduce(%v init: %b) applies stablehlo.add across dimensions = [0] : (tensor<2xf32>, tensor<f32>) -> tensor<f32>
     stablehlo.return %s : tensor<f32>
@@ -394,4 +394,31 @@ func.func @triangular_large(%a: tensor<1025x1025xf32>, %b: tensor<1025x1xf32>) -
   // expected-error @+1 {{stablehlo.triangular_solve is not supported by the TPU compiler: a system of 1025 rows (at most 1024 are substituted)}}
   %0 = "stablehlo.triangular_solve"(%a, %b) <{left_side = true, lower = true, transpose_a = #stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = false}> : (tensor<1025x1025xf32>, tensor<1025x1xf32>) -> tensor<1025x1xf32>
   return %0 : tensor<1025x1xf32>
+}
+
+// -----
+
+// A composite's decomposition is inlined before the import (the import
+// pipeline's inliner treats it as a call); one left standing is refused.
+func.func private @id(%a: tensor<f32>) -> tensor<f32> {
+  return %a : tensor<f32>
+}
+func.func @composite_not_inlined(%a: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{stablehlo.composite is not supported by the TPU compiler: its decomposition @id was not inlined}}
+  %0 = stablehlo.composite "my.id" %a {decomposition = @id} : (tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+// map's computation is applied to whole tensors, so it holds elementwise
+// ops on scalars only.
+func.func @map_region_op(%a: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = "stablehlo.map"(%a) ({
+  ^bb0(%x: tensor<f32>):
+    // expected-error @+1 {{stablehlo.reduce is not supported by the TPU compiler: in a body applied elementwise, only elementwise ops on scalars}}
+    %r = stablehlo.reduce(%x init: %x) applies stablehlo.add across dimensions = [] : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    stablehlo.return %r : tensor<f32>
+  }) {dimensions = array<i64: 0>} : (tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
 }

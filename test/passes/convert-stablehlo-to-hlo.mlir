@@ -689,3 +689,83 @@ func.func @scatter_runtime_indices(%x: tensor<5x3xf32>, %i: tensor<2x1xi32>, %u:
   }) : (tensor<5x3xf32>, tensor<2x1xi32>, tensor<2x3xf32>) -> tensor<5x3xf32>
   return %0 : tensor<5x3xf32>
 }
+
+// -----
+
+// batch_norm_inference: the per-feature scale and shift first, then one
+// multiply-add over the operand, broadcast along feature_index.
+// CHECK-LABEL: func.func @batch_norm_inference
+// CHECK: %[[EPS:.*]] = hlo.constant dense<1.000000e-03> : tensor<3xf32>
+// CHECK: %[[VE:.*]] = hlo.add %arg4, %[[EPS]] : tensor<3xf32>
+// CHECK: %[[INV:.*]] = hlo.rsqrt %[[VE]] : tensor<3xf32>
+// CHECK: %[[SCALE:.*]] = hlo.multiply %arg1, %[[INV]] : tensor<3xf32>
+// CHECK: %[[MS:.*]] = hlo.multiply %arg3, %[[SCALE]] : tensor<3xf32>
+// CHECK: %[[SHIFT:.*]] = hlo.subtract %arg2, %[[MS]] : tensor<3xf32>
+// CHECK: %[[BS:.*]] = hlo.broadcast_in_dim %[[SCALE]], dims = [1] : (tensor<3xf32>) -> tensor<2x3x4xf32>
+// CHECK: %[[X:.*]] = hlo.multiply %arg0, %[[BS]] : tensor<2x3x4xf32>
+// CHECK: %[[BSH:.*]] = hlo.broadcast_in_dim %[[SHIFT]], dims = [1] : (tensor<3xf32>) -> tensor<2x3x4xf32>
+// CHECK: hlo.add %[[X]], %[[BSH]] : tensor<2x3x4xf32>
+func.func @batch_norm_inference(%x: tensor<2x3x4xf32>, %scale: tensor<3xf32>, %offset: tensor<3xf32>, %mean: tensor<3xf32>, %var: tensor<3xf32>) -> tensor<2x3x4xf32> {
+  %0 = "stablehlo.batch_norm_inference"(%x, %scale, %offset, %mean, %var) {epsilon = 0.001 : f32, feature_index = 1 : i64} : (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3x4xf32>
+  return %0 : tensor<2x3x4xf32>
+}
+
+// -----
+
+// batch_norm_training: sums over every dimension but the feature's, the
+// variance from the centered operand (two passes).
+// CHECK-LABEL: func.func @batch_norm_training
+// CHECK: %[[N:.*]] = hlo.constant dense<8.000000e+00> : tensor<3xf32>
+// CHECK: %[[SUM:.*]] = hlo.reduce sum %arg0, dims = [0, 2] : (tensor<2x3x4xf32>) -> tensor<3xf32>
+// CHECK: %[[MEAN:.*]] = hlo.divide %[[SUM]], %[[N]] : tensor<3xf32>
+// CHECK: %[[BM:.*]] = hlo.broadcast_in_dim %[[MEAN]], dims = [1]
+// CHECK: %[[C:.*]] = hlo.subtract %arg0, %[[BM]] : tensor<2x3x4xf32>
+// CHECK: %[[SQ:.*]] = hlo.multiply %[[C]], %[[C]] : tensor<2x3x4xf32>
+// CHECK: %[[SSQ:.*]] = hlo.reduce sum %[[SQ]], dims = [0, 2]
+// CHECK: %[[VAR:.*]] = hlo.divide %[[SSQ]], %[[N]] : tensor<3xf32>
+// CHECK: hlo.rsqrt
+// CHECK: return %{{.*}}, %[[MEAN]], %[[VAR]]
+func.func @batch_norm_training(%x: tensor<2x3x4xf32>, %scale: tensor<3xf32>, %offset: tensor<3xf32>) -> (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>) {
+  %0:3 = "stablehlo.batch_norm_training"(%x, %scale, %offset) {epsilon = 0.001 : f32, feature_index = 1 : i64} : (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>) -> (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>)
+  return %0#0, %0#1, %0#2 : tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>
+}
+
+// -----
+
+// batch_norm_grad: grad_offset is the sum of grad_output, grad_scale the
+// sum of grad_output times the normalized operand.
+// CHECK-LABEL: func.func @batch_norm_grad
+// CHECK: %[[NORM:.*]] = hlo.divide
+// CHECK: %[[SDY:.*]] = hlo.reduce sum %arg4, dims = [0] : (tensor<2x3xf32>) -> tensor<3xf32>
+// CHECK: %[[DN:.*]] = hlo.multiply %arg4, %[[NORM]] : tensor<2x3xf32>
+// CHECK: %[[GS:.*]] = hlo.reduce sum %[[DN]], dims = [0] : (tensor<2x3xf32>) -> tensor<3xf32>
+// CHECK: %[[GO:.*]] = hlo.multiply %{{.*}}, %{{.*}} : tensor<2x3xf32>
+// CHECK-NEXT: return %[[GO]], %[[GS]], %[[SDY]]
+func.func @batch_norm_grad(%x: tensor<2x3xf32>, %scale: tensor<3xf32>, %mean: tensor<3xf32>, %var: tensor<3xf32>, %dy: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>) {
+  %0:3 = "stablehlo.batch_norm_grad"(%x, %scale, %mean, %var, %dy) {epsilon = 0.001 : f32, feature_index = 1 : i64} : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>)
+  return %0#0, %0#1, %0#2 : tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>
+}
+
+// -----
+
+// map applies its computation to whole tensors; the legacy broadcast is a
+// broadcast_in_dim onto the trailing dimensions; the barrier's results are
+// its operands; get_dimension_size is a constant.
+// CHECK-LABEL: func.func @map_broadcast_barrier
+// CHECK: %[[M:.*]] = hlo.multiply %arg0, %arg1 : tensor<2x3xf32>
+// CHECK: %[[S:.*]] = hlo.add %[[M]], %arg0 : tensor<2x3xf32>
+// CHECK: %[[B:.*]] = hlo.broadcast_in_dim %arg2, dims = [2] : (tensor<3xf32>) -> tensor<4x2x3xf32>
+// CHECK: %[[D:.*]] = hlo.constant dense<3> : tensor<i32>
+// CHECK: return %[[S]], %[[B]], %arg1, %arg0, %[[D]]
+func.func @map_broadcast_barrier(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>, %v: tensor<3xf32>) -> (tensor<2x3xf32>, tensor<4x2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<i32>) {
+  %0 = "stablehlo.map"(%a, %b) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %p = stablehlo.multiply %x, %y : tensor<f32>
+    %s = stablehlo.add %p, %x : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %1 = stablehlo.broadcast %v, sizes = [4, 2] : (tensor<3xf32>) -> tensor<4x2x3xf32>
+  %2:2 = stablehlo.optimization_barrier %b, %a : tensor<2x3xf32>, tensor<2x3xf32>
+  %3 = stablehlo.get_dimension_size %v, dim = 0 : (tensor<3xf32>) -> tensor<i32>
+  return %0, %1, %2#0, %2#1, %3 : tensor<2x3xf32>, tensor<4x2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<i32>
+}

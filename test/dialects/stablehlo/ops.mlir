@@ -244,3 +244,37 @@ func.func @dot_algorithm(%a: tensor<3x4xf32>, %b: tensor<4x5xf32>) -> tensor<3x5
   %4 = stablehlo.add %3, %2 : tensor<3x5xf32>
   return %4 : tensor<3x5xf32>
 }
+
+// -----
+
+// The legacy broadcast, optimization_barrier, get_dimension_size and
+// composite print in StableHLO's pretty forms; map and batch norm in the
+// generic one, as StableHLO prints them.
+// CHECK-LABEL: func.func @misc_ops
+// CHECK: stablehlo.broadcast %arg0, sizes = [2] : (tensor<3xf32>) -> tensor<2x3xf32>
+// CHECK: %{{.*}}:2 = stablehlo.optimization_barrier %arg0, %arg1 : tensor<3xf32>, tensor<3xf32>
+// CHECK: stablehlo.get_dimension_size %arg0, dim = 0 : (tensor<3xf32>) -> tensor<i32>
+// CHECK: stablehlo.composite "my.neg" %arg0 {decomposition = @neg} : (tensor<3xf32>) -> tensor<3xf32>
+// CHECK: "stablehlo.map"(%arg0, %arg1) <{dimensions = array<i64: 0>}> ({
+// CHECK: "stablehlo.batch_norm_inference"(%arg2, %arg0, %arg0, %arg0, %arg1) <{epsilon = 1.000000e-03 : f32, feature_index = 1 : i64}>
+// CHECK: = "stablehlo.batch_norm_training"(%arg2, %arg0, %arg1) <{epsilon = 1.000000e-03 : f32, feature_index = 1 : i64}>
+// CHECK: = "stablehlo.batch_norm_grad"(%arg2, %arg0, %arg0, %arg1, %arg2) <{epsilon = 1.000000e-03 : f32, feature_index = 1 : i64}>
+func.func private @neg(%a: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = stablehlo.negate %a : tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+func.func @misc_ops(%a: tensor<3xf32>, %b: tensor<3xf32>, %x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = stablehlo.broadcast %a, sizes = [2] : (tensor<3xf32>) -> tensor<2x3xf32>
+  %1:2 = stablehlo.optimization_barrier %a, %b : tensor<3xf32>, tensor<3xf32>
+  %2 = stablehlo.get_dimension_size %a, dim = 0 : (tensor<3xf32>) -> tensor<i32>
+  %3 = stablehlo.composite "my.neg" %a {decomposition = @neg} : (tensor<3xf32>) -> tensor<3xf32>
+  %4 = "stablehlo.map"(%a, %b) ({
+  ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+    %s = stablehlo.add %p, %q : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {dimensions = array<i64: 0>} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  %5 = "stablehlo.batch_norm_inference"(%x, %a, %a, %a, %b) {epsilon = 0.001 : f32, feature_index = 1 : i64} : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %6:3 = "stablehlo.batch_norm_training"(%x, %a, %b) {epsilon = 0.001 : f32, feature_index = 1 : i64} : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>)
+  %7:3 = "stablehlo.batch_norm_grad"(%x, %a, %a, %b, %x) {epsilon = 0.001 : f32, feature_index = 1 : i64} : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>)
+  return %0 : tensor<2x3xf32>
+}

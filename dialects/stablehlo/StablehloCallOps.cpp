@@ -1,0 +1,142 @@
+//===- StablehloCallOps.cpp - map, composite, barriers, shape queries -----===//
+//
+// Verifiers of the ops that apply a computation given elsewhere (map's
+// region, composite's decomposition) or pass their operands through
+// (optimization_barrier, the legacy broadcast), with the specification's
+// constraint ids.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/stablehlo/StablehloVerify.h"
+
+#include "mlir/IR/TypeUtilities.h"
+
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/Support/Regex.h"
+
+using namespace mlir;
+using namespace mlir::stablehlo;
+using namespace mlir::stablehlo::verify;
+
+LogicalResult BroadcastOp::verify() {
+  RankedTensorType in = tensorType(getOperand()), out = getType();
+  if (llvm::any_of(getBroadcastSizes(), [](int64_t s) { return s < 0; }))
+    return emitOpError("broadcast_sizes ")
+           << list(getBroadcastSizes()) << " must not be negative";
+  SmallVector<int64_t> shape(getBroadcastSizes());
+  llvm::append_range(shape, in.getShape());
+  auto expected = RankedTensorType::get(shape, in.getElementType());
+  if (failed(verifyCompatibleShape(expected, out)) ||
+      expected.getElementType() != out.getElementType())
+    return emitOpError("result type must be ")
+           << expected << " (broadcast_sizes, then the operand's shape), not "
+           << out;
+  return success();
+}
+
+LogicalResult OptimizationBarrierOp::verify() {
+  if (getOperand().getTypes() != getResult().getTypes())
+    return emitOpError("(optimization_barrier_c1) the results must have the "
+                       "operands' types");
+  return success();
+}
+
+LogicalResult GetDimensionSizeOp::verify() {
+  int64_t rank = tensorType(getOperand()).getRank();
+  if (getDimension() < 0 || getDimension() >= rank)
+    return emitOpError("(get_dimension_size_c1) dimension ")
+           << getDimension() << " is not a dimension of a rank-" << rank
+           << " operand";
+  if (getType().getRank() != 0)
+    return emitOpError("result must be a rank-0 tensor of i32");
+  return success();
+}
+
+LogicalResult MapOp::verify() {
+  if (getInputs().empty())
+    return emitOpError("(map_c2) needs at least one input");
+  RankedTensorType result = getType();
+  for (Value input : getInputs())
+    if (failed(verifyCompatibleShape(tensorType(input).getShape(),
+                                     result.getShape())))
+      return emitOpError("(map_c1) inputs and result must have one shape");
+  // c3: the computation applies at every index, so `dimensions` is all of
+  // them in order.
+  ArrayRef<int64_t> dims = getDimensions();
+  if (!llvm::equal(dims, llvm::seq<int64_t>(0, result.getRank())))
+    return emitOpError("(map_c3) dimensions must be ")
+           << list(llvm::to_vector(llvm::seq<int64_t>(0, result.getRank())))
+           << ", not " << list(dims);
+  // c4: (tensor<E0>, ..., tensor<EN-1>) -> tensor<E'>.
+  Block &body = getComputation().front();
+  if (body.getNumArguments() != getInputs().size())
+    return emitOpError("(map_c4) the computation takes ")
+           << body.getNumArguments() << " arguments for "
+           << getInputs().size() << " inputs";
+  for (auto [i, arg, input] :
+       llvm::enumerate(body.getArguments(), getInputs())) {
+    auto type = dyn_cast<RankedTensorType>(arg.getType());
+    Type element = tensorType(input).getElementType();
+    if (!type || type.getRank() != 0 || type.getElementType() != element)
+      return emitOpError("(map_c4) computation argument #")
+             << i << " must be " << RankedTensorType::get({}, element)
+             << ", not " << arg.getType();
+  }
+  auto ret = dyn_cast<ReturnOp>(body.getTerminator());
+  Type want = RankedTensorType::get({}, result.getElementType());
+  if (!ret || ret->getNumOperands() != 1 ||
+      ret->getOperand(0).getType() != want)
+    return emitOpError("(map_c4) the computation must return one ")
+           << want;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// composite
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+CompositeOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  // c1: a namespaced op name, `dialect.op`.
+  if (!llvm::Regex("^[a-zA-Z_][a-zA-Z0-9_$]*([.][a-zA-Z0-9_$]+)+$")
+           .match(getName()))
+    return emitOpError("(composite_c1) name must be a valid namespaced op "
+                       "name, not '")
+           << getName() << "'";
+  auto callee = symbolTable.lookupNearestSymbolFrom<FunctionOpInterface>(
+      *this, getDecompositionAttr());
+  if (!callee)
+    return emitOpError("(composite_c2) '")
+           << getDecomposition() << "' does not reference a valid function";
+  auto mismatch = [&](StringRef what, TypeRange ours,
+                      TypeRange theirs) -> LogicalResult {
+    if (ours.size() != theirs.size())
+      return emitOpError("(composite_c")
+             << (what == "operand" ? 3 : 4) << ") has " << ours.size() << " "
+             << what << "(s), but decomposition has " << theirs.size();
+    for (auto [i, a, b] : llvm::enumerate(ours, theirs))
+      if (a != b)
+        return emitOpError("(composite_c")
+               << (what == "operand" ? 3 : 4) << ") " << what << " at index "
+               << i << " has type " << a << ", but decomposition has type "
+               << b;
+    return success();
+  };
+  if (failed(mismatch("operand", getOperandTypes(), callee.getArgumentTypes())))
+    return failure();
+  return mismatch("result", getResultTypes(), callee.getResultTypes());
+}
+
+CallInterfaceCallable CompositeOp::getCallableForCallee() {
+  return getDecompositionAttr();
+}
+
+void CompositeOp::setCalleeFromCallable(CallInterfaceCallable callee) {
+  setDecompositionAttr(cast<FlatSymbolRefAttr>(cast<SymbolRefAttr>(callee)));
+}
+
+Operation::operand_range CompositeOp::getArgOperands() { return getInputs(); }
+
+MutableOperandRange CompositeOp::getArgOperandsMutable() {
+  return getInputsMutable();
+}

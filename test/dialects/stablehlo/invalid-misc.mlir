@@ -1,0 +1,220 @@
+// The verifiers of the legacy broadcast, optimization_barrier,
+// get_dimension_size, map, composite and the batch norm ops: each rule of
+// the specification (the id in parentheses) refused at the op.
+// RUN: tpu-opt %s -split-input-file -verify-diagnostics
+
+func.func @broadcast_result(%a: tensor<3xi32>) -> tensor<2x1xi32> {
+  // expected-error @+1 {{result type must be 'tensor<2x3xi32>' (broadcast_sizes, then the operand's shape), not 'tensor<2x1xi32>'}}
+  %0 = stablehlo.broadcast %a, sizes = [2] : (tensor<3xi32>) -> tensor<2x1xi32>
+  return %0 : tensor<2x1xi32>
+}
+
+// -----
+
+func.func @broadcast_negative(%a: tensor<3xi32>) -> tensor<3xi32> {
+  // expected-error @+1 {{broadcast_sizes [-1] must not be negative}}
+  %0 = "stablehlo.broadcast"(%a) {broadcast_sizes = array<i64: -1>} : (tensor<3xi32>) -> tensor<3xi32>
+  return %0 : tensor<3xi32>
+}
+
+// -----
+
+func.func @barrier_types(%a: tensor<3xf32>) -> tensor<3xi32> {
+  // expected-error @+1 {{(optimization_barrier_c1) the results must have the operands' types}}
+  %0 = "stablehlo.optimization_barrier"(%a) : (tensor<3xf32>) -> tensor<3xi32>
+  return %0 : tensor<3xi32>
+}
+
+// -----
+
+func.func @dimension_size_c1(%a: tensor<3xf32>) -> tensor<i32> {
+  // expected-error @+1 {{(get_dimension_size_c1) dimension 1 is not a dimension of a rank-1 operand}}
+  %0 = stablehlo.get_dimension_size %a, dim = 1 : (tensor<3xf32>) -> tensor<i32>
+  return %0 : tensor<i32>
+}
+
+// -----
+
+func.func @dimension_size_rank(%a: tensor<3xf32>) -> tensor<1xi32> {
+  // expected-error @+1 {{result must be a rank-0 tensor of i32}}
+  %0 = stablehlo.get_dimension_size %a, dim = 0 : (tensor<3xf32>) -> tensor<1xi32>
+  return %0 : tensor<1xi32>
+}
+
+// -----
+
+func.func @map_c1(%a: tensor<3xf32>, %b: tensor<4xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{(map_c1) inputs and result must have one shape}}
+  %0 = "stablehlo.map"(%a, %b) ({
+  ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+    stablehlo.return %p : tensor<f32>
+  }) {dimensions = array<i64: 0>} : (tensor<3xf32>, tensor<4xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @map_c2() -> tensor<3xf32> {
+  // expected-error @+1 {{(map_c2) needs at least one input}}
+  %0 = "stablehlo.map"() ({
+    %c = stablehlo.constant dense<1.0> : tensor<f32>
+    stablehlo.return %c : tensor<f32>
+  }) {dimensions = array<i64: 0>} : () -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @map_c3(%a: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{(map_c3) dimensions must be [0, 1], not [1, 0]}}
+  %0 = "stablehlo.map"(%a) ({
+  ^bb0(%p: tensor<f32>):
+    stablehlo.return %p : tensor<f32>
+  }) {dimensions = array<i64: 1, 0>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @map_c4_arity(%a: tensor<3xf32>, %b: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{(map_c4) the computation takes 1 arguments for 2 inputs}}
+  %0 = "stablehlo.map"(%a, %b) ({
+  ^bb0(%p: tensor<f32>):
+    stablehlo.return %p : tensor<f32>
+  }) {dimensions = array<i64: 0>} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @map_c4_argument(%a: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{(map_c4) computation argument #0 must be 'tensor<f32>', not 'tensor<i32>'}}
+  %0 = "stablehlo.map"(%a) ({
+  ^bb0(%p: tensor<i32>):
+    %c = stablehlo.constant dense<1.0> : tensor<f32>
+    stablehlo.return %c : tensor<f32>
+  }) {dimensions = array<i64: 0>} : (tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @map_c4_return(%a: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{(map_c4) the computation must return one 'tensor<f32>'}}
+  %0 = "stablehlo.map"(%a) ({
+  ^bb0(%p: tensor<f32>):
+    stablehlo.return %p, %p : tensor<f32>, tensor<f32>
+  }) {dimensions = array<i64: 0>} : (tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func private @id(%a: tensor<f32>) -> tensor<f32> {
+  return %a : tensor<f32>
+}
+func.func @composite_c1(%a: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{(composite_c1) name must be a valid namespaced op name, not 'foo.'}}
+  %0 = stablehlo.composite "foo." %a {decomposition = @id} : (tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+func.func @composite_c2(%a: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{(composite_c2) 'missing' does not reference a valid function}}
+  %0 = stablehlo.composite "my.op" %a {decomposition = @missing} : (tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+func.func private @id(%a: tensor<f32>) -> tensor<f32> {
+  return %a : tensor<f32>
+}
+func.func @composite_c3_count(%a: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{(composite_c3) has 2 operand(s), but decomposition has 1}}
+  %0 = stablehlo.composite "my.op" %a, %a {decomposition = @id} : (tensor<f32>, tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+func.func private @id(%a: tensor<f32>) -> tensor<f32> {
+  return %a : tensor<f32>
+}
+func.func @composite_c3_type(%a: tensor<i32>) -> tensor<f32> {
+  // expected-error @+1 {{(composite_c3) operand at index 0 has type 'tensor<i32>', but decomposition has type 'tensor<f32>'}}
+  %0 = stablehlo.composite "my.op" %a {decomposition = @id} : (tensor<i32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+func.func private @id(%a: tensor<f32>) -> tensor<f32> {
+  return %a : tensor<f32>
+}
+func.func @composite_c4_count(%a: tensor<f32>) {
+  // expected-error @+1 {{(composite_c4) has 0 result(s), but decomposition has 1}}
+  stablehlo.composite "my.op" %a {decomposition = @id} : (tensor<f32>) -> ()
+  return
+}
+
+// -----
+
+func.func private @id(%a: tensor<f32>) -> tensor<f32> {
+  return %a : tensor<f32>
+}
+func.func @composite_c4_type(%a: tensor<f32>) -> tensor<i32> {
+  // expected-error @+1 {{(composite_c4) result at index 0 has type 'tensor<i32>', but decomposition has type 'tensor<f32>'}}
+  %0 = stablehlo.composite "my.op" %a {decomposition = @id} : (tensor<f32>) -> tensor<i32>
+  return %0 : tensor<i32>
+}
+
+// -----
+
+func.func @batch_norm_c1(%x: tensor<2x3xf32>, %v: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{(batch_norm_inference_c1) feature_index 2 is not a dimension of a rank-2 operand}}
+  %0 = "stablehlo.batch_norm_inference"(%x, %v, %v, %v, %v) {epsilon = 0.001 : f32, feature_index = 2 : i64} : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @batch_norm_float(%x: tensor<2x3xi32>, %v: tensor<3xi32>) -> tensor<2x3xi32> {
+  // expected-error @+1 {{operand must have float elements, not 'i32'}}
+  %0 = "stablehlo.batch_norm_inference"(%x, %v, %v, %v, %v) {epsilon = 0.001 : f32, feature_index = 1 : i64} : (tensor<2x3xi32>, tensor<3xi32>, tensor<3xi32>, tensor<3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @batch_norm_c2(%x: tensor<2x3xf32>, %v: tensor<3xf32>, %h: tensor<3xf16>) -> (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>) {
+  // expected-error @+1 {{(batch_norm_training_c2) offset must have the operand's element type 'f32', not 'f16'}}
+  %0:3 = "stablehlo.batch_norm_training"(%x, %v, %h) {epsilon = 0.001 : f32, feature_index = 1 : i64} : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf16>) -> (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>)
+  return %0#0, %0#1, %0#2 : tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>
+}
+
+// -----
+
+func.func @batch_norm_feature_size(%x: tensor<2x3xf32>, %v: tensor<3xf32>, %w: tensor<2xf32>) -> (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>) {
+  // expected-error @+1 {{mean must be rank 1 of the feature dimension's size (3), not 'tensor<2xf32>'}}
+  %0:3 = "stablehlo.batch_norm_grad"(%x, %v, %w, %v, %x) {epsilon = 0.001 : f32, feature_index = 1 : i64} : (tensor<2x3xf32>, tensor<3xf32>, tensor<2xf32>, tensor<3xf32>, tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>)
+  return %0#0, %0#1, %0#2 : tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>
+}
+
+// -----
+
+func.func @batch_norm_full_shape(%x: tensor<2x3xf32>, %v: tensor<3xf32>, %y: tensor<4x3xf32>) -> (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>) {
+  // expected-error @+1 {{grad_output must have the operand's shape, not 'tensor<4x3xf32>'}}
+  %0:3 = "stablehlo.batch_norm_grad"(%x, %v, %v, %v, %y) {epsilon = 0.001 : f32, feature_index = 1 : i64} : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<4x3xf32>) -> (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>)
+  return %0#0, %0#1, %0#2 : tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>
+}
+
+// -----
+
+func.func @batch_norm_training_means(%x: tensor<2x3xf32>, %v: tensor<3xf32>) -> (tensor<2x3xf32>, tensor<2xf32>, tensor<3xf32>) {
+  // expected-error @+1 {{batch_mean must be rank 1 of the feature dimension's size (3), not 'tensor<2xf32>'}}
+  %0:3 = "stablehlo.batch_norm_training"(%x, %v, %v) {epsilon = 0.001 : f32, feature_index = 1 : i64} : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<2xf32>, tensor<3xf32>)
+  return %0#0, %0#1, %0#2 : tensor<2x3xf32>, tensor<2xf32>, tensor<3xf32>
+}

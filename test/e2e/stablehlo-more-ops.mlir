@@ -1,0 +1,73 @@
+// StableHLO ops imported as compositions of hlo ops: batch normalization
+// (inference, training and its gradient), map, the legacy broadcast,
+// optimization_barrier, get_dimension_size and composite. Every input is a
+// run-time argument. Checked against hand-computed values (batch_norm_grad's
+// from NumPy in float64, to the digits printed) and, on generated inputs,
+// against the evaluator.
+// RUN: tpu-run %s --function=bn_inference --input="2x2xf32=[1 2][3 4]" --input="2xf32=2,1" --input="2xf32=0.5,-1" --input="2xf32=2,3" --input="2xf32=1,4" | FileCheck %s --check-prefix=INF
+// INF: result[0]: 2x2xf32=[-1.5 -1.5][2.5 -0.5]
+// RUN: tpu-run %s --function=bn_training --input="3x2xf32=[1 2][3 6][5 4]" --input="2xf32=1,2" --input="2xf32=0,1" | FileCheck %s --check-prefix=TRAIN
+// TRAIN: result[0]: 3x2xf32=[-1.224745 -1.44949][0 3.44949][1.224745 1]
+// TRAIN: result[1]: 2xf32=3 4
+// TRAIN: result[2]: 2xf32=2.666667 2.666667
+// RUN: tpu-run %s --function=bn_grad --input="3x2xf32=[1 2][3 6][5 4]" --input="2xf32=1,2" --input="2xf32=3,4" --input="2xf32=2.6666667,2.6666667" --input="3x2xf32=[1 0][2 1][0 3]" | FileCheck %s --check-prefix=GRAD
+// GRAD: result[0]: 3x2xf32=[-0.306186{{[12]}} -1.020621][0.6123724 -1.020621][-0.306186{{[12]}} 2.041241]
+// GRAD: result[1]: 2xf32=-1.224745 1.224745
+// GRAD: result[2]: 2xf32=3 4
+// RUN: tpu-run %s --function=misc --input="2x3xf32=[1 2 3][4 5 6]" --input="2x3xf32=[1 0 -1][2 2 2]" --input="3xi32=7,8,9" | FileCheck %s --check-prefix=MISC
+// MISC: result[0]: 2x3xf32=[2 2 0][12 15 18]
+// MISC: result[1]: 2x3xi32=[7 8 9][7 8 9]
+// MISC: result[2]: 2x3xf32=[1 0 -1][2 2 2]
+// MISC: result[3]: i32=3
+// MISC: result[4]: 2x3xf32=[4 5 6][7 8 9]
+// RUN: %python %S/Inputs/run_e2e.py tpu-run %s | FileCheck %s --check-prefix=REF
+// REF: @bn_inference: result 0: 2x2xf32 {{exact|close}}
+// REF: @bn_training: result 0: 3x2xf32 {{exact|close}}
+// REF: @bn_training: result 1: 2xf32 {{exact|close}}
+// REF: @bn_training: result 2: 2xf32 {{exact|close}}
+// REF: @bn_grad: result 0: 3x2xf32 {{exact|close}}
+// REF: @bn_grad: result 1: 2xf32 {{exact|close}}
+// REF: @bn_grad: result 2: 2xf32 {{exact|close}}
+// REF: @misc: result 0: 2x3xf32 exact
+// REF: @misc: result 1: 2x3xi32 exact
+// REF: @misc: result 2: 2x3xf32 exact
+// REF: @misc: result 3: i32 exact
+// REF: @misc: result 4: 2x3xf32 exact
+
+func.func @bn_inference(%x: tensor<2x2xf32>, %scale: tensor<2xf32>, %offset: tensor<2xf32>, %mean: tensor<2xf32>, %var: tensor<2xf32>) -> tensor<2x2xf32> {
+  %0 = "stablehlo.batch_norm_inference"(%x, %scale, %offset, %mean, %var) {epsilon = 0.0 : f32, feature_index = 1 : i64} : (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+
+func.func @bn_training(%x: tensor<3x2xf32>, %scale: tensor<2xf32>, %offset: tensor<2xf32>) -> (tensor<3x2xf32>, tensor<2xf32>, tensor<2xf32>) {
+  %0:3 = "stablehlo.batch_norm_training"(%x, %scale, %offset) {epsilon = 0.0 : f32, feature_index = 1 : i64} : (tensor<3x2xf32>, tensor<2xf32>, tensor<2xf32>) -> (tensor<3x2xf32>, tensor<2xf32>, tensor<2xf32>)
+  return %0#0, %0#1, %0#2 : tensor<3x2xf32>, tensor<2xf32>, tensor<2xf32>
+}
+
+func.func @bn_grad(%x: tensor<3x2xf32>, %scale: tensor<2xf32>, %mean: tensor<2xf32>, %var: tensor<2xf32>, %dy: tensor<3x2xf32>) -> (tensor<3x2xf32>, tensor<2xf32>, tensor<2xf32>) {
+  %0:3 = "stablehlo.batch_norm_grad"(%x, %scale, %mean, %var, %dy) {epsilon = 0.0 : f32, feature_index = 1 : i64} : (tensor<3x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<3x2xf32>) -> (tensor<3x2xf32>, tensor<2xf32>, tensor<2xf32>)
+  return %0#0, %0#1, %0#2 : tensor<3x2xf32>, tensor<2xf32>, tensor<2xf32>
+}
+
+func.func private @plus_three(%a: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %c = stablehlo.constant dense<3.0> : tensor<2x3xf32>
+  %0 = stablehlo.add %a, %c : tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// map: a * b + a; broadcast prepends a dimension; the barrier passes its
+// operands through; get_dimension_size reads the shape; composite runs its
+// decomposition.
+func.func @misc(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>, %v: tensor<3xi32>) -> (tensor<2x3xf32>, tensor<2x3xi32>, tensor<2x3xf32>, tensor<i32>, tensor<2x3xf32>) {
+  %0 = "stablehlo.map"(%a, %b) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %p = stablehlo.multiply %x, %y : tensor<f32>
+    %s = stablehlo.add %p, %x : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %1 = stablehlo.broadcast %v, sizes = [2] : (tensor<3xi32>) -> tensor<2x3xi32>
+  %2:2 = stablehlo.optimization_barrier %b, %a : tensor<2x3xf32>, tensor<2x3xf32>
+  %3 = stablehlo.get_dimension_size %a, dim = 1 : (tensor<2x3xf32>) -> tensor<i32>
+  %4 = stablehlo.composite "my.plus_three" %a {decomposition = @plus_three} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0, %1, %2#0, %3, %4 : tensor<2x3xf32>, tensor<2x3xi32>, tensor<2x3xf32>, tensor<i32>, tensor<2x3xf32>
+}
