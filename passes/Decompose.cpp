@@ -25,6 +25,9 @@
 // * a convolution with input dilation (a transposed convolution) reads a
 //   pad of its input with the dilation as interior padding and its padding
 //   as edge padding, and then has neither.
+// * a grouped convolution (feature_group_count > 1) becomes per-tap
+//   multiply-adds on the vector unit when it is depthwise, else one
+//   convolution per group (GroupedConvolution.cpp).
 // * sort becomes a bitonic sorting network of elementwise steps
 //   (SortNetwork.cpp).
 //
@@ -347,8 +350,13 @@ struct HLODecomposePass : tpu::impl::HLODecomposeBase<HLODecomposePass> {
                  InputDilationToPad, F16ProductInF32<hlo::DotGeneralOp>,
                  F16ProductInF32<hlo::ConvolutionOp>>(&getContext());
     populateSortNetworkPatterns(patterns);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    populateGroupedConvolutionPatterns(patterns);
+    // A failure here is a pattern that changes the IR and then fails: a bug
+    // to report, not to pass on silently.
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns)))) {
+      getOperation().emitError("hlo-decompose: the rewrites did not converge");
       return signalPassFailure();
+    }
   }
 };
 

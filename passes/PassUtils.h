@@ -66,6 +66,10 @@ bool preservesZero(Operation *op);
 
 /// hlo-decompose's rewrite of hlo.sort into a bitonic sorting network of
 /// elementwise steps (SortNetwork.cpp).
+/// hlo-decompose's rewrites of convolutions with feature_group_count > 1
+/// (GroupedConvolution.cpp).
+void populateGroupedConvolutionPatterns(RewritePatternSet &patterns);
+
 void populateSortNetworkPatterns(RewritePatternSet &patterns);
 
 /// An hlo.constant of `type` with every element `scalar`.

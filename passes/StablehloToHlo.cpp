@@ -358,8 +358,6 @@ FailureOr<Value> Importer::dotGeneral(Operation *op, Value lhs, Value rhs,
 /// hlo convolves NHWC inputs with HWIO kernels into NHWC results: transpose
 /// the operands into that form and the result back.
 FailureOr<Value> Importer::convolution(sh::ConvolutionOp op) {
-  if (op.getBatchGroupCount() != 1)
-    return unsupported(op) << "batch_group_count = " << op.getBatchGroupCount();
   Location loc = op.getLoc();
   sh::ConvDimensionNumbersAttr dims = op.getDimensionNumbers();
   SmallVector<int64_t> inputPerm{dims.getInputBatchDimension()};
@@ -397,11 +395,43 @@ FailureOr<Value> Importer::convolution(sh::ConvolutionOp op) {
   DenseI64ArrayAttr padding;
   if (auto pad = op.getPaddingAttr())
     padding = b.getDenseI64ArrayAttr(llvm::to_vector(pad.getValues<int64_t>()));
-  Value conv = hlo::ConvolutionOp::create(
-      b, loc, RankedTensorType::get(nhwcShape, type.getElementType()), lhs, rhs,
-      op.getWindowStridesAttr(), padding, op.getLhsDilationAttr(),
-      op.getRhsDilationAttr(), op.getFeatureGroupCountAttr(),
-      precisionOf(b.getContext(), op.getPrecisionConfigAttr()));
+  // batch_group_count B (the kernel gradient of a grouped convolution):
+  // the spec's split of the input's batch and the kernel's output features
+  // into B groups, one convolution per group, concatenated along the
+  // result's features.
+  int64_t groups = op.getBatchGroupCount();
+  auto sliceDim = [&](Value v, int64_t dim, int64_t from, int64_t size) {
+    auto t = cast<RankedTensorType>(v.getType());
+    SmallVector<int64_t> start(t.getRank(), 0), limit(t.getShape());
+    start[dim] = from;
+    limit[dim] = from + size;
+    return Value(hlo::SliceOp::create(
+        b, loc, v, b.getDenseI64ArrayAttr(start),
+        b.getDenseI64ArrayAttr(limit),
+        b.getDenseI64ArrayAttr(SmallVector<int64_t>(t.getRank(), 1))));
+  };
+  SmallVector<int64_t> pieceShape(nhwcShape);
+  pieceShape.back() /= groups;
+  int64_t batch = cast<RankedTensorType>(lhs.getType()).getDimSize(0) / groups;
+  SmallVector<Value> pieces;
+  for (int64_t g = 0; g < groups; ++g) {
+    Value pieceLhs = groups == 1 ? lhs : sliceDim(lhs, 0, g * batch, batch);
+    Value pieceRhs = groups == 1 ? rhs
+                                 : sliceDim(rhs, rank - 1, g * pieceShape.back(),
+                                            pieceShape.back());
+    pieces.push_back(hlo::ConvolutionOp::create(
+        b, loc, RankedTensorType::get(pieceShape, type.getElementType()),
+        pieceLhs, pieceRhs, op.getWindowStridesAttr(), padding,
+        op.getLhsDilationAttr(), op.getRhsDilationAttr(),
+        op.getFeatureGroupCountAttr(),
+        precisionOf(b.getContext(), op.getPrecisionConfigAttr())));
+  }
+  Value conv = pieces.size() == 1
+                   ? pieces.front()
+                   : Value(hlo::ConcatenateOp::create(
+                         b, loc,
+                         RankedTensorType::get(nhwcShape, type.getElementType()),
+                         pieces, b.getI64IntegerAttr(rank - 1)));
   return transpose(loc, conv, nhwcOf);
 }
 

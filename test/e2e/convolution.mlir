@@ -40,3 +40,38 @@ func.func @transposed(%x: tensor<2x5x5x4xf32>, %w: tensor<3x3x4x6xf32>) -> tenso
   %y = hlo.convolution %x, %w, window = {stride = [1, 1], pad = [[1, 1], [1, 0]], lhs_dilate = [2, 2]} : (tensor<2x5x5x4xf32>, tensor<3x3x4x6xf32>) -> tensor<2x9x8x6xf32>
   return %y : tensor<2x9x8x6xf32>
 }
+
+// Grouped convolutions (hlo-decompose): depthwise ones per tap on the
+// vector unit (MobileNet's 3x3 with padding; a channel multiplier with a
+// stride; bf16), groups of several features as one convolution each, and
+// an i32 convolution as per-tap products on the vector unit. The evaluator
+// convolves the groups itself.
+// CHECK: @depthwise_same: result 0: 2x12x12x32xf32 {{exact|close}}
+func.func @depthwise_same(%x: tensor<2x12x12x32xf32>, %w: tensor<3x3x1x32xf32>) -> tensor<2x12x12x32xf32> {
+  %y = hlo.convolution %x, %w, window = {stride = [1, 1], pad = [[1, 1], [1, 1]]}, feature_group_count = 32 : (tensor<2x12x12x32xf32>, tensor<3x3x1x32xf32>) -> tensor<2x12x12x32xf32>
+  return %y : tensor<2x12x12x32xf32>
+}
+
+// CHECK: @depthwise_multiplier_strided: result 0: 1x5x5x16xf32 {{exact|close}}
+func.func @depthwise_multiplier_strided(%x: tensor<1x11x11x8xf32>, %w: tensor<3x3x1x16xf32>) -> tensor<1x5x5x16xf32> {
+  %y = hlo.convolution %x, %w, window = {stride = [2, 2]}, feature_group_count = 8, precision = HIGHEST : (tensor<1x11x11x8xf32>, tensor<3x3x1x16xf32>) -> tensor<1x5x5x16xf32>
+  return %y : tensor<1x5x5x16xf32>
+}
+
+// CHECK: @depthwise_bf16: result 0: 1x8x8x64xbf16 {{exact|close}}
+func.func @depthwise_bf16(%x: tensor<1x8x8x64xbf16>, %w: tensor<5x5x1x64xbf16>) -> tensor<1x8x8x64xbf16> {
+  %y = hlo.convolution %x, %w, window = {pad = [[2, 2], [2, 2]]}, feature_group_count = 64 : (tensor<1x8x8x64xbf16>, tensor<5x5x1x64xbf16>) -> tensor<1x8x8x64xbf16>
+  return %y : tensor<1x8x8x64xbf16>
+}
+
+// CHECK: @four_groups: result 0: 2x6x6x24xf32 {{exact|close}}
+func.func @four_groups(%x: tensor<2x8x8x16xf32>, %w: tensor<3x3x4x24xf32>) -> tensor<2x6x6x24xf32> {
+  %y = hlo.convolution %x, %w, feature_group_count = 4 : (tensor<2x8x8x16xf32>, tensor<3x3x4x24xf32>) -> tensor<2x6x6x24xf32>
+  return %y : tensor<2x6x6x24xf32>
+}
+
+// CHECK: @int32_taps: result 0: 2x4x4x3xi32 exact
+func.func @int32_taps(%x: tensor<2x6x6x5xi32>, %w: tensor<3x3x5x3xi32>) -> tensor<2x4x4x3xi32> {
+  %y = hlo.convolution %x, %w : (tensor<2x6x6x5xi32>, tensor<3x3x5x3xi32>) -> tensor<2x4x4x3xi32>
+  return %y : tensor<2x4x4x3xi32>
+}

@@ -112,14 +112,6 @@ func.func @bitwise_reduce(%x: tensor<4xi32>, %c: tensor<i32>) -> tensor<i32> {
 
 // -----
 
-func.func @batch_groups(%x: tensor<2x8x1xf32>, %w: tensor<3x1x2xf32>) -> tensor<1x6x2xf32> {
-  // expected-error @+1 {{stablehlo.convolution is not supported by the TPU compiler: batch_group_count = 2}}
-  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {} {batch_group_count = 2 : i64, feature_group_count = 1 : i64} : (tensor<2x8x1xf32>, tensor<3x1x2xf32>) -> tensor<1x6x2xf32>
-  return %0 : tensor<1x6x2xf32>
-}
-
-// -----
-
 func.func @custom_call(%x: tensor<2xf32>) -> tensor<2xf32> {
   // expected-error @+1 {{stablehlo.custom_call is not supported by the TPU compiler: the custom call target @SPMDFullToShardShape is unknown to it}}
   %0 = stablehlo.custom_call @SPMDFullToShardShape(%x) : (tensor<2xf32>) -> tensor<2xf32>

@@ -769,3 +769,20 @@ func.func @map_broadcast_barrier(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>, %v: t
   %3 = stablehlo.get_dimension_size %v, dim = 0 : (tensor<3xf32>) -> tensor<i32>
   return %0, %1, %2#0, %2#1, %3 : tensor<2x3xf32>, tensor<4x2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<i32>
 }
+
+// -----
+
+// batch_group_count: the input's batch and the kernel's output features in
+// two groups, one convolution each, concatenated along the features.
+// CHECK-LABEL: func.func @batch_groups
+// CHECK: %[[L0:.*]] = hlo.slice %arg0 [0:1, 0:8, 0:1]
+// CHECK: %[[R0:.*]] = hlo.slice %arg1 [0:3, 0:1, 0:1]
+// CHECK: %[[C0:.*]] = hlo.convolution %[[L0]], %[[R0]]{{.*}} -> tensor<1x6x1xf32>
+// CHECK: %[[L1:.*]] = hlo.slice %arg0 [1:2, 0:8, 0:1]
+// CHECK: %[[R1:.*]] = hlo.slice %arg1 [0:3, 0:1, 1:2]
+// CHECK: %[[C1:.*]] = hlo.convolution %[[L1]], %[[R1]]
+// CHECK: hlo.concatenate %[[C0]], %[[C1]], dim = 2 : (tensor<1x6x1xf32>, tensor<1x6x1xf32>) -> tensor<1x6x2xf32>
+func.func @batch_groups(%x: tensor<2x8x1xf32>, %w: tensor<3x1x2xf32>) -> tensor<1x6x2xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {} {batch_group_count = 2 : i64, feature_group_count = 1 : i64} : (tensor<2x8x1xf32>, tensor<3x1x2xf32>) -> tensor<1x6x2xf32>
+  return %0 : tensor<1x6x2xf32>
+}

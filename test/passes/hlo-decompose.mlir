@@ -265,3 +265,84 @@ func.func @no_input_dilation(%x: tensor<1x4x4x3xf32>, %k: tensor<3x3x3x5xf32>) -
   %c = hlo.convolution %x, %k, window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} : (tensor<1x4x4x3xf32>, tensor<3x3x3x5xf32>) -> tensor<1x4x4x5xf32>
   return %c : tensor<1x4x4x5xf32>
 }
+
+// -----
+
+// A depthwise convolution (one input feature per group) becomes one
+// multiply-add per kernel tap on the vector unit: the padded input's
+// strided window times the tap's weights; at DEFAULT precision the f32
+// operands are rounded through bf16, as the MXU rounds them.
+// CHECK-LABEL: func.func @depthwise
+// CHECK: %[[XB:.*]] = hlo.convert %arg0 : (tensor<1x5x5x4xf32>) -> tensor<1x5x5x4xbf16>
+// CHECK: %[[X:.*]] = hlo.convert %[[XB]] : (tensor<1x5x5x4xbf16>) -> tensor<1x5x5x4xf32>
+// CHECK: %[[P:.*]] = hlo.pad %[[X]], %{{.*}}, low = [0, 1, 1, 0], high = [0, 1, 1, 0]
+// CHECK: hlo.slice %{{.*}} [0:1, 0:1, 0:1, 0:4] : (tensor<3x3x1x4xf32>)
+// CHECK: %[[W0:.*]] = hlo.slice %[[P]] [0:1, 0:5:2, 0:5:2, 0:4]
+// CHECK: %[[M0:.*]] = hlo.multiply %[[W0]], %{{.*}} : tensor<1x3x3x4xf32>
+// CHECK: hlo.slice %{{.*}} [0:1, 1:2, 0:1, 0:4] : (tensor<3x3x1x4xf32>)
+// CHECK: hlo.slice %[[P]] [0:1, 0:5:2, 1:6:2, 0:4]
+// CHECK: %[[M1:.*]] = hlo.multiply
+// CHECK: hlo.add %[[M0]], %[[M1]] : tensor<1x3x3x4xf32>
+// CHECK-NOT: hlo.convolution
+func.func @depthwise(%x: tensor<1x5x5x4xf32>, %w: tensor<3x3x1x4xf32>) -> tensor<1x3x3x4xf32> {
+  %0 = hlo.convolution %x, %w, window = {stride = [2, 2], pad = [[1, 1], [1, 1]]}, feature_group_count = 4 : (tensor<1x5x5x4xf32>, tensor<3x3x1x4xf32>) -> tensor<1x3x3x4xf32>
+  return %0 : tensor<1x3x3x4xf32>
+}
+
+// -----
+
+// A channel multiplier of 2 repeats each input feature twice first; at
+// HIGHEST precision the operands are not rounded.
+// CHECK-LABEL: func.func @depthwise_multiplier
+// CHECK-NOT: hlo.convert
+// CHECK: %[[B:.*]] = hlo.broadcast_in_dim %arg0, dims = [0, 1, 2] : (tensor<2x6x3xf32>) -> tensor<2x6x3x2xf32>
+// CHECK: hlo.reshape %[[B]] : (tensor<2x6x3x2xf32>) -> tensor<2x6x6xf32>
+// CHECK-NOT: hlo.convolution
+func.func @depthwise_multiplier(%x: tensor<2x6x3xf32>, %w: tensor<3x1x6xf32>) -> tensor<2x4x6xf32> {
+  %0 = hlo.convolution %x, %w, feature_group_count = 3, precision = HIGHEST : (tensor<2x6x3xf32>, tensor<3x1x6xf32>) -> tensor<2x4x6xf32>
+  return %0 : tensor<2x4x6xf32>
+}
+
+// -----
+
+// Groups of several features: one convolution per group on slices of the
+// input's features and the kernel's output features, concatenated.
+// CHECK-LABEL: func.func @two_groups
+// CHECK: %[[X0:.*]] = hlo.slice %arg0 [0:1, 0:8, 0:4]
+// CHECK: %[[W0:.*]] = hlo.slice %arg1 [0:3, 0:4, 0:3]
+// CHECK: %[[C0:.*]] = hlo.convolution %[[X0]], %[[W0]] : (tensor<1x8x4xf32>, tensor<3x4x3xf32>) -> tensor<1x6x3xf32>
+// CHECK: %[[X1:.*]] = hlo.slice %arg0 [0:1, 0:8, 4:8]
+// CHECK: %[[W1:.*]] = hlo.slice %arg1 [0:3, 0:4, 3:6]
+// CHECK: %[[C1:.*]] = hlo.convolution %[[X1]], %[[W1]]
+// CHECK: hlo.concatenate %[[C0]], %[[C1]], dim = 2
+func.func @two_groups(%x: tensor<1x8x8xf32>, %w: tensor<3x4x6xf32>) -> tensor<1x6x6xf32> {
+  %0 = hlo.convolution %x, %w, feature_group_count = 2 : (tensor<1x8x8xf32>, tensor<3x4x6xf32>) -> tensor<1x6x6xf32>
+  return %0 : tensor<1x6x6xf32>
+}
+
+// -----
+
+// An i32 convolution (the MXU multiplies int8 only): per tap, a
+// dot_general of the window's features with the tap's kernel, itself a
+// multiply and a sum on the vector unit.
+// CHECK-LABEL: func.func @int32_convolution
+// CHECK-NOT: hlo.convolution
+// CHECK: hlo.slice %arg0 [0:1, 0:3, 0:2]
+// CHECK: hlo.reduce sum
+// CHECK: hlo.slice %arg0 [0:1, 1:4, 0:2]
+// CHECK: hlo.reduce sum
+// CHECK: hlo.add
+func.func @int32_convolution(%x: tensor<1x4x2xi32>, %w: tensor<2x2x3xi32>) -> tensor<1x3x3xi32> {
+  %0 = hlo.convolution %x, %w : (tensor<1x4x2xi32>, tensor<2x2x3xi32>) -> tensor<1x3x3xi32>
+  return %0 : tensor<1x3x3xi32>
+}
+
+// -----
+
+// int8 x int8 stays on the MXU.
+// CHECK-LABEL: func.func @int8_convolution
+// CHECK: hlo.convolution
+func.func @int8_convolution(%x: tensor<1x4x2xi8>, %w: tensor<2x2x3xi8>) -> tensor<1x3x3xi32> {
+  %0 = hlo.convolution %x, %w : (tensor<1x4x2xi8>, tensor<2x2x3xi8>) -> tensor<1x3x3xi32>
+  return %0 : tensor<1x3x3xi32>
+}
