@@ -113,6 +113,14 @@ private:
   Value indexComponent(Location loc, Value indices, ArrayRef<int64_t> position,
                        int64_t vectorDim, int64_t component);
   FailureOr<Value> gather(sh::GatherOp op);
+  /// bitcast_convert between element widths (StablehloBitcast.cpp).
+  FailureOr<Value> bitcastWidths(sh::BitcastConvertOp op);
+  /// rng_bit_generator as XLA's Threefry and Philox arithmetic
+  /// (StablehloRng.cpp); both results are mapped.
+  LogicalResult rngBitGenerator(sh::RngBitGeneratorOp op);
+  /// rng: uniform or normal numbers from Philox bits of a compiler-chosen
+  /// state, one counter range per rng op.
+  FailureOr<Value> rng(sh::RngOp op);
   /// batch_norm_inference, _training and _grad as elementwise ops and sums
   /// (StablehloBatchNorm.cpp); the extra results are mapped.
   FailureOr<Value> batchNorm(Operation *op);
@@ -158,6 +166,8 @@ private:
 
   OpBuilder &b;
   IRMapping mapping;
+  /// rng ops imported so far: the next one's counter.
+  uint64_t rngOps = 0;
 };
 
 } // namespace mlir::tpu::stablehlo_import

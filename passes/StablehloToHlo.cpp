@@ -280,9 +280,7 @@ FailureOr<Value> Importer::convertElementwise(Operation *op) {
         Type from = getElementTypeOrSelf(c.getOperand().getType());
         Type to = resultType(op).getElementType();
         if (from.getIntOrFloatBitWidth() != to.getIntOrFloatBitWidth())
-          return unsupported(op)
-                 << "a bitcast_convert from " << from << " to " << to
-                 << ", which changes the shape (the widths differ)";
+          return bitcastWidths(c);
         return Value(hlo::BitcastConvertOp::create(b, loc, resultType(op),
                                                    lookup(c.getOperand())));
       })
@@ -317,6 +315,7 @@ FailureOr<Value> Importer::convertElementwise(Operation *op) {
             b.getDenseI64ArrayAttr(
                 llvm::to_vector(llvm::seq<int64_t>(added, rank)))));
       })
+      .Case([&](sh::RngOp r) { return rng(r); })
       .Case([&](sh::GetDimensionSizeOp g) -> FailureOr<Value> {
         int64_t size =
             cast<RankedTensorType>(g.getOperand().getType())
@@ -587,6 +586,8 @@ LogicalResult Importer::convert(Operation *op) {
       mapping.map(result, lookup(operand));
     return success();
   }
+  if (auto rng = dyn_cast<sh::RngBitGeneratorOp>(op))
+    return rngBitGenerator(rng);
   // The inliner inlines a composite's decomposition like a call's callee.
   if (auto composite = dyn_cast<sh::CompositeOp>(op))
     return unsupported(op) << "its decomposition @"

@@ -27,7 +27,7 @@ import sys
 OUT_OF_SCOPE = re.compile(
     r"tensor<[^>]*\?|tensor<\*|!quant\.|\bf64\b|complex<|!stablehlo\.token|"
     r"!stablehlo\.future|#sparse|tuple<|\bf8E|\bu?i[24]\b")
-EXPECTED = re.compile(r"expected-error\s*(?:@(above|below|[+-]\d+))?\s*\{\{")
+EXPECTED = re.compile(r"expected-error(?:-re)?\s*(?:@(above|below|[+-]\d+))?\s*\{\{")
 ERROR_LINE = re.compile(r"<stdin>:(\d+):\d+: error")
 
 

@@ -71,6 +71,25 @@ def StableHLO_Transpose : I32EnumAttr<"Transpose", "triangular_solve's op(a)",
 def StableHLO_TransposeAttr : EnumAttr<StableHLO_Dialect, StableHLO_Transpose,
                                        "transpose">;
 
+def StableHLO_RngAlgorithm : I32EnumAttr<"RngAlgorithm",
+    "rng_bit_generator's algorithm", [
+      I32EnumAttrCase<"DEFAULT", 0>, I32EnumAttrCase<"THREE_FRY", 1>,
+      I32EnumAttrCase<"PHILOX", 2>]> {
+  let cppNamespace = "::mlir::stablehlo";
+  let genSpecializedAttr = 0;
+}
+def StableHLO_RngAlgorithmAttr : EnumAttr<StableHLO_Dialect,
+    StableHLO_RngAlgorithm, "rng_algorithm">;
+
+def StableHLO_RngDistribution : I32EnumAttr<"RngDistribution",
+    "rng's distribution", [
+      I32EnumAttrCase<"UNIFORM", 1>, I32EnumAttrCase<"NORMAL", 2>]> {
+  let cppNamespace = "::mlir::stablehlo";
+  let genSpecializedAttr = 0;
+}
+def StableHLO_RngDistributionAttr : EnumAttr<StableHLO_Dialect,
+    StableHLO_RngDistribution, "rng_distribution">;
+
 def StableHLO_PrecisionConfigAttr
     : TypedArrayAttrBase<StableHLO_PrecisionAttr, "precision config">;
 

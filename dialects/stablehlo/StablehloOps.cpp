@@ -66,6 +66,8 @@ void StableHLODialect::initialize() {
   addInterfaces<StablehloInliner>();
 }
 
+OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
+
 LogicalResult
 ConstantOp::inferReturnTypes(MLIRContext *, std::optional<Location> location,
                              ValueRange, DictionaryAttr attributes,

@@ -187,6 +187,8 @@ def StableHLO_ConstantOp : StableHLO_Op<"constant",
   let arguments = (ins ElementsAttr:$value);
   let results = (outs StableHLO_Tensor:$output);
   let assemblyFormat = "attr-dict $value";
+  // ConstantLike ops fold to their value (m_Constant relies on it).
+  let hasFolder = 1;
 }
 
 def StableHLO_IotaOp : StableHLO_Op<"iota", [Pure]> {
@@ -774,6 +776,52 @@ def StableHLO_BatchNormGradOp : StableHLO_BatchNormOp<
   let results = (outs StableHLO_Tensor:$grad_operand,
                       StableHLO_Tensor:$grad_scale,
                       StableHLO_Tensor:$grad_offset);
+}
+
+//===----------------------------------------------------------------------===//
+// Random numbers
+//===----------------------------------------------------------------------===//
+
+def StableHLO_RngBitGeneratorOp : StableHLO_Op<"rng_bit_generator", [Pure]> {
+  let summary = "random bits from a counter-based generator and its state";
+  let description = [{
+    `output` filled with random bits and the state to continue from, a
+    deterministic function of `initial_state` (a key, then a counter): JAX's
+    `jax.random` with the `rbg` implementation and `lax.rng_bit_generator`.
+
+    ```mlir
+    %state, %bits = stablehlo.rng_bit_generator %s, algorithm = THREE_FRY
+        : (tensor<2xui64>) -> (tensor<2xui64>, tensor<4x8xui32>)
+    ```
+  }];
+  let arguments = (ins StableHLO_Tensor:$initial_state,
+                       StableHLO_RngAlgorithmAttr:$rng_algorithm);
+  let results = (outs StableHLO_Tensor:$output_state,
+                      StableHLO_Tensor:$output);
+  let assemblyFormat = [{
+    $initial_state `,` `algorithm` `=` $rng_algorithm attr-dict `:`
+        functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def StableHLO_RngOp : StableHLO_Op<"rng"> {
+  let summary = "random numbers of a distribution (implementation-defined)";
+  let description = [{
+    Uniform in `[a, b)` or normal with mean `a` and standard deviation `b`,
+    of the shape `shape` holds. The generator is the implementation's;
+    StableHLO's legacy form of JAX's and TensorFlow's older random ops.
+  }];
+  let arguments = (ins 0DTensorOf<[AnyInteger, AnyFloat, I1]>:$a,
+                       0DTensorOf<[AnyInteger, AnyFloat, I1]>:$b,
+                       1DTensorOf<[AnyInteger, Index]>:$shape,
+                       StableHLO_RngDistributionAttr:$rng_distribution);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $shape `,` `distribution` `=` $rng_distribution attr-dict
+        `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
 }
 
 #endif // TPU_DIALECTS_STABLEHLO_STABLEHLOOPS_TD

@@ -34,14 +34,6 @@ func.func @reduce_precision_fp8(%x: tensor<2xf32>) -> tensor<2xf32> {
 
 // -----
 
-func.func @bitcast_to_bytes(%x: tensor<2xf32>) -> tensor<2x4xui8> {
-  // expected-error @+1 {{stablehlo.bitcast_convert is not supported by the TPU compiler: a bitcast_convert from 'f32' to 'ui8', which changes the shape (the widths differ)}}
-  %0 = stablehlo.bitcast_convert %x : (tensor<2xf32>) -> tensor<2x4xui8>
-  return %0 : tensor<2x4xui8>
-}
-
-// -----
-
 // hlo orders an integer by its type: a SIGNED compare of unsigned values
 // (or UNSIGNED of signless ones) would need a bitcast first.
 func.func @signed_compare_of_unsigned(%x: tensor<2xui16>) -> tensor<2xi1> {
@@ -413,4 +405,13 @@ func.func @map_region_op(%a: tensor<3xf32>) -> tensor<3xf32> {
     stablehlo.return %r : tensor<f32>
   }) {dimensions = array<i64: 0>} : (tensor<3xf32>) -> tensor<3xf32>
   return %0 : tensor<3xf32>
+}
+
+// -----
+
+// XLA's bit generators produce 32- and 64-bit words.
+func.func @rng_bytes(%s: tensor<2xui64>) -> tensor<4xui8> {
+  // expected-error @+1 {{stablehlo.rng_bit_generator is not supported by the TPU compiler: output elements of type 'ui8' (XLA's generators produce 32- and 64-bit elements)}}
+  %0, %1 = stablehlo.rng_bit_generator %s, algorithm = THREE_FRY : (tensor<2xui64>) -> (tensor<2xui64>, tensor<4xui8>)
+  return %1 : tensor<4xui8>
 }

@@ -786,3 +786,37 @@ func.func @batch_groups(%x: tensor<2x8x1xf32>, %w: tensor<3x1x2xf32>) -> tensor<
   %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {} {batch_group_count = 2 : i64, feature_group_count = 1 : i64} : (tensor<2x8x1xf32>, tensor<3x1x2xf32>) -> tensor<1x6x2xf32>
   return %0 : tensor<1x6x2xf32>
 }
+
+// -----
+
+// rng_bit_generator is integer arithmetic on the vector unit: Threefry's
+// rotations are shift pairs on ui32 words of the counters, which count up
+// from the state's counter (a ui64 iota).
+// CHECK-LABEL: func.func @threefry
+// CHECK-NOT: stablehlo.
+// CHECK: hlo.iota dim = 2 : tensor<1x1x2xi32>
+// CHECK: hlo.shift_left %{{.*}} : tensor<1x1x2xui32>
+// CHECK: hlo.shift_right_logical %{{.*}} : tensor<1x1x2xui32>
+// CHECK: hlo.concatenate %{{.*}}, %{{.*}}, dim = 1 : (tensor<1x1x2xui32>, tensor<1x1x2xui32>) -> tensor<1x2x2xui32>
+// CHECK: hlo.reshape %{{.*}} : (tensor<1x2x2xui32>) -> tensor<2x2xui32>
+func.func @threefry(%s: tensor<2xui64>) -> (tensor<2xui64>, tensor<2x2xui32>) {
+  %0, %1 = stablehlo.rng_bit_generator %s, algorithm = THREE_FRY : (tensor<2xui64>) -> (tensor<2xui64>, tensor<2x2xui32>)
+  return %0, %1 : tensor<2xui64>, tensor<2x2xui32>
+}
+
+// -----
+
+// A width-changing bitcast_convert: the narrow elements are the wide one's
+// bits, least significant first.
+// CHECK-LABEL: func.func @bitcast_widths
+// CHECK: %[[LO:.*]] = hlo.slice %arg0 [0:2, 0:1]
+// CHECK: %[[HI:.*]] = hlo.slice %arg0 [0:2, 1:2]
+// CHECK: %[[SH:.*]] = hlo.shift_left
+// CHECK: %[[W:.*]] = hlo.or %{{.*}}, %[[SH]] : tensor<2xui64>
+// CHECK: hlo.shift_right_logical %[[W]]
+// CHECK: hlo.concatenate {{.*}} -> tensor<2x2xui32>
+func.func @bitcast_widths(%x: tensor<2x2xui32>) -> (tensor<2xui64>, tensor<2x2xui32>) {
+  %0 = stablehlo.bitcast_convert %x : (tensor<2x2xui32>) -> tensor<2xui64>
+  %1 = stablehlo.bitcast_convert %0 : (tensor<2xui64>) -> tensor<2x2xui32>
+  return %0, %1 : tensor<2xui64>, tensor<2x2xui32>
+}

@@ -218,3 +218,78 @@ func.func @batch_norm_training_means(%x: tensor<2x3xf32>, %v: tensor<3xf32>) -> 
   %0:3 = "stablehlo.batch_norm_training"(%x, %v, %v) {epsilon = 0.001 : f32, feature_index = 1 : i64} : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<2xf32>, tensor<3xf32>)
   return %0#0, %0#1, %0#2 : tensor<2x3xf32>, tensor<2xf32>, tensor<3xf32>
 }
+
+// -----
+
+func.func @rng_bit_generator_c1(%s: tensor<2xui64>) -> tensor<4xui32> {
+  // expected-error @+1 {{(rng_bit_generator_c1) output_state must have initial_state's type 'tensor<2xui64>'}}
+  %0, %1 = "stablehlo.rng_bit_generator"(%s) {rng_algorithm = #stablehlo<rng_algorithm DEFAULT>} : (tensor<2xui64>) -> (tensor<3xui64>, tensor<4xui32>)
+  return %1 : tensor<4xui32>
+}
+
+// -----
+
+func.func @rng_bit_generator_c2_threefry(%s: tensor<3xui64>) -> tensor<4xui32> {
+  // expected-error @+1 {{(rng_bit_generator_c2) THREE_FRY takes a state of 2 elements (a key and a counter), not 3}}
+  %0, %1 = stablehlo.rng_bit_generator %s, algorithm = THREE_FRY : (tensor<3xui64>) -> (tensor<3xui64>, tensor<4xui32>)
+  return %1 : tensor<4xui32>
+}
+
+// -----
+
+func.func @rng_bit_generator_c2_philox(%s: tensor<4xui64>) -> tensor<4xui32> {
+  // expected-error @+1 {{(rng_bit_generator_c2) PHILOX takes a state of 2 or 3 elements (a key and a counter), not 4}}
+  %0, %1 = stablehlo.rng_bit_generator %s, algorithm = PHILOX : (tensor<4xui64>) -> (tensor<4xui64>, tensor<4xui32>)
+  return %1 : tensor<4xui32>
+}
+
+// -----
+
+func.func @rng_bit_generator_state_type(%s: tensor<2xi32>) -> tensor<4xui32> {
+  // expected-error @+1 {{initial_state must be a rank-1 tensor of ui64, not 'tensor<2xi32>'}}
+  %0, %1 = stablehlo.rng_bit_generator %s, algorithm = DEFAULT : (tensor<2xi32>) -> (tensor<2xi32>, tensor<4xui32>)
+  return %1 : tensor<4xui32>
+}
+
+// -----
+
+func.func @rng_bit_generator_output(%s: tensor<2xui64>) -> tensor<4xi1> {
+  // expected-error @+1 {{output must have integer or float elements, not 'i1'}}
+  %0, %1 = stablehlo.rng_bit_generator %s, algorithm = DEFAULT : (tensor<2xui64>) -> (tensor<2xui64>, tensor<4xi1>)
+  return %1 : tensor<4xi1>
+}
+
+// -----
+
+func.func @rng_c1(%a: tensor<f32>, %b: tensor<f16>) -> tensor<4xf32> {
+  %s = stablehlo.constant dense<4> : tensor<1xi64>
+  // expected-error @+1 {{(rng_c1) a, b and the result must have one element type, not 'f16' and 'f32'}}
+  %0 = stablehlo.rng %a, %b, %s, distribution = UNIFORM : (tensor<f32>, tensor<f16>, tensor<1xi64>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @rng_c2(%a: tensor<i32>, %b: tensor<i32>) -> tensor<4xi32> {
+  %s = stablehlo.constant dense<4> : tensor<1xi64>
+  // expected-error @+1 {{(rng_c2) a NORMAL distribution has float elements, not 'i32'}}
+  %0 = stablehlo.rng %a, %b, %s, distribution = NORMAL : (tensor<i32>, tensor<i32>, tensor<1xi64>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @rng_c3(%a: tensor<f32>, %b: tensor<f32>) -> tensor<5xf32> {
+  %s = stablehlo.constant dense<4> : tensor<1xi64>
+  // expected-error @+1 {{(rng_c3) the result's shape must be [4], the one `shape` holds}}
+  %0 = stablehlo.rng %a, %b, %s, distribution = UNIFORM : (tensor<f32>, tensor<f32>, tensor<1xi64>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @rng_shape_operand(%a: tensor<f32>, %b: tensor<f32>, %s: tensor<?xi64>) -> tensor<4xf32> {
+  // expected-error @+1 {{operand #2 must be statically shaped 1-dimensional tensor of integer values, but got 'tensor<?xi64>'}}
+  %0 = stablehlo.rng %a, %b, %s, distribution = UNIFORM : (tensor<f32>, tensor<f32>, tensor<?xi64>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

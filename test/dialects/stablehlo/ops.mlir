@@ -278,3 +278,19 @@ func.func @misc_ops(%a: tensor<3xf32>, %b: tensor<3xf32>, %x: tensor<2x3xf32>) -
   %7:3 = "stablehlo.batch_norm_grad"(%x, %a, %a, %b, %x) {epsilon = 0.001 : f32, feature_index = 1 : i64} : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>)
   return %0 : tensor<2x3xf32>
 }
+
+// -----
+
+// The random ops in StableHLO's pretty forms; the generic enum attributes
+// read the same.
+// CHECK-LABEL: func.func @random
+// CHECK: %{{.*}}, %{{.*}} = stablehlo.rng_bit_generator %arg0, algorithm = THREE_FRY : (tensor<2xui64>) -> (tensor<2xui64>, tensor<4x4xui32>)
+// CHECK: stablehlo.rng_bit_generator %arg0, algorithm = DEFAULT : (tensor<2xui64>) -> (tensor<2xui64>, tensor<3xf32>)
+// CHECK: stablehlo.rng %arg1, %arg2, %{{.*}}, distribution = NORMAL : (tensor<f32>, tensor<f32>, tensor<2xi64>) -> tensor<2x3xf32>
+func.func @random(%s: tensor<2xui64>, %a: tensor<f32>, %b: tensor<f32>) -> tensor<2x3xf32> {
+  %0, %1 = stablehlo.rng_bit_generator %s, algorithm = THREE_FRY : (tensor<2xui64>) -> (tensor<2xui64>, tensor<4x4xui32>)
+  %2, %3 = "stablehlo.rng_bit_generator"(%s) {rng_algorithm = #stablehlo<rng_algorithm DEFAULT>} : (tensor<2xui64>) -> (tensor<2xui64>, tensor<3xf32>)
+  %shape = stablehlo.constant dense<[2, 3]> : tensor<2xi64>
+  %4 = "stablehlo.rng"(%a, %b, %shape) {rng_distribution = #stablehlo<rng_distribution NORMAL>} : (tensor<f32>, tensor<f32>, tensor<2xi64>) -> tensor<2x3xf32>
+  return %4 : tensor<2x3xf32>
+}
