@@ -113,6 +113,10 @@ private:
   Value indexComponent(Location loc, Value indices, ArrayRef<int64_t> position,
                        int64_t vectorDim, int64_t component);
   FailureOr<Value> gather(sh::GatherOp op);
+  /// dynamic_iota/reshape/broadcast_in_dim of static results, and einsum as
+  /// a dot_general (StablehloShapes.cpp).
+  FailureOr<Value> shapeOperandOp(Operation *op);
+  FailureOr<Value> einsum(sh::EinsumOp op);
   /// bitcast_convert between element widths (StablehloBitcast.cpp).
   FailureOr<Value> bitcastWidths(sh::BitcastConvertOp op);
   /// rng_bit_generator as XLA's Threefry and Philox arithmetic

@@ -316,6 +316,10 @@ FailureOr<Value> Importer::convertElementwise(Operation *op) {
                 llvm::to_vector(llvm::seq<int64_t>(added, rank)))));
       })
       .Case([&](sh::RngOp r) { return rng(r); })
+      .Case<sh::DynamicIotaOp, sh::DynamicReshapeOp,
+            sh::DynamicBroadcastInDimOp>(
+          [&](Operation *) { return shapeOperandOp(op); })
+      .Case([&](sh::EinsumOp e) { return einsum(e); })
       .Case([&](sh::GetDimensionSizeOp g) -> FailureOr<Value> {
         int64_t size =
             cast<RankedTensorType>(g.getOperand().getType())
@@ -564,13 +568,28 @@ static LogicalResult importFuncSharding(func::FuncOp func, unsigned i,
   return success();
 }
 
-/// A constant read only as scatter indices: the scatter reads its values,
-/// so its type (JAX's i64) need not be one the TPU computes with.
+/// The operand that gives an op its result's shape (read at compile time,
+/// never computed), or -1.
+static int shapeOperand(Operation *op) {
+  if (isa<sh::DynamicIotaOp>(op))
+    return 0;
+  if (isa<sh::DynamicReshapeOp, sh::DynamicBroadcastInDimOp>(op))
+    return 1;
+  if (isa<sh::RngOp>(op))
+    return 2;
+  return -1;
+}
+
+/// A constant read only as scatter indices or as a shape: those ops read
+/// its values, so its type (JAX's i64, `index`) need not be one the TPU
+/// computes with.
 static bool onlyIndices(Operation *op) {
   return isa<sh::ConstantOp>(op) && !op->use_empty() &&
          llvm::all_of(op->getUses(), [](OpOperand &use) {
            auto s = dyn_cast<sh::ScatterOp>(use.getOwner());
-           return s && use.get() == s.getScatterIndices();
+           return (s && use.get() == s.getScatterIndices()) ||
+                  static_cast<int>(use.getOperandNumber()) ==
+                      shapeOperand(use.getOwner());
          });
 }
 
@@ -599,8 +618,9 @@ LogicalResult Importer::convert(Operation *op) {
   // A scatter's indices are read at compile time; its other operands and
   // results are computed, so their types are checked.
   auto scatterOp = dyn_cast<sh::ScatterOp>(op);
-  int indicesOperand =
-      scatterOp ? static_cast<int>(scatterOp.getInputs().size()) : -1;
+  int indicesOperand = scatterOp
+                           ? static_cast<int>(scatterOp.getInputs().size())
+                           : shapeOperand(op);
   if (failed(checkTypes(op, indicesOperand)))
     return failure();
   if (op->getNumResults() != 1 &&

@@ -824,4 +824,72 @@ def StableHLO_RngOp : StableHLO_Op<"rng"> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Shapes given as operands (static when the result type is)
+//===----------------------------------------------------------------------===//
+
+def StableHLO_ShapeTensor : 1DTensorOf<[AnyInteger, Index]>;
+
+def StableHLO_DynamicIotaOp : StableHLO_Op<"dynamic_iota", [Pure]> {
+  let summary = "iota of the shape an operand holds";
+  let arguments = (ins StableHLO_ShapeTensor:$output_shape,
+                       I64Attr:$iota_dimension);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = [{
+    $output_shape `,` `dim` `=` $iota_dimension attr-dict `:`
+        functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def StableHLO_DynamicReshapeOp : StableHLO_Op<"dynamic_reshape", [Pure]> {
+  let summary = "reshape to the shape an operand holds";
+  let arguments = (ins StableHLO_Tensor:$operand,
+                       StableHLO_ShapeTensor:$output_shape);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` $output_shape attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def StableHLO_DynamicBroadcastInDimOp : StableHLO_Op<"dynamic_broadcast_in_dim",
+    [Pure]> {
+  let summary = "broadcast_in_dim to the shape an operand holds";
+  let arguments = (ins StableHLO_Tensor:$operand,
+                       StableHLO_ShapeTensor:$output_dimensions,
+                       DenseI64ArrayAttr:$broadcast_dimensions,
+                       OptionalAttr<DenseI64ArrayAttr>:$known_expanding_dimensions,
+                       OptionalAttr<DenseI64ArrayAttr>:$known_nonexpanding_dimensions);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` $output_dimensions `,` `dims` `=` $broadcast_dimensions
+        attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def StableHLO_EinsumOp : StableHLO_Op<"einsum", [Pure]> {
+  let summary = "Einstein summation of two operands (legacy)";
+  let description = [{
+    `einsum_config` labels each operand's dimensions and the result's,
+    `"ab,bc->ac"`: labels of both operands kept in the result are batch
+    dimensions, labels of both dropped are contracted, labels of one operand
+    dropped are summed away first.
+  }];
+  let arguments = (ins StableHLO_Tensor:$lhs, StableHLO_Tensor:$rhs,
+                       StrAttr:$einsum_config);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs `,` `config` `=` $einsum_config attr-dict `:`
+        functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The labels of lhs, rhs and the result, when the config is well
+    /// formed.
+    std::optional<std::array<::llvm::StringRef, 3>> getLabels();
+  }];
+}
+
 #endif // TPU_DIALECTS_STABLEHLO_STABLEHLOOPS_TD

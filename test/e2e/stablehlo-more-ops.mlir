@@ -20,6 +20,14 @@
 // MISC: result[2]: 2x3xf32=[1 0 -1][2 2 2]
 // MISC: result[3]: i32=3
 // MISC: result[4]: 2x3xf32=[4 5 6][7 8 9]
+// The shape-operand ops with constant shapes (index and i64), and einsum
+// as a matmul and as a batched contraction into a transposed result.
+// RUN: tpu-run %s --function=shapes --input="2x3xf32=[1 2 3][4 5 6]" --input="2x3xf32=[1 0 2][0 1 1]" --input="3x4xf32=[1 2 3 4][5 6 7 8][9 10 11 12]" --input="2x3x5xf32=[[1 1 1 1 1][2 2 2 2 2][3 3 3 3 3]][[1 2 3 4 5][0 0 0 0 0][1 1 1 1 1]]" | FileCheck %s --check-prefix=SHAPES
+// SHAPES: result[0]: 3x2xi32=[0 1][0 1][0 1]
+// SHAPES: result[1]: 3x2xf32=[1 2][3 4][5 6]
+// SHAPES: result[2]: 4x2x3xf32={{(\[\[1 2 3\]\[4 5 6\]\]){4}$}}
+// SHAPES: result[3]: 2x4xf32=[19 22 25 28][14 16 18 20]
+// SHAPES: result[4]: 5x2xf32=[7 1][7 1][7 1][7 1][7 1]
 // RUN: %python %S/Inputs/run_e2e.py tpu-run %s | FileCheck %s --check-prefix=REF
 // REF: @bn_inference: result 0: 2x2xf32 {{exact|close}}
 // REF: @bn_training: result 0: 3x2xf32 {{exact|close}}
@@ -33,6 +41,11 @@
 // REF: @misc: result 2: 2x3xf32 exact
 // REF: @misc: result 3: i32 exact
 // REF: @misc: result 4: 2x3xf32 exact
+// REF: @shapes: result 0: 3x2xi32 exact
+// REF: @shapes: result 1: 3x2xf32 exact
+// REF: @shapes: result 2: 4x2x3xf32 exact
+// REF: @shapes: result 3: 2x4xf32 {{exact|close}}
+// REF: @shapes: result 4: 5x2xf32 {{exact|close}}
 
 func.func @bn_inference(%x: tensor<2x2xf32>, %scale: tensor<2xf32>, %offset: tensor<2xf32>, %mean: tensor<2xf32>, %var: tensor<2xf32>) -> tensor<2x2xf32> {
   %0 = "stablehlo.batch_norm_inference"(%x, %scale, %offset, %mean, %var) {epsilon = 0.0 : f32, feature_index = 1 : i64} : (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<2x2xf32>
@@ -70,4 +83,15 @@ func.func @misc(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>, %v: tensor<3xi32>) -> 
   %3 = stablehlo.get_dimension_size %a, dim = 1 : (tensor<2x3xf32>) -> tensor<i32>
   %4 = stablehlo.composite "my.plus_three" %a {decomposition = @plus_three} : (tensor<2x3xf32>) -> tensor<2x3xf32>
   return %0, %1, %2#0, %3, %4 : tensor<2x3xf32>, tensor<2x3xi32>, tensor<2x3xf32>, tensor<i32>, tensor<2x3xf32>
+}
+
+func.func @shapes(%x: tensor<2x3xf32>, %a: tensor<2x3xf32>, %b: tensor<3x4xf32>, %c: tensor<2x3x5xf32>) -> (tensor<3x2xi32>, tensor<3x2xf32>, tensor<4x2x3xf32>, tensor<2x4xf32>, tensor<5x2xf32>) {
+  %s = stablehlo.constant dense<[3, 2]> : tensor<2xindex>
+  %0 = stablehlo.dynamic_iota %s, dim = 1 : (tensor<2xindex>) -> tensor<3x2xi32>
+  %1 = stablehlo.dynamic_reshape %x, %s : (tensor<2x3xf32>, tensor<2xindex>) -> tensor<3x2xf32>
+  %t = stablehlo.constant dense<[4, 2, 3]> : tensor<3xi64>
+  %2 = stablehlo.dynamic_broadcast_in_dim %x, %t, dims = [1, 2] : (tensor<2x3xf32>, tensor<3xi64>) -> tensor<4x2x3xf32>
+  %3 = stablehlo.einsum %a, %b, config = "ab,bc->ac" : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  %4 = stablehlo.einsum %c, %a, config = "bkj,bk->jb" : (tensor<2x3x5xf32>, tensor<2x3xf32>) -> tensor<5x2xf32>
+  return %0, %1, %2, %3, %4 : tensor<3x2xi32>, tensor<3x2xf32>, tensor<4x2x3xf32>, tensor<2x4xf32>, tensor<5x2xf32>
 }

@@ -820,3 +820,24 @@ func.func @bitcast_widths(%x: tensor<2x2xui32>) -> (tensor<2xui64>, tensor<2x2xu
   %1 = stablehlo.bitcast_convert %0 : (tensor<2xui64>) -> tensor<2x2xui32>
   return %0, %1 : tensor<2xui64>, tensor<2x2xui32>
 }
+
+// -----
+
+// einsum: a label of one operand that the result drops ('z') is summed
+// first; shared kept labels ('b') are batch dimensions, shared dropped ones
+// ('k') contracted; the product (b, i, j) is transposed to (i, b, j).
+// Shape-operand ops with static results are their static ops.
+// CHECK-LABEL: func.func @einsum_and_shapes
+// CHECK: %[[S:.*]] = hlo.reduce sum %arg0, dims = [3] : (tensor<2x3x4x5xf32>) -> tensor<2x3x4xf32>
+// CHECK: %[[D:.*]] = hlo.dot_general %[[S]], %arg1, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<2x3x4xf32>, tensor<2x4x6xf32>) -> tensor<2x3x6xf32>
+// CHECK: hlo.transpose %[[D]], dims = [1, 0, 2]
+// CHECK: hlo.iota dim = 1 : tensor<2x3xi32>
+// CHECK: hlo.reshape %arg2 : (tensor<6xf32>) -> tensor<2x3xf32>
+// CHECK-NOT: stablehlo.
+func.func @einsum_and_shapes(%a: tensor<2x3x4x5xf32>, %b: tensor<2x4x6xf32>, %v: tensor<6xf32>) -> (tensor<3x2x6xf32>, tensor<2x3xi32>, tensor<2x3xf32>) {
+  %0 = stablehlo.einsum %a, %b, config = "bikz,bkj->ibj" : (tensor<2x3x4x5xf32>, tensor<2x4x6xf32>) -> tensor<3x2x6xf32>
+  %s = stablehlo.constant dense<[2, 3]> : tensor<2xindex>
+  %1 = stablehlo.dynamic_iota %s, dim = 1 : (tensor<2xindex>) -> tensor<2x3xi32>
+  %2 = stablehlo.dynamic_reshape %v, %s : (tensor<6xf32>, tensor<2xindex>) -> tensor<2x3xf32>
+  return %0, %1, %2 : tensor<3x2x6xf32>, tensor<2x3xi32>, tensor<2x3xf32>
+}

@@ -293,3 +293,109 @@ func.func @rng_shape_operand(%a: tensor<f32>, %b: tensor<f32>, %s: tensor<?xi64>
   %0 = stablehlo.rng %a, %b, %s, distribution = UNIFORM : (tensor<f32>, tensor<f32>, tensor<?xi64>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @dynamic_iota_c1(%s: tensor<2xi64>) -> tensor<4x2xi32> {
+  // expected-error @+1 {{(dynamic_iota_c1) iota_dimension 2 is not a dimension of a rank-2 result}}
+  %0 = stablehlo.dynamic_iota %s, dim = 2 : (tensor<2xi64>) -> tensor<4x2xi32>
+  return %0 : tensor<4x2xi32>
+}
+
+// -----
+
+func.func @dynamic_iota_shape_size(%s: tensor<3xi64>) -> tensor<4x2xi32> {
+  // expected-error @+1 {{output_shape holds 3 sizes for a rank-2 result}}
+  %0 = stablehlo.dynamic_iota %s, dim = 0 : (tensor<3xi64>) -> tensor<4x2xi32>
+  return %0 : tensor<4x2xi32>
+}
+
+// -----
+
+func.func @dynamic_iota_constant_shape() -> tensor<4x2xi32> {
+  %s = stablehlo.constant dense<[4, 3]> : tensor<2xi64>
+  // expected-error @+1 {{output shape [4, 3] is incompatible with the result type 'tensor<4x2xi32>'}}
+  %0 = stablehlo.dynamic_iota %s, dim = 0 : (tensor<2xi64>) -> tensor<4x2xi32>
+  return %0 : tensor<4x2xi32>
+}
+
+// -----
+
+func.func @dynamic_reshape_c1(%x: tensor<8xf32>, %s: tensor<2xi64>) -> tensor<4x2xi32> {
+  // expected-error @+1 {{(dynamic_reshape_c1) operand and result element types differ}}
+  %0 = stablehlo.dynamic_reshape %x, %s : (tensor<8xf32>, tensor<2xi64>) -> tensor<4x2xi32>
+  return %0 : tensor<4x2xi32>
+}
+
+// -----
+
+func.func @dynamic_reshape_c2(%x: tensor<8xf32>, %s: tensor<2xi64>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{(dynamic_reshape_c2) operand and result must have the same number of elements, not 8 and 12}}
+  %0 = stablehlo.dynamic_reshape %x, %s : (tensor<8xf32>, tensor<2xi64>) -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @dynamic_broadcast_c5(%x: tensor<1x3xi32>) -> tensor<?x?x?xi32> {
+  %s = stablehlo.constant dense<[2, 1, 1]> : tensor<3xi32>
+  // expected-error @+1 {{(dynamic_broadcast_in_dim_c5) size of operand dimension 1 (3) is not equal to 1 or value of shape at index 2 (1)}}
+  %0 = stablehlo.dynamic_broadcast_in_dim %x, %s, dims = [1, 2] : (tensor<1x3xi32>, tensor<3xi32>) -> tensor<?x?x?xi32>
+  return %0 : tensor<?x?x?xi32>
+}
+
+// -----
+
+func.func @dynamic_broadcast_rank(%x: tensor<2x3xi32>, %s: tensor<3xi64>) -> tensor<4x2x3xi32> {
+  // expected-error @+1 {{broadcast_dimensions [1] must name one result dimension per operand dimension (2)}}
+  %0 = stablehlo.dynamic_broadcast_in_dim %x, %s, dims = [1] : (tensor<2x3xi32>, tensor<3xi64>) -> tensor<4x2x3xi32>
+  return %0 : tensor<4x2x3xi32>
+}
+
+// -----
+
+func.func @dynamic_broadcast_known(%x: tensor<2x3xi32>, %s: tensor<3xi64>) -> tensor<4x2x3xi32> {
+  // expected-error @+1 {{known dimension 0 is not a distinct operand dimension}}
+  %0 = "stablehlo.dynamic_broadcast_in_dim"(%x, %s) {broadcast_dimensions = array<i64: 1, 2>, known_expanding_dimensions = array<i64: 0>, known_nonexpanding_dimensions = array<i64: 0>} : (tensor<2x3xi32>, tensor<3xi64>) -> tensor<4x2x3xi32>
+  return %0 : tensor<4x2x3xi32>
+}
+
+// -----
+
+func.func @einsum_config(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{einsum_config 'ab,bc' is not `lhs,rhs->result`}}
+  %0 = stablehlo.einsum %a, %b, config = "ab,bc" : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @einsum_rank(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{rhs labels 'bcd' must name its 2 dimensions}}
+  %0 = stablehlo.einsum %a, %b, config = "ab,bcd->ac" : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @einsum_repeated(%a: tensor<3x3xf32>, %b: tensor<3x4xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{lhs labels 'aa' must be distinct letters}}
+  %0 = stablehlo.einsum %a, %b, config = "aa,ac->ac" : (tensor<3x3xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @einsum_unknown_label(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{result label 'z' labels no operand dimension}}
+  %0 = stablehlo.einsum %a, %b, config = "ab,bc->az" : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @einsum_sizes(%a: tensor<2x3xf32>, %b: tensor<5x4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{label 'b' has sizes 3 and 5}}
+  %0 = stablehlo.einsum %a, %b, config = "ab,bc->ac" : (tensor<2x3xf32>, tensor<5x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}

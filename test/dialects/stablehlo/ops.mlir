@@ -294,3 +294,22 @@ func.func @random(%s: tensor<2xui64>, %a: tensor<f32>, %b: tensor<f32>) -> tenso
   %4 = "stablehlo.rng"(%a, %b, %shape) {rng_distribution = #stablehlo<rng_distribution NORMAL>} : (tensor<f32>, tensor<f32>, tensor<2xi64>) -> tensor<2x3xf32>
   return %4 : tensor<2x3xf32>
 }
+
+// -----
+
+// Ops whose result shape is an operand, and einsum, in StableHLO's pretty
+// forms.
+// CHECK-LABEL: func.func @shape_operands
+// CHECK: stablehlo.dynamic_iota %{{.*}}, dim = 0 : (tensor<2xi64>) -> tensor<4x2xi32>
+// CHECK: stablehlo.dynamic_reshape %arg0, %{{.*}} : (tensor<2x4xf32>, tensor<2xi64>) -> tensor<4x2xf32>
+// CHECK: stablehlo.dynamic_broadcast_in_dim %arg0, %{{.*}}, dims = [1, 2] : (tensor<2x4xf32>, tensor<3xi64>) -> tensor<3x2x4xf32>
+// CHECK: stablehlo.einsum %arg0, %arg1, config = "ab,bc->ac" : (tensor<2x4xf32>, tensor<4x3xf32>) -> tensor<2x3xf32>
+func.func @shape_operands(%x: tensor<2x4xf32>, %y: tensor<4x3xf32>) -> tensor<2x3xf32> {
+  %s = stablehlo.constant dense<[4, 2]> : tensor<2xi64>
+  %0 = stablehlo.dynamic_iota %s, dim = 0 : (tensor<2xi64>) -> tensor<4x2xi32>
+  %1 = stablehlo.dynamic_reshape %x, %s : (tensor<2x4xf32>, tensor<2xi64>) -> tensor<4x2xf32>
+  %t = stablehlo.constant dense<[3, 2, 4]> : tensor<3xi64>
+  %2 = "stablehlo.dynamic_broadcast_in_dim"(%x, %t) {broadcast_dimensions = array<i64: 1, 2>} : (tensor<2x4xf32>, tensor<3xi64>) -> tensor<3x2x4xf32>
+  %3 = "stablehlo.einsum"(%x, %y) {einsum_config = "ab,bc->ac"} : (tensor<2x4xf32>, tensor<4x3xf32>) -> tensor<2x3xf32>
+  return %3 : tensor<2x3xf32>
+}

@@ -1,0 +1,98 @@
+//===- StablehloShapes.cpp - Import shape-operand ops and einsum ----------===//
+//
+// Part of convert-stablehlo-to-hlo. dynamic_iota, dynamic_reshape and
+// dynamic_broadcast_in_dim with a static result type are their static ops
+// (the verifier checked a constant shape operand against that type; a
+// computed one must agree with it at run time, as XLA assumes once shapes
+// are static). einsum becomes a dot_general: labels of both operands kept
+// in the result are batch dimensions, labels of both dropped are
+// contracted, a label of one operand dropped is summed first, and the
+// product is transposed to the result's label order.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/StablehloImport.h"
+
+using namespace mlir;
+using namespace mlir::tpu::stablehlo_import;
+
+FailureOr<Value> Importer::shapeOperandOp(Operation *op) {
+  Location loc = op->getLoc();
+  RankedTensorType type = resultType(op);
+  if (auto iota = dyn_cast<sh::DynamicIotaOp>(op)) {
+    if (type.getElementType().isInteger(1))
+      return unsupported(op) << "an iota of i1 elements";
+    return Value(hlo::IotaOp::create(b, loc, type,
+                                     b.getI64IntegerAttr(
+                                         iota.getIotaDimensionAttr().getInt())));
+  }
+  if (auto reshape = dyn_cast<sh::DynamicReshapeOp>(op))
+    return Value(
+        hlo::ReshapeOp::create(b, loc, type, lookup(reshape.getOperand())));
+  auto bc = cast<sh::DynamicBroadcastInDimOp>(op);
+  return Value(hlo::BroadcastInDimOp::create(b, loc, type,
+                                             lookup(bc.getOperand()),
+                                             bc.getBroadcastDimensionsAttr()));
+}
+
+FailureOr<Value> Importer::einsum(sh::EinsumOp op) {
+  Location loc = op.getLoc();
+  std::array<StringRef, 3> labels = *op.getLabels();
+  std::string lhsLabels = labels[0].str(), rhsLabels = labels[1].str();
+  StringRef out = labels[2];
+  // Labels of one operand that the result drops are summed away first.
+  auto sumAlone = [&](Value v, std::string &own,
+                      StringRef other) -> Value {
+    SmallVector<int64_t> dims;
+    std::string kept;
+    for (auto [d, c] : llvm::enumerate(own)) {
+      if (!other.contains(c) && !out.contains(c))
+        dims.push_back(d);
+      else
+        kept.push_back(c);
+    }
+    if (dims.empty())
+      return v;
+    auto type = cast<RankedTensorType>(v.getType());
+    SmallVector<int64_t> shape;
+    for (auto [d, size] : llvm::enumerate(type.getShape()))
+      if (!llvm::is_contained(dims, static_cast<int64_t>(d)))
+        shape.push_back(size);
+    own = kept;
+    return hlo::ReduceOp::create(b, loc, type.clone(shape),
+                                 hlo::ReduceKind::sum, v,
+                                 b.getDenseI64ArrayAttr(dims));
+  };
+  Value lhs = sumAlone(lookup(op.getLhs()), lhsLabels, labels[1]);
+  Value rhs = sumAlone(lookup(op.getRhs()), rhsLabels, labels[0]);
+  SmallVector<int64_t> lhsBatch, rhsBatch, lhsContract, rhsContract;
+  std::string productLabels;
+  for (auto [d, c] : llvm::enumerate(lhsLabels)) {
+    size_t r = StringRef(rhsLabels).find(c);
+    if (r == StringRef::npos)
+      continue;
+    bool kept = out.contains(c);
+    (kept ? lhsBatch : lhsContract).push_back(d);
+    (kept ? rhsBatch : rhsContract).push_back(r);
+    if (kept)
+      productLabels.push_back(c);
+  }
+  for (char c : lhsLabels)
+    if (!StringRef(rhsLabels).contains(c))
+      productLabels.push_back(c);
+  for (char c : rhsLabels)
+    if (!StringRef(lhsLabels).contains(c))
+      productLabels.push_back(c);
+  RankedTensorType type = resultType(op);
+  SmallVector<int64_t> productShape, toResult;
+  for (char c : productLabels)
+    productShape.push_back(type.getDimSize(out.find(c)));
+  for (char c : out)
+    toResult.push_back(StringRef(productLabels).find(c));
+  Value product = hlo::DotGeneralOp::create(
+      b, loc, type.clone(productShape), lhs, rhs,
+      b.getDenseI64ArrayAttr(lhsBatch), b.getDenseI64ArrayAttr(rhsBatch),
+      b.getDenseI64ArrayAttr(lhsContract), b.getDenseI64ArrayAttr(rhsContract),
+      hlo::PrecisionAttr());
+  return transpose(loc, product, toResult);
+}
