@@ -130,6 +130,8 @@ private:
   FailureOr<Value> batchNorm(Operation *op);
   /// triangular_solve as row-by-row substitution (StablehloLinalg.cpp).
   FailureOr<Value> triangularSolve(sh::TriangularSolveOp op);
+  /// cholesky column by column (StablehloLinalg.cpp).
+  FailureOr<Value> cholesky(sh::CholeskyOp op);
   /// while, if and case (StablehloControlFlow.cpp): the hlo op with its
   /// regions converted, every result mapped.
   LogicalResult controlFlow(Operation *op);

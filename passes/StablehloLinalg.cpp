@@ -1,4 +1,4 @@
-//===- StablehloLinalg.cpp - Import triangular_solve ----------------------===//
+//===- StablehloLinalg.cpp - Import triangular_solve and cholesky ---------===//
 //
 // Part of convert-stablehlo-to-hlo. triangular_solve becomes substitution
 // over whole batches: every form is first made op(a) x = b with a lower or
@@ -106,4 +106,87 @@ FailureOr<Value> Importer::triangularSolve(sh::TriangularSolveOp op) {
     x = hlo::SelectOp::create(b, loc, rhsType, here, wide, x);
   }
   return op.getLeftSide() ? x : transpose(loc, x, swap);
+}
+
+/// Cholesky-Crout, column by column over whole batches: with L holding the
+/// columns solved so far (zeros elsewhere), column j is
+/// v = a[:, j] - L L[j, :]^T (one HIGHEST-precision dot on the MXU), its
+/// diagonal d = sqrt(v[j]) and below it v / d; rows above j stay zero. An
+/// upper factor is the transpose of the lower one of a^T (the triangle of a
+/// that is read). A matrix that is not positive definite gives NaNs, as the
+/// square root of a negative pivot does.
+FailureOr<Value> Importer::cholesky(sh::CholeskyOp op) {
+  Location loc = op.getLoc();
+  RankedTensorType type = resultType(op);
+  Type element = type.getElementType();
+  if (!isa<FloatType>(element))
+    return unsupported(op) << "elements of type " << element;
+  int64_t rank = type.getRank(), n = type.getDimSize(rank - 1);
+  if (n > kMaxTriangularRows)
+    return unsupported(op) << "a matrix of " << n << " rows (at most "
+                           << kMaxTriangularRows << " columns are solved)";
+  SmallVector<int64_t> swap = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  std::swap(swap[rank - 1], swap[rank - 2]);
+  Value a = lookup(op.getA());
+  if (!op.getLower())
+    a = transpose(loc, a, swap);
+  SmallVector<int64_t> batchDims =
+      llvm::to_vector(llvm::seq<int64_t>(0, rank - 2));
+  SmallVector<int64_t> ones(rank, 1), colShape(type.getShape());
+  colShape[rank - 1] = 1;
+  auto colType = type.clone(colShape);
+  auto box = [&](Value v, int64_t r0, int64_t r1, int64_t c0, int64_t c1) {
+    auto t = cast<RankedTensorType>(v.getType());
+    SmallVector<int64_t> start(rank, 0), limit(t.getShape());
+    start[rank - 2] = r0;
+    limit[rank - 2] = r1;
+    start[rank - 1] = c0;
+    limit[rank - 1] = c1;
+    return Value(hlo::SliceOp::create(b, loc, v, b.getDenseI64ArrayAttr(start),
+                                      b.getDenseI64ArrayAttr(limit),
+                                      b.getDenseI64ArrayAttr(ones)));
+  };
+  auto iotaAlong = [&](RankedTensorType t, int64_t dim) {
+    return Value(hlo::IotaOp::create(b, loc, t.clone(b.getI32Type()),
+                                     b.getI64IntegerAttr(dim)));
+  };
+  auto equalsAt = [&](Value iota, int64_t i, hlo::ComparisonDirection dir) {
+    auto t = cast<RankedTensorType>(iota.getType());
+    return compareOf(loc, dir, iota, splat(loc, t, b.getI32IntegerAttr(i)));
+  };
+  auto highest =
+      hlo::PrecisionAttr::get(b.getContext(), hlo::Precision::HIGHEST);
+  auto spread = [&](Value v, RankedTensorType to) {
+    return Value(hlo::BroadcastInDimOp::create(
+        b, loc, to, v,
+        b.getDenseI64ArrayAttr(llvm::to_vector(llvm::seq<int64_t>(0, rank)))));
+  };
+  Value l = splat(loc, type, b.getZeroAttr(element));
+  Value rows = iotaAlong(colType, rank - 2), cols = iotaAlong(type, rank - 1);
+  for (int64_t j = 0; j < n; ++j) {
+    // L L[j, :]^T: L's rows against row j, contracting the columns.
+    Value dot = hlo::DotGeneralOp::create(
+        b, loc, colType, l, box(l, j, j + 1, 0, n),
+        b.getDenseI64ArrayAttr(batchDims), b.getDenseI64ArrayAttr(batchDims),
+        b.getDenseI64ArrayAttr({rank - 1}), b.getDenseI64ArrayAttr({rank - 1}),
+        highest);
+    Value v = hlo::SubtractOp::create(b, loc, box(a, 0, n, j, j + 1), dot);
+    Value d = spread(hlo::SqrtOp::create(b, loc, box(v, j, j + 1, 0, 1)),
+                     colType);
+    Value below = hlo::DivOp::create(b, loc, v, d);
+    Value zeros = splat(loc, colType, b.getZeroAttr(element));
+    Value col = hlo::SelectOp::create(
+        b, loc, colType, equalsAt(rows, j, hlo::ComparisonDirection::GT),
+        below, zeros);
+    col = hlo::SelectOp::create(
+        b, loc, colType, equalsAt(rows, j, hlo::ComparisonDirection::EQ), d,
+        col);
+    Value wide = hlo::BroadcastInDimOp::create(
+        b, loc, type, col,
+        b.getDenseI64ArrayAttr(llvm::to_vector(llvm::seq<int64_t>(0, rank))));
+    l = hlo::SelectOp::create(b, loc, type,
+                              equalsAt(cols, j, hlo::ComparisonDirection::EQ),
+                              wide, l);
+  }
+  return op.getLower() ? l : transpose(loc, l, swap);
 }

@@ -294,6 +294,7 @@ FailureOr<Value> Importer::convertElementwise(Operation *op) {
       .Case<chlo::TopKOp>([&](chlo::TopKOp) { return topK(op); })
       .Case([&](sh::GatherOp g) { return gather(g); })
       .Case([&](sh::TriangularSolveOp t) { return triangularSolve(t); })
+      .Case([&](sh::CholeskyOp c) { return cholesky(c); })
       .Case<sh::BatchNormInferenceOp, sh::BatchNormTrainingOp,
             sh::BatchNormGradOp>([&](Operation *) { return batchNorm(op); })
       .Case([&](sh::MapOp m) -> FailureOr<Value> {
@@ -323,7 +324,7 @@ FailureOr<Value> Importer::convertElementwise(Operation *op) {
       .Case([&](sh::GetDimensionSizeOp g) -> FailureOr<Value> {
         int64_t size =
             cast<RankedTensorType>(g.getOperand().getType())
-                .getDimSize(g.getDimension());
+                .getDimSize(g.getDimensionAttr().getInt());
         return splat(loc, resultType(op), b.getI32IntegerAttr(size));
       })
       .Case([&](sh::SelectOp s) -> FailureOr<Value> {

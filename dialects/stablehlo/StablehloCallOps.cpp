@@ -43,9 +43,10 @@ LogicalResult OptimizationBarrierOp::verify() {
 
 LogicalResult GetDimensionSizeOp::verify() {
   int64_t rank = tensorType(getOperand()).getRank();
-  if (getDimension() < 0 || getDimension() >= rank)
+  int64_t dim = getDimensionAttr().getInt();
+  if (dim < 0 || dim >= rank)
     return emitOpError("(get_dimension_size_c1) dimension ")
-           << getDimension() << " is not a dimension of a rank-" << rank
+           << dim << " is not a dimension of a rank-" << rank
            << " operand";
   if (getType().getRank() != 0)
     return emitOpError("result must be a rank-0 tensor of i32");

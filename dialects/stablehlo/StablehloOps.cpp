@@ -494,6 +494,22 @@ LogicalResult ReduceOp::verify() {
 
 /// a is a batch of square matrices; b has a's batch and, on the side
 /// `left_side` names, a's size.
+LogicalResult CholeskyOp::verify() {
+  RankedTensorType a = tensorType(getA());
+  if (a != getType())
+    return emitOpError("(cholesky_c1) result must have a's type ") << a;
+  if (a.getRank() < 2)
+    return emitOpError("(cholesky_c2) a must have rank 2 or more, not ")
+           << a.getRank();
+  if (!sizesAgree(a.getDimSize(a.getRank() - 1), a.getDimSize(a.getRank() - 2)))
+    return emitOpError("(cholesky_c3) a must be square in its last two "
+                       "dimensions");
+  if (!isa<FloatType>(a.getElementType()))
+    return emitOpError("a must have float elements, not ")
+           << a.getElementType();
+  return success();
+}
+
 LogicalResult TriangularSolveOp::verify() {
   RankedTensorType a = tensorType(getA()), b = tensorType(getB());
   if (a.getRank() < 2 || a.getRank() != b.getRank())

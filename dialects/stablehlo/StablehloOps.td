@@ -468,6 +468,26 @@ def StableHLO_TriangularSolveOp : StableHLO_Op<"triangular_solve", [Pure]> {
   let hasVerifier = 1;
 }
 
+def StableHLO_CholeskyOp : StableHLO_Op<"cholesky", [Pure,
+    AllTypesMatch<["a", "result"]>]> {
+  let summary = "Cholesky factor of symmetric positive definite matrices";
+  let description = [{
+    L with `a = L L^T` (lower) or U with `a = U^T U` (upper), over the last
+    two dimensions; only that triangle of `a` is read.
+
+    ```mlir
+    %l = stablehlo.cholesky %a, lower = true : tensor<3x3xf32>
+    ```
+  }];
+  let arguments = (ins StableHLO_Tensor:$a,
+                       DefaultValuedOptionalAttr<BoolAttr, "false">:$lower);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = [{
+    $a (`,` `lower` `=` $lower^)? attr-dict `:` type($a)
+  }];
+  let hasVerifier = 1;
+}
+
 def StableHLO_GatherOp : StableHLO_Op<"gather", [Pure]> {
   let summary = "slices of the operand at indices, stacked";
   let description = [{

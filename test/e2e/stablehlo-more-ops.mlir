@@ -28,6 +28,11 @@
 // SHAPES: result[2]: 4x2x3xf32={{(\[\[1 2 3\]\[4 5 6\]\]){4}$}}
 // SHAPES: result[3]: 2x4xf32=[19 22 25 28][14 16 18 20]
 // SHAPES: result[4]: 5x2xf32=[7 1][7 1][7 1][7 1][7 1]
+// cholesky, lower and upper (only that triangle read) and batched.
+// RUN: tpu-run %s --function=cholesky --input="3x3xf32=[4 12 -16][12 37 -43][-16 -43 98]" --input="2x2x2xf32=[[4 2][2 5]][[1 0][0 9]]" | FileCheck %s --check-prefix=CHOL
+// CHOL: result[0]: 3x3xf32=[2 0 0][6 1 0][-8 5 3]
+// CHOL: result[1]: 3x3xf32=[2 6 -8][0 1 5][0 0 3]
+// CHOL: result[2]: 2x2x2xf32={{\[\[2 0\]\[1 2\]\]\[\[1 0\]\[0 3\]\]$}}
 // RUN: %python %S/Inputs/run_e2e.py tpu-run %s | FileCheck %s --check-prefix=REF
 // REF: @bn_inference: result 0: 2x2xf32 {{exact|close}}
 // REF: @bn_training: result 0: 3x2xf32 {{exact|close}}
@@ -46,6 +51,9 @@
 // REF: @shapes: result 2: 4x2x3xf32 exact
 // REF: @shapes: result 3: 2x4xf32 {{exact|close}}
 // REF: @shapes: result 4: 5x2xf32 {{exact|close}}
+// REF: @cholesky: result 0: 3x3xf32 {{exact|close}}
+// REF: @cholesky: result 1: 3x3xf32 {{exact|close}}
+// REF: @cholesky: result 2: 2x2x2xf32 {{exact|close}}
 
 func.func @bn_inference(%x: tensor<2x2xf32>, %scale: tensor<2xf32>, %offset: tensor<2xf32>, %mean: tensor<2xf32>, %var: tensor<2xf32>) -> tensor<2x2xf32> {
   %0 = "stablehlo.batch_norm_inference"(%x, %scale, %offset, %mean, %var) {epsilon = 0.0 : f32, feature_index = 1 : i64} : (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<2x2xf32>
@@ -94,4 +102,11 @@ func.func @shapes(%x: tensor<2x3xf32>, %a: tensor<2x3xf32>, %b: tensor<3x4xf32>,
   %3 = stablehlo.einsum %a, %b, config = "ab,bc->ac" : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
   %4 = stablehlo.einsum %c, %a, config = "bkj,bk->jb" : (tensor<2x3x5xf32>, tensor<2x3xf32>) -> tensor<5x2xf32>
   return %0, %1, %2, %3, %4 : tensor<3x2xi32>, tensor<3x2xf32>, tensor<4x2x3xf32>, tensor<2x4xf32>, tensor<5x2xf32>
+}
+
+func.func @cholesky(%a: tensor<3x3xf32>, %b: tensor<2x2x2xf32>) -> (tensor<3x3xf32>, tensor<3x3xf32>, tensor<2x2x2xf32>) {
+  %0 = stablehlo.cholesky %a, lower = true : tensor<3x3xf32>
+  %1 = stablehlo.cholesky %a : tensor<3x3xf32>
+  %2 = stablehlo.cholesky %b, lower = true : tensor<2x2x2xf32>
+  return %0, %1, %2 : tensor<3x3xf32>, tensor<3x3xf32>, tensor<2x2x2xf32>
 }

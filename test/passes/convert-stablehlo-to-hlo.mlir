@@ -841,3 +841,17 @@ func.func @einsum_and_shapes(%a: tensor<2x3x4x5xf32>, %b: tensor<2x4x6xf32>, %v:
   %2 = stablehlo.dynamic_reshape %v, %s : (tensor<6xf32>, tensor<2xindex>) -> tensor<2x3xf32>
   return %0, %1, %2 : tensor<3x2x6xf32>, tensor<2x3xi32>, tensor<2x3xf32>
 }
+
+// -----
+
+// cholesky, column by column: a HIGHEST-precision dot of the solved
+// columns with row j, the pivot's square root, the column divided by it.
+// CHECK-LABEL: func.func @cholesky
+// CHECK: hlo.dot_general %{{.*}}, %{{.*}}, contracting_dims = [1] x [1], precision = HIGHEST : (tensor<2x2xf32>, tensor<1x2xf32>) -> tensor<2x1xf32>
+// CHECK: hlo.sqrt %{{.*}} : tensor<1x1xf32>
+// CHECK: hlo.divide
+// CHECK-NOT: stablehlo.
+func.func @cholesky(%a: tensor<2x2xf32>) -> tensor<2x2xf32> {
+  %0 = stablehlo.cholesky %a, lower = true : tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}

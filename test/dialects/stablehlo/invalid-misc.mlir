@@ -399,3 +399,35 @@ func.func @einsum_sizes(%a: tensor<2x3xf32>, %b: tensor<5x4xf32>) -> tensor<2x4x
   %0 = stablehlo.einsum %a, %b, config = "ab,bc->ac" : (tensor<2x3xf32>, tensor<5x4xf32>) -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
 }
+
+// -----
+
+func.func @cholesky_c2(%a: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{(cholesky_c2) a must have rank 2 or more, not 1}}
+  %0 = stablehlo.cholesky %a : tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @cholesky_c3(%a: tensor<3x4xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{(cholesky_c3) a must be square in its last two dimensions}}
+  %0 = stablehlo.cholesky %a, lower = true : tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @cholesky_float(%a: tensor<3x3xi32>) -> tensor<3x3xi32> {
+  // expected-error @+1 {{a must have float elements, not 'i32'}}
+  %0 = stablehlo.cholesky %a : tensor<3x3xi32>
+  return %0 : tensor<3x3xi32>
+}
+
+// -----
+
+func.func @cholesky_c1(%a: tensor<3x3xf32>) -> tensor<3x3xf16> {
+  // expected-error @+1 {{all of {a, result} have same type}}
+  %0 = "stablehlo.cholesky"(%a) : (tensor<3x3xf32>) -> tensor<3x3xf16>
+  return %0 : tensor<3x3xf16>
+}

@@ -313,3 +313,14 @@ func.func @shape_operands(%x: tensor<2x4xf32>, %y: tensor<4x3xf32>) -> tensor<2x
   %3 = "stablehlo.einsum"(%x, %y) {einsum_config = "ab,bc->ac"} : (tensor<2x4xf32>, tensor<4x3xf32>) -> tensor<2x3xf32>
   return %3 : tensor<2x3xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @cholesky
+// CHECK: stablehlo.cholesky %arg0 : tensor<2x2xf32>
+// CHECK: stablehlo.cholesky %arg0, lower = true : tensor<2x2xf32>
+func.func @cholesky(%a: tensor<2x2xf32>) -> tensor<2x2xf32> {
+  %0 = "stablehlo.cholesky"(%a) : (tensor<2x2xf32>) -> tensor<2x2xf32>
+  %1 = "stablehlo.cholesky"(%a) {lower = true} : (tensor<2x2xf32>) -> tensor<2x2xf32>
+  return %1 : tensor<2x2xf32>
+}
