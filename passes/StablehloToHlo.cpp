@@ -599,6 +599,26 @@ LogicalResult Importer::convert(Operation *op) {
     return success();
   if (isa<sh::WhileOp, sh::IfOp, sh::CaseOp>(op))
     return controlFlow(op);
+  // Tuples are taken apart where they are built: get_tuple_element of a
+  // stablehlo.tuple is that operand. A tuple that reaches anything else
+  // (a return, a call) has no hlo value.
+  if (auto tuple = dyn_cast<sh::TupleOp>(op)) {
+    for (Operation *user : tuple->getUsers())
+      if (!isa<sh::GetTupleElementOp, sh::TupleOp>(user))
+        return unsupported(op) << "its tuple is used by " << user->getName()
+                               << " (only get_tuple_element takes tuples "
+                                  "apart)";
+    return success();
+  }
+  if (auto get = dyn_cast<sh::GetTupleElementOp>(op)) {
+    auto tuple = lookup(get.getOperand()).getDefiningOp<sh::TupleOp>();
+    if (!tuple)
+      return unsupported(op) << "a tuple not built by stablehlo.tuple in "
+                                "this function";
+    mapping.map(get.getResult(),
+                lookup(tuple.getVal()[get.getIndexAttr().getInt()]));
+    return success();
+  }
   // The results are the operands: nothing moves across it once imported.
   if (auto barrier = dyn_cast<sh::OptimizationBarrierOp>(op)) {
     for (auto [result, operand] :

@@ -150,6 +150,23 @@ void printPairwiseTypes(OpAsmPrinter &printer, Operation *, TypeRange operands,
   llvm::interleaveComma(operands, printer);
 }
 
+ParseResult parseTupleOpType(OpAsmParser &parser,
+                             SmallVectorImpl<Type> &operands, Type &result) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseType(result))
+    return failure();
+  auto tuple = dyn_cast<TupleType>(result);
+  if (!tuple)
+    return parser.emitError(loc, "expected a tuple type, not ") << result;
+  llvm::append_range(operands, tuple.getTypes());
+  return success();
+}
+
+void printTupleOpType(OpAsmPrinter &printer, Operation *, TypeRange,
+                      Type result) {
+  printer << result;
+}
+
 ParseResult parseDotDimensionNumbers(OpAsmParser &parser,
                                      DotDimensionNumbersAttr &dims) {
   SmallVector<int64_t> lb, rb, lc, rc;

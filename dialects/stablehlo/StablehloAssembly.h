@@ -51,6 +51,13 @@ ParseResult parsePairwiseTypes(OpAsmParser &parser,
 void printPairwiseTypes(OpAsmPrinter &printer, Operation *, TypeRange operands,
                         TypeRange results);
 
+/// `tuple<T0, T1, ...>`: the result's type, whose elements are the
+/// operands' types.
+ParseResult parseTupleOpType(OpAsmParser &parser,
+                             SmallVectorImpl<Type> &operands, Type &result);
+void printTupleOpType(OpAsmPrinter &printer, Operation *, TypeRange operands,
+                      Type result);
+
 /// `@target.name`
 ParseResult parseCustomCallTarget(OpAsmParser &parser, StringAttr &target);
 void printCustomCallTarget(OpAsmPrinter &printer, Operation *,

@@ -2,8 +2,8 @@
 //
 // Verifiers of the ops that apply a computation given elsewhere (map's
 // region, composite's decomposition) or pass their operands through
-// (optimization_barrier, the legacy broadcast), with the specification's
-// constraint ids.
+// (optimization_barrier, the legacy broadcast, tuple and
+// get_tuple_element), with the specification's constraint ids.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +38,28 @@ LogicalResult OptimizationBarrierOp::verify() {
   if (getOperand().getTypes() != getResult().getTypes())
     return emitOpError("(optimization_barrier_c1) the results must have the "
                        "operands' types");
+  return success();
+}
+
+LogicalResult TupleOp::verify() {
+  auto tuple = cast<TupleType>(getType());
+  if (TypeRange(tuple.getTypes()) != getVal().getTypes())
+    return emitOpError("(tuple_c1) the result must be the tuple of the "
+                       "operands' types");
+  return success();
+}
+
+LogicalResult GetTupleElementOp::verify() {
+  auto tuple = cast<TupleType>(getOperand().getType());
+  int64_t index = getIndexAttr().getInt();
+  if (index < 0 || index >= static_cast<int64_t>(tuple.size()))
+    return emitOpError("(get_tuple_element_c1) index ")
+           << index << " is not an element of a " << tuple.size()
+           << "-element tuple";
+  if (tuple.getType(index) != getType())
+    return emitOpError("(get_tuple_element_c2) the result must have the "
+                       "element's type ")
+           << tuple.getType(index);
   return success();
 }
 

@@ -677,6 +677,34 @@ def StableHLO_BroadcastOp : StableHLO_Op<"broadcast", [Pure]> {
   let hasVerifier = 1;
 }
 
+def StableHLO_TupleOp : StableHLO_Op<"tuple", [Pure]> {
+  let summary = "groups values into a tuple";
+  let description = [{
+    Exporters group a custom call's operands or results in tuples (JAX's
+    `eigh`, `lu` and `qr` on TPU); `get_tuple_element` takes them apart.
+
+    ```mlir
+    %t = stablehlo.tuple %a, %b : tuple<tensor<f32>, tensor<2xi32>>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$val);
+  let results = (outs AnyTuple:$result);
+  let assemblyFormat = [{
+    $val attr-dict `:` custom<TupleOpType>(type($val), type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def StableHLO_GetTupleElementOp : StableHLO_Op<"get_tuple_element", [Pure]> {
+  let summary = "element `index` of a tuple";
+  let arguments = (ins AnyTuple:$operand, I32Attr:$index);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $operand `[` $index `]` attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 def StableHLO_OptimizationBarrierOp : StableHLO_Op<"optimization_barrier", [
     Pure]> {
   let summary = "returns its operands, which no optimization moves across";

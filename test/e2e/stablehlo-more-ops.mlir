@@ -33,6 +33,10 @@
 // CHOL: result[0]: 3x3xf32=[2 0 0][6 1 0][-8 5 3]
 // CHOL: result[1]: 3x3xf32=[2 6 -8][0 1 5][0 0 3]
 // CHOL: result[2]: 2x2x2xf32={{\[\[2 0\]\[1 2\]\]\[\[1 0\]\[0 3\]\]$}}
+// Tuples taken apart where they are built, nested ones too.
+// RUN: tpu-run %s --function=tuples --input="2xf32=1,2" --input="3xi32=4,5,6" | FileCheck %s --check-prefix=TUPLE
+// TUPLE: result[0]: 3xi32=4 5 6
+// TUPLE: result[1]: 2xf32=-1 -2
 // RUN: %python %S/Inputs/run_e2e.py tpu-run %s | FileCheck %s --check-prefix=REF
 // REF: @bn_inference: result 0: 2x2xf32 {{exact|close}}
 // REF: @bn_training: result 0: 3x2xf32 {{exact|close}}
@@ -54,6 +58,8 @@
 // REF: @cholesky: result 0: 3x3xf32 {{exact|close}}
 // REF: @cholesky: result 1: 3x3xf32 {{exact|close}}
 // REF: @cholesky: result 2: 2x2x2xf32 {{exact|close}}
+// REF: @tuples: result 0: 3xi32 exact
+// REF: @tuples: result 1: 2xf32 exact
 
 func.func @bn_inference(%x: tensor<2x2xf32>, %scale: tensor<2xf32>, %offset: tensor<2xf32>, %mean: tensor<2xf32>, %var: tensor<2xf32>) -> tensor<2x2xf32> {
   %0 = "stablehlo.batch_norm_inference"(%x, %scale, %offset, %mean, %var) {epsilon = 0.0 : f32, feature_index = 1 : i64} : (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<2x2xf32>
@@ -109,4 +115,14 @@ func.func @cholesky(%a: tensor<3x3xf32>, %b: tensor<2x2x2xf32>) -> (tensor<3x3xf
   %1 = stablehlo.cholesky %a : tensor<3x3xf32>
   %2 = stablehlo.cholesky %b, lower = true : tensor<2x2x2xf32>
   return %0, %1, %2 : tensor<3x3xf32>, tensor<3x3xf32>, tensor<2x2x2xf32>
+}
+
+func.func @tuples(%a: tensor<2xf32>, %b: tensor<3xi32>) -> (tensor<3xi32>, tensor<2xf32>) {
+  %t = stablehlo.tuple %a, %b : tuple<tensor<2xf32>, tensor<3xi32>>
+  %n = stablehlo.tuple %t, %a : tuple<tuple<tensor<2xf32>, tensor<3xi32>>, tensor<2xf32>>
+  %0 = stablehlo.get_tuple_element %t[1] : (tuple<tensor<2xf32>, tensor<3xi32>>) -> tensor<3xi32>
+  %i = stablehlo.get_tuple_element %n[0] : (tuple<tuple<tensor<2xf32>, tensor<3xi32>>, tensor<2xf32>>) -> tuple<tensor<2xf32>, tensor<3xi32>>
+  %1 = stablehlo.get_tuple_element %i[0] : (tuple<tensor<2xf32>, tensor<3xi32>>) -> tensor<2xf32>
+  %2 = stablehlo.negate %1 : tensor<2xf32>
+  return %0, %2 : tensor<3xi32>, tensor<2xf32>
 }

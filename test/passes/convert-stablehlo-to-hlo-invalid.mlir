@@ -415,3 +415,20 @@ func.func @rng_bytes(%s: tensor<2xui64>) -> tensor<4xui8> {
   %0, %1 = stablehlo.rng_bit_generator %s, algorithm = THREE_FRY : (tensor<2xui64>) -> (tensor<2xui64>, tensor<4xui8>)
   return %1 : tensor<4xui8>
 }
+
+// -----
+
+// A tuple has no hlo value: one that is returned is refused.
+func.func @tuple_returned(%a: tensor<2xf32>) -> tuple<tensor<2xf32>> {
+  // expected-error @+1 {{stablehlo.tuple is not supported by the TPU compiler: its tuple is used by func.return (only get_tuple_element takes tuples apart)}}
+  %t = stablehlo.tuple %a : tuple<tensor<2xf32>>
+  return %t : tuple<tensor<2xf32>>
+}
+
+// -----
+
+func.func @tuple_argument(%t: tuple<tensor<2xf32>>) -> tensor<2xf32> {
+  // expected-error @+1 {{stablehlo.get_tuple_element is not supported by the TPU compiler: a tuple not built by stablehlo.tuple in this function}}
+  %0 = stablehlo.get_tuple_element %t[0] : (tuple<tensor<2xf32>>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}

@@ -855,3 +855,20 @@ func.func @cholesky(%a: tensor<2x2xf32>) -> tensor<2x2xf32> {
   %0 = stablehlo.cholesky %a, lower = true : tensor<2x2xf32>
   return %0 : tensor<2x2xf32>
 }
+
+// -----
+
+// get_tuple_element of a tuple built in the function is that operand, also
+// through nested tuples; the tuples leave no hlo.
+// CHECK-LABEL: func.func @tuples
+// CHECK: %[[N:.*]] = hlo.negate %arg0 : tensor<2xf32>
+// CHECK: return %arg1, %[[N]]
+func.func @tuples(%a: tensor<2xf32>, %b: tensor<3xi32>) -> (tensor<3xi32>, tensor<2xf32>) {
+  %t = stablehlo.tuple %a, %b : tuple<tensor<2xf32>, tensor<3xi32>>
+  %n = stablehlo.tuple %t, %a : tuple<tuple<tensor<2xf32>, tensor<3xi32>>, tensor<2xf32>>
+  %0 = stablehlo.get_tuple_element %t[1] : (tuple<tensor<2xf32>, tensor<3xi32>>) -> tensor<3xi32>
+  %i = stablehlo.get_tuple_element %n[0] : (tuple<tuple<tensor<2xf32>, tensor<3xi32>>, tensor<2xf32>>) -> tuple<tensor<2xf32>, tensor<3xi32>>
+  %1 = stablehlo.get_tuple_element %i[0] : (tuple<tensor<2xf32>, tensor<3xi32>>) -> tensor<2xf32>
+  %2 = stablehlo.negate %1 : tensor<2xf32>
+  return %0, %2 : tensor<3xi32>, tensor<2xf32>
+}

@@ -431,3 +431,27 @@ func.func @cholesky_c1(%a: tensor<3x3xf32>) -> tensor<3x3xf16> {
   %0 = "stablehlo.cholesky"(%a) : (tensor<3x3xf32>) -> tensor<3x3xf16>
   return %0 : tensor<3x3xf16>
 }
+
+// -----
+
+func.func @tuple_c1(%a: tensor<2xf32>) -> tuple<tensor<3xf32>> {
+  // expected-error @+1 {{(tuple_c1) the result must be the tuple of the operands' types}}
+  %0 = "stablehlo.tuple"(%a) : (tensor<2xf32>) -> tuple<tensor<3xf32>>
+  return %0 : tuple<tensor<3xf32>>
+}
+
+// -----
+
+func.func @get_tuple_element_c1(%t: tuple<tensor<f32>, tensor<i32>>) -> tensor<f32> {
+  // expected-error @+1 {{(get_tuple_element_c1) index 2 is not an element of a 2-element tuple}}
+  %0 = stablehlo.get_tuple_element %t[2] : (tuple<tensor<f32>, tensor<i32>>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+func.func @get_tuple_element_c2(%t: tuple<tensor<f32>, tensor<i32>>) -> tensor<f32> {
+  // expected-error @+1 {{(get_tuple_element_c2) the result must have the element's type 'tensor<i32>'}}
+  %0 = stablehlo.get_tuple_element %t[1] : (tuple<tensor<f32>, tensor<i32>>) -> tensor<f32>
+  return %0 : tensor<f32>
+}

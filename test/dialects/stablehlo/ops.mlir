@@ -324,3 +324,14 @@ func.func @cholesky(%a: tensor<2x2xf32>) -> tensor<2x2xf32> {
   %1 = "stablehlo.cholesky"(%a) {lower = true} : (tensor<2x2xf32>) -> tensor<2x2xf32>
   return %1 : tensor<2x2xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @tuples
+// CHECK: %[[T:.*]] = stablehlo.tuple %arg0, %arg1 : tuple<tensor<2xf32>, tensor<i32>>
+// CHECK: stablehlo.get_tuple_element %[[T]][1] : (tuple<tensor<2xf32>, tensor<i32>>) -> tensor<i32>
+func.func @tuples(%a: tensor<2xf32>, %b: tensor<i32>) -> tensor<i32> {
+  %t = "stablehlo.tuple"(%a, %b) : (tensor<2xf32>, tensor<i32>) -> tuple<tensor<2xf32>, tensor<i32>>
+  %0 = "stablehlo.get_tuple_element"(%t) {index = 1 : i32} : (tuple<tensor<2xf32>, tensor<i32>>) -> tensor<i32>
+  return %0 : tensor<i32>
+}
