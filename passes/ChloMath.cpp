@@ -252,3 +252,73 @@ FailureOr<Value> Importer::nextAfter(Operation *op) {
   result = hlo::SelectOp::create(b, loc, intType, nanInput, nanBits, result);
   return Value(hlo::BitcastConvertOp::create(b, loc, type, result));
 }
+
+/// chlo.mulhi: the high half of the exact product. Up to 32 bits, the
+/// product in twice the width (sign- or zero-extended operands) shifted
+/// down; 64-bit operands from four 32x32-bit partial products in ui64
+/// (the schoolbook high word with its carries), then, for signed ones, the
+/// two's-complement correction hi(a b) = hi_u(a, b) - (a < 0 ? b : 0) -
+/// (b < 0 ? a : 0).
+FailureOr<Value> Importer::mulhi(Operation *op) {
+  Location loc = op->getLoc();
+  Value a = lookup(op->getOperand(0)), c = lookup(op->getOperand(1));
+  auto type = cast<RankedTensorType>(a.getType());
+  auto element = cast<IntegerType>(type.getElementType());
+  unsigned w = element.getWidth();
+  bool isUnsigned = element.isUnsigned();
+  auto constOf = [&](Value like, uint64_t v) {
+    Type e = getElementTypeOrSelf(like.getType());
+    return splat(loc, cast<RankedTensorType>(like.getType()),
+                 b.getIntegerAttr(e, APInt(e.getIntOrFloatBitWidth(), v)));
+  };
+  if (w <= 32) {
+    unsigned width = w <= 16 ? 32 : 64;
+    Type wide = isUnsigned ? b.getIntegerType(width, /*isSigned=*/false)
+                           : b.getIntegerType(width);
+    Value x = hlo::ConvertOp::create(b, loc, a, wide);
+    Value y = hlo::ConvertOp::create(b, loc, c, wide);
+    Value p = hlo::MulOp::create(b, loc, x, y);
+    Value shifted =
+        isUnsigned
+            ? Value(hlo::ShiftRightLogicalOp::create(b, loc, p, constOf(p, w)))
+            : Value(hlo::ShiftRightArithmeticOp::create(b, loc, p,
+                                                        constOf(p, w)));
+    return Value(hlo::ConvertOp::create(b, loc, shifted, element));
+  }
+  if (w != 64)
+    return unsupported(op) << "elements of type " << element;
+  Type u64 = b.getIntegerType(64, false);
+  auto asU64 = [&](Value v) -> Value {
+    return isUnsigned ? v
+                      : Value(hlo::BitcastConvertOp::create(
+                            b, loc, type.clone(u64), v));
+  };
+  Value x = asU64(a), y = asU64(c);
+  Value mask = constOf(x, 0xFFFFFFFF), k32 = constOf(x, 32);
+  auto lo = [&](Value v) { return Value(hlo::AndOp::create(b, loc, v, mask)); };
+  auto hi = [&](Value v) {
+    return Value(hlo::ShiftRightLogicalOp::create(b, loc, v, k32));
+  };
+  auto mul = [&](Value p, Value q) {
+    return Value(hlo::MulOp::create(b, loc, p, q));
+  };
+  auto add = [&](Value p, Value q) {
+    return Value(hlo::AddOp::create(b, loc, p, q));
+  };
+  Value p00 = mul(lo(x), lo(y)), p01 = mul(lo(x), hi(y)),
+        p10 = mul(hi(x), lo(y)), p11 = mul(hi(x), hi(y));
+  Value mid = add(add(hi(p00), lo(p01)), lo(p10));
+  Value high = add(add(add(p11, hi(p01)), hi(p10)), hi(mid));
+  if (isUnsigned)
+    return high;
+  // Signed: subtract the other operand where an operand is negative.
+  Value zero = constOf(a, 0);
+  auto negativeTimes = [&](Value sign, Value other) {
+    Value negative = compareOf(loc, hlo::ComparisonDirection::LT, sign, zero);
+    return Value(hlo::SelectOp::create(b, loc, negative, other,
+                                       constOf(x, 0)));
+  };
+  high = hlo::SubtractOp::create(b, loc, high, negativeTimes(a, y));
+  high = hlo::SubtractOp::create(b, loc, high, negativeTimes(c, x));
+  return Value(hlo::BitcastConvertOp::create(b, loc, type, high));
+}

@@ -89,6 +89,7 @@ private:
   FailureOr<Value> besselI1e(Operation *op);
   Value besselI1eF32(Location loc, Value x);
   FailureOr<Value> nextAfter(Operation *op);
+  FailureOr<Value> mulhi(Operation *op);
   /// `body` on the operand in f32, its result converted back: how XLA
   /// computes bf16 and f16 math (DoWithUpcastToF32).
   Value inF32(Operation *op, llvm::function_ref<Value(Value)> body);

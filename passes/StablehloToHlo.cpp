@@ -248,6 +248,7 @@ FailureOr<Value> Importer::convertElementwise(Operation *op) {
       .Case<sh::PowOp>(binaryCase<hlo::PowOp>())
       .Case<sh::Atan2Op>(binaryCase<hlo::Atan2Op>())
       // chlo's math, where hlo has the function.
+      .Case<chlo::MulhiOp>([&](chlo::MulhiOp) { return mulhi(op); })
       .Case<chlo::TanOp>(unaryCase<hlo::TanOp>())
       .Case<chlo::SinhOp>(unaryCase<hlo::SinhOp>())
       .Case<chlo::CoshOp>(unaryCase<hlo::CoshOp>())

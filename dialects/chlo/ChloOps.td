@@ -60,6 +60,16 @@ def Chlo_NextAfterOp : Chlo_Op<"next_after"> {
 }
 
 // Not SameOperandsAndResultType: two results of other shapes.
+def Chlo_MulhiOp : Chlo_Op<"mulhi"> {
+  let summary = "the high half of the double-width product, elementwise";
+  let description = [{
+    For w-bit integers, bits [w, 2w) of the exact 2w-bit product (signed or
+    unsigned as the element type is). Written in the generic form.
+  }];
+  let arguments = (ins TensorOf<[AnyInteger]>:$lhs, TensorOf<[AnyInteger]>:$rhs);
+  let results = (outs TensorOf<[AnyInteger]>:$result);
+}
+
 def Chlo_TopKOp : Op<Chlo_Dialect, "top_k", [Pure]> {
   let summary = "the k largest elements of the last dimension, and their indices";
   let description = [{

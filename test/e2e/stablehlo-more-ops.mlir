@@ -37,6 +37,11 @@
 // RUN: tpu-run %s --function=tuples --input="2xf32=1,2" --input="3xi32=4,5,6" | FileCheck %s --check-prefix=TUPLE
 // TUPLE: result[0]: 3xi32=4 5 6
 // TUPLE: result[1]: 2xf32=-1 -2
+// chlo.mulhi at the extremes, against Python's exact (a * b) >> w.
+// RUN: tpu-run %s --function=mulhi --input="4xi64=-9223372036854775808,9223372036854775807,-5,123456789012345678" --input="4xi64=3,9223372036854775807,-7,-987654321098765432" --input="4xui64=18446744073709551615,9223372036854775808,12345678901234567890,1" --input="4xui64=18446744073709551615,4,9876543210987654321,18446744073709551615" --input="3xi32=-2147483648,2147483647,-3" --input="3xi32=-2147483648,2147483647,5" | FileCheck %s --check-prefix=MULHI
+// MULHI: result[0]: 4xi64=-2 4611686018427387903 0 -6609981178781635
+// MULHI: result[1]: 4xui64=18446744073709551614 2 6609981178781634653 0
+// MULHI: result[2]: 3xi32=1073741824 1073741823 -1
 // RUN: %python %S/Inputs/run_e2e.py tpu-run %s | FileCheck %s --check-prefix=REF
 // REF: @bn_inference: result 0: 2x2xf32 {{exact|close}}
 // REF: @bn_training: result 0: 3x2xf32 {{exact|close}}
@@ -60,6 +65,9 @@
 // REF: @cholesky: result 2: 2x2x2xf32 {{exact|close}}
 // REF: @tuples: result 0: 3xi32 exact
 // REF: @tuples: result 1: 2xf32 exact
+// REF: @mulhi: result 0: 4xi64 exact
+// REF: @mulhi: result 1: 4xui64 exact
+// REF: @mulhi: result 2: 3xi32 exact
 
 func.func @bn_inference(%x: tensor<2x2xf32>, %scale: tensor<2xf32>, %offset: tensor<2xf32>, %mean: tensor<2xf32>, %var: tensor<2xf32>) -> tensor<2x2xf32> {
   %0 = "stablehlo.batch_norm_inference"(%x, %scale, %offset, %mean, %var) {epsilon = 0.0 : f32, feature_index = 1 : i64} : (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<2x2xf32>
@@ -125,4 +133,11 @@ func.func @tuples(%a: tensor<2xf32>, %b: tensor<3xi32>) -> (tensor<3xi32>, tenso
   %1 = stablehlo.get_tuple_element %i[0] : (tuple<tensor<2xf32>, tensor<3xi32>>) -> tensor<2xf32>
   %2 = stablehlo.negate %1 : tensor<2xf32>
   return %0, %2 : tensor<3xi32>, tensor<2xf32>
+}
+
+func.func @mulhi(%a: tensor<4xi64>, %b: tensor<4xi64>, %c: tensor<4xui64>, %d: tensor<4xui64>, %e: tensor<3xi32>, %f: tensor<3xi32>) -> (tensor<4xi64>, tensor<4xui64>, tensor<3xi32>) {
+  %0 = "chlo.mulhi"(%a, %b) : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi64>
+  %1 = "chlo.mulhi"(%c, %d) : (tensor<4xui64>, tensor<4xui64>) -> tensor<4xui64>
+  %2 = "chlo.mulhi"(%e, %f) : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
+  return %0, %1, %2 : tensor<4xi64>, tensor<4xui64>, tensor<3xi32>
 }

@@ -872,3 +872,17 @@ func.func @tuples(%a: tensor<2xf32>, %b: tensor<3xi32>) -> (tensor<3xi32>, tenso
   %2 = stablehlo.negate %1 : tensor<2xf32>
   return %0, %2 : tensor<3xi32>, tensor<2xf32>
 }
+
+// -----
+
+// chlo.mulhi on i32: the product in i64, shifted down arithmetically.
+// CHECK-LABEL: func.func @mulhi
+// CHECK: %[[A:.*]] = hlo.convert %arg0 : (tensor<2xi32>) -> tensor<2xi64>
+// CHECK: %[[B:.*]] = hlo.convert %arg1 : (tensor<2xi32>) -> tensor<2xi64>
+// CHECK: %[[P:.*]] = hlo.multiply %[[A]], %[[B]] : tensor<2xi64>
+// CHECK: %[[S:.*]] = hlo.shift_right_arithmetic %[[P]], %{{.*}} : tensor<2xi64>
+// CHECK: hlo.convert %[[S]] : (tensor<2xi64>) -> tensor<2xi32>
+func.func @mulhi(%a: tensor<2xi32>, %b: tensor<2xi32>) -> tensor<2xi32> {
+  %0 = "chlo.mulhi"(%a, %b) : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>
+  return %0 : tensor<2xi32>
+}
