@@ -4,7 +4,7 @@
 Usage:
   generate.py --out DIR            write every checked-in example into DIR
   generate.py --check DIR          exit 1 if DIR's examples differ from ours
-  generate.py convnet|transformer|onehot|kws|vww|mlp_train|bert_train
+  generate.py convnet|transformer|onehot|kws|vww|mlp_train|bert_train|mobilenet_v2
               [--key=value...]
                                    print one program at other sizes (tests
                                    run small ones end to end)
@@ -17,6 +17,7 @@ import os
 import sys
 
 from bert_training import bert_train
+from mobilenet_v2 import mobilenet_v2
 from training import mlp_train
 
 F32_MAX = "3.4028235e+38"
@@ -548,6 +549,7 @@ EXAMPLES = {
     "kws_int8_b256.mlir": lambda: kws(256),
     "vww_int8_b1.mlir": lambda: vww(1),
     "mlp_train_b128.mlir": lambda: mlp_train(),
+    "mobilenet_v2_b8_stablehlo.mlir": lambda: mobilenet_v2(batch=8),
 }
 
 
@@ -555,7 +557,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("model", nargs="?",
                         choices=["convnet", "transformer", "onehot", "kws", "vww",
-                                 "mlp_train", "bert_train"])
+                                 "mlp_train", "bert_train", "mobilenet_v2"])
     parser.add_argument("--out")
     parser.add_argument("--check")
     args, rest = parser.parse_known_args()
@@ -567,7 +569,8 @@ def main():
         sys.stdout.write({"convnet": convnet, "transformer": transformer,
                           "onehot": onehot, "kws": kws, "vww": vww,
                           "mlp_train": mlp_train,
-                          "bert_train": bert_train}[args.model](**params))
+                          "bert_train": bert_train,
+                          "mobilenet_v2": mobilenet_v2}[args.model](**params))
         return 0
     directory = args.out or args.check
     if not directory or rest:
