@@ -95,8 +95,6 @@ public:
     for (int64_t d = 0; d < spatial; ++d)
       count *= kernelShape[d];
   }
-  int64_t size() const { return count; }
-
   /// The current tap's input window (all of the input's features).
   Value window() {
     Location loc = conv.getLoc();
@@ -134,6 +132,23 @@ public:
                               getElementTypeOrSelf(kernel.getType())),
         slice);
   }
+  /// The sum over the taps, in row-major tap order, of `term(window,
+  /// weights)`.
+  Value sum(llvm::function_ref<Value(Value, Value)> term) {
+    Value total;
+    for (int64_t t = 0; t < count; ++t, next()) {
+      // Named first, so the IR's order does not hang on the order in which
+      // a compiler evaluates arguments.
+      Value w = weights();
+      Value product = term(window(), w);
+      total = total ? Value(hlo::AddOp::create(rewriter, conv.getLoc(), total,
+                                               product))
+                    : product;
+    }
+    return total;
+  }
+
+private:
   void next() {
     for (int64_t d = spatial - 1; d >= 0; --d) {
       if (++tap[d] < kernelShape[d])
@@ -142,7 +157,6 @@ public:
     }
   }
 
-private:
   Value pad(Value v) {
     Dims padding = conv.getPaddingOrDefault();
     if (llvm::all_of(padding, [](int64_t p) { return p == 0; }))
@@ -211,19 +225,16 @@ struct DepthwiseOnVectorUnit : OpRewritePattern<hlo::ConvolutionOp> {
           rewriter, loc, RankedTensorType::get(shape, element), spread);
     }
     Taps taps(rewriter, conv, input, kernel);
-    Value sum;
-    for (int64_t t = 0; t < taps.size(); ++t, taps.next()) {
-      // kernel[tap..., 0, :] scales output feature o's window.
-      Value weights = hlo::ReshapeOp::create(
+    // kernel[tap..., 0, :] scales output feature o's window.
+    Value sum = taps.sum([&](Value window, Value weights) -> Value {
+      weights = hlo::ReshapeOp::create(
           rewriter, loc, RankedTensorType::get({outFeatures}, element),
-          taps.weights());
+          weights);
       weights = hlo::BroadcastInDimOp::create(
           rewriter, loc, resultType, weights,
           rewriter.getDenseI64ArrayAttr({spatial + 1}));
-      Value product = hlo::MulOp::create(rewriter, loc, taps.window(), weights);
-      sum = sum ? Value(hlo::AddOp::create(rewriter, loc, sum, product))
-                : product;
-    }
+      return hlo::MulOp::create(rewriter, loc, window, weights);
+    });
     rewriter.replaceOp(conv, sum);
     return success();
   }
@@ -255,16 +266,13 @@ struct IntegerConvolutionAsTapDots : OpRewritePattern<hlo::ConvolutionOp> {
     Value kernel = operandAs(rewriter, loc, conv.getRhs(), element, false);
     Taps taps(rewriter, conv, input, kernel);
     int64_t rank = resultType.getRank();
-    Value sum;
-    for (int64_t t = 0; t < taps.size(); ++t, taps.next()) {
-      Value product = hlo::DotGeneralOp::create(
-          rewriter, loc, resultType, taps.window(), taps.weights(),
+    Value sum = taps.sum([&](Value window, Value weights) -> Value {
+      return hlo::DotGeneralOp::create(
+          rewriter, loc, resultType, window, weights,
           rewriter.getDenseI64ArrayAttr({}), rewriter.getDenseI64ArrayAttr({}),
           rewriter.getDenseI64ArrayAttr({rank - 1}),
           rewriter.getDenseI64ArrayAttr({0}), hlo::PrecisionAttr());
-      sum = sum ? Value(hlo::AddOp::create(rewriter, loc, sum, product))
-                : product;
-    }
+    });
     rewriter.replaceOp(conv, sum);
     return success();
   }

@@ -205,18 +205,9 @@ LogicalResult ReducePrecisionOp::verify() {
 
 LogicalResult BroadcastInDimOp::verify() {
   RankedTensorType in = tensorType(getOperand()), out = getType();
-  ArrayRef<int64_t> dims = getBroadcastDimensions();
-  if (static_cast<int64_t>(dims.size()) != in.getRank())
-    return emitOpError("broadcast_dimensions ")
-           << list(dims) << " must name one result dimension per operand "
-           << "dimension (" << in.getRank() << ")";
-  if (failed(checkDims(*this, dims, out.getRank(), "broadcast_dimensions")))
+  if (failed(checkBroadcastDims(*this, in, out, getBroadcastDimensions(),
+                                /*dynamicAgrees=*/false)))
     return failure();
-  for (auto [i, d] : llvm::enumerate(dims))
-    if (in.getDimSize(i) != 1 && in.getDimSize(i) != out.getDimSize(d))
-      return emitOpError("operand dimension ")
-             << i << " (" << in.getDimSize(i) << ") cannot broadcast to "
-             << "result dimension " << d << " (" << out.getDimSize(d) << ")";
   if (in.getElementType() != out.getElementType())
     return emitOpError("operand and result element types differ");
   return success();

@@ -74,18 +74,8 @@ LogicalResult DynamicBroadcastInDimOp::verify() {
   ArrayRef<int64_t> dims = getBroadcastDimensions();
   if (in.getElementType() != out.getElementType())
     return emitOpError("operand and result element types differ");
-  if (static_cast<int64_t>(dims.size()) != in.getRank())
-    return emitOpError("broadcast_dimensions ")
-           << list(dims) << " must name one result dimension per operand "
-           << "dimension (" << in.getRank() << ")";
-  if (failed(checkDims(*this, dims, out.getRank(), "broadcast_dimensions")))
+  if (failed(checkBroadcastDims(*this, in, out, dims, /*dynamicAgrees=*/true)))
     return failure();
-  for (auto [i, d] : llvm::enumerate(dims))
-    if (!sizesAgree(in.getDimSize(i), 1) &&
-        !sizesAgree(in.getDimSize(i), out.getDimSize(d)))
-      return emitOpError("operand dimension ")
-             << i << " (" << in.getDimSize(i) << ") cannot broadcast to "
-             << "result dimension " << d << " (" << out.getDimSize(d) << ")";
   // The known (non)expanding dimensions are operand dimensions, in one list
   // at most.
   llvm::SmallDenseSet<int64_t> seen;

@@ -106,4 +106,26 @@ verifyWindow(Operation *op, int64_t rank,
   return success();
 }
 
+LogicalResult checkBroadcastDims(Operation *op, RankedTensorType in,
+                                         RankedTensorType out,
+                                         ArrayRef<int64_t> dims,
+                                         bool dynamicAgrees) {
+  if (static_cast<int64_t>(dims.size()) != in.getRank())
+    return op->emitOpError("broadcast_dimensions ")
+           << list(dims) << " must name one result dimension per operand "
+           << "dimension (" << in.getRank() << ")";
+  if (failed(checkDims(op, dims, out.getRank(), "broadcast_dimensions")))
+    return failure();
+  auto agree = [&](int64_t a, int64_t b) {
+    return dynamicAgrees ? sizesAgree(a, b) : a == b;
+  };
+  for (auto [i, d] : llvm::enumerate(dims))
+    if (!agree(in.getDimSize(i), 1) &&
+        !agree(in.getDimSize(i), out.getDimSize(d)))
+      return op->emitOpError("operand dimension ")
+             << i << " (" << in.getDimSize(i) << ") cannot broadcast to "
+             << "result dimension " << d << " (" << out.getDimSize(d) << ")";
+  return success();
+}
+
 } // namespace mlir::stablehlo::verify

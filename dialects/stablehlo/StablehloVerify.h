@@ -22,6 +22,14 @@ std::string list(ArrayRef<int64_t> values);
 LogicalResult checkDims(Operation *op, ArrayRef<int64_t> dims, int64_t rank,
                         StringRef what);
 
+/// broadcast_dimensions of a broadcast from `in` to `out`: one distinct
+/// result dimension per operand dimension, each operand size 1 or the
+/// result's (`sizesAgree` when `dynamicAgrees`, so a dynamic size agrees
+/// with any; exactly otherwise).
+LogicalResult checkBroadcastDims(Operation *op, RankedTensorType in,
+                                 RankedTensorType out, ArrayRef<int64_t> dims,
+                                 bool dynamicAgrees);
+
 /// Ops with N inputs, N init values (or updates) and N results.
 LogicalResult checkCounts(Operation *op, size_t inputs, size_t others,
                           StringRef othersName);

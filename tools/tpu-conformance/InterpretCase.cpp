@@ -6,7 +6,6 @@
 
 #include "dialects/check/CheckOps.h"
 #include "dialects/stablehlo/StablehloOps.h"
-#include "dialects/tpu/TPUDialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/AsmParser/AsmParser.h"
@@ -21,10 +20,6 @@ using namespace mlir::tpu;
 using namespace mlir::tpu::conformance;
 
 namespace {
-
-llvm::Error caseError(const llvm::Twine &why) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), why);
-}
 
 /// The functions a chunk defines, in order.
 SmallVector<std::string> functionNames(llvm::StringRef text) {
@@ -55,20 +50,6 @@ bool isShapeOperand(OpOperand &use) {
 }
 
 bool isCheck(Operation &op) { return isa<check::CheckDialect>(op.getDialect()); }
-
-llvm::Expected<DenseElementsAttr> constantValue(Attribute value) {
-  auto dense = dyn_cast_or_null<DenseElementsAttr>(value);
-  if (!dense)
-    return caseError("an expected value that is not a dense constant");
-  if (!toStoredElement(dense.getElementType())) {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    os << "element type " << dense.getElementType()
-       << " (the TPU compiler supports " << tpu::kSupportedElementTypes << ")";
-    return caseError(text);
-  }
-  return dense;
-}
 
 Tolerance absolute(double atol) {
   Tolerance tolerance;
@@ -211,7 +192,7 @@ llvm::Expected<InterpretCase> extractPrintedCase(ModuleOp module,
     return caseError("--args is not an array attribute: " + chunk.args);
   InterpretCase result;
   for (Attribute arg : args) {
-    auto value = constantValue(arg);
+    auto value = supportedConstant(arg);
     if (!value)
       return value.takeError();
     result.inputs.push_back(toHostTensor(*value));
@@ -221,7 +202,7 @@ llvm::Expected<InterpretCase> extractPrintedCase(ModuleOp module,
                      " results and the file checks " +
                      llvm::Twine(chunk.printedResults.size()));
   for (const std::string &printed : chunk.printedResults) {
-    auto value = constantValue(parseAttribute(printed, context));
+    auto value = supportedConstant(parseAttribute(printed, context));
     if (!value)
       return caseError("cannot read the checked result " + printed);
     result.expected.push_back({toHostTensor(*value), Tolerance()});
@@ -257,13 +238,13 @@ mlir::tpu::conformance::extractInterpretCase(ModuleOp module,
     Value actual, other;
     if (auto c = dyn_cast<check::ExpectEqConstOp>(op)) {
       actual = c.getLhs();
-      auto value = constantValue(c.getValue());
+      auto value = supportedConstant(c.getValue());
       if (!value)
         return value.takeError();
       expected.tensor = toHostTensor(*value);
     } else if (auto c = dyn_cast<check::ExpectAlmostEqConstOp>(op)) {
       actual = c.getLhs();
-      auto value = constantValue(c.getValue());
+      auto value = supportedConstant(c.getValue());
       if (!value)
         return value.takeError();
       expected.tensor = toHostTensor(*value);
@@ -289,7 +270,7 @@ mlir::tpu::conformance::extractInterpretCase(ModuleOp module,
     // expectation, as in the *_const forms.
     if (auto constant = other ? other.getDefiningOp<stablehlo::ConstantOp>()
                               : stablehlo::ConstantOp()) {
-      auto value = constantValue(constant.getValue());
+      auto value = supportedConstant(constant.getValue());
       if (!value)
         return value.takeError();
       expected.tensor = toHostTensor(*value);
@@ -320,7 +301,7 @@ mlir::tpu::conformance::extractInterpretCase(ModuleOp module,
     auto type = dyn_cast<RankedTensorType>(constant.getType());
     if (!type || llvm::all_of(constant->getUses(), isShapeOperand))
       continue;
-    auto value = constantValue(constant.getValue());
+    auto value = supportedConstant(constant.getValue());
     if (!value)
       return value.takeError();
     result.inputs.push_back(toHostTensor(*value));

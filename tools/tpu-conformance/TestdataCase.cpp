@@ -14,11 +14,26 @@ using namespace mlir;
 using namespace mlir::tpu;
 using namespace mlir::tpu::conformance;
 
-namespace {
-
-llvm::Error caseError(const llvm::Twine &why) {
+llvm::Error mlir::tpu::conformance::caseError(const llvm::Twine &why) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), why);
 }
+
+llvm::Expected<DenseElementsAttr>
+mlir::tpu::conformance::supportedConstant(Attribute value) {
+  auto dense = dyn_cast_or_null<DenseElementsAttr>(value);
+  if (!dense)
+    return caseError("an expected value that is not a dense constant");
+  if (!toStoredElement(dense.getElementType())) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "element type " << dense.getElementType()
+       << " (the TPU compiler supports " << tpu::kSupportedElementTypes << ")";
+    return caseError(text);
+  }
+  return dense;
+}
+
+namespace {
 
 /// The constants a no-argument function returns, in order.
 llvm::Expected<SmallVector<DenseElementsAttr>>
@@ -27,20 +42,13 @@ returnedConstants(func::FuncOp fn) {
   auto ret = cast<func::ReturnOp>(fn.getBody().front().getTerminator());
   for (Value v : ret.getOperands()) {
     auto constant = v.getDefiningOp<stablehlo::ConstantOp>();
-    auto attr = constant ? dyn_cast<DenseElementsAttr>(constant.getValue())
-                         : DenseElementsAttr();
-    if (!attr)
+    if (!constant || !isa<DenseElementsAttr>(constant.getValue()))
       return caseError("@" + fn.getSymName() +
                        " returns a value that is not a stablehlo.constant");
-    if (!toStoredElement(attr.getElementType())) {
-      std::string text;
-      llvm::raw_string_ostream os(text);
-      os << "element type " << attr.getElementType()
-         << " (the TPU compiler supports " << tpu::kSupportedElementTypes
-         << ")";
-      return caseError(text);
-    }
-    values.push_back(attr);
+    auto attr = supportedConstant(constant.getValue());
+    if (!attr)
+      return attr.takeError();
+    values.push_back(*attr);
   }
   return values;
 }

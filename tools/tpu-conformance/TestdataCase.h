@@ -27,6 +27,13 @@ struct TestdataCase {
   std::vector<ExpectedResult> expected;
 };
 
+/// A failed case's reason, as an llvm::Error.
+llvm::Error caseError(const llvm::Twine &why);
+
+/// `value` as a dense constant of an element type the project supports, or
+/// why not ("element type f8E4M3 (the TPU compiler supports ...)").
+llvm::Expected<DenseElementsAttr> supportedConstant(Attribute value);
+
 /// Rewrites `module` in place as described above; fails with why the case
 /// cannot be expressed (a missing function, an element type the project
 /// does not support) without touching the evaluator or the device.

@@ -66,11 +66,20 @@ def product(shape):
     return n
 
 
-def row_major(shape):
-    """Each position's index, row-major, as XLA's counters number them
-    (dimensions of size 1 contribute nothing)."""
-    n = product(shape)
-    return list(range(n))
+def unravel(pos, shape):
+    """The row-major index of flat position `pos` in `shape`."""
+    idx = []
+    for d in reversed(shape):
+        idx.append(pos % d)
+        pos //= d
+    return idx[::-1]
+
+
+def ravel(idx, shape):
+    lin = 0
+    for d, i in zip(shape, idx):
+        lin = lin * d + i
+    return lin
 
 
 def split_halves(shape):
@@ -111,34 +120,16 @@ def threefry_bits(state, shape, width):
     total = product(concat)
     flat = []
     for pos in range(total):
-        idx = []
-        rest = pos
-        for d in reversed(concat):
-            idx.append(rest % d)
-            rest //= d
-        idx.reverse()
+        idx = unravel(pos, concat)
         which = idx[split + 1]
         idx[split + 1] = 0
-        lin = 0
-        for d, i in zip(half, idx):
-            lin = lin * d + i
-        flat.append(words[lin][which])
+        flat.append(words[ravel(idx, half)][which])
     # Reshape to the shape with the split dimension rounded up to even, then
     # cut it back.
     even = list(shape)
     even[split] = (shape[split] + 1) // 2 * 2
-    out = []
-    for pos in range(product(shape)):
-        idx = []
-        rest = pos
-        for d in reversed(shape):
-            idx.append(rest % d)
-            rest //= d
-        idx.reverse()
-        lin = 0
-        for d, i in zip(even, idx):
-            lin = lin * d + i
-        out.append(flat[lin])
+    out = [flat[ravel(unravel(pos, shape), even)]
+           for pos in range(product(shape))]
     return [key, (counter + m) & M64], out
 
 
