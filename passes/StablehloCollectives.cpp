@@ -54,6 +54,17 @@ Rows rowsOf(DenseIntElementsAttr attr) {
   return rows;
 }
 
+/// The rows of a collective's replica_groups; Shardy's mesh axes need the
+/// mesh, which the import does not read.
+FailureOr<Rows> groupRows(Operation *op, Attribute groups) {
+  if (auto ids = dyn_cast<DenseIntElementsAttr>(groups))
+    return rowsOf(ids);
+  emitUnsupported(op) << "replica_groups given as mesh axes "
+                         "(#stablehlo.replica_group_mesh_axes) need the "
+                         "device mesh; write them as process ids";
+  return failure();
+}
+
 /// Device-id groups of `groups` in `mode` on R replicas x P partitions;
 /// empty groups mean all replicas (partitions, devices). An error message
 /// for an id out of range.
@@ -109,6 +120,15 @@ FailureOr<Rows> resolve(Operation *op, Rows groups, Mode mode, int64_t R,
         row.push_back(r * P + p);
   }
   return out;
+}
+
+/// resolve() of a collective's replica_groups attribute.
+FailureOr<Rows> resolveAttr(Operation *op, Attribute groups, Mode mode,
+                            int64_t R, int64_t P) {
+  FailureOr<Rows> rows = groupRows(op, groups);
+  if (failed(rows))
+    return failure();
+  return resolve(op, *rows, mode, R, P);
 }
 
 /// `rows` as a rows x width i64 attribute (width 2 for a permute's pairs,
@@ -174,7 +194,7 @@ LogicalResult Importer::collective(Operation *op) {
     if (failed(mode))
       return failure();
     FailureOr<Rows> groups =
-        resolve(op, rowsOf(op.getReplicaGroups()), *mode, R, P);
+        resolveAttr(op, op.getReplicaGroups(), *mode, R, P);
     if (failed(groups))
       return failure();
     return toAttr(b, *groups);
@@ -229,8 +249,8 @@ LogicalResult Importer::collective(Operation *op) {
       })
       .Case([&](sh::AllToAllOp op) -> LogicalResult {
         FailureOr<Rows> groups =
-            resolve(op, rowsOf(op.getReplicaGroups()),
-                    pairMode(op.getChannelHandleAttr()), R, P);
+            resolveAttr(op, op.getReplicaGroups(),
+                        pairMode(op.getChannelHandleAttr()), R, P);
         if (failed(groups))
           return failure();
         if (static_cast<int64_t>((*groups)[0].size()) !=
@@ -268,5 +288,76 @@ LogicalResult Importer::collective(Operation *op) {
                                         toAttr(b, pairs, 2), nullptr));
         return success();
       })
+      .Case([&](sh::CollectiveBroadcastOp op) -> LogicalResult {
+        return collectiveBroadcast(op, R, P);
+      })
+      .Case([&](sh::CollectiveReduceOp op) -> LogicalResult {
+        return unsupported(op)
+               << "collective_reduce is not imported: the specification "
+                  "does not say yet what the processes other than the root "
+                  "receive";
+      })
       .Default([&](Operation *op) { return unsupported(op) << "unknown"; });
+}
+
+/// collective_broadcast: the group's first process keeps its operands; the
+/// group's j-th receives them by a collective_permute from the first (one
+/// permute per position, so that each has distinct sources and targets); a
+/// process in no group gets zeros. Each device picks its value by its
+/// position in its group, read from a table indexed by its device id.
+LogicalResult Importer::collectiveBroadcast(sh::CollectiveBroadcastOp op,
+                                            int64_t R, int64_t P) {
+  if (op.getHasDynamicRoot())
+    return unsupported(op) << "a root chosen at run time (has_dynamic_root) "
+                              "is not supported";
+  FailureOr<Rows> groups = resolveAttr(
+      op, op.getReplicaGroups(), pairMode(op.getChannelHandleAttr()), R, P);
+  if (failed(groups))
+    return failure();
+  Location loc = op.getLoc();
+  int64_t devices = R * P, width = 0;
+  SmallVector<int32_t> position(devices, -1);
+  for (ArrayRef<int64_t> group : *groups) {
+    width = std::max<int64_t>(width, group.size());
+    for (auto [j, id] : llvm::enumerate(group))
+      position[id] = static_cast<int32_t>(j);
+  }
+  auto i32 = [&](ArrayRef<int64_t> shape) {
+    return RankedTensorType::get(shape, b.getI32Type());
+  };
+  Value id = hlo::ConvertOp::create(
+      b, loc,
+      hlo::DeviceIdOp::create(
+          b, loc, RankedTensorType::get({}, b.getIntegerType(32, false))),
+      b.getI32Type());
+  Value table = hlo::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(i32({devices}), ArrayRef(position)));
+  Value mine = hlo::ReshapeOp::create(
+      b, loc, i32({}),
+      hlo::DynamicSliceOp::create(b, loc, i32({1}), table, ValueRange{id},
+                                  b.getDenseI64ArrayAttr({1})));
+  for (auto [operand, result] : llvm::zip(op.getOperands(), op.getResults())) {
+    auto type = cast<RankedTensorType>(result.getType());
+    Value v = lookup(operand);
+    Value picked = splat(loc, type, b.getZeroAttr(type.getElementType()));
+    for (int64_t j = 0; j < width; ++j) {
+      Value from = v;
+      if (j > 0) {
+        Rows pairs;
+        for (ArrayRef<int64_t> group : *groups)
+          if (static_cast<int64_t>(group.size()) > j)
+            pairs.push_back({group[0], group[j]});
+        from = hlo::CollectivePermuteOp::create(b, loc, v, toAttr(b, pairs, 2),
+                                                nullptr);
+      }
+      Value isJ = compareOf(loc, hlo::ComparisonDirection::EQ, mine,
+                            splat(loc, i32({}), b.getI32IntegerAttr(j)));
+      Value mask = hlo::BroadcastInDimOp::create(
+          b, loc, RankedTensorType::get(type.getShape(), b.getI1Type()), isJ,
+          b.getDenseI64ArrayAttr({}));
+      picked = hlo::SelectOp::create(b, loc, type, mask, from, picked);
+    }
+    mapping.map(result, picked);
+  }
+  return success();
 }

@@ -114,6 +114,13 @@ private:
   Value indexComponent(Location loc, Value indices, ArrayRef<int64_t> position,
                        int64_t vectorDim, int64_t component);
   FailureOr<Value> gather(sh::GatherOp op);
+  /// collective_broadcast as permutes from each group's root
+  /// (StablehloCollectives.cpp), on R replicas x P partitions.
+  LogicalResult collectiveBroadcast(sh::CollectiveBroadcastOp op, int64_t R,
+                                    int64_t P);
+  /// dynamic_gather, dynamic_conv and set_dimension_size with constant
+  /// sizes or padding: their static ops (StablehloShapes.cpp).
+  FailureOr<Value> constantOperandOp(Operation *op);
   /// dynamic_iota/reshape/broadcast_in_dim of static results, and einsum as
   /// a dot_general (StablehloShapes.cpp).
   FailureOr<Value> shapeOperandOp(Operation *op);

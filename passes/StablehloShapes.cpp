@@ -13,6 +13,8 @@
 
 #include "passes/StablehloImport.h"
 
+#include "mlir/IR/Matchers.h"
+
 using namespace mlir;
 using namespace mlir::tpu::stablehlo_import;
 
@@ -95,4 +97,64 @@ FailureOr<Value> Importer::einsum(sh::EinsumOp op) {
       b.getDenseI64ArrayAttr(lhsContract), b.getDenseI64ArrayAttr(rhsContract),
       hlo::PrecisionAttr());
   return transpose(loc, product, toResult);
+}
+
+/// The constant an op's compile-time operand holds (its values as i64).
+static std::optional<SmallVector<int64_t>> constantValues(Value v) {
+  DenseIntElementsAttr attr;
+  if (!matchPattern(v, m_Constant(&attr)))
+    return std::nullopt;
+  return llvm::map_to_vector(attr.getValues<APInt>(),
+                             [](const APInt &x) { return x.getSExtValue(); });
+}
+
+FailureOr<Value> Importer::constantOperandOp(Operation *op) {
+  if (auto set = dyn_cast<sh::SetDimensionSizeOp>(op)) {
+    int64_t dim = set.getDimension();
+    int64_t static_ = resultType(op).getDimSize(dim);
+    std::optional<SmallVector<int64_t>> size = constantValues(set.getSize());
+    if (!size || size->front() != static_ ||
+        cast<RankedTensorType>(set.getOperand().getType()).getDimSize(dim) != static_)
+      return unsupported(op)
+             << "dimension " << dim << " gets a size known only at run time "
+             << "(XLA's dynamic padding); the TPU compiler takes static "
+                "shapes, so the size must be the constant "
+             << static_;
+    return lookup(set.getOperand());
+  }
+  // dynamic_gather and dynamic_conv: their static op, built beside them and
+  // imported as it would be, then dropped.
+  OpBuilder here(op);
+  Operation *staticOp = nullptr;
+  if (auto gather = dyn_cast<sh::DynamicGatherOp>(op)) {
+    std::optional<SmallVector<int64_t>> sizes =
+        constantValues(gather.getSliceSizes());
+    if (!sizes)
+      return unsupported(op) << "slice_sizes must be a constant";
+    staticOp = sh::GatherOp::create(
+        here, op->getLoc(), op->getResultTypes(), gather.getOperand(),
+        gather.getStartIndices(), gather.getDimensionNumbers(),
+        here.getDenseI64ArrayAttr(*sizes), gather.getIndicesAreSortedAttr());
+  } else {
+    auto conv = cast<sh::DynamicConvOp>(op);
+    std::optional<SmallVector<int64_t>> padding =
+        constantValues(conv.getPadding());
+    if (!padding)
+      return unsupported(op) << "padding must be a constant";
+    auto padType = RankedTensorType::get(
+        cast<RankedTensorType>(conv.getPadding().getType()).getShape(), here.getI64Type());
+    staticOp = sh::ConvolutionOp::create(
+        here, op->getLoc(), conv.getType(), conv.getLhs(), conv.getRhs(),
+        conv.getWindowStridesAttr(),
+        DenseIntElementsAttr::get(padType, ArrayRef(*padding)),
+        conv.getLhsDilationAttr(), conv.getRhsDilationAttr(),
+        conv.getWindowReversalAttr(), conv.getDimensionNumbers(),
+        conv.getFeatureGroupCountAttr(), conv.getBatchGroupCountAttr(),
+        conv.getPrecisionConfigAttr());
+  }
+  FailureOr<Value> result =
+      isa<sh::GatherOp>(staticOp) ? gather(cast<sh::GatherOp>(staticOp))
+                                  : convolution(cast<sh::ConvolutionOp>(staticOp));
+  staticOp->erase();
+  return result;
 }

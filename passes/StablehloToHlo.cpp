@@ -321,6 +321,8 @@ FailureOr<Value> Importer::convertElementwise(Operation *op) {
       .Case<sh::DynamicIotaOp, sh::DynamicReshapeOp,
             sh::DynamicBroadcastInDimOp>(
           [&](Operation *) { return shapeOperandOp(op); })
+      .Case<sh::DynamicGatherOp, sh::DynamicConvOp, sh::SetDimensionSizeOp>(
+          [&](Operation *) { return constantOperandOp(op); })
       .Case([&](sh::EinsumOp e) { return einsum(e); })
       .Case([&](sh::GetDimensionSizeOp g) -> FailureOr<Value> {
         int64_t size =
@@ -577,8 +579,10 @@ static int shapeOperand(Operation *op) {
     return 0;
   if (isa<sh::DynamicReshapeOp, sh::DynamicBroadcastInDimOp>(op))
     return 1;
-  if (isa<sh::RngOp>(op))
+  if (isa<sh::RngOp, sh::DynamicGatherOp, sh::DynamicConvOp>(op))
     return 2;
+  if (isa<sh::SetDimensionSizeOp>(op))
+    return 1;
   return -1;
 }
 
@@ -635,7 +639,8 @@ LogicalResult Importer::convert(Operation *op) {
                            << composite.getDecomposition()
                            << " was not inlined";
   if (isa<sh::AllReduceOp, sh::AllGatherOp, sh::ReduceScatterOp, sh::AllToAllOp,
-          sh::CollectivePermuteOp, sh::ReplicaIdOp, sh::PartitionIdOp>(op))
+          sh::CollectivePermuteOp, sh::CollectiveBroadcastOp,
+          sh::CollectiveReduceOp, sh::ReplicaIdOp, sh::PartitionIdOp>(op))
     return failed(checkTypes(op)) ? failure() : collective(op);
   // A scatter's indices are read at compile time; its other operands and
   // results are computed, so their types are checked.

@@ -767,6 +767,84 @@ void GatherDimensionNumbersAttr::print(AsmPrinter &printer) const {
 }
 
 //===----------------------------------------------------------------------===//
+// #stablehlo.output_operand_alias<...>
+//===----------------------------------------------------------------------===//
+
+Attribute OutputOperandAliasAttr::parse(AsmParser &parser, Type) {
+  static constexpr StringLiteral names[] = {"output_tuple_indices",
+                                            "operand_tuple_indices"};
+  SmallVector<int64_t> lists[2];
+  int64_t operandIndex = 0;
+  if (parseListFields(parser, "output_operand_alias", names, lists,
+                      "operand_index", &operandIndex))
+    return {};
+  return get(parser.getContext(), lists[0], operandIndex, lists[1]);
+}
+
+/// All three fields, empty lists too, as StableHLO prints them.
+void OutputOperandAliasAttr::print(AsmPrinter &printer) const {
+  printer << "<output_tuple_indices = ";
+  assembly::printIntList(printer, getOutputTupleIndices());
+  printer << ", operand_index = " << getOperandIndex()
+          << ", operand_tuple_indices = ";
+  assembly::printIntList(printer, getOperandTupleIndices());
+  printer << ">";
+}
+
+//===----------------------------------------------------------------------===//
+// #stablehlo.result_accuracy<atol = .., rtol = .., ulps = .., mode = ..>
+//===----------------------------------------------------------------------===//
+
+Attribute ResultAccuracyAttr::parse(AsmParser &parser, Type) {
+  MLIRContext *context = parser.getContext();
+  double tolerances[2] = {0.0, 0.0};
+  int64_t ulps = 0;
+  ResultAccuracyModeAttr mode =
+      ResultAccuracyModeAttr::get(context, ResultAccuracyMode::DEFAULT);
+  llvm::StringSet<> seen;
+  if (parser.parseLess())
+    return {};
+  while (failed(parser.parseOptionalGreater())) {
+    SMLoc loc = parser.getCurrentLocation();
+    StringRef key;
+    if (parser.parseKeyword(&key) || parser.parseEqual())
+      return {};
+    if (!seen.insert(key).second) {
+      parser.emitError(loc, "duplicated `") << key << "` entry";
+      return {};
+    }
+    ParseResult parsed =
+        key == "atol"   ? parser.parseFloat(tolerances[0])
+        : key == "rtol" ? parser.parseFloat(tolerances[1])
+        : key == "ulps" ? parser.parseInteger(ulps)
+        : key == "mode" ? parser.parseAttribute(mode)
+                        : parser.emitError(loc, "unknown result_accuracy "
+                                                "field '")
+                              << key << "'";
+    if (failed(parsed))
+      return {};
+    if (failed(parser.parseOptionalComma())) {
+      if (parser.parseGreater())
+        return {};
+      break;
+    }
+  }
+  return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
+                    context, llvm::APFloat(tolerances[0]),
+                    llvm::APFloat(tolerances[1]), ulps, mode);
+}
+
+void ResultAccuracyAttr::print(AsmPrinter &printer) const {
+  printer << "<atol = ";
+  printer.printFloat(getAtol());
+  printer << ", rtol = ";
+  printer.printFloat(getRtol());
+  printer << ", ulps = " << getUlps() << ", mode = ";
+  printer.printAttribute(getMode());
+  printer << ">";
+}
+
+//===----------------------------------------------------------------------===//
 // WhileOp: `(%iterArg = %x, ...) : types cond { ... } do { ... }`
 //===----------------------------------------------------------------------===//
 

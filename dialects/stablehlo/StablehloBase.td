@@ -90,6 +90,19 @@ def StableHLO_RngDistribution : I32EnumAttr<"RngDistribution",
 def StableHLO_RngDistributionAttr : EnumAttr<StableHLO_Dialect,
     StableHLO_RngDistribution, "rng_distribution">;
 
+def StableHLO_ResultAccuracyMode : I32EnumAttr<"ResultAccuracyMode",
+    "the accuracy a transcendental op's result is asked for", [
+      I32EnumAttrCase<"DEFAULT", 0>, I32EnumAttrCase<"HIGHEST", 1>,
+      I32EnumAttrCase<"TOLERANCE", 2>]> {
+  let cppNamespace = "::mlir::stablehlo";
+  let genSpecializedAttr = 0;
+}
+// `#stablehlo.result_accuracy_mode<HIGHEST>`, as StableHLO prints it.
+def StableHLO_ResultAccuracyModeAttr : EnumAttr<StableHLO_Dialect,
+    StableHLO_ResultAccuracyMode, "result_accuracy_mode"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
 def StableHLO_PrecisionConfigAttr
     : TypedArrayAttrBase<StableHLO_PrecisionAttr, "precision config">;
 
@@ -201,6 +214,63 @@ def StableHLO_ConvDimensionNumbers : AttrDef<StableHLO_Dialect, "ConvDimensionNu
     "int64_t":$outputFeatureDimension,
     ArrayRefParameter<"int64_t">:$outputSpatialDimensions);
   let hasCustomAssemblyFormat = 1;
+}
+
+def StableHLO_OutputOperandAlias
+    : AttrDef<StableHLO_Dialect, "OutputOperandAlias"> {
+  let mnemonic = "output_operand_alias";
+  let summary = "a custom_call result that shares an operand's buffer";
+  let description = [{
+    `#stablehlo.output_operand_alias<output_tuple_indices = [],
+    operand_index = 0, operand_tuple_indices = []>`: the result (at the
+    tuple path, empty for a non-tuple result) aliases operand
+    `operand_index` (at its tuple path).
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$outputTupleIndices,
+                        "int64_t":$operandIndex,
+                        ArrayRefParameter<"int64_t">:$operandTupleIndices);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def StableHLO_ResultAccuracy : AttrDef<StableHLO_Dialect, "ResultAccuracy"> {
+  let mnemonic = "result_accuracy";
+  let summary = "the accuracy a transcendental op's result is asked for";
+  let description = [{
+    `#stablehlo.result_accuracy<atol = 0.0, rtol = 0.0, ulps = 1, mode =
+    #stablehlo.result_accuracy_mode<TOLERANCE>>`: with TOLERANCE, the
+    result may differ from the exact one by atol, rtol or ulps; DEFAULT and
+    HIGHEST take no tolerances. Fields left out are 0 (mode DEFAULT).
+  }];
+  let parameters = (ins APFloatParameter<"absolute tolerance">:$atol,
+                        APFloatParameter<"relative tolerance">:$rtol,
+                        "int64_t":$ulps,
+                        "ResultAccuracyModeAttr":$mode);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+def StableHLO_AxisRef : AttrDef<StableHLO_Dialect, "AxisRef"> {
+  let mnemonic = "axis_ref";
+  let summary = "one named axis of a device mesh";
+  let description = [{ `#stablehlo.axis_ref<name = "x">` }];
+  let parameters = (ins StringRefParameter<"the axis name">:$name);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
+def StableHLO_ReplicaGroupMeshAxes
+    : AttrDef<StableHLO_Dialect, "ReplicaGroupMeshAxes"> {
+  let mnemonic = "replica_group_mesh_axes";
+  let summary = "a collective's groups as axes of a named device mesh";
+  let description = [{
+    `#stablehlo.replica_group_mesh_axes<mesh = @mesh, axes =
+    [#stablehlo.axis_ref<name = "x">]>`: the processes that differ only
+    along `axes` of the mesh form one group (Shardy's form of
+    replica_groups).
+  }];
+  let parameters = (ins "::mlir::FlatSymbolRefAttr":$mesh,
+                        "::mlir::ArrayAttr":$axes);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
 }
 
 #endif // TPU_DIALECTS_STABLEHLO_STABLEHLOBASE_TD

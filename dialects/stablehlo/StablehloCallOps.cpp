@@ -9,6 +9,7 @@
 
 #include "dialects/stablehlo/StablehloVerify.h"
 
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -72,6 +73,42 @@ LogicalResult GetDimensionSizeOp::verify() {
            << " operand";
   if (getType().getRank() != 0)
     return emitOpError("result must be a rank-0 tensor of i32");
+  return success();
+}
+
+/// set_dimension_size: a scalar i32 size, a dimension of the operand, and
+/// a result of the operand's type except at that dimension, which the size
+/// bounds from above (a constant size fixes it).
+LogicalResult SetDimensionSizeOp::verify() {
+  RankedTensorType operand = tensorType(getOperand()), result = getType();
+  int64_t rank = operand.getRank(), dim = getDimension();
+  if (dim >= rank)
+    return emitOpError("(set_dimension_size_c1) dimension ")
+           << dim << " is not a dimension of a rank-" << rank << " operand";
+  if (tensorType(getSize()).getRank() != 0)
+    return emitOpError("(set_dimension_size_c2) size must be a rank-0 "
+                       "tensor of i32");
+  if (result.getRank() != rank ||
+      result.getElementType() != operand.getElementType())
+    return emitOpError("(set_dimension_size_c3) the result must have the "
+                       "operand's rank and element type");
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != dim && result.getDimSize(d) != operand.getDimSize(d))
+      return emitOpError("(set_dimension_size_c3) result dimension ")
+             << d << " must be the operand's (" << operand.getDimSize(d)
+             << "), but is " << result.getDimSize(d);
+  if (result.getDimSize(dim) > operand.getDimSize(dim))
+    return emitOpError("(set_dimension_size_c3) result dimension ")
+           << dim << " (" << result.getDimSize(dim)
+           << ") cannot exceed the operand's (" << operand.getDimSize(dim)
+           << ")";
+  DenseIntElementsAttr size;
+  if (matchPattern(getSize(), m_Constant(&size))) {
+    int64_t value = (*size.getValues<APInt>().begin()).getSExtValue();
+    if (value < 0 || value > operand.getDimSize(dim))
+      return emitOpError("(set_dimension_size_c3) size ")
+             << value << " must be in [0, " << operand.getDimSize(dim) << "]";
+  }
   return success();
 }
 

@@ -13,10 +13,15 @@ using namespace mlir::stablehlo::verify;
 
 /// replica_groups (all_reduce_c1..c3 and the other collectives' alike): a
 /// rank-2 tensor of distinct process ids that are 0..n-1; -1 pads groups of
-/// unequal sizes, where the op allows them.
-static LogicalResult checkReplicaGroups(Operation *op,
-                                        DenseIntElementsAttr groups,
-                                        bool sameSizes) {
+/// unequal sizes, where the op allows them. `coverAll` false (the rooted
+/// collectives) drops the 0..n-1 rule: a process may be in no group.
+static LogicalResult checkReplicaGroups(Operation *op, Attribute attr,
+                                        bool sameSizes, bool coverAll = true) {
+  // Mesh axes are checked by their attribute; which processes they group
+  // depends on the mesh, which the import resolves.
+  auto groups = dyn_cast<DenseIntElementsAttr>(attr);
+  if (!groups)
+    return success();
   if (cast<ShapedType>(groups.getType()).getRank() != 2)
     return op->emitOpError("replica groups should be a rank 2 tensor");
   llvm::SmallSet<int64_t, 16> seen;
@@ -29,7 +34,8 @@ static LogicalResult checkReplicaGroups(Operation *op,
     if (!seen.insert(id).second)
       return op->emitOpError("replica id #") << id << " seen more than once";
   }
-  for (int64_t id = 0; id < static_cast<int64_t>(seen.size()); ++id)
+  for (int64_t id = 0; coverAll && id < static_cast<int64_t>(seen.size());
+       ++id)
     if (!seen.contains(id))
       return op->emitOpError("replica id #")
              << id << " not seen in replica groups";
@@ -150,12 +156,12 @@ LogicalResult AllToAllOp::verify() {
           count = getSplitCount();
   if (count <= 0)
     return emitOpError("(all_to_all_c3) split_count must be positive");
-  if (int64_t size =
-          cast<ShapedType>(getReplicaGroups().getType()).getDimSize(1);
-      size != count)
+  if (auto groups = dyn_cast<DenseIntElementsAttr>(getReplicaGroups());
+      groups && cast<ShapedType>(groups.getType()).getDimSize(1) != count)
     return emitOpError("(all_to_all_c8) each replica group must have "
                        "split_count (")
-           << count << ") members, but has " << size;
+           << count << ") members, but has "
+           << cast<ShapedType>(groups.getType()).getDimSize(1);
   if (getOperands().size() != getNumResults())
     return emitOpError("expected one result per operand");
   for (auto [operand, result] : llvm::zip(getOperands(), getResults())) {
@@ -208,4 +214,67 @@ LogicalResult CollectivePermuteOp::verify() {
     return emitOpError("(collective_permute_c5) the result must have the "
                        "operand's type");
   return success();
+}
+
+/// collective_broadcast and collective_reduce: with has_dynamic_root the
+/// last operand is the root, a rank-1 i32 tensor, and has no result; every
+/// other operand has a result of its own type. The data operands' element
+/// types, or failure.
+static FailureOr<SmallVector<Type>> checkRootedOperands(Operation *op,
+                                                        bool dynamicRoot) {
+  StringRef name = op->getName().stripDialect();
+  OperandRange operands = op->getOperands();
+  if (dynamicRoot) {
+    if (operands.size() < 2)
+      return op->emitOpError("")
+             << name << " with has_dynamic_root=true requires at least two "
+             << "operands (data + root)";
+    auto root = dyn_cast<RankedTensorType>(operands.back().getType());
+    if (!root || root.getRank() != 1 ||
+        !root.getElementType().isSignlessInteger(32))
+      return op->emitOpError("last operand of ")
+             << name << " with has_dynamic_root=true must be a rank-1 i32 "
+             << "tensor, but is " << operands.back().getType();
+    operands = operands.drop_back();
+  }
+  if (operands.size() != op->getNumResults())
+    return op->emitOpError("expected one result per data operand (")
+           << operands.size() << "), but has " << op->getNumResults();
+  SmallVector<Type> elements;
+  for (auto [operand, result] : llvm::zip(operands, op->getResults())) {
+    if (operand.getType() != result.getType())
+      return op->emitOpError("result type ")
+             << result.getType() << " must be the operand's, "
+             << operand.getType();
+    elements.push_back(getElementTypeOrSelf(operand.getType()));
+  }
+  return elements;
+}
+
+LogicalResult CollectiveBroadcastOp::verify() {
+  if (failed(checkRootedOperands(*this, getHasDynamicRoot())))
+    return failure();
+  // collective_broadcast_c1, c2: distinct ids; a process may be in no
+  // group (it receives zeros).
+  return checkReplicaGroups(*this, getReplicaGroups(), true,
+                            /*coverAll=*/false);
+}
+
+LogicalResult CollectiveReduceOp::verify() {
+  FailureOr<SmallVector<Type>> elements =
+      checkRootedOperands(*this, getHasDynamicRoot());
+  if (failed(elements) ||
+      failed(checkReplicaGroups(*this, getReplicaGroups(), true,
+                                /*coverAll=*/false)))
+    return failure();
+  // collective_reduce_c5: the computation combines two elements of one
+  // data operand's type (one computation serves every operand).
+  llvm::SmallSetVector<Type, 2> distinct(elements->begin(), elements->end());
+  if (distinct.size() > 1)
+    return emitOpError("(collective_reduce_c5) one computation reduces "
+                       "every operand, so they must have one element type");
+  if (distinct.empty())
+    return success();
+  return checkReducerBody(*this, getComputation(), {distinct.front()},
+                          "collective_reduce_c5");
 }

@@ -7,6 +7,8 @@
 
 #include "dialects/stablehlo/StablehloVerify.h"
 
+#include "mlir/IR/Matchers.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
 
@@ -132,12 +134,15 @@ static SmallVector<int64_t> batchSizes(RankedTensorType indices, int64_t ivd) {
   return sizes;
 }
 
-LogicalResult GatherOp::verify() {
-  GatherDimensionNumbersAttr dims = getDimensionNumbers();
-  RankedTensorType operand = tensorType(getOperand());
-  RankedTensorType indices = tensorType(getStartIndices());
-  RankedTensorType result = tensorType(getResult());
-  ArrayRef<int64_t> sizes = getSliceSizes();
+/// gather_c1..c23 (and dynamic_gather's): `sizes` are the slice sizes where
+/// known; unknown ones leave the result's offset sizes unchecked.
+static LogicalResult verifyGather(Operation *op, GatherDimensionNumbersAttr dims,
+                                  Value operandValue, Value indicesValue,
+                                  Value resultValue,
+                                  std::optional<ArrayRef<int64_t>> knownSizes) {
+  RankedTensorType operand = tensorType(operandValue);
+  RankedTensorType indices = tensorType(indicesValue);
+  RankedTensorType result = tensorType(resultValue);
   int64_t rank = operand.getRank(), ivd = dims.getIndexVectorDim();
   ArrayRef<int64_t> offsetDims = dims.getOffsetDims();
   ArrayRef<int64_t> collapsed = dims.getCollapsedSliceDims();
@@ -145,41 +150,48 @@ LogicalResult GatherOp::verify() {
   ArrayRef<int64_t> indexMap = dims.getStartIndexMap();
   if (static_cast<int64_t>(offsetDims.size() + collapsed.size() +
                            batching.size()) != rank)
-    return emitOpError("(gather_c1) offset_dims, collapsed_slice_dims and "
-                       "operand_batching_dims must have ")
+    return op->emitOpError("(gather_c1) offset_dims, collapsed_slice_dims and "
+                           "operand_batching_dims must have ")
            << rank << " entries between them, one per operand dimension";
-  if (failed(checkIndexVector(*this, indices, ivd, indexMap,
-                              "start_index_map", "gather_c2", "gather_c3")) ||
-      failed(checkDimList(*this, {offsetDims, "offset_dims", result.getRank(),
-                                  "gather_c5", "gather_c4", "gather_c4"})) ||
-      failed(checkDimList(*this, {collapsed, "collapsed_slice_dims", rank,
-                                  "gather_c8", "gather_c6", "gather_c7"})) ||
-      failed(checkDimList(*this, {batching, "operand_batching_dims", rank,
-                                  "gather_c11", "gather_c6", "gather_c10"})) ||
-      failed(checkDisjoint(*this, collapsed, "collapsed_slice_dims", batching,
+  if (failed(checkIndexVector(op, indices, ivd, indexMap, "start_index_map",
+                              "gather_c2", "gather_c3")) ||
+      failed(checkDimList(op, {offsetDims, "offset_dims", result.getRank(),
+                               "gather_c5", "gather_c4", "gather_c4"})) ||
+      failed(checkDimList(op, {collapsed, "collapsed_slice_dims", rank,
+                               "gather_c8", "gather_c6", "gather_c7"})) ||
+      failed(checkDimList(op, {batching, "operand_batching_dims", rank,
+                               "gather_c11", "gather_c6", "gather_c10"})) ||
+      failed(checkDisjoint(op, collapsed, "collapsed_slice_dims", batching,
                            "operand_batching_dims", "gather_c6")) ||
       failed(checkBatching(
-          *this, operand, batching, "operand_batching_dims", indices,
+          op, operand, batching, "operand_batching_dims", indices,
           dims.getStartIndicesBatchingDims(), "start_indices_batching_dims",
           ivd,
           {"gather_c13", "gather_c14", "gather_c15", "gather_c16",
            "gather_c17"})) ||
-      failed(checkDimList(*this, {indexMap, "start_index_map", rank,
-                                  "gather_c19", "gather_c18", ""})) ||
-      failed(checkDisjoint(*this, indexMap, "start_index_map", batching,
+      failed(checkDimList(op, {indexMap, "start_index_map", rank,
+                               "gather_c19", "gather_c18", ""})) ||
+      failed(checkDisjoint(op, indexMap, "start_index_map", batching,
                            "operand_batching_dims", "gather_c18")))
     return failure();
-  if (static_cast<int64_t>(sizes.size()) != rank)
-    return emitOpError("(gather_c20) slice_sizes has ")
-           << sizes.size() << " entries for a rank-" << rank << " operand";
+  // Unknown sizes read as dynamic: no constraint on their result dimension.
+  SmallVector<int64_t> sizes(rank, ShapedType::kDynamic);
+  if (knownSizes) {
+    if (static_cast<int64_t>(knownSizes->size()) != rank)
+      return op->emitOpError("(gather_c20) slice_sizes has ")
+             << knownSizes->size() << " entries for a rank-" << rank
+             << " operand";
+    sizes.assign(knownSizes->begin(), knownSizes->end());
+  }
   for (auto [d, size] : llvm::enumerate(sizes))
-    if (size < 0 || size > operand.getDimSize(d))
-      return emitOpError("(gather_c21) slice size ")
+    if (knownSizes && (size < 0 || size > operand.getDimSize(d)))
+      return op->emitOpError("(gather_c21) slice size ")
              << size << " of dimension " << d << " must be in [0, "
              << operand.getDimSize(d) << "]";
   for (int64_t d : llvm::concat<const int64_t>(collapsed, batching))
-    if (sizes[d] > 1)
-      return emitOpError("(gather_c9, c12) collapsed or batching dimension ")
+    if (knownSizes && sizes[d] > 1)
+      return op->emitOpError("(gather_c9, c12) collapsed or batching "
+                             "dimension ")
              << d << " has slice size " << sizes[d] << "; at most 1";
   // gather_c22: the batch positions of start_indices, with the slice sizes
   // that are neither collapsed nor batching placed at offset_dims.
@@ -188,20 +200,45 @@ LogicalResult GatherOp::verify() {
     if (!llvm::is_contained(collapsed, d) && !llvm::is_contained(batching, d))
       offsets.push_back(size);
   if (batch.size() + offsets.size() != static_cast<size_t>(result.getRank()))
-    return emitOpError("(gather_c22) the result must have rank ")
+    return op->emitOpError("(gather_c22) the result must have rank ")
            << batch.size() + offsets.size() << ", but has rank "
            << result.getRank();
   for (int64_t d = 0, b = 0, o = 0; d < result.getRank(); ++d)
     expected.push_back(llvm::is_contained(offsetDims, d) ? offsets[o++]
                                                          : batch[b++]);
-  if (result.getShape() != ArrayRef<int64_t>(expected))
-    return emitOpError("(gather_c22) the result shape must be ")
-           << list(expected) << ", but is " << list(result.getShape());
+  for (auto [want, have] : llvm::zip(expected, result.getShape()))
+    if (!ShapedType::isDynamic(want) && want != have)
+      return op->emitOpError("(gather_c22) the result shape must be ")
+             << list(expected) << ", but is " << list(result.getShape());
   if (result.getElementType() != operand.getElementType())
-    return emitOpError("(gather_c23) the result element type ")
+    return op->emitOpError("(gather_c23) the result element type ")
            << result.getElementType() << " must be the operand's "
            << operand.getElementType();
   return success();
+}
+
+LogicalResult GatherOp::verify() {
+  return verifyGather(*this, getDimensionNumbers(), getOperand(),
+                      getStartIndices(), getResult(), getSliceSizes());
+}
+
+/// dynamic_gather: gather's constraints, with the slice sizes from the
+/// operand when it is a constant (dynamic_gather_c20: one per operand
+/// dimension, whatever it holds).
+LogicalResult DynamicGatherOp::verify() {
+  int64_t rank = tensorType(getOperand()).getRank();
+  if (tensorType(getSliceSizes()).getDimSize(0) != rank)
+    return emitOpError("(dynamic_gather_c20) slice_sizes must have ")
+           << rank << " entries, one per operand dimension, but has "
+           << tensorType(getSliceSizes()).getDimSize(0);
+  DenseIntElementsAttr sizes;
+  if (!matchPattern(getSliceSizes(), m_Constant(&sizes)))
+    return verifyGather(*this, getDimensionNumbers(), getOperand(),
+                        getStartIndices(), getResult(), std::nullopt);
+  SmallVector<int64_t> known = llvm::map_to_vector(
+      sizes.getValues<APInt>(), [](const APInt &v) { return v.getSExtValue(); });
+  return verifyGather(*this, getDimensionNumbers(), getOperand(),
+                      getStartIndices(), getResult(), ArrayRef<int64_t>(known));
 }
 
 /// scatter_c4: the updates are the scatter positions of scatter_indices

@@ -20,6 +20,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallSet.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -324,6 +325,42 @@ bool mlir::stablehlo::isDefaultPrecision(ArrayAttr precisionConfig) {
   });
 }
 
+/// DEFAULT and HIGHEST take no tolerances; TOLERANCE's are not negative.
+LogicalResult
+ResultAccuracyAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                           llvm::APFloat atol, llvm::APFloat rtol, int64_t ulps,
+                           ResultAccuracyModeAttr mode) {
+  bool zero = atol.isZero() && rtol.isZero() && ulps == 0;
+  if (mode.getValue() != ResultAccuracyMode::TOLERANCE && !zero)
+    return emitError() << "result_accuracy with mode "
+                       << stringifyResultAccuracyMode(mode.getValue())
+                       << " takes no tolerances: atol, rtol and ulps must "
+                          "be 0";
+  if (atol.isNegative() || rtol.isNegative() || ulps < 0)
+    return emitError() << "result_accuracy tolerances must not be negative";
+  return success();
+}
+
+/// Mesh axes: #stablehlo.axis_ref entries, each named, no name twice.
+LogicalResult ReplicaGroupMeshAxesAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, FlatSymbolRefAttr,
+    ArrayAttr axes) {
+  llvm::StringSet<> names;
+  for (Attribute axis : axes) {
+    auto ref = dyn_cast<AxisRefAttr>(axis);
+    if (!ref)
+      return emitError() << "replica_group_mesh_axes: each axis must be a "
+                            "#stablehlo.axis_ref, not "
+                         << axis;
+    if (ref.getName().empty())
+      return emitError() << "replica_group_mesh_axes: an axis has no name";
+    if (!names.insert(ref.getName()).second)
+      return emitError() << "replica_group_mesh_axes: axis \""
+                         << ref.getName() << "\" appears twice";
+  }
+  return success();
+}
+
 /// dot_general_c22-c25. The algorithms StableHLO knows hardware for (its
 /// spec's dot_general examples and XLA's PrecisionConfig::Algorithm): f8 x
 /// f8 into f32; bf16 into f32 in 1, 3, 6 or 9 passes, or into bf16; tf32
@@ -581,6 +618,39 @@ static LogicalResult checkLayouts(Operation *op, ArrayAttr layouts,
   return success();
 }
 
+/// Each output_operand_alias names an operand that exists, and a result and
+/// operand of one type (tuple paths need tuple types, which the dialect does
+/// not take, so they must be empty).
+static LogicalResult checkOutputOperandAliases(CustomCallOp op) {
+  ArrayAttr aliases = op.getOutputOperandAliasesAttr();
+  if (!aliases)
+    return success();
+  for (auto alias : aliases.getAsRange<OutputOperandAliasAttr>()) {
+    int64_t index = alias.getOperandIndex();
+    int64_t operands = op.getInputs().size();
+    if (index < 0 || index >= operands)
+      return op.emitOpError("(custom_call) output_operand_aliases names "
+                            "operand ")
+             << index << ", but the call has " << operands;
+    if (!alias.getOutputTupleIndices().empty() ||
+        !alias.getOperandTupleIndices().empty())
+      return op.emitOpError("(custom_call) output_operand_aliases has a "
+                            "tuple index, but no operand or result is a "
+                            "tuple");
+    if (op.getNumResults() != 1)
+      return op.emitOpError("(custom_call) an output_operand_alias without "
+                            "output_tuple_indices needs exactly one result, "
+                            "not ")
+             << op.getNumResults();
+    Type operand = op.getInputs()[index].getType();
+    if (operand != op.getResult(0).getType())
+      return op.emitOpError("(custom_call) the result aliases operand ")
+             << index << ", so its type must be " << operand << ", not "
+             << op.getResult(0).getType();
+  }
+  return success();
+}
+
 LogicalResult CustomCallOp::verify() {
   // API_VERSION_TYPED_FFI (4) reads its backend_config as a dictionary;
   // the older versions as an opaque string.
@@ -592,6 +662,8 @@ LogicalResult CustomCallOp::verify() {
              << (typed ? "a dictionary for API_VERSION_TYPED_FFI"
                        : "a string for api_version before API_VERSION_TYPED_FFI");
   }
+  if (failed(checkOutputOperandAliases(*this)))
+    return failure();
   ArrayAttr operands = getOperandLayoutsAttr(), results = getResultLayoutsAttr();
   if (!operands && !results)
     return success();

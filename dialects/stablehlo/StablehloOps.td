@@ -40,31 +40,40 @@ class StableHLO_UnaryOp<string mnemonic, string what, list<Trait> traits = []>
 class StableHLO_SameTypeUnaryOp<string mnemonic, string what>
     : StableHLO_UnaryOp<mnemonic, what, [SameOperandsAndResultType]>;
 
+// Transcendental ops: an optional result_accuracy. The import keeps the
+// TPU's own functions (f32, within a few ULP of the exact result;
+// docs/stablehlo.md) whatever accuracy is asked for.
+class StableHLO_AccurateUnaryOp<string mnemonic, string what>
+    : StableHLO_SameTypeUnaryOp<mnemonic, what> {
+  let arguments = (ins StableHLO_Tensor:$operand,
+                       OptionalAttr<StableHLO_ResultAccuracy>:$result_accuracy);
+}
+
 def StableHLO_AbsOp : StableHLO_UnaryOp<"abs", "absolute value"> {
   let hasVerifier = 1;
 }
 def StableHLO_NegOp : StableHLO_SameTypeUnaryOp<"negate", "negation">;
-def StableHLO_ExpOp : StableHLO_SameTypeUnaryOp<"exponential", "e^x">;
-def StableHLO_Expm1Op : StableHLO_SameTypeUnaryOp<"exponential_minus_one",
+def StableHLO_ExpOp : StableHLO_AccurateUnaryOp<"exponential", "e^x">;
+def StableHLO_Expm1Op : StableHLO_AccurateUnaryOp<"exponential_minus_one",
                                                   "e^x - 1">;
-def StableHLO_LogOp : StableHLO_SameTypeUnaryOp<"log", "natural logarithm">;
-def StableHLO_Log1pOp : StableHLO_SameTypeUnaryOp<"log_plus_one", "log(1 + x)">;
-def StableHLO_LogisticOp : StableHLO_SameTypeUnaryOp<"logistic",
+def StableHLO_LogOp : StableHLO_AccurateUnaryOp<"log", "natural logarithm">;
+def StableHLO_Log1pOp : StableHLO_AccurateUnaryOp<"log_plus_one", "log(1 + x)">;
+def StableHLO_LogisticOp : StableHLO_AccurateUnaryOp<"logistic",
                                                      "1 / (1 + e^-x)">;
-def StableHLO_TanhOp : StableHLO_SameTypeUnaryOp<"tanh", "hyperbolic tangent">;
-def StableHLO_TanOp : StableHLO_SameTypeUnaryOp<"tan", "tangent">;
-def StableHLO_SqrtOp : StableHLO_SameTypeUnaryOp<"sqrt", "square root">;
-def StableHLO_RsqrtOp : StableHLO_SameTypeUnaryOp<"rsqrt",
+def StableHLO_TanhOp : StableHLO_AccurateUnaryOp<"tanh", "hyperbolic tangent">;
+def StableHLO_TanOp : StableHLO_AccurateUnaryOp<"tan", "tangent">;
+def StableHLO_SqrtOp : StableHLO_AccurateUnaryOp<"sqrt", "square root">;
+def StableHLO_RsqrtOp : StableHLO_AccurateUnaryOp<"rsqrt",
                                                   "reciprocal square root">;
-def StableHLO_CbrtOp : StableHLO_SameTypeUnaryOp<"cbrt", "cube root">;
+def StableHLO_CbrtOp : StableHLO_AccurateUnaryOp<"cbrt", "cube root">;
 def StableHLO_FloorOp : StableHLO_SameTypeUnaryOp<"floor", "round down">;
 def StableHLO_CeilOp : StableHLO_SameTypeUnaryOp<"ceil", "round up">;
 def StableHLO_RoundNearestEvenOp : StableHLO_SameTypeUnaryOp<
     "round_nearest_even", "round to nearest, ties to even">;
 def StableHLO_RoundNearestAfzOp : StableHLO_SameTypeUnaryOp<
     "round_nearest_afz", "round to nearest, ties away from zero">;
-def StableHLO_SineOp : StableHLO_SameTypeUnaryOp<"sine", "sine">;
-def StableHLO_CosineOp : StableHLO_SameTypeUnaryOp<"cosine", "cosine">;
+def StableHLO_SineOp : StableHLO_AccurateUnaryOp<"sine", "sine">;
+def StableHLO_CosineOp : StableHLO_AccurateUnaryOp<"cosine", "cosine">;
 def StableHLO_NotOp : StableHLO_SameTypeUnaryOp<"not", "bitwise not">;
 def StableHLO_SignOp : StableHLO_SameTypeUnaryOp<"sign", "sign (-1, 0, 1)">;
 def StableHLO_PopcntOp : StableHLO_SameTypeUnaryOp<"popcnt",
@@ -362,9 +371,6 @@ def StableHLO_ConvolutionOp : StableHLO_Op<"convolution", [Pure]> {
   // {feature_group_count = 1 : i64, ...} : (...) -> ...`
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
-  let extraClassDeclaration = [{
-    LogicalResult verifyGroupsAndShape(ArrayRef<int64_t> padding);
-  }];
 }
 
 //===----------------------------------------------------------------------===//
@@ -578,7 +584,10 @@ def StableHLO_CustomCallOp : StableHLO_Op<"custom_call"> {
                        OptionalAttr<AnyAttr>:$backend_config,
                        OptionalAttr<AnyAttr>:$api_version,
                        OptionalAttr<ArrayAttr>:$operand_layouts,
-                       OptionalAttr<ArrayAttr>:$result_layouts);
+                       OptionalAttr<ArrayAttr>:$result_layouts,
+                       OptionalAttr<TypedArrayAttrBase<
+                           StableHLO_OutputOperandAlias,
+                           "output operand aliases">>:$output_operand_aliases);
   let results = (outs Variadic<StableHLO_Tensor>);
   let assemblyFormat = [{
     custom<CustomCallTarget>($call_target_name) `(` $inputs `)` attr-dict `:`
@@ -587,73 +596,7 @@ def StableHLO_CustomCallOp : StableHLO_Op<"custom_call"> {
   let hasVerifier = 1;
 }
 
-//===----------------------------------------------------------------------===//
-// Collectives (generic form, as StableHLO prints them)
-//===----------------------------------------------------------------------===//
-
-def StableHLO_AllReduceOp : StableHLO_Op<"all_reduce", [RecursiveMemoryEffects]> {
-  let summary = "reduces each operand across the processes of a group";
-  let arguments = (ins Variadic<StableHLO_Tensor>:$operands,
-                       I64ElementsAttr:$replica_groups,
-                       OptionalAttr<StableHLO_ChannelHandle>:$channel_handle,
-                       UnitAttr:$use_global_device_ids);
-  let results = (outs Variadic<StableHLO_Tensor>);
-  let regions = (region SizedRegion<1>:$computation);
-  let hasVerifier = 1;
-}
-
-def StableHLO_AllGatherOp : StableHLO_Op<"all_gather"> {
-  let summary = "concatenates each operand across a group";
-  let arguments = (ins Variadic<StableHLO_Tensor>:$operands,
-                       I64Attr:$all_gather_dim, I64ElementsAttr:$replica_groups,
-                       OptionalAttr<StableHLO_ChannelHandle>:$channel_handle,
-                       UnitAttr:$use_global_device_ids);
-  let results = (outs Variadic<StableHLO_Tensor>);
-  let hasVerifier = 1;
-}
-
-def StableHLO_ReduceScatterOp : StableHLO_Op<"reduce_scatter",
-                                             [RecursiveMemoryEffects]> {
-  let summary = "reduces across a group and scatters the parts";
-  let arguments = (ins StableHLO_Tensor:$operand, I64Attr:$scatter_dimension,
-                       I64ElementsAttr:$replica_groups,
-                       OptionalAttr<StableHLO_ChannelHandle>:$channel_handle,
-                       UnitAttr:$use_global_device_ids);
-  let results = (outs StableHLO_Tensor:$result);
-  let regions = (region SizedRegion<1>:$computation);
-  let hasVerifier = 1;
-}
-
-def StableHLO_AllToAllOp : StableHLO_Op<"all_to_all"> {
-  let summary = "splits each operand and exchanges the parts within a group";
-  let arguments = (ins Variadic<StableHLO_Tensor>:$operands,
-                       I64Attr:$split_dimension, I64Attr:$concat_dimension,
-                       I64Attr:$split_count, I64ElementsAttr:$replica_groups,
-                       OptionalAttr<StableHLO_ChannelHandle>:$channel_handle);
-  let results = (outs Variadic<StableHLO_Tensor>);
-  let hasVerifier = 1;
-}
-
-def StableHLO_CollectivePermuteOp : StableHLO_Op<"collective_permute"> {
-  let summary = "sends the operand from each source to its target";
-  let arguments = (ins StableHLO_Tensor:$operand,
-                       I64ElementsAttr:$source_target_pairs,
-                       OptionalAttr<StableHLO_ChannelHandle>:$channel_handle);
-  let results = (outs StableHLO_Tensor:$result);
-  let hasVerifier = 1;
-}
-
-def StableHLO_ReplicaIdOp : StableHLO_Op<"replica_id", [Pure]> {
-  let summary = "the replica the process belongs to";
-  let results = (outs TensorOf<[UI32]>:$result);
-  let assemblyFormat = "attr-dict `:` type($result)";
-}
-
-def StableHLO_PartitionIdOp : StableHLO_Op<"partition_id", [Pure]> {
-  let summary = "the partition the process belongs to";
-  let results = (outs TensorOf<[UI32]>:$result);
-  let assemblyFormat = "attr-dict `:` type($result)";
-}
+include "dialects/stablehlo/StablehloCollectiveOps.td"
 
 //===----------------------------------------------------------------------===//
 // Elementwise computations, calls, barriers and shape queries
@@ -872,50 +815,7 @@ def StableHLO_RngOp : StableHLO_Op<"rng"> {
   let hasVerifier = 1;
 }
 
-//===----------------------------------------------------------------------===//
-// Shapes given as operands (static when the result type is)
-//===----------------------------------------------------------------------===//
-
-def StableHLO_ShapeTensor : 1DTensorOf<[AnyInteger, Index]>;
-
-def StableHLO_DynamicIotaOp : StableHLO_Op<"dynamic_iota", [Pure]> {
-  let summary = "iota of the shape an operand holds";
-  let arguments = (ins StableHLO_ShapeTensor:$output_shape,
-                       I64Attr:$iota_dimension);
-  let results = (outs StableHLO_Tensor:$result);
-  let assemblyFormat = [{
-    $output_shape `,` `dim` `=` $iota_dimension attr-dict `:`
-        functional-type(operands, results)
-  }];
-  let hasVerifier = 1;
-}
-
-def StableHLO_DynamicReshapeOp : StableHLO_Op<"dynamic_reshape", [Pure]> {
-  let summary = "reshape to the shape an operand holds";
-  let arguments = (ins StableHLO_Tensor:$operand,
-                       StableHLO_ShapeTensor:$output_shape);
-  let results = (outs StableHLO_Tensor:$result);
-  let assemblyFormat = [{
-    $operand `,` $output_shape attr-dict `:` functional-type(operands, results)
-  }];
-  let hasVerifier = 1;
-}
-
-def StableHLO_DynamicBroadcastInDimOp : StableHLO_Op<"dynamic_broadcast_in_dim",
-    [Pure]> {
-  let summary = "broadcast_in_dim to the shape an operand holds";
-  let arguments = (ins StableHLO_Tensor:$operand,
-                       StableHLO_ShapeTensor:$output_dimensions,
-                       DenseI64ArrayAttr:$broadcast_dimensions,
-                       OptionalAttr<DenseI64ArrayAttr>:$known_expanding_dimensions,
-                       OptionalAttr<DenseI64ArrayAttr>:$known_nonexpanding_dimensions);
-  let results = (outs StableHLO_Tensor:$result);
-  let assemblyFormat = [{
-    $operand `,` $output_dimensions `,` `dims` `=` $broadcast_dimensions
-        attr-dict `:` functional-type(operands, results)
-  }];
-  let hasVerifier = 1;
-}
+include "dialects/stablehlo/StablehloDynamicOps.td"
 
 def StableHLO_EinsumOp : StableHLO_Op<"einsum", [Pure]> {
   let summary = "Einstein summation of two operands (legacy)";

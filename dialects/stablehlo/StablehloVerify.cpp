@@ -12,7 +12,8 @@ namespace mlir::stablehlo::verify {
 std::string list(ArrayRef<int64_t> values) {
   std::string text = "[";
   for (auto [i, v] : llvm::enumerate(values))
-    text += (i ? ", " : "") + std::to_string(v);
+    text += (i ? ", " : "") +
+            (ShapedType::isDynamic(v) ? std::string("?") : std::to_string(v));
   return text + "]";
 }
 

@@ -15,7 +15,7 @@
 
 namespace mlir::stablehlo::verify {
 
-/// `[1, 2, 3]`, for messages.
+/// `[1, 2, 3]`, for messages (`?` for a size not known).
 std::string list(ArrayRef<int64_t> values);
 
 /// Each of `dims` is a dimension of a rank-`rank` tensor, none twice.

@@ -9,6 +9,8 @@
 #include "dialects/common/Shapes.h"
 #include "dialects/stablehlo/StablehloVerify.h"
 
+#include "mlir/IR/Matchers.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/Support/MathExtras.h"
@@ -170,54 +172,50 @@ static LogicalResult checkConvDims(Operation *op, ArrayRef<int64_t> dims,
   return success();
 }
 
-LogicalResult ConvolutionOp::verify() {
-  RankedTensorType lhs = tensorType(getLhs()), rhs = tensorType(getRhs());
-  ConvDimensionNumbersAttr dims = getDimensionNumbers();
+/// convolution_c1..c3, c5..c9, c12, c13, c17..c20 (and dynamic_conv's): the
+/// operands' ranks, the per-spatial-dimension attributes and the dimension
+/// numbers. Padding is checked by the caller, which knows where it is.
+template <typename ConvOp>
+static LogicalResult verifyConvWindow(ConvOp op) {
+  RankedTensorType lhs = tensorType(op.getLhs()), rhs = tensorType(op.getRhs());
+  ConvDimensionNumbersAttr dims = op.getDimensionNumbers();
   int64_t rank = lhs.getRank();
   if (rank < 2 || rhs.getRank() != rank)
-    return emitOpError("(convolution_c1) lhs and rhs must have one rank of at "
-                       "least 2, but have ")
+    return op.emitOpError("(convolution_c1) lhs and rhs must have one rank "
+                          "of at least 2, but have ")
            << lhs.getRank() << " and " << rhs.getRank();
   int64_t spatial = rank - 2;
   auto checkSize = [&](std::optional<ArrayRef<int64_t>> values, StringRef what,
                        StringRef rule) -> LogicalResult {
     if (values && static_cast<int64_t>(values->size()) != spatial)
-      return emitOpError("(")
+      return op.emitOpError("(")
              << rule << ") " << what << " must have one entry per spatial "
              << "dimension (" << spatial << "), but has " << values->size();
     if (values && llvm::any_of(*values, [](int64_t v) { return v <= 0; }))
-      return emitOpError("(") << rule << ") " << what << " " << list(*values)
-                              << " must be positive";
+      return op.emitOpError("(") << rule << ") " << what << " "
+                                 << list(*values) << " must be positive";
     return success();
   };
-  if (failed(checkSize(getWindowStrides(), "window_strides",
+  if (failed(checkSize(op.getWindowStrides(), "window_strides",
                        "convolution_c2, c3")) ||
-      failed(checkSize(getLhsDilation(), "lhs_dilation", "convolution_c5, c6")) ||
-      failed(checkSize(getRhsDilation(), "rhs_dilation", "convolution_c7, c8")))
+      failed(checkSize(op.getLhsDilation(), "lhs_dilation",
+                       "convolution_c5, c6")) ||
+      failed(checkSize(op.getRhsDilation(), "rhs_dilation",
+                       "convolution_c7, c8")))
     return failure();
-  if (auto reversal = getWindowReversal();
+  if (auto reversal = op.getWindowReversal();
       reversal && static_cast<int64_t>(reversal->size()) != spatial)
-    return emitOpError("(convolution_c9) window_reversal must have one entry "
-                       "per spatial dimension (")
+    return op.emitOpError("(convolution_c9) window_reversal must have one "
+                          "entry per spatial dimension (")
            << spatial << "), but has " << reversal->size();
-  SmallVector<int64_t> padding(2 * spatial, 0);
-  if (DenseIntElementsAttr pad = getPaddingAttr()) {
-    auto type = cast<ShapedType>(pad.getType());
-    if (type.getRank() != 2 || type.getDimSize(0) != spatial ||
-        type.getDimSize(1) != 2)
-      return emitOpError("(convolution_c4) padding must be a ")
-             << spatial << "x2 tensor of (low, high) pairs";
-    for (auto [i, v] : llvm::enumerate(pad.getValues<APInt>()))
-      padding[i] = v.getSExtValue();
-  }
   ArrayRef<int64_t> inSpatial = dims.getInputSpatialDimensions();
   ArrayRef<int64_t> kernelSpatial = dims.getKernelSpatialDimensions();
   ArrayRef<int64_t> outSpatial = dims.getOutputSpatialDimensions();
   if (static_cast<int64_t>(inSpatial.size()) != spatial ||
       static_cast<int64_t>(kernelSpatial.size()) != spatial ||
       static_cast<int64_t>(outSpatial.size()) != spatial)
-    return emitOpError("(convolution_c12, c17, c19) input, kernel and output "
-                       "must each name ")
+    return op.emitOpError("(convolution_c12, c17, c19) input, kernel and "
+                          "output must each name ")
            << spatial << " spatial dimensions, but name " << inSpatial.size()
            << ", " << kernelSpatial.size() << " and " << outSpatial.size();
   SmallVector<int64_t> in{dims.getInputBatchDimension()};
@@ -229,27 +227,32 @@ LogicalResult ConvolutionOp::verify() {
   SmallVector<int64_t> out{dims.getOutputBatchDimension()};
   llvm::append_range(out, outSpatial);
   out.push_back(dims.getOutputFeatureDimension());
-  if (failed(checkConvDims(*this, in, rank, "input", "convolution_c13")) ||
-      failed(checkConvDims(*this, kernel, rank, "kernel", "convolution_c18")) ||
-      failed(checkConvDims(*this, out, rank, "output", "convolution_c20")))
+  if (failed(checkConvDims(op, in, rank, "input", "convolution_c13")) ||
+      failed(checkConvDims(op, kernel, rank, "kernel", "convolution_c18")) ||
+      failed(checkConvDims(op, out, rank, "output", "convolution_c20")))
     return failure();
-  return verifyGroupsAndShape(padding);
+  return success();
 }
 
-/// convolution_c10, c11, c14..c16, c21..c26: the group counts divide the
-/// features and batch they split; the result has the batch, the kernel's
-/// output features and the number of windows in each spatial dimension.
-LogicalResult ConvolutionOp::verifyGroupsAndShape(ArrayRef<int64_t> padding) {
-  RankedTensorType lhs = tensorType(getLhs()), rhs = tensorType(getRhs());
-  RankedTensorType result = getType();
-  ConvDimensionNumbersAttr dims = getDimensionNumbers();
-  int64_t features = getFeatureGroupCount(), batches = getBatchGroupCount();
+/// convolution_c10, c11, c14..c16, c21..c27: the group counts divide the
+/// features and batch they split; lhs and rhs have one element type; the
+/// result has the batch, the kernel's output features and the number of
+/// windows in each spatial dimension, the last only where `padding` (low,
+/// high per spatial dimension) is known.
+template <typename ConvOp>
+static LogicalResult
+verifyConvGroupsAndShape(ConvOp op, std::optional<ArrayRef<int64_t>> padding) {
+  RankedTensorType lhs = tensorType(op.getLhs()), rhs = tensorType(op.getRhs());
+  RankedTensorType result = op.getType();
+  ConvDimensionNumbersAttr dims = op.getDimensionNumbers();
+  int64_t features = op.getFeatureGroupCount(),
+          batches = op.getBatchGroupCount();
   if (features <= 0 || batches <= 0)
-    return emitOpError("(convolution_c21, c22) feature_group_count (")
+    return op.emitOpError("(convolution_c21, c22) feature_group_count (")
            << features << ") and batch_group_count (" << batches
            << ") must be positive";
   if (features != 1 && batches != 1)
-    return emitOpError("(convolution_c23) feature_group_count (")
+    return op.emitOpError("(convolution_c23) feature_group_count (")
            << features << ") or batch_group_count (" << batches
            << ") must be 1";
   int64_t batch = lhs.getDimSize(dims.getInputBatchDimension());
@@ -257,50 +260,93 @@ LogicalResult ConvolutionOp::verifyGroupsAndShape(ArrayRef<int64_t> padding) {
   int64_t kernelIn = rhs.getDimSize(dims.getKernelInputFeatureDimension());
   int64_t kernelOut = rhs.getDimSize(dims.getKernelOutputFeatureDimension());
   if (batch % batches != 0)
-    return emitOpError("(convolution_c10) the input batch dimension (")
+    return op.emitOpError("(convolution_c10) the input batch dimension (")
            << batch << ") must be divisible by batch_group_count (" << batches
            << ")";
   if (inFeatures % features != 0)
-    return emitOpError("(convolution_c11) the input feature dimension (")
+    return op.emitOpError("(convolution_c11) the input feature dimension (")
            << inFeatures << ") must be divisible by feature_group_count ("
            << features << ")";
   if (kernelIn != inFeatures / features)
-    return emitOpError("(convolution_c14) the kernel input feature dimension "
-                       "(")
+    return op.emitOpError("(convolution_c14) the kernel input feature "
+                          "dimension (")
            << kernelIn << ") must be the input feature dimension ("
            << inFeatures << ") / feature_group_count (" << features << ")";
   if (kernelOut % batches != 0 || kernelOut % features != 0)
-    return emitOpError("(convolution_c15, c16) the kernel output feature "
-                       "dimension (")
+    return op.emitOpError("(convolution_c15, c16) the kernel output feature "
+                          "dimension (")
            << kernelOut << ") must be divisible by batch_group_count ("
            << batches << ") and feature_group_count (" << features << ")";
-  if (ArrayAttr precision = getPrecisionConfigAttr();
+  if (ArrayAttr precision = op.getPrecisionConfigAttr();
       precision && precision.size() != 2)
-    return emitOpError("(convolution_c24) precision_config must have 2 "
-                       "entries, but has ")
+    return op.emitOpError("(convolution_c24) precision_config must have 2 "
+                          "entries, but has ")
            << precision.size();
+  if (lhs.getElementType() != rhs.getElementType())
+    return op.emitOpError("(convolution_c27) lhs and rhs must have one "
+                          "element type, but have ")
+           << lhs.getElementType() << " and " << rhs.getElementType();
   if (result.getRank() != lhs.getRank())
-    return emitOpError("(convolution_c26) the result must have rank ")
+    return op.emitOpError("(convolution_c26) the result must have rank ")
            << lhs.getRank() << ", but has rank " << result.getRank();
-  SmallVector<int64_t> shape(result.getRank());
+  SmallVector<int64_t> shape(result.getShape());
   shape[dims.getOutputBatchDimension()] = batch / batches;
   shape[dims.getOutputFeatureDimension()] = kernelOut;
   auto at = [](std::optional<ArrayRef<int64_t>> values, size_t i) {
     return values ? (*values)[i] : int64_t{1};
   };
   for (auto [i, outDim] : llvm::enumerate(dims.getOutputSpatialDimensions())) {
+    if (!padding)
+      continue; // As the result type says: the padding is not known here.
     std::optional<int64_t> count = shapes::windowCount(
         lhs.getDimSize(dims.getInputSpatialDimensions()[i]),
-        at(getLhsDilation(), i), padding[2 * i], padding[2 * i + 1],
+        at(op.getLhsDilation(), i), (*padding)[2 * i], (*padding)[2 * i + 1],
         rhs.getDimSize(dims.getKernelSpatialDimensions()[i]),
-        at(getRhsDilation(), i), at(getWindowStrides(), i));
+        at(op.getRhsDilation(), i), at(op.getWindowStrides(), i));
     if (!count)
-      return emitOpError("the padded or dilated size of spatial dimension ")
+      return op.emitOpError("the padded or dilated size of spatial dimension ")
              << i << " overflows 64 bits";
     shape[outDim] = *count;
   }
   if (result.getShape() != ArrayRef<int64_t>(shape))
-    return emitOpError("(convolution_c25) the result shape must be ")
+    return op.emitOpError("(convolution_c25) the result shape must be ")
            << list(shape) << ", but is " << list(result.getShape());
   return success();
+}
+
+LogicalResult ConvolutionOp::verify() {
+  if (failed(verifyConvWindow(*this)))
+    return failure();
+  int64_t spatial = tensorType(getLhs()).getRank() - 2;
+  SmallVector<int64_t> padding(2 * spatial, 0);
+  if (DenseIntElementsAttr pad = getPaddingAttr()) {
+    auto type = cast<ShapedType>(pad.getType());
+    if (type.getRank() != 2 || type.getDimSize(0) != spatial ||
+        type.getDimSize(1) != 2)
+      return emitOpError("(convolution_c4) padding must be a ")
+             << spatial << "x2 tensor of (low, high) pairs";
+    for (auto [i, v] : llvm::enumerate(pad.getValues<APInt>()))
+      padding[i] = v.getSExtValue();
+  }
+  return verifyConvGroupsAndShape(*this, ArrayRef<int64_t>(padding));
+}
+
+/// dynamic_conv: convolution's constraints with the padding an operand of
+/// shape [spatial, 2] (dynamic_conv_c4); the result's spatial sizes are
+/// checked when the padding is a constant.
+LogicalResult DynamicConvOp::verify() {
+  if (failed(verifyConvWindow(*this)))
+    return failure();
+  int64_t spatial = tensorType(getLhs()).getRank() - 2;
+  RankedTensorType padType = tensorType(getPadding());
+  if (padType.getRank() != 2 || padType.getDimSize(0) != spatial ||
+      padType.getDimSize(1) != 2)
+    return emitOpError("(dynamic_conv_c4) padding must be a ")
+           << spatial << "x2 tensor of (low, high) pairs, but is " << padType;
+  DenseIntElementsAttr pad;
+  if (!matchPattern(getPadding(), m_Constant(&pad)))
+    return verifyConvGroupsAndShape(*this, std::nullopt);
+  SmallVector<int64_t> padding = llvm::map_to_vector(
+      pad.getValues<APInt>(), [](const APInt &v) { return v.getSExtValue(); });
+  return verifyConvGroupsAndShape(*this, ArrayRef<int64_t>(padding));
 }

@@ -52,3 +52,32 @@ func.func @permute_range(%x: tensor<4xf32>) -> tensor<4xf32> {
   return %0 : tensor<4xf32>
 }
 }
+
+// -----
+
+func.func @broadcast_dynamic_root(%x: tensor<4xf32>, %root: tensor<1xi32>) -> tensor<4xf32> {
+  // expected-error @+1 {{stablehlo.collective_broadcast is not supported by the TPU compiler: a root chosen at run time (has_dynamic_root) is not supported}}
+  %0 = "stablehlo.collective_broadcast"(%x, %root) {replica_groups = dense<[[0]]> : tensor<1x1xi64>, has_dynamic_root} : (tensor<4xf32>, tensor<1xi32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @collective_reduce(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{stablehlo.collective_reduce is not supported by the TPU compiler: collective_reduce is not imported: the specification does not say yet what the processes other than the root receive}}
+  %0 = "stablehlo.collective_reduce"(%x) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[0]]> : tensor<1x1xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func private @mesh()
+func.func @mesh_axes(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{stablehlo.all_gather is not supported by the TPU compiler: replica_groups given as mesh axes (#stablehlo.replica_group_mesh_axes) need the device mesh; write them as process ids}}
+  %0 = "stablehlo.all_gather"(%x) {all_gather_dim = 0 : i64, replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @mesh, axes = [#stablehlo.axis_ref<name = "x">]>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

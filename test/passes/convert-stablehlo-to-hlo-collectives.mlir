@@ -81,3 +81,24 @@ func.func @no_pairs(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = "stablehlo.collective_permute"(%x) <{source_target_pairs = dense<> : tensor<0x2xi64>}> : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// collective_broadcast: the group's first process keeps its value, the
+// second gets it by a permute from the first; a process in no group (here
+// none: two groups of two cover the four replicas) would get zeros. The
+// position table is indexed by device id: replica r is device r.
+// CHECK-LABEL: func.func @collective_broadcast
+module attributes {mhlo.num_replicas = 4 : i32} {
+func.func @collective_broadcast(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // CHECK: %[[ID:.*]] = hlo.device_id
+  // CHECK: %[[TABLE:.*]] = hlo.constant dense<[0, 1, 1, 0]> : tensor<4xi32>
+  // CHECK: hlo.dynamic_slice %[[TABLE]]
+  // CHECK: hlo.select
+  // CHECK: hlo.collective_permute %arg0 {pairs = dense<{{\[\[}}3, 1], [0, 2]]> : tensor<2x2xi64>}
+  // CHECK: hlo.select
+  // CHECK-NOT: hlo.collective_permute
+  %0 = "stablehlo.collective_broadcast"(%x) {replica_groups = dense<[[3, 1], [0, 2]]> : tensor<2x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+}

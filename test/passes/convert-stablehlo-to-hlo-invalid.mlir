@@ -432,3 +432,36 @@ func.func @tuple_argument(%t: tuple<tensor<2xf32>>) -> tensor<2xf32> {
   %0 = stablehlo.get_tuple_element %t[0] : (tuple<tensor<2xf32>>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
+
+// -----
+
+func.func @set_dimension_size_run_time(%a: tensor<4x2xf32>, %s: tensor<i32>) -> tensor<4x2xf32> {
+  // expected-error @+1 {{stablehlo.set_dimension_size is not supported by the TPU compiler: dimension 1 gets a size known only at run time (XLA's dynamic padding); the TPU compiler takes static shapes, so the size must be the constant 2}}
+  %0 = stablehlo.set_dimension_size %a, %s, dim = 1 : (tensor<4x2xf32>, tensor<i32>) -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+func.func @set_dimension_size_smaller(%a: tensor<4x2xf32>) -> tensor<4x2xf32> {
+  %one = stablehlo.constant dense<1> : tensor<i32>
+  // expected-error @+1 {{so the size must be the constant 2}}
+  %0 = stablehlo.set_dimension_size %a, %one, dim = 1 : (tensor<4x2xf32>, tensor<i32>) -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+func.func @dynamic_gather_run_time(%g: tensor<4x9xi32>, %i: tensor<5x1xi32>, %sizes: tensor<2xi64>) -> tensor<5x8xi32> {
+  // expected-error @+1 {{stablehlo.dynamic_gather is not supported by the TPU compiler: slice_sizes must be a constant}}
+  %1 = "stablehlo.dynamic_gather"(%g, %i, %sizes) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>} : (tensor<4x9xi32>, tensor<5x1xi32>, tensor<2xi64>) -> tensor<5x8xi32>
+  return %1 : tensor<5x8xi32>
+}
+
+// -----
+
+func.func @dynamic_conv_run_time(%x: tensor<1x8x8x4xf32>, %k: tensor<3x3x4x16xf32>, %pad: tensor<2x2xi32>) -> tensor<1x8x8x16xf32> {
+  // expected-error @+1 {{stablehlo.dynamic_conv is not supported by the TPU compiler: padding must be a constant}}
+  %2 = "stablehlo.dynamic_conv"(%x, %k, %pad) {dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64} : (tensor<1x8x8x4xf32>, tensor<3x3x4x16xf32>, tensor<2x2xi32>) -> tensor<1x8x8x16xf32>
+  return %2 : tensor<1x8x8x16xf32>
+}

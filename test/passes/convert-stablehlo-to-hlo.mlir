@@ -886,3 +886,23 @@ func.func @mulhi(%a: tensor<2xi32>, %b: tensor<2xi32>) -> tensor<2xi32> {
   %0 = "chlo.mulhi"(%a, %b) : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>
   return %0 : tensor<2xi32>
 }
+
+// -----
+
+// Ops with a compile-time operand become their static op: set_dimension_size
+// to the static size changes nothing, dynamic_gather is the gather of its
+// constant slice sizes, dynamic_conv the convolution of its constant padding.
+// CHECK-LABEL: func.func @constant_operand_ops
+// CHECK-NOT: stablehlo.
+// CHECK: hlo.convolution
+// CHECK-SAME: pad = {{\[\[}}1, 1], [1, 1]]
+// CHECK: return %arg0, %{{.*}}, %{{.*}} : tensor<4x2xf32>, tensor<5x8xi32>, tensor<1x8x8x16xf32>
+func.func @constant_operand_ops(%a: tensor<4x2xf32>, %g: tensor<4x9xi32>, %i: tensor<5x1xi32>, %x: tensor<1x8x8x4xf32>, %k: tensor<3x3x4x16xf32>) -> (tensor<4x2xf32>, tensor<5x8xi32>, tensor<1x8x8x16xf32>) {
+  %two = stablehlo.constant dense<2> : tensor<i32>
+  %0 = stablehlo.set_dimension_size %a, %two, dim = 1 : (tensor<4x2xf32>, tensor<i32>) -> tensor<4x2xf32>
+  %sizes = stablehlo.constant dense<[1, 8]> : tensor<2xi64>
+  %1 = "stablehlo.dynamic_gather"(%g, %i, %sizes) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>} : (tensor<4x9xi32>, tensor<5x1xi32>, tensor<2xi64>) -> tensor<5x8xi32>
+  %pad = stablehlo.constant dense<1> : tensor<2x2xi32>
+  %2 = "stablehlo.dynamic_conv"(%x, %k, %pad) {dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64} : (tensor<1x8x8x4xf32>, tensor<3x3x4x16xf32>, tensor<2x2xi32>) -> tensor<1x8x8x16xf32>
+  return %0, %1, %2 : tensor<4x2xf32>, tensor<5x8xi32>, tensor<1x8x8x16xf32>
+}

@@ -335,3 +335,57 @@ func.func @tuples(%a: tensor<2xf32>, %b: tensor<i32>) -> tensor<i32> {
   %0 = "stablehlo.get_tuple_element"(%t) {index = 1 : i32} : (tuple<tensor<2xf32>, tensor<i32>>) -> tensor<i32>
   return %0 : tensor<i32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @rooted_collectives
+// CHECK: "stablehlo.collective_broadcast"(%arg0) <{replica_groups = dense<{{\[\[}}0, 1]]> : tensor<1x2xi64>}>
+// CHECK: "stablehlo.collective_broadcast"(%arg0, %arg1) <{has_dynamic_root, replica_groups
+// CHECK: "stablehlo.collective_reduce"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, replica_groups
+// CHECK: stablehlo.add
+func.func @rooted_collectives(%a: tensor<4xf32>, %root: tensor<1xi32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %0 = "stablehlo.collective_broadcast"(%a) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+  %1 = "stablehlo.collective_broadcast"(%a, %root) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, has_dynamic_root} : (tensor<4xf32>, tensor<1xi32>) -> tensor<4xf32>
+  %2 = "stablehlo.collective_reduce"(%a) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0, %1, %2 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @mesh_axes
+// CHECK: replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @mesh, axes = [#stablehlo.axis_ref<name = "x">, #stablehlo.axis_ref<name = "y">]>
+func.func private @mesh()
+func.func @mesh_axes(%a: tensor<16x8xf32>) -> tensor<16x16xf32> {
+  %0 = "stablehlo.all_gather"(%a) {all_gather_dim = 1 : i64, replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @mesh, axes = [#stablehlo.axis_ref<name = "x">, #stablehlo.axis_ref<name = "y">]>} : (tensor<16x8xf32>) -> tensor<16x16xf32>
+  return %0 : tensor<16x16xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @constant_operand_ops
+// CHECK: stablehlo.set_dimension_size %arg0, %arg1, dim = 1 : (tensor<4x2xf32>, tensor<i32>) -> tensor<4x2xf32>
+// CHECK: "stablehlo.dynamic_gather"(%arg2, %arg3, %{{.*}}) <{dimension_numbers = #stablehlo.gather<offset_dims = [2], collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 2>
+// CHECK: "stablehlo.dynamic_conv"(%arg4, %arg5, %{{.*}}) <{batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64
+func.func @constant_operand_ops(%a: tensor<4x2xf32>, %s: tensor<i32>, %g: tensor<2x4x9xi32>, %i: tensor<1x5x2xi32>, %x: tensor<1x8x8x4xf32>, %k: tensor<3x3x4x16xf32>) -> (tensor<4x2xf32>, tensor<1x5x8xi32>, tensor<1x8x8x16xf32>) {
+  %0 = "stablehlo.set_dimension_size"(%a, %s) {dimension = 1 : i64} : (tensor<4x2xf32>, tensor<i32>) -> tensor<4x2xf32>
+  %sizes = stablehlo.constant dense<[1, 1, 8]> : tensor<3xi32>
+  %1 = "stablehlo.dynamic_gather"(%g, %i, %sizes) {dimension_numbers = #stablehlo.gather<offset_dims = [2], collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 2>, indices_are_sorted = false} : (tensor<2x4x9xi32>, tensor<1x5x2xi32>, tensor<3xi32>) -> tensor<1x5x8xi32>
+  %pad = stablehlo.constant dense<1> : tensor<2x2xi64>
+  %2 = "stablehlo.dynamic_conv"(%x, %k, %pad) {dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64} : (tensor<1x8x8x4xf32>, tensor<3x3x4x16xf32>, tensor<2x2xi64>) -> tensor<1x8x8x16xf32>
+  return %0, %1, %2 : tensor<4x2xf32>, tensor<1x5x8xi32>, tensor<1x8x8x16xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @aliases_and_accuracy
+// CHECK: output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>]
+// CHECK: stablehlo.cosine %arg0 {result_accuracy = #stablehlo.result_accuracy<atol = 1.000000e-05, rtol = 0.000000e+00, ulps = 2, mode = #stablehlo.result_accuracy_mode<TOLERANCE>>} : tensor<f32>
+func.func @aliases_and_accuracy(%a: tensor<f32>) -> (tensor<f32>, tensor<f32>) {
+  %0 = stablehlo.custom_call @foo(%a) {output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>]} : (tensor<f32>) -> tensor<f32>
+  %1 = "stablehlo.cosine"(%a) {result_accuracy = #stablehlo.result_accuracy<atol = 1.0e-5, rtol = 0.0, ulps = 2, mode = #stablehlo.result_accuracy_mode<TOLERANCE>>} : (tensor<f32>) -> tensor<f32>
+  return %0, %1 : tensor<f32>, tensor<f32>
+}

@@ -1,0 +1,97 @@
+//===- StablehloDynamicOps.td - shapes given as operands --*- tablegen -*-===//
+//
+// Ops whose shapes, sizes or padding come as operands. With static result
+// types they are static programs: the import reads the operand when it is a
+// constant and checks it against the types. Included by StablehloOps.td.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_DIALECTS_STABLEHLO_STABLEHLODYNAMICOPS_TD
+#define TPU_DIALECTS_STABLEHLO_STABLEHLODYNAMICOPS_TD
+
+def StableHLO_ShapeTensor : 1DTensorOf<[AnyInteger, Index]>;
+
+def StableHLO_DynamicIotaOp : StableHLO_Op<"dynamic_iota", [Pure]> {
+  let summary = "iota of the shape an operand holds";
+  let arguments = (ins StableHLO_ShapeTensor:$output_shape,
+                       I64Attr:$iota_dimension);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = [{
+    $output_shape `,` `dim` `=` $iota_dimension attr-dict `:`
+        functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def StableHLO_DynamicReshapeOp : StableHLO_Op<"dynamic_reshape", [Pure]> {
+  let summary = "reshape to the shape an operand holds";
+  let arguments = (ins StableHLO_Tensor:$operand,
+                       StableHLO_ShapeTensor:$output_shape);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` $output_shape attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def StableHLO_DynamicBroadcastInDimOp : StableHLO_Op<"dynamic_broadcast_in_dim",
+    [Pure]> {
+  let summary = "broadcast_in_dim to the shape an operand holds";
+  let arguments = (ins StableHLO_Tensor:$operand,
+                       StableHLO_ShapeTensor:$output_dimensions,
+                       DenseI64ArrayAttr:$broadcast_dimensions,
+                       OptionalAttr<DenseI64ArrayAttr>:$known_expanding_dimensions,
+                       OptionalAttr<DenseI64ArrayAttr>:$known_nonexpanding_dimensions);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` $output_dimensions `,` `dims` `=` $broadcast_dimensions
+        attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def StableHLO_SetDimensionSizeOp : StableHLO_Op<"set_dimension_size", [Pure]> {
+  let summary = "gives one dimension a size known at run time";
+  let description = [{
+    XLA's dynamic padding: elements of `dimension` past `size` become
+    padding. With static types the import takes a constant size equal to
+    the dimension (then the op changes nothing) and refuses any other.
+  }];
+  let arguments = (ins StableHLO_Tensor:$operand, TensorOf<[I32]>:$size,
+                       ConfinedAttr<I64Attr, [IntNonNegative]>:$dimension);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` $size `,` `dim` `=` $dimension attr-dict `:`
+        functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def StableHLO_DynamicGatherOp : StableHLO_Op<"dynamic_gather", [Pure]> {
+  let summary = "gather with the slice sizes as an operand";
+  let arguments = (ins StableHLO_Tensor:$operand,
+                       StableHLO_Tensor:$start_indices,
+                       StableHLO_ShapeTensor:$slice_sizes,
+                       StableHLO_GatherDimensionNumbers:$dimension_numbers,
+                       OptionalAttr<BoolAttr>:$indices_are_sorted);
+  let results = (outs StableHLO_Tensor);
+  let hasVerifier = 1;
+}
+
+def StableHLO_DynamicConvOp : StableHLO_Op<"dynamic_conv", [Pure]> {
+  let summary = "convolution with the padding as an operand";
+  let arguments = (ins StableHLO_Tensor:$lhs, StableHLO_Tensor:$rhs,
+      RankedTensorOf<[AnyInteger]>:$padding,
+      OptionalAttr<DenseI64ArrayAttr>:$window_strides,
+      OptionalAttr<DenseI64ArrayAttr>:$lhs_dilation,
+      OptionalAttr<DenseI64ArrayAttr>:$rhs_dilation,
+      OptionalAttr<DenseBoolArrayAttr>:$window_reversal,
+      StableHLO_ConvDimensionNumbers:$dimension_numbers,
+      ConfinedAttr<I64Attr, [IntPositive]>:$feature_group_count,
+      ConfinedAttr<I64Attr, [IntPositive]>:$batch_group_count,
+      OptionalAttr<StableHLO_PrecisionConfigAttr>:$precision_config);
+  let results = (outs StableHLO_Tensor:$result);
+  let hasVerifier = 1;
+}
+
+#endif // TPU_DIALECTS_STABLEHLO_STABLEHLODYNAMICOPS_TD
