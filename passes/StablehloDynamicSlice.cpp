@@ -6,10 +6,10 @@
 // kept, and one that could exceed i32 (ui32, i64, ui64) is first clamped,
 // in its own type, to the starts the spec's clamp allows.
 //
-// gather becomes one dynamic_slice per position of its start indices (at
-// most kMaxGatherSlices), each reshaped to drop its collapsed dimensions,
-// and a concatenation of them along the result's batch dimensions: every
-// slice is a DMA at a run-time offset, so a large table stays in HBM.
+// gather becomes one dynamic_slice per position of its start indices, each
+// reshaped to drop its collapsed dimensions, stacked in positions' order
+// (in chunks, StablehloIndexLoops.cpp), then put in the result's order:
+// every slice is a DMA at a run-time offset, so a large table stays in HBM.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,9 +18,6 @@
 
 using namespace mlir;
 using namespace mlir::tpu::stablehlo_import;
-
-/// Gathers expand to this many dynamic slices at most.
-constexpr int64_t kMaxGatherSlices = 1024;
 
 Value Importer::indexToI32(Location loc, Value index, int64_t largest) {
   auto type = cast<RankedTensorType>(index.getType());
@@ -73,78 +70,115 @@ Value Importer::indexComponent(Location loc, Value indices,
       b, loc, RankedTensorType::get({}, type.getElementType()), element);
 }
 
+Value Importer::gatherRows(Location loc, Value operand, Value rows,
+                           ArrayRef<int64_t> indexMap, ArrayRef<int64_t> sizes,
+                           RankedTensorType pieceType) {
+  auto operandType = cast<RankedTensorType>(operand.getType());
+  int64_t count = cast<RankedTensorType>(rows.getType()).getDimSize(0);
+  auto sliceType = RankedTensorType::get(sizes, operandType.getElementType());
+  Value zero = splat(loc, RankedTensorType::get({}, b.getI32Type()),
+                     b.getI32IntegerAttr(0));
+  SmallVector<Value> pieces;
+  for (int64_t r = 0; r < count; ++r) {
+    SmallVector<Value> starts(operandType.getRank(), zero);
+    for (auto [k, d] : llvm::enumerate(indexMap)) {
+      Value element = indexComponent(loc, rows, {r}, 1, k);
+      starts[d] =
+          indexToI32(loc, element, operandType.getDimSize(d) - sizes[d]);
+    }
+    Value slice = hlo::DynamicSliceOp::create(b, loc, sliceType, operand,
+                                              starts,
+                                              b.getDenseI64ArrayAttr(sizes));
+    pieces.push_back(sliceType == pieceType
+                         ? slice
+                         : Value(hlo::ReshapeOp::create(b, loc, pieceType,
+                                                        slice)));
+  }
+  if (pieces.size() == 1)
+    return pieces.front();
+  SmallVector<int64_t> shape(pieceType.getShape());
+  shape[0] = count;
+  return hlo::ConcatenateOp::create(b, loc, pieceType.clone(shape), pieces, 0);
+}
+
+/// gather: its index vectors as rows (batching dimensions made index
+/// components), each row's slice by a dynamic_slice, stacked as [N, offset
+/// sizes...] (StablehloIndexLoops.cpp runs them in chunks), then reshaped
+/// and transposed to the result's order of batch and offset dimensions.
 FailureOr<Value> Importer::gather(sh::GatherOp op) {
   sh::GatherDimensionNumbersAttr dims = op.getDimensionNumbers();
-  if (!dims.getOperandBatchingDims().empty())
-    return unsupported(op) << "batching dimensions (operand_batching_dims)";
   Location loc = op.getLoc();
   RankedTensorType type = resultType(op);
   Value operand = lookup(op.getOperand());
   Value indices = lookup(op.getStartIndices());
   auto operandType = cast<RankedTensorType>(operand.getType());
-  auto indicesType = cast<RankedTensorType>(indices.getType());
   ArrayRef<int64_t> sizes = op.getSliceSizes();
   int64_t ivd = dims.getIndexVectorDim();
-  // Positions of start_indices (its dimensions but index_vector_dim), and
-  // the result dimensions they become, in order.
-  SmallVector<int64_t> positions, batchDims;
+  SmallVector<int64_t> collapsed(dims.getCollapsedSliceDims());
+  SmallVector<int64_t> indexMap(dims.getStartIndexMap());
+  if (!dims.getOperandBatchingDims().empty()) {
+    indices = withBatchingIndices(loc, indices, ivd,
+                                  dims.getStartIndicesBatchingDims());
+    llvm::append_range(indexMap, dims.getOperandBatchingDims());
+    llvm::append_range(collapsed, dims.getOperandBatchingDims());
+  }
+  if (type.getNumElements() == 0)
+    return Value(hlo::ConstantOp::create(
+        b, loc, type, DenseElementsAttr::get(type, ArrayRef<Attribute>())));
+  // Positions of the indices (their dimensions but ivd), in order: the
+  // result's batch dimensions. The slice's dimensions but the collapsed
+  // ones: its offset dimensions.
+  auto indicesType = cast<RankedTensorType>(indices.getType());
+  SmallVector<int64_t> positions, offsets;
   for (int64_t d = 0; d < indicesType.getRank(); ++d)
     if (d != ivd)
       positions.push_back(indicesType.getDimSize(d));
-  for (int64_t d = 0; d < type.getRank(); ++d)
-    if (!llvm::is_contained(dims.getOffsetDims(), d))
-      batchDims.push_back(d);
+  for (int64_t d = 0; d < operandType.getRank(); ++d)
+    if (!llvm::is_contained(collapsed, d))
+      offsets.push_back(sizes[d]);
   int64_t count = 1;
   for (int64_t p : positions)
     count *= p;
-  if (count > kMaxGatherSlices)
-    return unsupported(op) << "a gather of " << count << " slices (at most "
-                           << kMaxGatherSlices << " are expanded)";
-  if (count == 0 || type.getNumElements() == 0)
-    return Value(hlo::ConstantOp::create(
-        b, loc, type, DenseElementsAttr::get(type, ArrayRef<Attribute>())));
-  SmallVector<int64_t> pieceShape(type.getShape());
-  for (int64_t d : batchDims)
-    pieceShape[d] = 1;
-  auto sliceType = RankedTensorType::get(sizes, type.getElementType());
-  auto pieceType = type.clone(pieceShape);
-  Value zero = splat(loc, RankedTensorType::get({}, b.getI32Type()),
-                     b.getI32IntegerAttr(0));
-  SmallVector<Value> pieces;
-  SmallVector<int64_t> at(positions.size(), 0);
-  for (int64_t n = 0; n < count; ++n) {
-    SmallVector<Value> starts(operandType.getRank(), zero);
-    for (auto [k, d] : llvm::enumerate(dims.getStartIndexMap())) {
-      Value element = indexComponent(loc, indices, at, ivd, k);
-      starts[d] =
-          indexToI32(loc, element, operandType.getDimSize(d) - sizes[d]);
-    }
-    Value slice = hlo::DynamicSliceOp::create(b, loc, sliceType, operand,
-                                              starts, op.getSliceSizesAttr());
-    pieces.push_back(sliceType == pieceType ? slice
-                                            : Value(hlo::ReshapeOp::create(
-                                                  b, loc, pieceType, slice)));
-    for (int64_t d = static_cast<int64_t>(at.size()) - 1;
-         d >= 0 && ++at[d] == positions[d]; --d)
-      at[d] = 0;
+  Value rows = indexRows(loc, indices, ivd);
+  SmallVector<int64_t> pieceShape = {1};
+  llvm::append_range(pieceShape, offsets);
+  auto pieceType = RankedTensorType::get(pieceShape, type.getElementType());
+  SmallVector<int64_t> flatShape(pieceShape);
+  flatShape[0] = count;
+  auto flatType = pieceType.clone(flatShape);
+  Value flat;
+  if (count <= kIndexChunk) {
+    flat = gatherRows(loc, operand, rows, indexMap, sizes, pieceType);
+  } else {
+    Value zero32 = splat(loc, RankedTensorType::get({}, b.getI32Type()),
+                         b.getI32IntegerAttr(0));
+    Value init = splat(loc, flatType, b.getZeroAttr(type.getElementType()));
+    flat = chunkedLoop(
+        loc, count, init,
+        [&](Value first, std::optional<int64_t> known, int64_t n,
+            ValueRange state) -> SmallVector<Value> {
+          Value part =
+              gatherRows(loc, operand, rowsAt(loc, rows, first, known, n),
+                         indexMap, sizes, pieceType);
+          SmallVector<Value> at(flatShape.size(), zero32);
+          at[0] = first;
+          return {hlo::DynamicUpdateSliceOp::create(b, loc, flatType,
+                                                    state[0], part, at)};
+        })[0];
   }
-  // Join row-major: runs along the last position dimension first.
-  for (int64_t level = static_cast<int64_t>(positions.size()) - 1; level >= 0;
-       --level) {
-    SmallVector<Value> joined;
-    for (size_t i = 0; i < pieces.size(); i += positions[level]) {
-      ArrayRef<Value> run = ArrayRef<Value>(pieces).slice(i, positions[level]);
-      auto partType = cast<RankedTensorType>(run.front().getType());
-      SmallVector<int64_t> shape(partType.getShape());
-      shape[batchDims[level]] = positions[level];
-      joined.push_back(run.size() == 1 ? run.front()
-                                       : Value(hlo::ConcatenateOp::create(
-                                             b, loc, partType.clone(shape), run,
-                                             batchDims[level])));
-    }
-    pieces = std::move(joined);
-  }
-  return pieces.front();
+  // [N, offsets] -> [positions..., offsets...] -> the result's order.
+  SmallVector<int64_t> unflat(positions);
+  llvm::append_range(unflat, offsets);
+  Value full = flat.getType() == type.clone(unflat)
+                   ? flat
+                   : Value(hlo::ReshapeOp::create(b, loc, type.clone(unflat),
+                                                  flat));
+  SmallVector<int64_t> perm;
+  int64_t batch = 0, offset = static_cast<int64_t>(positions.size());
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    perm.push_back(llvm::is_contained(dims.getOffsetDims(), d) ? offset++
+                                                               : batch++);
+  return transpose(loc, full, perm);
 }
 
 FailureOr<Value> Importer::dynamicSlice(Operation *op) {

@@ -20,6 +20,10 @@ namespace mlir::tpu::stablehlo_import {
 
 namespace sh = mlir::stablehlo;
 
+/// Gathers and scatters expand this many index vectors in line; more run as
+/// a loop over chunks of this many (StablehloIndexLoops.cpp).
+constexpr int64_t kIndexChunk = 256;
+
 /// The hlo reduction kind of a reduce (or reduce_window, scatter,
 /// all_reduce) body that is one op of its two arguments, and that op.
 struct ReduceBody {
@@ -73,10 +77,12 @@ private:
   /// dynamic slice of the operand, the update computation (`combine`, or
   /// replacement when null), selected where the window fits, and a dynamic
   /// update slice back.
-  FailureOr<Value> scatterAtRunTime(sh::ScatterOp op,
+  FailureOr<Value> scatterAtRunTime(sh::ScatterOp op, Value indices,
                                     ArrayRef<int64_t> scatterDims,
                                     ArrayRef<int64_t> windowShape,
                                     Operation *combine);
+  /// Compile-time scatter indices as an i32 hlo constant.
+  Value constantIndices(Location loc, DenseIntElementsAttr indices);
   /// sort and chlo.top_k become hlo.sort (StablehloSort.cpp).
   FailureOr<Value> sort(sh::SortOp op);
   FailureOr<Value> topK(Operation *op);
@@ -114,6 +120,30 @@ private:
   Value indexComponent(Location loc, Value indices, ArrayRef<int64_t> position,
                        int64_t vectorDim, int64_t component);
   FailureOr<Value> gather(sh::GatherOp op);
+  /// Gathers and scatters over index vectors (StablehloIndexLoops.cpp):
+  /// `indices` as [N, K] rows, one per position (K components; `ivd` may be
+  /// the rank, for an implicit trailing 1).
+  Value indexRows(Location loc, Value indices, int64_t ivd);
+  /// `indices` with one component appended per batching dimension, the
+  /// position along it (an iota); `ivd` becomes explicit.
+  Value withBatchingIndices(Location loc, Value indices, int64_t &ivd,
+                            ArrayRef<int64_t> indicesBatchingDims);
+  /// Rows [first, first + count) of `rows`: a slice when `known` gives
+  /// `first` at compile time, a dynamic_slice otherwise.
+  Value rowsAt(Location loc, Value rows, Value first,
+               std::optional<int64_t> known, int64_t count);
+  /// One chunk of rows: (first row as an i32 scalar, it at compile time if
+  /// known, the chunk's row count, the state) -> the next state.
+  using ChunkBody = llvm::function_ref<SmallVector<Value>(
+      Value, std::optional<int64_t>, int64_t, ValueRange)>;
+  /// `emit` over rows [0, n) in chunks of kIndexChunk: the full chunks in a
+  /// counted hlo.while (in line if there is one), the rest after it.
+  SmallVector<Value> chunkedLoop(Location loc, int64_t n, ValueRange init,
+                                 const ChunkBody &emit);
+  /// A gather's slices at `rows` ([C, K]) as [C, offset sizes...].
+  Value gatherRows(Location loc, Value operand, Value rows,
+                   ArrayRef<int64_t> indexMap, ArrayRef<int64_t> sizes,
+                   RankedTensorType pieceType);
   /// collective_broadcast as permutes from each group's root
   /// (StablehloCollectives.cpp), on R replicas x P partitions.
   LogicalResult collectiveBroadcast(sh::CollectiveBroadcastOp op, int64_t R,

@@ -392,9 +392,6 @@ FailureOr<Value> Importer::scatter(sh::ScatterOp op) {
     return unsupported(op) << "a scatter of " << op.getInputs().size()
                            << " inputs";
   sh::ScatterDimensionNumbersAttr dims = op.getScatterDimensionNumbers();
-  if (!dims.getInputBatchingDims().empty() ||
-      !dims.getScatterIndicesBatchingDims().empty())
-    return unsupported(op) << "batching dimensions";
   auto constant = op.getScatterIndices().getDefiningOp<sh::ConstantOp>();
   auto indices = constant ? dyn_cast<DenseIntElementsAttr>(constant.getValue())
                           : DenseIntElementsAttr();
@@ -421,17 +418,21 @@ FailureOr<Value> Importer::scatter(sh::ScatterOp op) {
   int64_t windows = 1;
   for (int64_t s : scatterShape)
     windows *= s;
-  if (windows > 256)
-    return unsupported(op) << windows
-                           << " update windows (at most 256 are "
-                              "expanded)";
   SmallVector<int64_t> windowShape(rank, 1);
   for (int64_t d = 0, w = 0; d < rank; ++d)
-    if (!llvm::is_contained(dims.getInsertedWindowDims(), d))
+    if (!llvm::is_contained(dims.getInsertedWindowDims(), d) &&
+        !llvm::is_contained(dims.getInputBatchingDims(), d))
       windowShape[d] = updatesType.getDimSize(windowDims[w++]);
-  if (!indices)
-    return scatterAtRunTime(op, scatterDims, windowShape,
+  // Each window at compile-time indices touches the whole operand (a pad
+  // and a select): many windows, or batching dimensions, go the run-time
+  // way, one window read and written at a time.
+  if (!indices || windows > kIndexChunk ||
+      !dims.getInputBatchingDims().empty()) {
+    Value runTime = indices ? constantIndices(loc, indices)
+                            : lookup(op.getScatterIndices());
+    return scatterAtRunTime(op, runTime, scatterDims, windowShape,
                             assign ? nullptr : combineBody->combine);
+  }
   // Indices may be any integer type: read them as APInts, extended.
   bool unsignedIndices = indices.getElementType().isUnsignedInteger();
   SmallVector<int64_t> flat =
@@ -508,7 +509,26 @@ FailureOr<Value> Importer::scatter(sh::ScatterOp op) {
   return result;
 }
 
-FailureOr<Value> Importer::scatterAtRunTime(sh::ScatterOp op,
+/// Compile-time scatter indices as an i32 constant for the run-time path,
+/// each saturated to i32 (a start past 2^31 fits no operand either way).
+Value Importer::constantIndices(Location loc, DenseIntElementsAttr indices) {
+  bool unsignedIndices = indices.getElementType().isUnsignedInteger();
+  SmallVector<int32_t> values =
+      llvm::map_to_vector(indices.getValues<APInt>(), [&](const APInt &v) {
+        int64_t wide = unsignedIndices
+                           ? static_cast<int64_t>(std::min<uint64_t>(
+                                 v.getZExtValue(), INT32_MAX))
+                           : v.getSExtValue();
+        return static_cast<int32_t>(
+            std::clamp<int64_t>(wide, INT32_MIN, INT32_MAX));
+      });
+  auto type = RankedTensorType::get(indices.getType().getShape(),
+                                    b.getI32Type());
+  return hlo::ConstantOp::create(b, loc,
+                                 DenseElementsAttr::get(type, ArrayRef(values)));
+}
+
+FailureOr<Value> Importer::scatterAtRunTime(sh::ScatterOp op, Value indices,
                                             ArrayRef<int64_t> scatterDims,
                                             ArrayRef<int64_t> windowShape,
                                             Operation *combine) {
@@ -516,31 +536,47 @@ FailureOr<Value> Importer::scatterAtRunTime(sh::ScatterOp op,
   Location loc = op.getLoc();
   RankedTensorType type = resultType(op);
   int64_t rank = type.getRank();
-  Value indices = lookup(op.getScatterIndices());
-  auto indicesType = cast<RankedTensorType>(indices.getType());
-  auto updatesType = cast<RankedTensorType>(op.getUpdates()[0].getType());
+  int64_t ivd = dims.getIndexVectorDim();
+  SmallVector<int64_t> indexMap(dims.getScatterDimsToOperandDims());
+  if (!dims.getInputBatchingDims().empty()) {
+    indices = withBatchingIndices(loc, indices, ivd,
+                                  dims.getScatterIndicesBatchingDims());
+    llvm::append_range(indexMap, dims.getInputBatchingDims());
+  }
+  Value rows = indexRows(loc, indices, ivd);
+  auto scalarIndex = RankedTensorType::get(
+      {}, cast<RankedTensorType>(rows.getType()).getElementType());
+  // The updates as [N, window...]: scatter dimensions first, in order.
   Value updates = lookup(op.getUpdates()[0]);
+  auto updatesType = cast<RankedTensorType>(updates.getType());
+  SmallVector<int64_t> perm(scatterDims);
+  llvm::append_range(perm, dims.getUpdateWindowDims());
+  SmallVector<int64_t> flatShape = {1};
+  for (int64_t d : perm)
+    if (llvm::is_contained(scatterDims, d))
+      flatShape[0] *= updatesType.getDimSize(d);
+    else
+      flatShape.push_back(updatesType.getDimSize(d));
+  int64_t windows = flatShape[0];
+  Value flatUpdates = transpose(loc, updates, perm);
+  if (flatUpdates.getType() != updatesType.clone(flatShape))
+    flatUpdates = hlo::ReshapeOp::create(b, loc, updatesType.clone(flatShape),
+                                         flatUpdates);
   Type element = type.getElementType();
   auto windowType = RankedTensorType::get(windowShape, element);
-  auto scalarIndex = RankedTensorType::get({}, indicesType.getElementType());
   auto i1 = RankedTensorType::get({}, b.getI1Type());
-  int64_t vectorDim = dims.getIndexVectorDim();
   Value zero32 = splat(loc, RankedTensorType::get({}, b.getI32Type()),
                        b.getI32IntegerAttr(0));
-  Value result = lookup(op.getInputs()[0]);
-  SmallVector<int64_t> at(scatterDims.size(), 0);
-  int64_t windows = 1;
-  for (int64_t d : scatterDims)
-    windows *= updatesType.getDimSize(d);
-  for (int64_t k = 0; k < windows; ++k) {
-    // The window's start, read from the indices; whether it fits.
+  // One window: read where its index vector says, combine, write back; a
+  // window that does not fit writes back what it read (XLA skips it).
+  auto window = [&](Value result, Value chunkRows, Value chunkUpdates,
+                    int64_t r) -> Value {
     SmallVector<Value> starts(rank, zero32);
     Value fits = splat(loc, i1, b.getBoolAttr(true));
-    for (auto [j, operandDim] :
-         llvm::enumerate(dims.getScatterDimsToOperandDims())) {
-      Value index = indexComponent(loc, indices, at, vectorDim, j);
+    Type indexElement = scalarIndex.getElementType();
+    for (auto [j, operandDim] : llvm::enumerate(indexMap)) {
+      Value index = indexComponent(loc, chunkRows, {r}, 1, j);
       int64_t largest = type.getDimSize(operandDim) - windowShape[operandDim];
-      Type indexElement = scalarIndex.getElementType();
       Value low =
           compareOf(loc, hlo::ComparisonDirection::GE, index,
                     splat(loc, scalarIndex, b.getIntegerAttr(indexElement, 0)));
@@ -551,34 +587,29 @@ FailureOr<Value> Importer::scatterAtRunTime(sh::ScatterOp op,
                                 hlo::AndOp::create(b, loc, low, high));
       starts[operandDim] = indexToI32(loc, index, largest);
     }
-    // The window of updates, shaped as the operand's window.
-    SmallVector<int64_t> sliceStart(updatesType.getRank(), 0);
-    SmallVector<int64_t> sliceLimit(updatesType.getShape());
-    for (auto [i, d] : llvm::enumerate(scatterDims)) {
-      sliceStart[d] = at[i];
-      sliceLimit[d] = at[i] + 1;
-    }
-    Value window = hlo::SliceOp::create(
-        b, loc, updates, b.getDenseI64ArrayAttr(sliceStart),
-        b.getDenseI64ArrayAttr(sliceLimit),
-        b.getDenseI64ArrayAttr(SmallVector<int64_t>(sliceStart.size(), 1)));
-    window = hlo::ReshapeOp::create(b, loc, windowType, window);
-    // Read, combine, write back; a window that does not fit writes back
-    // what it read (XLA skips it).
+    Value update = hlo::ReshapeOp::create(
+        b, loc, windowType, rowsAt(loc, chunkUpdates, zero32, r, 1));
     Value current =
         hlo::DynamicSliceOp::create(b, loc, windowType, result, starts,
                                     b.getDenseI64ArrayAttr(windowShape));
-    Value combined = combine ? combineLike(combine, current, window) : window;
+    Value combined = combine ? combineLike(combine, current, update) : update;
     Value keep = broadcastScalar(loc, fits, windowShape);
     Value chosen =
         hlo::SelectOp::create(b, loc, windowType, keep, combined, current);
-    result =
-        hlo::DynamicUpdateSliceOp::create(b, loc, type, result, chosen, starts);
-    for (int64_t d = static_cast<int64_t>(at.size()) - 1;
-         d >= 0 && ++at[d] == updatesType.getDimSize(scatterDims[d]); --d)
-      at[d] = 0;
-  }
-  return result;
+    return hlo::DynamicUpdateSliceOp::create(b, loc, type, result, chosen,
+                                             starts);
+  };
+  return chunkedLoop(
+      loc, windows, lookup(op.getInputs()[0]),
+      [&](Value first, std::optional<int64_t> known, int64_t n,
+          ValueRange state) -> SmallVector<Value> {
+        Value chunkRows = rowsAt(loc, rows, first, known, n);
+        Value chunkUpdates = rowsAt(loc, flatUpdates, first, known, n);
+        Value result = state[0];
+        for (int64_t r = 0; r < n; ++r)
+          result = window(result, chunkRows, chunkUpdates, r);
+        return {result};
+      })[0];
 }
 
 /// select_and_scatter, tap by tap as reduce_window: each window position t

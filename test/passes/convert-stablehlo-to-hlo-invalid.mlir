@@ -188,18 +188,6 @@ func.func @scatter_two(%x: tensor<5x3xf32>, %u: tensor<2x3xf32>) -> tensor<5x3xf
 
 // -----
 
-func.func @scatter_batching(%x: tensor<2x5xf32>, %u: tensor<2xf32>) -> tensor<2x5xf32> {
-  %i = stablehlo.constant dense<[[4], [1]]> : tensor<2x1xi64>
-  // expected-error @+1 {{stablehlo.scatter is not supported by the TPU compiler: batching dimensions}}
-  %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [1], input_batching_dims = [0], scatter_indices_batching_dims = [0], scatter_dims_to_operand_dims = [1], index_vector_dim = 1>}> ({
-  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
-    stablehlo.return %b : tensor<f32>
-  }) : (tensor<2x5xf32>, tensor<2x1xi64>, tensor<2xf32>) -> tensor<2x5xf32>
-  return %0 : tensor<2x5xf32>
-}
-
-// -----
-
 // A loop carrying a type the TPU does not compute is refused at the loop.
 func.func @while_f64(%x: tensor<4xf64>) -> tensor<4xf64> {
   // expected-error @+1 {{stablehlo.while is not supported by the TPU compiler: element type 'f64'}}
@@ -331,22 +319,6 @@ func.func @dynamic_update_slice_rank(%x: tensor<4xf32>, %u: tensor<1x1xf32>, %i:
   // expected-error @+1 {{(dynamic_update_slice_c3) the update must have the operand's rank (1), but has rank 2}}
   %0 = stablehlo.dynamic_update_slice %x, %u, %i : (tensor<4xf32>, tensor<1x1xf32>, tensor<i32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
-}
-
-// -----
-
-func.func @gather_batching(%x: tensor<2x5x3xf32>, %i: tensor<2x1xi32>) -> tensor<2x3xf32> {
-  // expected-error @+1 {{stablehlo.gather is not supported by the TPU compiler: batching dimensions (operand_batching_dims)}}
-  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 1, 3>}> : (tensor<2x5x3xf32>, tensor<2x1xi32>) -> tensor<2x3xf32>
-  return %0 : tensor<2x3xf32>
-}
-
-// -----
-
-func.func @gather_many(%x: tensor<6x3xf32>, %i: tensor<1025x1xi32>) -> tensor<1025x3xf32> {
-  // expected-error @+1 {{stablehlo.gather is not supported by the TPU compiler: a gather of 1025 slices (at most 1024 are expanded)}}
-  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 3>}> : (tensor<6x3xf32>, tensor<1025x1xi32>) -> tensor<1025x3xf32>
-  return %0 : tensor<1025x3xf32>
 }
 
 // -----

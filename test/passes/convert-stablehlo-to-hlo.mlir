@@ -906,3 +906,43 @@ func.func @constant_operand_ops(%a: tensor<4x2xf32>, %g: tensor<4x9xi32>, %i: te
   %2 = "stablehlo.dynamic_conv"(%x, %k, %pad) {dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64} : (tensor<1x8x8x4xf32>, tensor<3x3x4x16xf32>, tensor<2x2xi32>) -> tensor<1x8x8x16xf32>
   return %0, %1, %2 : tensor<4x2xf32>, tensor<5x8xi32>, tensor<1x8x8x16xf32>
 }
+
+// -----
+
+// Batching dimensions become index components: the position along the
+// indices' batching dimension (an iota) starts the operand's batching
+// dimension, which is then collapsed.
+// CHECK-LABEL: func.func @gather_batching
+// CHECK: %[[IOTA:.*]] = hlo.iota dim = 0 : tensor<2x1xi32>
+// CHECK: %[[IDX:.*]] = hlo.concatenate %arg1, %[[IOTA]], dim = 1 : (tensor<2x1xi32>, tensor<2x1xi32>) -> tensor<2x2xi32>
+// CHECK: hlo.slice %[[IDX]] [0:1, 1:2]
+// CHECK: hlo.dynamic_slice %arg0[%{{.*}}, %{{.*}}, %{{.*}}], sizes = [1, 1, 3]
+// CHECK: hlo.concatenate {{.*}} -> tensor<2x3xf32>
+func.func @gather_batching(%x: tensor<2x5x3xf32>, %i: tensor<2x1xi32>) -> tensor<2x3xf32> {
+  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 1, 3>}> : (tensor<2x5x3xf32>, tensor<2x1xi32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// More index vectors than one chunk (256): full chunks in a counted loop
+// whose body reads 256 rows at a run-time offset and writes 256 slices
+// back at it; the last 600 - 512 = 88 rows after the loop.
+// CHECK-LABEL: func.func @gather_chunks
+// CHECK: %[[INIT:.*]] = hlo.constant dense<0.000000e+00> : tensor<600x3xf32>
+// CHECK: %[[LOOP:.*]]:2 = hlo.while(%[[FIRST:.*]] = %{{.*}}, %[[ACC:.*]] = %[[INIT]]) : tensor<i32>, tensor<600x3xf32>
+// CHECK:   hlo.constant dense<512> : tensor<i32>
+// CHECK:   hlo.compare LT, %[[FIRST]]
+// CHECK: } do {
+// CHECK:   hlo.add %[[FIRST]]
+// CHECK:   hlo.dynamic_slice %arg1[%[[FIRST]], %{{.*}}], sizes = [256, 1]
+// CHECK-COUNT-256: hlo.dynamic_slice %arg0
+// CHECK:   hlo.dynamic_update_slice %[[ACC]][%[[FIRST]], %{{.*}}]
+// CHECK: }
+// CHECK: hlo.slice %arg1 [512:600, 0:1]
+// CHECK-COUNT-88: hlo.dynamic_slice %arg0
+// CHECK: hlo.dynamic_update_slice %[[LOOP]]#1
+func.func @gather_chunks(%x: tensor<6x3xf32>, %i: tensor<600x1xi32>) -> tensor<600x3xf32> {
+  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 3>}> : (tensor<6x3xf32>, tensor<600x1xi32>) -> tensor<600x3xf32>
+  return %0 : tensor<600x3xf32>
+}
