@@ -123,6 +123,10 @@ private:
   /// Donation's schedule hints, with the copies it made measured.
   ScheduleHints donationHints();
   void formBuffers(Block &block, tpc::MemoryReport &report);
+  /// Whether `op`'s in-place `result` (at position t) lives in a donated
+  /// argument's buffer, as an in-place chain through it; records it.
+  bool inDonatedChain(Operation *op, Value result, int64_t t,
+                      tpc::MemoryReport &report);
   LogicalResult pack(tpc::MemoryReport &report);
   void describeLargest(Block &block, tpc::MemoryReport &report);
   /// What is live at the peak, by class and name scope.
@@ -292,6 +296,8 @@ void BufferAssigner::formBuffers(Block &block, tpc::MemoryReport &report) {
         report.outputSharedWithArguments += sizes[result].padded;
         continue;
       }
+      if (writesInPlace(op) && inDonatedChain(op, result, t, report))
+        continue;
       if (writesInPlace(op)) {
         auto reusable = llvm::find_if(op->getOpOperands(), [&](OpOperand &use) {
           Value operand = use.get();
@@ -330,6 +336,32 @@ void BufferAssigner::formBuffers(Block &block, tpc::MemoryReport &report) {
       heap.push_back(frame);
     }
   }
+}
+
+bool BufferAssigner::inDonatedChain(Operation *op, Value result, int64_t t,
+                                    tpc::MemoryReport &report) {
+  // Continued from an operand that lives in a donated argument and dies
+  // here, or started where Donation sees the chain end as the output the
+  // argument holds.
+  int64_t arg = -1;
+  for (OpOperand &use : op->getOpOperands()) {
+    auto it = donatedArgumentOf.find(use.get());
+    if (it != donatedArgumentOf.end() && !outputs.count(use.get()) &&
+        lastUse(use.get()) == t && readsElementwise(use, result)) {
+      arg = it->second;
+      break;
+    }
+  }
+  if (arg < 0)
+    if (BlockArgument donor = donation->chainDonorFor(
+            op, result, [&](Operation *op) { return position.lookup(op); }))
+      arg = donor.getArgNumber();
+  if (arg < 0)
+    return false;
+  donatedArgumentOf[result] = arg;
+  if (outputs.count(result))
+    report.outputSharedWithArguments += sizes[result].padded;
+  return true;
 }
 
 LogicalResult BufferAssigner::pack(tpc::MemoryReport &report) {

@@ -17,6 +17,11 @@ bool mlir::tpu::writesInPlace(Operation *op) {
     return fusion.getKind() == hlo::FusionKind::loop;
   if (auto pad = dyn_cast<hlo::PadOp>(op))
     return padsTilePadding(pad);
+  // A dynamic update slice writes its box over the operand's bytes (as
+  // XLA's in-place dynamic-update-slice does): a scatter's window after
+  // window, each one DMA, not a copy of the whole operand.
+  if (isa<hlo::DynamicUpdateSliceOp>(op))
+    return true;
   return op->hasTrait<OpTrait::Elementwise>();
 }
 
@@ -28,6 +33,10 @@ bool mlir::tpu::readsElementwise(OpOperand &use, Value result) {
   if (Operation *loop = use.getOwner(); isa<hlo::WhileCallOp>(loop))
     return use.getOperandNumber() == cast<OpResult>(result).getResultNumber() &&
            llvm::count(loop->getOperands(), use.get()) == 1;
+  // The operand of a dynamic update slice is kept where the box is not
+  // written; the update and starts are read elsewhere.
+  if (isa<hlo::DynamicUpdateSliceOp>(use.getOwner()))
+    return use.getOperandNumber() == 0;
   auto fusion = dyn_cast<hlo::FusionOp>(use.getOwner());
   if (!fusion)
     return true;
@@ -252,4 +261,56 @@ void Donation::warnUnused() const {
       diag << "every output of its type is written while it is still read "
               "(or by an op that reads it out of place)";
   }
+}
+
+BlockArgument Donation::chainDonorFor(
+    Operation *op, Value result,
+    const std::function<int64_t(Operation *)> &position) {
+  if (!writesInPlace(op) || op->getNumResults() != 1)
+    return {};
+  int64_t t = position(op);
+  // The output the chain ends as: each value read last, element by
+  // element, by one in-place op whose result carries the chain on.
+  auto chainEnd = [&]() -> Value {
+    Value v = result;
+    for (;;) {
+      if (Value returned = returnedAs(v))
+        return returned;
+      Operation *next = nullptr;
+      for (OpOperand &use : v.getUses()) {
+        Operation *user = use.getOwner();
+        if (writesInPlace(user) && user->getNumResults() == 1 &&
+            readsElementwise(use, user->getResult(0)) &&
+            (!next || position(user) > position(next)))
+          next = user;
+      }
+      if (!next || llvm::any_of(v.getUsers(), [&](Operation *user) {
+            return user != next && position(user) > position(next);
+          }))
+        return {};
+      v = next->getResult(0);
+    }
+  };
+  for (OpOperand &use : op->getOpOperands()) {
+    auto arg = dyn_cast<BlockArgument>(use.get());
+    auto donor = llvm::find_if(donors, [&](const Donor &d) {
+      return d.arg == arg && !d.used;
+    });
+    if (!arg || donor == donors.end() || outputIndices.count(arg) ||
+        !readsElementwise(use, result))
+      continue;
+    bool dead = llvm::all_of(readingUses(arg), [&](OpOperand *reader) {
+      Operation *user = reader->getOwner();
+      return position(user) < t ||
+             (user == op && readsElementwise(*reader, result));
+    });
+    Value end = dead ? chainEnd() : Value();
+    if (!end || end.getType() != arg.getType() ||
+        (donor->output >= 0 &&
+         !llvm::is_contained(outputIndices.find(end)->second, donor->output)))
+      continue;
+    donor->used = true;
+    return arg;
+  }
+  return {};
 }

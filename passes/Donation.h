@@ -66,6 +66,15 @@ public:
   BlockArgument donorFor(Operation *op, Value result,
                          const std::function<int64_t(Operation *)> &position);
 
+  /// The donated argument an in-place chain may run in: `op` writes
+  /// `result` in place over an unused donor argument that dies at `op`, and
+  /// the values after it, each read last by the next in-place op, end as
+  /// the output the argument may hold (a loop body's dynamic update slices
+  /// over a carried value). Marks it used.
+  BlockArgument
+  chainDonorFor(Operation *op, Value result,
+                const std::function<int64_t(Operation *)> &position);
+
   /// JAX's "Some donated buffers were not usable": a warning per donation
   /// the program asked for and no output took, saying why.
   void warnUnused() const;

@@ -350,13 +350,6 @@ FunctionLowerer::resultBuffers(Operation *op, Block &entry,
   return outBuffers;
 }
 
-/// Whether two buffer values name the same bytes.
-bool sameBuffer(Value a, Value b) {
-  if (a == b)
-    return true;
-  auto x = a.getDefiningOp<HbmBufferOp>(), y = b.getDefiningOp<HbmBufferOp>();
-  return x && y && x.getOffset() == y.getOffset() && a.getType() == b.getType();
-}
 
 LogicalResult
 FunctionLowerer::inlineCallee(Operation *call, StringRef callee, size_t index,

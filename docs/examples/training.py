@@ -159,6 +159,45 @@ class StableHLO:
         return self.emit("stablehlo.select %s, %s, %s : %s, %s" % (
             p, x, y, self.ty(p), self.ty(x)), shape, elem, "select_n")
 
+    def take(self, table, ids):
+        """`table[ids]` (jnp.take along axis 0, an embedding lookup) as
+        JAX exports it: a gather of whole rows at the ids, each made an
+        index vector of one component."""
+        (ts, elem), (ids_shape, _) = self.shapes[table], self.shapes[ids]
+        index = self.reshape(ids, ids_shape + [1])
+        shape = ids_shape + ts[1:]
+        offsets = ", ".join(map(str, range(len(ids_shape), len(shape))))
+        return self.emit(
+            '"stablehlo.gather"(%s, %s) <{dimension_numbers = '
+            "#stablehlo.gather<offset_dims = [%s], collapsed_slice_dims = [0], "
+            "start_index_map = [0], index_vector_dim = %d>, slice_sizes = "
+            "array<i64: 1, %s>}> : (%s, %s) -> %s" % (
+                table, index, offsets, len(ids_shape),
+                ", ".join(map(str, ts[1:])), self.ty(table), self.ty(index),
+                self.type(shape, elem)), shape, elem, "gather")
+
+    def scatter_add_rows(self, base, ids, updates):
+        """The transpose of take: each row of `updates` added into `base`
+        at its id, repeated ids adding up (a scatter with an add body, as
+        JAX's gather transpose exports it)."""
+        (bs, elem), (ids_shape, _) = self.shapes[base], self.shapes[ids]
+        index = self.reshape(ids, ids_shape + [1])
+        scalar = self.type([], elem)
+        windows = ", ".join(map(str, range(len(ids_shape),
+                                           len(ids_shape) + len(bs) - 1)))
+        return self.emit(
+            '"stablehlo.scatter"(%s, %s, %s) <{scatter_dimension_numbers = '
+            "#stablehlo.scatter<update_window_dims = [%s], inserted_window_dims"
+            " = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = "
+            "%d>}> ({\n"
+            "    ^bb0(%%a: %s, %%b: %s):\n"
+            "      %%s = stablehlo.add %%a, %%b : %s\n"
+            "      stablehlo.return %%s : %s\n"
+            "    }) : (%s, %s, %s) -> %s" % (
+                base, index, updates, windows, len(ids_shape), scalar, scalar,
+                scalar, scalar, self.ty(base), self.ty(index),
+                self.ty(updates), self.ty(base)), bs, elem, "scatter-add")
+
     def convert(self, x, elem):
         shape, _ = self.shapes[x]
         return self.emit("stablehlo.convert %s : (%s) -> %s" % (

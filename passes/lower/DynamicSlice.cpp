@@ -142,6 +142,13 @@ LogicalResult KernelLowering::copyBox(Value src, ArrayRef<Value> srcStart,
   return success();
 }
 
+bool mlir::tpu::lowering::sameBuffer(Value a, Value b) {
+  if (a == b)
+    return true;
+  auto x = a.getDefiningOp<HbmBufferOp>(), y = b.getDefiningOp<HbmBufferOp>();
+  return x && y && x.getOffset() == y.getOffset() && a.getType() == b.getType();
+}
+
 LogicalResult KernelLowering::lowerDynamicSlice(Operation *sliceOp, Value in,
                                                 Value update,
                                                 ArrayRef<Value> indexBuffers,
@@ -173,8 +180,9 @@ LogicalResult KernelLowering::lowerDynamicSlice(Operation *sliceOp, Value in,
   if (!dus) {
     copied = copyBox(in, starts, outBuf, zeros, box, *phys);
   } else {
-    // Not in place: the operand first, then the update over it.
-    if (in != outBuf)
+    // Not in place (buffer assignment did not give the result the
+    // operand's bytes): the operand first, then the update over it.
+    if (!sameBuffer(in, outBuf))
       copied = copyBox(in, zeros, outBuf, zeros, operandType.getShape(), *phys);
     if (succeeded(copied))
       copied = copyBox(update, zeros, outBuf, starts, box, *phys);

@@ -22,6 +22,10 @@
 
 namespace mlir::tpu::lowering {
 
+/// Whether two HBM buffer values name the same bytes: one value, or two
+/// tpu.hbm_buffer views at one offset with one type.
+bool sameBuffer(Value a, Value b);
+
 constexpr int64_t kLanes = 128;
 constexpr int64_t kSublanes = 8;
 /// Largest block along a tiled dimension: 512 rows or lanes keep a block
