@@ -322,3 +322,54 @@ FailureOr<Value> Importer::mulhi(Operation *op) {
   high = hlo::SubtractOp::create(b, loc, high, negativeTimes(c, x));
   return Value(hlo::BitcastConvertOp::create(b, loc, type, high));
 }
+
+/// asin(x) = 2 atan2(x, 1 + sqrt((1 - x)(1 + x))) and acos(x) =
+/// 2 atan2(sqrt((1 - x)(1 + x)), 1 + x), pi at -1, as XLA's CHLO
+/// expansions write them: (1 - x)(1 + x) keeps the digits 1 - x^2 loses
+/// near |x| = 1, and |x| > 1 takes the square root of a negative (NaN).
+FailureOr<Value> Importer::inverseSine(Operation *op) {
+  Location loc = op->getLoc();
+  bool asin = isa<chlo::AsinOp>(op);
+  return inF32(op, [&](Value x) -> Value {
+    auto f32 = cast<RankedTensorType>(x.getType());
+    auto constant = [&](double v) { return f32Splat(loc, f32, v); };
+    Value one = constant(1);
+    Value onePlus = hlo::AddOp::create(b, loc, one, x);
+    Value root = hlo::SqrtOp::create(
+        b, loc,
+        hlo::MulOp::create(b, loc, hlo::SubtractOp::create(b, loc, one, x),
+                           onePlus));
+    Value half =
+        asin ? Value(hlo::Atan2Op::create(
+                   b, loc, x, hlo::AddOp::create(b, loc, one, root)))
+             : Value(hlo::Atan2Op::create(b, loc, root, onePlus));
+    Value twice = hlo::MulOp::create(b, loc, constant(2), half);
+    if (asin)
+      return twice;
+    Value minusOne =
+        compareOf(loc, hlo::ComparisonDirection::EQ, x, constant(-1));
+    return hlo::SelectOp::create(b, loc, f32, minusOne, constant(M_PI),
+                                 twice);
+  });
+}
+
+FailureOr<Value> Importer::isInf(Operation *op) {
+  Location loc = op->getLoc();
+  Value x = lookup(op->getOperand(0));
+  auto type = cast<RankedTensorType>(x.getType());
+  auto infinity = [&](bool negative) {
+    auto element = cast<FloatType>(type.getElementType());
+    return splat(loc, type,
+                 b.getFloatAttr(element, APFloat::getInf(
+                                             element.getFloatSemantics(),
+                                             negative)));
+  };
+  auto equals = [&](bool negative) {
+    return compareOf(loc, hlo::ComparisonDirection::EQ, x, infinity(negative));
+  };
+  if (isa<chlo::IsPosInfOp>(op))
+    return equals(false);
+  if (isa<chlo::IsNegInfOp>(op))
+    return equals(true);
+  return Value(hlo::OrOp::create(b, loc, equals(false), equals(true)));
+}

@@ -96,6 +96,10 @@ private:
   Value besselI1eF32(Location loc, Value x);
   FailureOr<Value> nextAfter(Operation *op);
   FailureOr<Value> mulhi(Operation *op);
+  /// chlo.asin and chlo.acos by atan2, as XLA expands them, in f32.
+  FailureOr<Value> inverseSine(Operation *op);
+  /// chlo.is_inf, is_pos_inf, is_neg_inf: compares with the infinities.
+  FailureOr<Value> isInf(Operation *op);
   /// `body` on the operand in f32, its result converted back: how XLA
   /// computes bf16 and f16 math (DoWithUpcastToF32).
   Value inF32(Operation *op, llvm::function_ref<Value(Value)> body);

@@ -192,12 +192,20 @@ FailureOr<Value> Importer::argReduce(sh::ReduceOp op) {
   // JAX with x64 asks for i64 or ui64, a convert away.
   auto indexType = cast<RankedTensorType>(op.getResult(1).getType());
   auto i32Type = indexType.clone(b.getI32Type());
+  // Booleans (false < true): the index of 0/1 bytes, the value an or (for
+  // max) or and (for min), which hlo's sum and product are on i1.
+  bool boolean = valueType.getElementType().isInteger(1);
+  Value ranked =
+      boolean ? Value(hlo::ConvertOp::create(b, loc, input, b.getI8Type()))
+              : input;
   Value indices =
-      isMax ? Value(hlo::ArgMaxOp::create(b, loc, i32Type, input, dims[0]))
-            : Value(hlo::ArgMinOp::create(b, loc, i32Type, input, dims[0]));
+      isMax ? Value(hlo::ArgMaxOp::create(b, loc, i32Type, ranked, dims[0]))
+            : Value(hlo::ArgMinOp::create(b, loc, i32Type, ranked, dims[0]));
   if (indexType != i32Type)
     indices = hlo::ConvertOp::create(b, loc, indexType, indices);
   mapping.map(op.getResult(1), indices);
+  if (boolean)
+    kind = isMax ? hlo::ReduceKind::sum : hlo::ReduceKind::product;
   return Value(hlo::ReduceOp::create(
       b, loc, valueType, hlo::ReduceKindAttr::get(b.getContext(), kind), input,
       op.getDimensionsAttr()));

@@ -506,10 +506,15 @@ FailureOr<Value> Importer::convertStructural(Operation *op) {
       .Case([&](sh::ReduceWindowOp r) { return reduceWindow(r); })
       .Case([&](sh::SelectAndScatterOp s) { return selectAndScatter(s); })
       .Case([&](sh::ScatterOp s) { return scatter(s); })
+      .Case<chlo::IsInfOp, chlo::IsPosInfOp, chlo::IsNegInfOp>(
+          [&](Operation *m) { return isInf(m); })
       .Case<chlo::ErfInvOp, chlo::NextAfterOp, chlo::DigammaOp,
-            chlo::BesselI1eOp>([&](Operation *m) -> FailureOr<Value> {
+            chlo::BesselI1eOp, chlo::AsinOp, chlo::AcosOp>(
+          [&](Operation *m) -> FailureOr<Value> {
         if (!isa<FloatType>(getElementTypeOrSelf(m->getResult(0).getType())))
           return unsupported(op) << "it takes floats";
+        if (isa<chlo::AsinOp, chlo::AcosOp>(m))
+          return inverseSine(m);
         if (isa<chlo::ErfInvOp>(m))
           return erfInv(m);
         if (isa<chlo::BesselI1eOp>(m))

@@ -36,6 +36,8 @@ class Chlo_UnaryOp<string mnemonic, string what> : Chlo_Op<mnemonic> {
 }
 
 def Chlo_TanOp : Chlo_UnaryOp<"tan", "tangent">;
+def Chlo_AsinOp : Chlo_UnaryOp<"asin", "inverse sine">;
+def Chlo_AcosOp : Chlo_UnaryOp<"acos", "inverse cosine">;
 def Chlo_AtanOp : Chlo_UnaryOp<"atan", "inverse tangent">;
 def Chlo_SinhOp : Chlo_UnaryOp<"sinh", "hyperbolic sine">;
 def Chlo_CoshOp : Chlo_UnaryOp<"cosh", "hyperbolic cosine">;
@@ -49,6 +51,18 @@ def Chlo_LgammaOp : Chlo_UnaryOp<"lgamma", "log of |gamma(x)|">;
 def Chlo_DigammaOp : Chlo_UnaryOp<"digamma", "derivative of lgamma">;
 def Chlo_BesselI1eOp : Chlo_UnaryOp<"bessel_i1e",
     "exponentially scaled modified Bessel function of order 1">;
+
+// i1 results of a float operand: not SameOperandsAndResultType.
+class Chlo_ClassifyOp<string mnemonic, string what>
+    : Op<Chlo_Dialect, mnemonic, [Pure, SameOperandsAndResultShape]> {
+  let summary = "whether each element is " # what;
+  let arguments = (ins TensorOf<[AnyFloat]>:$operand);
+  let results = (outs TensorOf<[I1]>:$result);
+  let assemblyFormat = "$operand attr-dict `:` type($operand) `->` type($result)";
+}
+def Chlo_IsInfOp : Chlo_ClassifyOp<"is_inf", "+inf or -inf">;
+def Chlo_IsPosInfOp : Chlo_ClassifyOp<"is_pos_inf", "+inf">;
+def Chlo_IsNegInfOp : Chlo_ClassifyOp<"is_neg_inf", "-inf">;
 
 def Chlo_NextAfterOp : Chlo_Op<"next_after"> {
   let summary = "the next representable value of x towards y, elementwise";

@@ -24,6 +24,34 @@
 // reflected below 0.5, NaN at the poles 0 and -2:
 // RUN: tpu-run %s --function=digamma --input="8xf32=1,2,0.5,-0.5,0,-2,10,-2.5" | FileCheck %s --check-prefix=DIGAMMA
 // DIGAMMA: result[0]: 8xf32=-0.5772154 0.4227846 -1.96351 0.03648994 nan nan 2.251753 1.103156
+// asin and acos by atan2 (XLA's expansions): the correctly rounded f32
+// values of Python's math.asin and math.acos at these f32 inputs; NaN
+// outside [-1, 1]; acos(-1) is pi. In bf16 through f32, rounded once.
+// is_inf, is_pos_inf and is_neg_inf compare with the infinities.
+// RUN: tpu-run %s --function=asin_acos --input="8xf32=0,0.5,-0.5,1,-1,0.999,inf,-inf" | FileCheck %s --check-prefix=ASIN
+// ASIN: result[0]: 8xf32=0 0.5235988 -0.5235988 1.570796 -1.570796 1.526072 nan nan
+// ASIN: result[1]: 8xf32=1.570796 1.047198 2.094395 0 3.141593 0.0447248 nan nan
+// ASIN: result[2]: 8xi1=0 0 0 0 0 0 1 1
+// ASIN: result[3]: 8xi1=0 0 0 0 0 0 1 0
+// ASIN: result[4]: 8xi1=0 0 0 0 0 0 0 1
+// RUN: tpu-run %s --function=asin_acos_bf16 --input="3xbf16=0.5,-0.75,1" | FileCheck %s --check-prefix=ASINBF16
+// ASINBF16: result[0]: 3xbf16=0.5234375 -0.8476562 1.570312
+// ASINBF16: result[1]: 3xbf16=1.046875 2.421875 0
+
+func.func @asin_acos(%x: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>, tensor<8xi1>, tensor<8xi1>, tensor<8xi1>) {
+  %0 = chlo.asin %x : tensor<8xf32> -> tensor<8xf32>
+  %1 = chlo.acos %x : tensor<8xf32> -> tensor<8xf32>
+  %2 = chlo.is_inf %x : tensor<8xf32> -> tensor<8xi1>
+  %3 = chlo.is_pos_inf %x : tensor<8xf32> -> tensor<8xi1>
+  %4 = chlo.is_neg_inf %x : tensor<8xf32> -> tensor<8xi1>
+  return %0, %1, %2, %3, %4 : tensor<8xf32>, tensor<8xf32>, tensor<8xi1>, tensor<8xi1>, tensor<8xi1>
+}
+
+func.func @asin_acos_bf16(%x: tensor<3xbf16>) -> (tensor<3xbf16>, tensor<3xbf16>) {
+  %0 = chlo.asin %x : tensor<3xbf16> -> tensor<3xbf16>
+  %1 = chlo.acos %x : tensor<3xbf16> -> tensor<3xbf16>
+  return %0, %1 : tensor<3xbf16>, tensor<3xbf16>
+}
 
 func.func @next_after(%x: tensor<8xf32>, %y: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xi32>) {
   %0 = chlo.next_after %x, %y : tensor<8xf32>, tensor<8xf32> -> tensor<8xf32>

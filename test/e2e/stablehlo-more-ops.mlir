@@ -69,6 +69,14 @@
 // REF: @mulhi: result 1: 4xui64 exact
 // REF: @mulhi: result 2: 3xi32 exact
 
+// JAX's argmax and argmin of booleans (false < true): the first true
+// (first false), 0 when there is none, and the best value itself.
+// RUN: tpu-run %s --function=bool_args --input="2x5xi1=[0 0 1 0 1][0 0 0 0 0]" | FileCheck %s --check-prefix=BOOL
+// BOOL: result[0]: 2xi32=2 0
+// BOOL: result[1]: 2xi1=1 0
+// BOOL: result[2]: 2xi32=0 0
+// BOOL: result[3]: 2xi1=0 0
+
 func.func @bn_inference(%x: tensor<2x2xf32>, %scale: tensor<2xf32>, %offset: tensor<2xf32>, %mean: tensor<2xf32>, %var: tensor<2xf32>) -> tensor<2x2xf32> {
   %0 = "stablehlo.batch_norm_inference"(%x, %scale, %offset, %mean, %var) {epsilon = 0.0 : f32, feature_index = 1 : i64} : (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<2x2xf32>
   return %0 : tensor<2x2xf32>
@@ -140,4 +148,38 @@ func.func @mulhi(%a: tensor<4xi64>, %b: tensor<4xi64>, %c: tensor<4xui64>, %d: t
   %1 = "chlo.mulhi"(%c, %d) : (tensor<4xui64>, tensor<4xui64>) -> tensor<4xui64>
   %2 = "chlo.mulhi"(%e, %f) : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
   return %0, %1, %2 : tensor<4xi64>, tensor<4xui64>, tensor<3xi32>
+}
+
+func.func @bool_args(%x: tensor<2x5xi1>) -> (tensor<2xi32>, tensor<2xi1>, tensor<2xi32>, tensor<2xi1>) {
+  %iota = stablehlo.iota dim = 1 : tensor<2x5xi32>
+  %false = stablehlo.constant dense<false> : tensor<i1>
+  %true = stablehlo.constant dense<true> : tensor<i1>
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %0:2 = stablehlo.reduce(%x init: %false), (%iota init: %zero) across dimensions = [1] : (tensor<2x5xi1>, tensor<2x5xi32>, tensor<i1>, tensor<i32>) -> (tensor<2xi1>, tensor<2xi32>)
+   reducer(%a: tensor<i1>, %b: tensor<i1>) (%ai: tensor<i32>, %bi: tensor<i32>)  {
+    %gt = stablehlo.compare  GT, %a, %b,  UNSIGNED : (tensor<i1>, tensor<i1>) -> tensor<i1>
+    %nan = stablehlo.compare  NE, %a, %a,  UNSIGNED : (tensor<i1>, tensor<i1>) -> tensor<i1>
+    %better = stablehlo.or %gt, %nan : tensor<i1>
+    %eq = stablehlo.compare  EQ, %a, %b,  UNSIGNED : (tensor<i1>, tensor<i1>) -> tensor<i1>
+    %lt = stablehlo.compare  LT, %ai, %bi,  SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %tie = stablehlo.and %eq, %lt : tensor<i1>
+    %pick = stablehlo.or %better, %tie : tensor<i1>
+    %v = stablehlo.select %better, %a, %b : tensor<i1>, tensor<i1>
+    %i = stablehlo.select %pick, %ai, %bi : tensor<i1>, tensor<i32>
+    stablehlo.return %v, %i : tensor<i1>, tensor<i32>
+  }
+  %1:2 = stablehlo.reduce(%x init: %true), (%iota init: %zero) across dimensions = [1] : (tensor<2x5xi1>, tensor<2x5xi32>, tensor<i1>, tensor<i32>) -> (tensor<2xi1>, tensor<2xi32>)
+   reducer(%a: tensor<i1>, %b: tensor<i1>) (%ai: tensor<i32>, %bi: tensor<i32>)  {
+    %lt = stablehlo.compare  LT, %a, %b,  UNSIGNED : (tensor<i1>, tensor<i1>) -> tensor<i1>
+    %nan = stablehlo.compare  NE, %a, %a,  UNSIGNED : (tensor<i1>, tensor<i1>) -> tensor<i1>
+    %better = stablehlo.or %lt, %nan : tensor<i1>
+    %eq = stablehlo.compare  EQ, %a, %b,  UNSIGNED : (tensor<i1>, tensor<i1>) -> tensor<i1>
+    %lti = stablehlo.compare  LT, %ai, %bi,  SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %tie = stablehlo.and %eq, %lti : tensor<i1>
+    %pick = stablehlo.or %better, %tie : tensor<i1>
+    %v = stablehlo.select %better, %a, %b : tensor<i1>, tensor<i1>
+    %i = stablehlo.select %pick, %ai, %bi : tensor<i1>, tensor<i32>
+    stablehlo.return %v, %i : tensor<i1>, tensor<i32>
+  }
+  return %0#1, %0#0, %1#1, %1#0 : tensor<2xi32>, tensor<2xi1>, tensor<2xi32>, tensor<2xi1>
 }

@@ -946,3 +946,29 @@ func.func @gather_chunks(%x: tensor<6x3xf32>, %i: tensor<600x1xi32>) -> tensor<6
   %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 3>}> : (tensor<6x3xf32>, tensor<600x1xi32>) -> tensor<600x3xf32>
   return %0 : tensor<600x3xf32>
 }
+
+// -----
+
+// chlo.asin and chlo.acos as XLA expands them: 2 atan2(x, 1 + sqrt((1 - x)
+// (1 + x))) and 2 atan2(sqrt((1 - x)(1 + x)), 1 + x), pi at -1; bf16 in
+// f32. is_inf compares with both infinities.
+// CHECK-LABEL: func.func @asin_acos
+// CHECK: %[[X:.*]] = hlo.convert %arg0 : (tensor<4xbf16>) -> tensor<4xf32>
+// CHECK: %[[OP:.*]] = hlo.add %{{.*}}, %[[X]]
+// CHECK: %[[OM:.*]] = hlo.subtract %{{.*}}, %[[X]]
+// CHECK: %[[P:.*]] = hlo.multiply %[[OM]], %[[OP]]
+// CHECK: %[[R:.*]] = hlo.sqrt %[[P]]
+// CHECK: %[[D:.*]] = hlo.add %{{.*}}, %[[R]]
+// CHECK: hlo.atan2 %[[X]], %[[D]]
+// CHECK: hlo.convert {{.*}} -> tensor<4xbf16>
+// CHECK: hlo.atan2 %{{.*}}, %{{.*}} : tensor<4xf32>
+// CHECK: hlo.select
+// CHECK: hlo.compare EQ, %arg1
+// CHECK: hlo.compare EQ, %arg1
+// CHECK: hlo.or
+func.func @asin_acos(%x: tensor<4xbf16>, %y: tensor<4xf32>) -> (tensor<4xbf16>, tensor<4xf32>, tensor<4xi1>) {
+  %0 = chlo.asin %x : tensor<4xbf16> -> tensor<4xbf16>
+  %1 = chlo.acos %y : tensor<4xf32> -> tensor<4xf32>
+  %2 = chlo.is_inf %y : tensor<4xf32> -> tensor<4xi1>
+  return %0, %1, %2 : tensor<4xbf16>, tensor<4xf32>, tensor<4xi1>
+}

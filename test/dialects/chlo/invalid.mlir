@@ -38,3 +38,19 @@ func.func @top_k_indices(%x: tensor<4xf32>) {
   %v, %i = chlo.top_k(%x, k = 2) : tensor<4xf32> -> (tensor<2xf32>, tensor<2xi64>)
   return
 }
+
+// -----
+
+func.func @is_inf_result(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'chlo.is_inf' op result #0 must be tensor of 1-bit signless integer values}}
+  %0 = chlo.is_inf %x : tensor<4xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @is_inf_shape(%x: tensor<4xf32>) -> tensor<3xi1> {
+  // expected-error @+1 {{'chlo.is_pos_inf' op requires the same shape for all operands and results}}
+  %0 = chlo.is_pos_inf %x : tensor<4xf32> -> tensor<3xi1>
+  return %0 : tensor<3xi1>
+}

@@ -23,3 +23,20 @@ func.func @top_k(%x: tensor<5x3xbf16>) -> (tensor<5x2xbf16>, tensor<5x2xi32>) {
   %values, %indices = chlo.top_k(%x, k = 2) : tensor<5x3xbf16> -> (tensor<5x2xbf16>, tensor<5x2xi32>)
   return %values, %indices : tensor<5x2xbf16>, tensor<5x2xi32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @inverse_and_classify
+// CHECK: chlo.asin %arg0 : tensor<4xf32> -> tensor<4xf32>
+// CHECK: chlo.acos %arg0 : tensor<4xf32> -> tensor<4xf32>
+// CHECK: chlo.is_inf %arg0 : tensor<4xf32> -> tensor<4xi1>
+// CHECK: chlo.is_pos_inf %arg0 : tensor<4xf32> -> tensor<4xi1>
+// CHECK: chlo.is_neg_inf %arg0 : tensor<4xf32> -> tensor<4xi1>
+func.func @inverse_and_classify(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>) {
+  %0 = chlo.asin %x : tensor<4xf32> -> tensor<4xf32>
+  %1 = chlo.acos %x : tensor<4xf32> -> tensor<4xf32>
+  %2 = chlo.is_inf %x : tensor<4xf32> -> tensor<4xi1>
+  %3 = chlo.is_pos_inf %x : tensor<4xf32> -> tensor<4xi1>
+  %4 = chlo.is_neg_inf %x : tensor<4xf32> -> tensor<4xi1>
+  return %0, %1, %2, %3, %4 : tensor<4xf32>, tensor<4xf32>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>
+}
