@@ -65,7 +65,8 @@ private:
   /// applied tap by tap to whole tensors, from the init values.
   FailureOr<Value> reduceWindowGeneral(sh::ReduceWindowOp op,
                                        ArrayRef<Value> padded,
-                                       ArrayRef<int64_t> strides);
+                                       ArrayRef<int64_t> strides,
+                                       ArrayRef<int64_t> dilations);
   /// The results of a scalar body (block arguments `args`, tensors of
   /// `shape`) computed elementwise on tensors of `shape`: each op converted
   /// as the top-level op it would be at that shape.

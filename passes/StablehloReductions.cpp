@@ -141,17 +141,22 @@ struct WindowTap {
   SmallVector<int64_t> start, limit;
 };
 
-/// The taps of `window` in row-major window order (XLA's order).
+/// The taps of `window` in row-major window order (XLA's order); tap k of
+/// dimension d sits k * dilations[d] into the window (all 1 when empty).
 SmallVector<WindowTap> windowTaps(ArrayRef<int64_t> window,
                                   ArrayRef<int64_t> strides,
-                                  ArrayRef<int64_t> out) {
+                                  ArrayRef<int64_t> out,
+                                  ArrayRef<int64_t> dilations = {}) {
   int64_t rank = window.size();
   SmallVector<WindowTap> taps;
   SmallVector<int64_t> at(rank, 0);
   for (int64_t t = 0, n = tapCount(window); t < n; ++t) {
     WindowTap tap{at, {}};
-    for (int64_t d = 0; d < rank; ++d)
-      tap.limit.push_back(at[d] + (out[d] - 1) * strides[d] + 1);
+    for (int64_t d = 0; d < rank; ++d) {
+      if (!dilations.empty())
+        tap.start[d] *= dilations[d];
+      tap.limit.push_back(tap.start[d] + (out[d] - 1) * strides[d] + 1);
+    }
     taps.push_back(std::move(tap));
     for (int64_t d = rank - 1; d >= 0 && ++at[d] == window[d]; --d)
       at[d] = 0;
@@ -265,15 +270,19 @@ Value Importer::combineLike(Operation *bodyOp, Value lhs, Value rhs) {
 /// order (XLA's order), then the init value once unless it is the identity.
 /// Several inputs, or a body of more than one op, take the general path.
 FailureOr<Value> Importer::reduceWindow(sh::ReduceWindowOp op) {
-  auto ones = [](std::optional<ArrayRef<int64_t>> v) {
-    return !v || llvm::all_of(*v, [](int64_t x) { return x == 1; });
-  };
-  if (!ones(op.getBaseDilations()) || !ones(op.getWindowDilations()))
-    return unsupported(op) << "base or window dilations";
   Location loc = op.getLoc();
   RankedTensorType type = resultType(op);
   int64_t rank = type.getRank();
-  SmallVector<int64_t> low(rank, 0), high(rank, 0);
+  // Base dilation is interior padding with the init value (the spec's
+  // pad(inputs, init_values, low, high, base_dilations - 1)); window
+  // dilation spaces the taps.
+  SmallVector<int64_t> low(rank, 0), high(rank, 0), interior(rank, 0),
+      dilations(rank, 1);
+  if (auto base = op.getBaseDilations())
+    for (int64_t d = 0; d < rank; ++d)
+      interior[d] = (*base)[d] - 1;
+  if (auto w = op.getWindowDilations())
+    dilations.assign(w->begin(), w->end());
   if (auto padding = op.getPaddingAttr()) {
     SmallVector<int64_t> flat(padding.getValues<int64_t>());
     for (int64_t d = 0; d < rank; ++d) {
@@ -286,15 +295,16 @@ FailureOr<Value> Importer::reduceWindow(sh::ReduceWindowOp op) {
   for (auto [input, init] : llvm::zip(op.getInputs(), op.getInitValues())) {
     Value x = lookup(input);
     auto inputType = cast<RankedTensorType>(x.getType());
-    if (llvm::any_of(low, [](int64_t v) { return v; }) ||
-        llvm::any_of(high, [](int64_t v) { return v; })) {
+    if (llvm::any_of(llvm::concat<int64_t>(low, high, interior),
+                     [](int64_t v) { return v; })) {
       SmallVector<int64_t> shape(inputType.getShape());
       for (int64_t d = 0; d < rank; ++d)
-        shape[d] += low[d] + high[d];
-      x = hlo::PadOp::create(
-          b, loc, inputType.clone(shape), x, lookup(init),
-          b.getDenseI64ArrayAttr(low), b.getDenseI64ArrayAttr(high),
-          b.getDenseI64ArrayAttr(SmallVector<int64_t>(rank, 0)));
+        shape[d] += low[d] + high[d] +
+                    (shape[d] > 0 ? (shape[d] - 1) * interior[d] : 0);
+      x = hlo::PadOp::create(b, loc, inputType.clone(shape), x, lookup(init),
+                             b.getDenseI64ArrayAttr(low),
+                             b.getDenseI64ArrayAttr(high),
+                             b.getDenseI64ArrayAttr(interior));
     }
     padded.push_back(x);
   }
@@ -307,9 +317,10 @@ FailureOr<Value> Importer::reduceWindow(sh::ReduceWindowOp op) {
                            << kMaxWindowTaps << " are expanded)";
   FailureOr<ReduceBody> body = matchReduceBody(op.getBody());
   if (op.getInputs().size() != 1 || failed(body))
-    return reduceWindowGeneral(op, padded, strides);
+    return reduceWindowGeneral(op, padded, strides, dilations);
   Value acc;
-  for (const WindowTap &tap : windowTaps(window, strides, type.getShape())) {
+  for (const WindowTap &tap :
+       windowTaps(window, strides, type.getShape(), dilations)) {
     Value x = hlo::SliceOp::create(
         b, loc, type, padded.front(), b.getDenseI64ArrayAttr(tap.start),
         b.getDenseI64ArrayAttr(tap.limit), b.getDenseI64ArrayAttr(strides));
@@ -324,14 +335,15 @@ FailureOr<Value> Importer::reduceWindow(sh::ReduceWindowOp op) {
 
 FailureOr<Value> Importer::reduceWindowGeneral(sh::ReduceWindowOp op,
                                                ArrayRef<Value> padded,
-                                               ArrayRef<int64_t> strides) {
+                                               ArrayRef<int64_t> strides,
+                                               ArrayRef<int64_t> dilations) {
   Location loc = op.getLoc();
   ArrayRef<int64_t> shape = resultType(op).getShape();
   SmallVector<Value> accs;
   for (Value init : op.getInitValues())
     accs.push_back(broadcastScalar(loc, lookup(init), shape));
   for (const WindowTap &tap :
-       windowTaps(op.getWindowDimensions(), strides, shape)) {
+       windowTaps(op.getWindowDimensions(), strides, shape, dilations)) {
     SmallVector<Value> args(accs);
     for (auto [x, result] : llvm::zip(padded, op.getResults()))
       args.push_back(hlo::SliceOp::create(
@@ -646,25 +658,51 @@ FailureOr<Value> Importer::selectAndScatter(sh::SelectAndScatterOp op) {
   if (failed(scatterBody) || scatterBody->kind != hlo::ReduceKind::sum)
     return unsupported(op) << "its scatter body is not one add of its two "
                               "arguments";
-  if (auto padding = op.getPaddingAttr())
-    if (llvm::any_of(padding.getValues<int64_t>(),
-                     [](int64_t p) { return p != 0; }))
-      return unsupported(op) << "padding (JAX pads the operand itself)";
   Location loc = op.getLoc();
   Value operand = lookup(op.getOperand()), source = lookup(op.getSource());
   auto operandType = cast<RankedTensorType>(operand.getType());
   auto sourceType = cast<RankedTensorType>(source.getType());
   int64_t rank = operandType.getRank();
-  SmallVector<int64_t> window(rank, 1), strides(rank, 1);
+  SmallVector<int64_t> window(rank, 1), strides(rank, 1), low(rank, 0),
+      high(rank, 0);
   if (auto w = op.getWindowDimensions())
     window.assign(w->begin(), w->end());
   if (auto s = op.getWindowStrides())
     strides.assign(s->begin(), s->end());
+  if (auto padding = op.getPaddingAttr())
+    for (auto [i, p] : llvm::enumerate(padding.getValues<int64_t>()))
+      (i % 2 ? high : low)[i / 2] = p;
+  if (llvm::any_of(llvm::concat<int64_t>(low, high),
+                   [](int64_t p) { return p < 0; }))
+    return unsupported(op) << "negative padding";
+  // Windows slide over the padded operand; a padding element is never
+  // selected (XLA visits only the operand's own elements), so a validity
+  // mask padded with false goes along.
+  bool isPadded = llvm::any_of(llvm::concat<int64_t>(low, high),
+                               [](int64_t p) { return p != 0; });
+  SmallVector<int64_t> paddedShape(operandType.getShape());
+  for (int64_t d = 0; d < rank; ++d)
+    paddedShape[d] += low[d] + high[d];
+  auto paddedType = operandType.clone(paddedShape);
+  Value valid;
+  if (isPadded) {
+    auto pad = [&](Value v, Attribute with) -> Value {
+      auto type = cast<RankedTensorType>(v.getType());
+      return hlo::PadOp::create(
+          b, loc, type.clone(paddedShape), v,
+          splat(loc, RankedTensorType::get({}, type.getElementType()), with),
+          b.getDenseI64ArrayAttr(low), b.getDenseI64ArrayAttr(high),
+          b.getDenseI64ArrayAttr(SmallVector<int64_t>(rank, 0)));
+    };
+    valid = pad(splat(loc, operandType.clone(b.getI1Type()),
+                      b.getBoolAttr(true)),
+                b.getBoolAttr(false));
+    operand = pad(operand, b.getZeroAttr(operandType.getElementType()));
+  }
   for (int64_t d = 0; d < rank; ++d) {
-    int64_t windows =
-        operandType.getDimSize(d) < window[d]
-            ? 0
-            : (operandType.getDimSize(d) - window[d]) / strides[d] + 1;
+    int64_t windows = paddedShape[d] < window[d]
+                          ? 0
+                          : (paddedShape[d] - window[d]) / strides[d] + 1;
     if (sourceType.getDimSize(d) != windows)
       return op.emitOpError("source dimension ")
              << d << " has size " << sourceType.getDimSize(d) << ", but "
@@ -682,36 +720,58 @@ FailureOr<Value> Importer::selectAndScatter(sh::SelectAndScatterOp op) {
   };
   SmallVector<WindowTap> taps =
       windowTaps(window, strides, sourceType.getShape());
-  Value best, chosen;
+  auto tapSlice = [&](Value v, const WindowTap &tap) -> Value {
+    auto type = cast<RankedTensorType>(v.getType());
+    return hlo::SliceOp::create(
+        b, loc, sourceType.clone(type.getElementType()), v,
+        b.getDenseI64ArrayAttr(tap.start), b.getDenseI64ArrayAttr(tap.limit),
+        b.getDenseI64ArrayAttr(strides));
+  };
+  // Without padding a later tap wins unless select keeps the best; with
+  // it, a valid tap wins where nothing is chosen yet or select does not
+  // keep the best (-1: nothing chosen, a window of padding only).
+  Value best, chosen, seen;
   for (auto [t, tap] : llvm::enumerate(taps)) {
-    Value x = hlo::SliceOp::create(
-        b, loc, sourceType, operand, b.getDenseI64ArrayAttr(tap.start),
-        b.getDenseI64ArrayAttr(tap.limit), b.getDenseI64ArrayAttr(strides));
+    Value x = tapSlice(operand, tap);
+    Value here = valid ? tapSlice(valid, tap) : Value();
     if (t == 0) {
       best = x;
-      chosen = tapIndex(0);
+      chosen = here ? Value(hlo::SelectOp::create(b, loc, indexType, here,
+                                                  tapIndex(0), tapIndex(-1)))
+                    : tapIndex(0);
+      seen = here;
       continue;
     }
     Value keep = hlo::CompareOp::create(
         b, loc, maskType,
         hlo::ComparisonDirectionAttr::get(b.getContext(), direction), best, x);
-    best = hlo::SelectOp::create(b, loc, sourceType, keep, best, x);
+    if (!here) {
+      best = hlo::SelectOp::create(b, loc, sourceType, keep, best, x);
+      chosen =
+          hlo::SelectOp::create(b, loc, indexType, keep, chosen, tapIndex(t));
+      continue;
+    }
+    Value take = hlo::AndOp::create(
+        b, loc, here,
+        hlo::OrOp::create(b, loc, hlo::NotOp::create(b, loc, seen),
+                          hlo::NotOp::create(b, loc, keep)));
+    seen = hlo::OrOp::create(b, loc, seen, here);
+    best = hlo::SelectOp::create(b, loc, sourceType, take, x, best);
     chosen =
-        hlo::SelectOp::create(b, loc, indexType, keep, chosen, tapIndex(t));
+        hlo::SelectOp::create(b, loc, indexType, take, tapIndex(t), chosen);
   }
   Type element = operandType.getElementType();
   Value zero = splat(loc, sourceType, b.getZeroAttr(element));
   Value zeroScalar =
       splat(loc, RankedTensorType::get({}, element), b.getZeroAttr(element));
-  Value result =
-      broadcastScalar(loc, lookup(op.getInitValue()), operandType.getShape());
+  Value result = broadcastScalar(loc, lookup(op.getInitValue()), paddedShape);
   SmallVector<int64_t> interior;
   for (int64_t s : strides)
     interior.push_back(s - 1);
   for (int64_t t = static_cast<int64_t>(taps.size()) - 1; t >= 0; --t) {
-    SmallVector<int64_t> high;
+    SmallVector<int64_t> after;
     for (int64_t d = 0; d < rank; ++d)
-      high.push_back(operandType.getDimSize(d) - taps[t].limit[d]);
+      after.push_back(paddedShape[d] - taps[t].limit[d]);
     Value mine = hlo::CompareOp::create(
         b, loc, maskType,
         hlo::ComparisonDirectionAttr::get(b.getContext(),
@@ -719,11 +779,19 @@ FailureOr<Value> Importer::selectAndScatter(sh::SelectAndScatterOp op) {
         chosen, tapIndex(t));
     Value values =
         hlo::SelectOp::create(b, loc, sourceType, mine, source, zero);
-    Value placed = hlo::PadOp::create(b, loc, operandType, values, zeroScalar,
+    Value placed = hlo::PadOp::create(b, loc, paddedType, values, zeroScalar,
                                       b.getDenseI64ArrayAttr(taps[t].start),
-                                      b.getDenseI64ArrayAttr(high),
+                                      b.getDenseI64ArrayAttr(after),
                                       b.getDenseI64ArrayAttr(interior));
     result = hlo::AddOp::create(b, loc, result, placed);
   }
-  return result;
+  if (!isPadded)
+    return result;
+  SmallVector<int64_t> limit(low);
+  for (int64_t d = 0; d < rank; ++d)
+    limit[d] += operandType.getDimSize(d);
+  return Value(hlo::SliceOp::create(
+      b, loc, operandType, result, b.getDenseI64ArrayAttr(low),
+      b.getDenseI64ArrayAttr(limit),
+      b.getDenseI64ArrayAttr(SmallVector<int64_t>(rank, 1))));
 }

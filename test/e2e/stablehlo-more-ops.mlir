@@ -77,6 +77,17 @@
 // BOOL: result[2]: 2xi32=0 0
 // BOOL: result[3]: 2xi1=0 0
 
+// reduce_window's dilations and select_and_scatter's padding. A window of
+// 2 taps 2 apart sums x0 + x2 and x1 + x3; base dilation 2 puts the init
+// value (10) between the elements, [1 10 2 10 3 10 4], and a window of 2
+// sums neighbours plus the init once: 1 + 10 + 10 = 21, ... Padding by 1
+// on each side gives windows (pad, -1), (5, 3), (-2, pad): a padding
+// element is never selected, so -1 and -2 get their windows' sources.
+// RUN: tpu-run %s --function=windows --input="4xf32=1,2,3,4" --input="f32=10" --input="4xf32=-1,5,3,-2" --input="3xf32=10,20,30" | FileCheck %s --check-prefix=WIN
+// WIN: result[0]: 2xf32=4 6
+// WIN: result[1]: 6xf32=21 22 22 23 23 24
+// WIN: result[2]: 4xf32=10 20 0 30
+
 func.func @bn_inference(%x: tensor<2x2xf32>, %scale: tensor<2xf32>, %offset: tensor<2xf32>, %mean: tensor<2xf32>, %var: tensor<2xf32>) -> tensor<2x2xf32> {
   %0 = "stablehlo.batch_norm_inference"(%x, %scale, %offset, %mean, %var) {epsilon = 0.0 : f32, feature_index = 1 : i64} : (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<2x2xf32>
   return %0 : tensor<2x2xf32>
@@ -182,4 +193,28 @@ func.func @bool_args(%x: tensor<2x5xi1>) -> (tensor<2xi32>, tensor<2xi1>, tensor
     stablehlo.return %v, %i : tensor<i1>, tensor<i32>
   }
   return %0#1, %0#0, %1#1, %1#0 : tensor<2xi32>, tensor<2xi1>, tensor<2xi32>, tensor<2xi1>
+}
+
+func.func @windows(%x: tensor<4xf32>, %c: tensor<f32>, %y: tensor<4xf32>, %s: tensor<3xf32>) -> (tensor<2xf32>, tensor<6xf32>, tensor<4xf32>) {
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %0 = "stablehlo.reduce_window"(%x, %zero) <{window_dimensions = array<i64: 2>, window_dilations = array<i64: 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %t = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %t : tensor<f32>
+  }) : (tensor<4xf32>, tensor<f32>) -> tensor<2xf32>
+  %1 = "stablehlo.reduce_window"(%x, %c) <{window_dimensions = array<i64: 2>, base_dilations = array<i64: 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %t = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %t : tensor<f32>
+  }) : (tensor<4xf32>, tensor<f32>) -> tensor<6xf32>
+  %2 = "stablehlo.select_and_scatter"(%y, %s, %zero) <{window_dimensions = array<i64: 2>, window_strides = array<i64: 2>, padding = dense<[[1, 1]]> : tensor<1x2xi64>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %t = stablehlo.compare  GE, %a, %b,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %t : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %t = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %t : tensor<f32>
+  }) : (tensor<4xf32>, tensor<3xf32>, tensor<f32>) -> tensor<4xf32>
+  return %0, %1, %2 : tensor<2xf32>, tensor<6xf32>, tensor<4xf32>
 }

@@ -136,18 +136,6 @@ func.func @two_results(%x: tensor<2xf32>) -> tensor<2xf32> {
 
 // -----
 
-func.func @window_dilation(%x: tensor<4xf32>, %c: tensor<f32>) -> tensor<2xf32> {
-  // expected-error @+1 {{stablehlo.reduce_window is not supported by the TPU compiler: base or window dilations}}
-  %0 = "stablehlo.reduce_window"(%x, %c) <{window_dimensions = array<i64: 2>, window_dilations = array<i64: 2>}> ({
-  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
-    %s = stablehlo.add %a, %b : tensor<f32>
-    stablehlo.return %s : tensor<f32>
-  }) : (tensor<4xf32>, tensor<f32>) -> tensor<2xf32>
-  return %0 : tensor<2xf32>
-}
-
-// -----
-
 // A window body works on scalars; a broadcast to a vector in it is not
 // elementwise.
 func.func @window_body(%x: tensor<4xf32>, %c: tensor<f32>) -> tensor<3xf32> {
@@ -244,22 +232,6 @@ func.func @select_and_scatter_scatter_body(%x: tensor<4xf32>, %s: tensor<2xf32>,
     %c = stablehlo.maximum %a, %b : tensor<f32>
     stablehlo.return %c : tensor<f32>
   }) : (tensor<4xf32>, tensor<2xf32>, tensor<f32>) -> tensor<4xf32>
-  return %0 : tensor<4xf32>
-}
-
-// -----
-
-func.func @select_and_scatter_padding(%x: tensor<4xf32>, %s: tensor<3xf32>, %init: tensor<f32>) -> tensor<4xf32> {
-  // expected-error @+1 {{stablehlo.select_and_scatter is not supported by the TPU compiler: padding (JAX pads the operand itself)}}
-  %0 = "stablehlo.select_and_scatter"(%x, %s, %init) <{window_dimensions = array<i64: 2>, window_strides = array<i64: 2>, padding = dense<[[1, 1]]> : tensor<1x2xi64>}> ({
-  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
-    %c = stablehlo.compare  GE, %a, %b,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
-    stablehlo.return %c : tensor<i1>
-  }, {
-  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
-    %c = stablehlo.add %a, %b : tensor<f32>
-    stablehlo.return %c : tensor<f32>
-  }) : (tensor<4xf32>, tensor<3xf32>, tensor<f32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
 
@@ -436,4 +408,20 @@ func.func @dynamic_conv_run_time(%x: tensor<1x8x8x4xf32>, %k: tensor<3x3x4x16xf3
   // expected-error @+1 {{stablehlo.dynamic_conv is not supported by the TPU compiler: padding must be a constant}}
   %2 = "stablehlo.dynamic_conv"(%x, %k, %pad) {dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64} : (tensor<1x8x8x4xf32>, tensor<3x3x4x16xf32>, tensor<2x2xi32>) -> tensor<1x8x8x16xf32>
   return %2 : tensor<1x8x8x16xf32>
+}
+
+// -----
+
+func.func @select_and_scatter_negative_padding(%x: tensor<4xf32>, %s: tensor<1xf32>, %init: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @+1 {{stablehlo.select_and_scatter is not supported by the TPU compiler: negative padding}}
+  %0 = "stablehlo.select_and_scatter"(%x, %s, %init) <{window_dimensions = array<i64: 2>, window_strides = array<i64: 2>, padding = dense<[[-1, 0]]> : tensor<1x2xi64>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %c = stablehlo.compare  GE, %a, %b,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %c = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %c : tensor<f32>
+  }) : (tensor<4xf32>, tensor<1xf32>, tensor<f32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
 }

@@ -972,3 +972,22 @@ func.func @asin_acos(%x: tensor<4xbf16>, %y: tensor<4xf32>) -> (tensor<4xbf16>, 
   %2 = chlo.is_inf %y : tensor<4xf32> -> tensor<4xi1>
   return %0, %1, %2 : tensor<4xbf16>, tensor<4xf32>, tensor<4xi1>
 }
+
+// -----
+
+// reduce_window's base dilation is interior padding with the init value,
+// its window dilation the taps' spacing: taps at 0 and 2 of [1 c 2 c 3]
+// (window 2, dilation 2, stride 1 over 7 elements: 5 windows).
+// CHECK-LABEL: func.func @window_dilations
+// CHECK: %[[P:.*]] = hlo.pad %arg0, %arg1, low = [0], high = [0], interior = [1] : (tensor<4xf32>, tensor<f32>) -> tensor<7xf32>
+// CHECK: %[[T0:.*]] = hlo.slice %[[P]] [0:5] : (tensor<7xf32>) -> tensor<5xf32>
+// CHECK: %[[T1:.*]] = hlo.slice %[[P]] [2:7] : (tensor<7xf32>) -> tensor<5xf32>
+// CHECK: hlo.add %[[T0]], %[[T1]]
+func.func @window_dilations(%x: tensor<4xf32>, %c: tensor<f32>) -> tensor<5xf32> {
+  %0 = "stablehlo.reduce_window"(%x, %c) <{window_dimensions = array<i64: 2>, window_dilations = array<i64: 2>, base_dilations = array<i64: 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %t = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %t : tensor<f32>
+  }) : (tensor<4xf32>, tensor<f32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
