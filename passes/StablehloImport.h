@@ -153,8 +153,8 @@ private:
   /// (StablehloCollectives.cpp), on R replicas x P partitions.
   LogicalResult collectiveBroadcast(sh::CollectiveBroadcastOp op, int64_t R,
                                     int64_t P);
-  /// dynamic_gather, dynamic_conv and set_dimension_size with constant
-  /// sizes or padding: their static ops (StablehloShapes.cpp).
+  /// dynamic_gather, dynamic_conv, dynamic_pad and set_dimension_size with
+  /// constant sizes or paddings: their static ops (StablehloShapes.cpp).
   FailureOr<Value> constantOperandOp(Operation *op);
   /// dynamic_iota/reshape/broadcast_in_dim of static results, and einsum as
   /// a dot_general (StablehloShapes.cpp).

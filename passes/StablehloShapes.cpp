@@ -122,6 +122,19 @@ FailureOr<Value> Importer::constantOperandOp(Operation *op) {
              << static_;
     return lookup(set.getOperand());
   }
+  if (auto pad = dyn_cast<sh::DynamicPadOp>(op)) {
+    SmallVector<DenseI64ArrayAttr> paddings;
+    for (Value v : {pad.getEdgePaddingLow(), pad.getEdgePaddingHigh(),
+                    pad.getInteriorPadding()}) {
+      std::optional<SmallVector<int64_t>> values = constantValues(v);
+      if (!values)
+        return unsupported(op) << "its paddings must be constants";
+      paddings.push_back(b.getDenseI64ArrayAttr(*values));
+    }
+    return Value(hlo::PadOp::create(
+        b, op->getLoc(), resultType(op), lookup(pad.getOperand()),
+        lookup(pad.getPaddingValue()), paddings[0], paddings[1], paddings[2]));
+  }
   // dynamic_gather and dynamic_conv: their static op, built beside them and
   // imported as it would be, then dropped.
   OpBuilder here(op);

@@ -321,7 +321,8 @@ FailureOr<Value> Importer::convertElementwise(Operation *op) {
       .Case<sh::DynamicIotaOp, sh::DynamicReshapeOp,
             sh::DynamicBroadcastInDimOp>(
           [&](Operation *) { return shapeOperandOp(op); })
-      .Case<sh::DynamicGatherOp, sh::DynamicConvOp, sh::SetDimensionSizeOp>(
+      .Case<sh::DynamicGatherOp, sh::DynamicConvOp, sh::SetDimensionSizeOp,
+            sh::DynamicPadOp>(
           [&](Operation *) { return constantOperandOp(op); })
       .Case([&](sh::EinsumOp e) { return einsum(e); })
       .Case([&](sh::GetDimensionSizeOp g) -> FailureOr<Value> {

@@ -94,4 +94,18 @@ def StableHLO_DynamicConvOp : StableHLO_Op<"dynamic_conv", [Pure]> {
   let hasVerifier = 1;
 }
 
+def StableHLO_DynamicPadOp : StableHLO_Op<"dynamic_pad", [Pure]> {
+  let summary = "pad with the paddings as operands";
+  let arguments = (ins StableHLO_Tensor:$operand,
+                       StableHLO_Tensor:$padding_value,
+                       StableHLO_ShapeTensor:$edge_padding_low,
+                       StableHLO_ShapeTensor:$edge_padding_high,
+                       StableHLO_ShapeTensor:$interior_padding);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = [{
+    operands attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // TPU_DIALECTS_STABLEHLO_STABLEHLODYNAMICOPS_TD

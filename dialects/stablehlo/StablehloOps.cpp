@@ -15,6 +15,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/STLExtras.h"
@@ -268,28 +269,75 @@ LogicalResult SliceOp::verify() {
   return success();
 }
 
-LogicalResult PadOp::verify() {
-  RankedTensorType in = tensorType(getOperand());
+/// pad_c1..c4 (and dynamic_pad's): one padding value of the operand's
+/// element type, three paddings per dimension, interior ones not negative,
+/// and the result's sizes, where the paddings are known.
+static LogicalResult
+verifyPad(Operation *op, Value operand, Value paddingValue, Value result,
+          std::optional<std::array<SmallVector<int64_t>, 3>> paddings) {
+  RankedTensorType in = tensorType(operand), out = tensorType(result);
   int64_t rank = in.getRank();
-  ArrayRef<int64_t> low = getEdgePaddingLow(), high = getEdgePaddingHigh(),
-                    interior = getInteriorPadding();
-  if (tensorType(getPaddingValue()).getRank() != 0)
-    return emitOpError("padding_value must be a scalar");
+  RankedTensorType value = tensorType(paddingValue);
+  if (value.getRank() != 0)
+    return op->emitOpError("padding_value must be a scalar");
+  if (value.getElementType() != in.getElementType() ||
+      out.getElementType() != in.getElementType())
+    return op->emitOpError("(pad_c1) operand, padding_value and result must "
+                           "have one element type");
+  if (out.getRank() != rank)
+    return op->emitOpError("(pad_c4) the result must have the operand's rank");
+  if (!paddings)
+    return success();
+  auto &[low, high, interior] = *paddings;
   if (static_cast<int64_t>(low.size()) != rank ||
       static_cast<int64_t>(high.size()) != rank ||
       static_cast<int64_t>(interior.size()) != rank)
-    return emitOpError("expected low, high and interior padding per "
-                       "dimension (")
+    return op->emitOpError("expected low, high and interior padding per "
+                           "dimension (")
            << rank << ")";
   for (int64_t d = 0; d < rank; ++d) {
     int64_t n = in.getDimSize(d);
     int64_t size = low[d] + high[d] + n + (n > 0 ? (n - 1) * interior[d] : 0);
-    if (interior[d] < 0 || size < 0 || getType().getDimSize(d) != size)
-      return emitOpError("result dimension ")
+    if (interior[d] < 0 || size < 0 || out.getDimSize(d) != size)
+      return op->emitOpError("result dimension ")
              << d << " must be " << size << " (interior padding must not be "
              << "negative)";
   }
   return success();
+}
+
+LogicalResult PadOp::verify() {
+  return verifyPad(*this, getOperand(), getPaddingValue(), getResult(),
+                   std::array<SmallVector<int64_t>, 3>{
+                       SmallVector<int64_t>(getEdgePaddingLow()),
+                       SmallVector<int64_t>(getEdgePaddingHigh()),
+                       SmallVector<int64_t>(getInteriorPadding())});
+}
+
+/// dynamic_pad: pad's constraints; each padding has one entry per
+/// dimension (dynamic_pad_c2) and, when all three are constants, they give
+/// the result's sizes.
+LogicalResult DynamicPadOp::verify() {
+  int64_t rank = tensorType(getOperand()).getRank();
+  std::array<SmallVector<int64_t>, 3> paddings;
+  bool known = true;
+  Value operands[] = {getEdgePaddingLow(), getEdgePaddingHigh(),
+                      getInteriorPadding()};
+  for (auto [i, v] : llvm::enumerate(operands)) {
+    if (tensorType(v).getDimSize(0) != rank)
+      return emitOpError("(dynamic_pad_c2) each padding must have ")
+             << rank << " entries, one per dimension, but has "
+             << tensorType(v).getDimSize(0);
+    DenseIntElementsAttr values;
+    if (!matchPattern(v, m_Constant(&values))) {
+      known = false;
+      continue;
+    }
+    for (const APInt &x : values.getValues<APInt>())
+      paddings[i].push_back(x.getSExtValue());
+  }
+  return verifyPad(*this, getOperand(), getPaddingValue(), getResult(),
+                   known ? std::optional(paddings) : std::nullopt);
 }
 
 LogicalResult ConcatenateOp::verify() {

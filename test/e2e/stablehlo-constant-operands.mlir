@@ -27,11 +27,16 @@
 // STATIC: result[0]: 3x3xf32=[7 8 9][1 2 3][10 11 12]
 // STATIC: result[1]: 1x6x1xf32={{\[}}[10][21][32][43][4][0]]
 // STATIC: result[2]: 4x3xf32=[1 2 3][4 5 6][7 8 9][10 11 12]
+// dynamic_pad with constant paddings: rows padded (1, 1) with 1 between,
+// columns 2 apart, cropped by 1 on the low side and padded by 2 high.
+// RUN: tpu-run %s --function=dynamic_pad --topology=v3-8 --input="2x3xf32=[1 2 3][4 5 6]" --input="f32=9" | FileCheck %s --check-prefix=PAD
+// PAD: result[0]: 5x8xf32=[9 9 9 9 9 9 9 9][9 9 2 9 9 3 9 9][9 9 9 9 9 9 9 9][9 9 5 9 9 6 9 9][9 9 9 9 9 9 9 9]
 // RUN: %python %S/Inputs/run_e2e.py tpu-run %s --topology=v3-8 | FileCheck %s --check-prefix=REF --implicit-check-not=FAIL
 // REF: @broadcast: result 0: {{.*}}exact
 // REF: @static_forms: result 0: {{.*}}exact
 // REF: @static_forms: result 1: {{.*}}exact
 // REF: @static_forms: result 2: {{.*}}exact
+// REF: @dynamic_pad: result 0: {{.*}}exact
 
 module attributes {mhlo.num_replicas = 8 : i32} {
 func.func @broadcast(%x: tensor<2xf32>) -> tensor<2xf32> {
@@ -51,5 +56,13 @@ func.func @static_forms(%t: tensor<4x3xf32>, %i: tensor<3x1xi32>, %x: tensor<1x4
   %three = stablehlo.constant dense<3> : tensor<i32>
   %2 = stablehlo.set_dimension_size %t, %three, dim = 1 : (tensor<4x3xf32>, tensor<i32>) -> tensor<4x3xf32>
   return %0, %1, %2 : tensor<3x3xf32>, tensor<1x6x1xf32>, tensor<4x3xf32>
+}
+
+func.func @dynamic_pad(%x: tensor<2x3xf32>, %v: tensor<f32>) -> tensor<5x8xf32> {
+  %low = stablehlo.constant dense<[1, -1]> : tensor<2xi64>
+  %high = stablehlo.constant dense<[1, 2]> : tensor<2xi64>
+  %interior = stablehlo.constant dense<[1, 2]> : tensor<2xi64>
+  %0 = stablehlo.dynamic_pad %x, %v, %low, %high, %interior : (tensor<2x3xf32>, tensor<f32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<5x8xf32>
+  return %0 : tensor<5x8xf32>
 }
 }

@@ -425,3 +425,11 @@ func.func @select_and_scatter_negative_padding(%x: tensor<4xf32>, %s: tensor<1xf
   }) : (tensor<4xf32>, tensor<1xf32>, tensor<f32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @dynamic_pad_run_time(%x: tensor<2x3xf32>, %v: tensor<f32>, %p: tensor<2xi64>) -> tensor<4x5xf32> {
+  // expected-error @+1 {{stablehlo.dynamic_pad is not supported by the TPU compiler: its paddings must be constants}}
+  %0 = stablehlo.dynamic_pad %x, %v, %p, %p, %p : (tensor<2x3xf32>, tensor<f32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}

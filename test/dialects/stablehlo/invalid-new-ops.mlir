@@ -280,3 +280,30 @@ func.func @accuracy_field(%a: tensor<f32>) -> tensor<f32> {
   %0 = stablehlo.tanh %a {result_accuracy = #stablehlo.result_accuracy<eps = 1>} : tensor<f32>
   return %0 : tensor<f32>
 }
+
+// -----
+
+func.func @dynamic_pad_count(%x: tensor<2x3xf32>, %v: tensor<f32>, %p: tensor<2xi64>, %q: tensor<3xi64>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{(dynamic_pad_c2) each padding must have 2 entries, one per dimension, but has 3}}
+  %0 = stablehlo.dynamic_pad %x, %v, %p, %q, %p : (tensor<2x3xf32>, tensor<f32>, tensor<2xi64>, tensor<3xi64>, tensor<2xi64>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @dynamic_pad_result(%x: tensor<2x3xf32>, %v: tensor<f32>) -> tensor<5x9xf32> {
+  %low = stablehlo.constant dense<[1, -1]> : tensor<2xi64>
+  %high = stablehlo.constant dense<[1, 2]> : tensor<2xi64>
+  %interior = stablehlo.constant dense<[1, 2]> : tensor<2xi64>
+  // expected-error @+1 {{result dimension 1 must be 8 (interior padding must not be negative)}}
+  %0 = stablehlo.dynamic_pad %x, %v, %low, %high, %interior : (tensor<2x3xf32>, tensor<f32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<5x9xf32>
+  return %0 : tensor<5x9xf32>
+}
+
+// -----
+
+func.func @pad_element_type(%x: tensor<2xf32>, %v: tensor<i32>) -> tensor<4xf32> {
+  // expected-error @+1 {{(pad_c1) operand, padding_value and result must have one element type}}
+  %0 = stablehlo.pad %x, %v, low = [1], high = [1], interior = [0] : (tensor<2xf32>, tensor<i32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

@@ -370,12 +370,18 @@ func.func @mesh_axes(%a: tensor<16x8xf32>) -> tensor<16x16xf32> {
 // CHECK: stablehlo.set_dimension_size %arg0, %arg1, dim = 1 : (tensor<4x2xf32>, tensor<i32>) -> tensor<4x2xf32>
 // CHECK: "stablehlo.dynamic_gather"(%arg2, %arg3, %{{.*}}) <{dimension_numbers = #stablehlo.gather<offset_dims = [2], collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 2>
 // CHECK: "stablehlo.dynamic_conv"(%arg4, %arg5, %{{.*}}) <{batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64
+// CHECK: stablehlo.dynamic_pad %arg0, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : (tensor<4x2xf32>, tensor<f32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<5x3xf32>
 func.func @constant_operand_ops(%a: tensor<4x2xf32>, %s: tensor<i32>, %g: tensor<2x4x9xi32>, %i: tensor<1x5x2xi32>, %x: tensor<1x8x8x4xf32>, %k: tensor<3x3x4x16xf32>) -> (tensor<4x2xf32>, tensor<1x5x8xi32>, tensor<1x8x8x16xf32>) {
   %0 = "stablehlo.set_dimension_size"(%a, %s) {dimension = 1 : i64} : (tensor<4x2xf32>, tensor<i32>) -> tensor<4x2xf32>
   %sizes = stablehlo.constant dense<[1, 1, 8]> : tensor<3xi32>
   %1 = "stablehlo.dynamic_gather"(%g, %i, %sizes) {dimension_numbers = #stablehlo.gather<offset_dims = [2], collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 2>, indices_are_sorted = false} : (tensor<2x4x9xi32>, tensor<1x5x2xi32>, tensor<3xi32>) -> tensor<1x5x8xi32>
   %pad = stablehlo.constant dense<1> : tensor<2x2xi64>
   %2 = "stablehlo.dynamic_conv"(%x, %k, %pad) {dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64} : (tensor<1x8x8x4xf32>, tensor<3x3x4x16xf32>, tensor<2x2xi64>) -> tensor<1x8x8x16xf32>
+  %v = stablehlo.constant dense<0.0> : tensor<f32>
+  %p = stablehlo.constant dense<[1, 0]> : tensor<2xi64>
+  %q = stablehlo.constant dense<[0, 1]> : tensor<2xi64>
+  %z = stablehlo.constant dense<0> : tensor<2xi64>
+  %3 = "stablehlo.dynamic_pad"(%a, %v, %p, %q, %z) : (tensor<4x2xf32>, tensor<f32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<5x3xf32>
   return %0, %1, %2 : tensor<4x2xf32>, tensor<1x5x8xi32>, tensor<1x8x8x16xf32>
 }
 
