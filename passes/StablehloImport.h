@@ -212,6 +212,15 @@ private:
                                  lookup(op->getOperand(1))));
     };
   }
+  /// chlo's broadcasting binary ops: each operand broadcast to the result's
+  /// shape first (StablehloShapes.cpp).
+  Value broadcastOperand(Operation *op, unsigned i);
+  template <typename HloOp> auto broadcastBinaryCase() {
+    return [this](Operation *op) -> FailureOr<Value> {
+      return Value(HloOp::create(b, op->getLoc(), broadcastOperand(op, 0),
+                                 broadcastOperand(op, 1)));
+    };
+  }
 
   OpBuilder &b;
   IRMapping mapping;

@@ -171,3 +171,25 @@ FailureOr<Value> Importer::constantOperandOp(Operation *op) {
   staticOp->erase();
   return result;
 }
+
+Value Importer::broadcastOperand(Operation *op, unsigned i) {
+  Value v = lookup(op->getOperand(i));
+  auto type = cast<RankedTensorType>(v.getType());
+  RankedTensorType result = resultType(op);
+  if (type.getShape() == result.getShape())
+    return v;
+  // The verifier checked the shapes: the smaller operand's dimensions sit
+  // at broadcast_dimensions, or trail; one of the result's rank is
+  // stretched where its size is 1.
+  int64_t rank = result.getRank(), own = type.getRank();
+  SmallVector<int64_t> dims;
+  auto given = op->getAttrOfType<DenseI64ArrayAttr>("broadcast_dimensions");
+  if (given && own != rank)
+    dims.assign(given.asArrayRef().begin(), given.asArrayRef().end());
+  else
+    for (int64_t d = 0; d < own; ++d)
+      dims.push_back(rank - own + d);
+  return hlo::BroadcastInDimOp::create(b, op->getLoc(),
+                                       result.clone(type.getElementType()), v,
+                                       b.getDenseI64ArrayAttr(dims));
+}

@@ -247,6 +247,27 @@ FailureOr<Value> Importer::convertElementwise(Operation *op) {
       .Case<sh::RemOp>(binaryCase<hlo::RemOp>())
       .Case<sh::PowOp>(binaryCase<hlo::PowOp>())
       .Case<sh::Atan2Op>(binaryCase<hlo::Atan2Op>())
+      .Case<chlo::BroadcastAddOp>(broadcastBinaryCase<hlo::AddOp>())
+      .Case<chlo::BroadcastSubOp>(broadcastBinaryCase<hlo::SubtractOp>())
+      .Case<chlo::BroadcastMulOp>(broadcastBinaryCase<hlo::MulOp>())
+      .Case<chlo::BroadcastDivOp>(broadcastBinaryCase<hlo::DivOp>())
+      .Case<chlo::BroadcastRemOp>(broadcastBinaryCase<hlo::RemOp>())
+      .Case<chlo::BroadcastMaxOp>(broadcastBinaryCase<hlo::MaxOp>())
+      .Case<chlo::BroadcastMinOp>(broadcastBinaryCase<hlo::MinOp>())
+      .Case<chlo::BroadcastPowOp>(broadcastBinaryCase<hlo::PowOp>())
+      .Case<chlo::BroadcastAtan2Op>(broadcastBinaryCase<hlo::Atan2Op>())
+      .Case<chlo::BroadcastAndOp>(broadcastBinaryCase<hlo::AndOp>())
+      .Case<chlo::BroadcastOrOp>(broadcastBinaryCase<hlo::OrOp>())
+      .Case<chlo::BroadcastXorOp>(broadcastBinaryCase<hlo::XorOp>())
+      .Case<chlo::BroadcastShiftLeftOp>(
+          broadcastBinaryCase<hlo::ShiftLeftOp>())
+      .Case<chlo::BroadcastShiftRightArithmeticOp>(
+          broadcastBinaryCase<hlo::ShiftRightArithmeticOp>())
+      .Case<chlo::BroadcastShiftRightLogicalOp>(
+          broadcastBinaryCase<hlo::ShiftRightLogicalOp>())
+      .Case([&](chlo::ConstantLikeOp c) -> FailureOr<Value> {
+        return splat(loc, resultType(op), c.getValue());
+      })
       // chlo's math, where hlo has the function.
       .Case<chlo::MulhiOp>([&](chlo::MulhiOp) { return mulhi(op); })
       .Case<chlo::TanOp>(unaryCase<hlo::TanOp>())

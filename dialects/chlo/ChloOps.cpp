@@ -50,3 +50,86 @@ LogicalResult TopKOp::verify() {
     return emitOpError("indices must be i32 of the values' shape");
   return success();
 }
+
+/// The shape `lhs` and `rhs` broadcast to: numpy's trailing alignment, or
+/// the smaller operand's dimensions placed at `dims` of the larger; size 1
+/// stretches. A message when they do not broadcast.
+static FailureOr<SmallVector<int64_t>>
+broadcastShape(Operation *op, ArrayRef<int64_t> lhs, ArrayRef<int64_t> rhs,
+               std::optional<ArrayRef<int64_t>> dims) {
+  bool swap = lhs.size() < rhs.size();
+  ArrayRef<int64_t> large = swap ? rhs : lhs, small = swap ? lhs : rhs;
+  SmallVector<int64_t> placed;
+  if (dims && large.size() != small.size()) {
+    placed.assign(dims->begin(), dims->end());
+  } else {
+    for (size_t i = 0; i < small.size(); ++i)
+      placed.push_back(large.size() - small.size() + i);
+  }
+  if (placed.size() != small.size())
+    return op->emitOpError("broadcast_dimensions must name ")
+           << small.size() << " dimensions, one per dimension of the "
+           << "smaller operand";
+  SmallVector<int64_t> shape(large);
+  for (auto [i, d] : llvm::enumerate(placed)) {
+    if (d < 0 || d >= static_cast<int64_t>(large.size()))
+      return op->emitOpError("broadcast dimension ")
+             << d << " is not a dimension of the rank-" << large.size()
+             << " operand";
+    int64_t a = large[d], b = small[i];
+    if (a != b && a != 1 && b != 1)
+      return op->emitOpError("operand dimensions ")
+             << a << " and " << b << " do not broadcast";
+    shape[d] = a == 1 ? b : a;
+  }
+  return shape;
+}
+
+/// Verifies every broadcasting binary op: one element type, and the result
+/// has the operands' broadcast shape.
+template <typename BinaryOp>
+static LogicalResult verifyBroadcastBinary(BinaryOp op) {
+  auto lhs = cast<RankedTensorType>(op.getLhs().getType());
+  auto rhs = cast<RankedTensorType>(op.getRhs().getType());
+  auto result = cast<RankedTensorType>(op.getType());
+  if (lhs.getElementType() != rhs.getElementType() ||
+      result.getElementType() != lhs.getElementType())
+    return op.emitOpError("operands and result must have one element type");
+  FailureOr<SmallVector<int64_t>> shape = broadcastShape(
+      op, lhs.getShape(), rhs.getShape(), op.getBroadcastDimensions());
+  if (failed(shape))
+    return failure();
+  if (result.getShape() != ArrayRef<int64_t>(*shape))
+    return op.emitOpError("result type must be ")
+           << RankedTensorType::get(*shape, lhs.getElementType())
+           << ", the operands broadcast, not " << result;
+  return success();
+}
+
+#define CHLO_BROADCAST_VERIFIER(Op)                                            \
+  LogicalResult Op::verify() { return verifyBroadcastBinary(*this); }
+CHLO_BROADCAST_VERIFIER(BroadcastAddOp)
+CHLO_BROADCAST_VERIFIER(BroadcastSubOp)
+CHLO_BROADCAST_VERIFIER(BroadcastMulOp)
+CHLO_BROADCAST_VERIFIER(BroadcastDivOp)
+CHLO_BROADCAST_VERIFIER(BroadcastRemOp)
+CHLO_BROADCAST_VERIFIER(BroadcastMaxOp)
+CHLO_BROADCAST_VERIFIER(BroadcastMinOp)
+CHLO_BROADCAST_VERIFIER(BroadcastPowOp)
+CHLO_BROADCAST_VERIFIER(BroadcastAtan2Op)
+CHLO_BROADCAST_VERIFIER(BroadcastAndOp)
+CHLO_BROADCAST_VERIFIER(BroadcastOrOp)
+CHLO_BROADCAST_VERIFIER(BroadcastXorOp)
+CHLO_BROADCAST_VERIFIER(BroadcastShiftLeftOp)
+CHLO_BROADCAST_VERIFIER(BroadcastShiftRightArithmeticOp)
+CHLO_BROADCAST_VERIFIER(BroadcastShiftRightLogicalOp)
+#undef CHLO_BROADCAST_VERIFIER
+
+LogicalResult ConstantLikeOp::verify() {
+  auto result = cast<RankedTensorType>(getType());
+  if (getValue().getType() != result.getElementType())
+    return emitOpError("value ")
+           << getValue() << " must have the result's element type "
+           << result.getElementType();
+  return success();
+}

@@ -11,6 +11,7 @@
 #define TPU_DIALECTS_CHLO_CHLOOPS_TD
 
 include "mlir/IR/OpBase.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
@@ -82,6 +83,60 @@ def Chlo_MulhiOp : Chlo_Op<"mulhi"> {
   }];
   let arguments = (ins TensorOf<[AnyInteger]>:$lhs, TensorOf<[AnyInteger]>:$rhs);
   let results = (outs TensorOf<[AnyInteger]>:$result);
+}
+
+// TensorFlow's implicitly broadcasting binary ops: each operand broadcast
+// to the result's shape (numpy's trailing alignment, or the dimensions of
+// the larger operand that `broadcast_dimensions` names for the smaller),
+// then the elementwise op.
+class Chlo_BroadcastBinaryOp<string mnemonic, string what>
+    : Op<Chlo_Dialect, mnemonic, [Pure]> {
+  let summary = what # " with implicit broadcasting";
+  let arguments = (ins AnyRankedTensor:$lhs, AnyRankedTensor:$rhs,
+                       OptionalAttr<DenseI64ArrayAttr>:$broadcast_dimensions);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` `(` type($lhs) `,` type($rhs) `)` `->`
+        type($result)
+  }];
+  let hasVerifier = 1;
+}
+def Chlo_BroadcastAddOp : Chlo_BroadcastBinaryOp<"broadcast_add", "sum">;
+def Chlo_BroadcastSubOp : Chlo_BroadcastBinaryOp<"broadcast_subtract",
+                                                  "difference">;
+def Chlo_BroadcastMulOp : Chlo_BroadcastBinaryOp<"broadcast_multiply",
+                                                  "product">;
+def Chlo_BroadcastDivOp : Chlo_BroadcastBinaryOp<"broadcast_divide",
+                                                  "quotient">;
+def Chlo_BroadcastRemOp : Chlo_BroadcastBinaryOp<"broadcast_remainder",
+                                                  "remainder">;
+def Chlo_BroadcastMaxOp : Chlo_BroadcastBinaryOp<"broadcast_maximum",
+                                                  "maximum">;
+def Chlo_BroadcastMinOp : Chlo_BroadcastBinaryOp<"broadcast_minimum",
+                                                  "minimum">;
+def Chlo_BroadcastPowOp : Chlo_BroadcastBinaryOp<"broadcast_power", "power">;
+def Chlo_BroadcastAtan2Op : Chlo_BroadcastBinaryOp<"broadcast_atan2",
+                                                    "atan2">;
+def Chlo_BroadcastAndOp : Chlo_BroadcastBinaryOp<"broadcast_and",
+                                                  "bitwise and">;
+def Chlo_BroadcastOrOp : Chlo_BroadcastBinaryOp<"broadcast_or", "bitwise or">;
+def Chlo_BroadcastXorOp : Chlo_BroadcastBinaryOp<"broadcast_xor",
+                                                  "bitwise xor">;
+def Chlo_BroadcastShiftLeftOp
+    : Chlo_BroadcastBinaryOp<"broadcast_shift_left", "shift left">;
+def Chlo_BroadcastShiftRightArithmeticOp
+    : Chlo_BroadcastBinaryOp<"broadcast_shift_right_arithmetic",
+                             "arithmetic shift right">;
+def Chlo_BroadcastShiftRightLogicalOp
+    : Chlo_BroadcastBinaryOp<"broadcast_shift_right_logical",
+                             "logical shift right">;
+
+def Chlo_ConstantLikeOp : Op<Chlo_Dialect, "constant_like",
+    [Pure, SameOperandsAndResultShape]> {
+  let summary = "a splat of `value` with the operand's shape";
+  let arguments = (ins TypedAttrInterface:$value, AnyRankedTensor:$operand);
+  let results = (outs AnyRankedTensor:$result);
+  let hasVerifier = 1;
 }
 
 def Chlo_TopKOp : Op<Chlo_Dialect, "top_k", [Pure]> {

@@ -37,6 +37,22 @@
 // RUN: tpu-run %s --function=asin_acos_bf16 --input="3xbf16=0.5,-0.75,1" | FileCheck %s --check-prefix=ASINBF16
 // ASINBF16: result[0]: 3xbf16=0.5234375 -0.8476562 1.570312
 // ASINBF16: result[1]: 3xbf16=1.046875 2.421875 0
+// chlo's broadcasting binary ops (TensorFlow's): a row added to each row,
+// a column (broadcast_dimensions = [0]) multiplying each column, a 1x4 and
+// a 3x1 stretched to 3x4; constant_like a splat.
+// RUN: tpu-run %s --function=broadcasting --input="3x4xf32=[1 2 3 4][5 6 7 8][9 10 11 12]" --input="4xf32=10,20,30,40" --input="3xf32=1,2,3" --input="1x4xi32=[1 2 3 4]" --input="3x1xi32=[10][20][30]" | FileCheck %s --check-prefix=BCAST
+// BCAST: result[0]: 3x4xf32=[11 22 33 44][15 26 37 48][19 30 41 52]
+// BCAST: result[1]: 3x4xf32=[1 2 3 4][10 12 14 16][27 30 33 36]
+// BCAST: result[2]: 3x4xi32=[-9 -8 -7 -6][-19 -18 -17 -16][-29 -28 -27 -26]
+// BCAST: result[3]: 3x4xf32=[2.5 2.5 2.5 2.5][2.5 2.5 2.5 2.5][2.5 2.5 2.5 2.5]
+
+func.func @broadcasting(%a: tensor<3x4xf32>, %b: tensor<4xf32>, %c: tensor<3xf32>, %d: tensor<1x4xi32>, %e: tensor<3x1xi32>) -> (tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xi32>, tensor<3x4xf32>) {
+  %0 = chlo.broadcast_add %a, %b : (tensor<3x4xf32>, tensor<4xf32>) -> tensor<3x4xf32>
+  %1 = chlo.broadcast_multiply %c, %a {broadcast_dimensions = array<i64: 0>} : (tensor<3xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
+  %2 = chlo.broadcast_subtract %d, %e : (tensor<1x4xi32>, tensor<3x1xi32>) -> tensor<3x4xi32>
+  %3 = "chlo.constant_like"(%a) {value = 2.5 : f32} : (tensor<3x4xf32>) -> tensor<3x4xf32>
+  return %0, %1, %2, %3 : tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xi32>, tensor<3x4xf32>
+}
 
 func.func @asin_acos(%x: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>, tensor<8xi1>, tensor<8xi1>, tensor<8xi1>) {
   %0 = chlo.asin %x : tensor<8xf32> -> tensor<8xf32>

@@ -991,3 +991,21 @@ func.func @window_dilations(%x: tensor<4xf32>, %c: tensor<f32>) -> tensor<5xf32>
   }) : (tensor<4xf32>, tensor<f32>) -> tensor<5xf32>
   return %0 : tensor<5xf32>
 }
+
+// -----
+
+// chlo's broadcasting binary ops: each operand that is not of the result's
+// shape broadcast to it (trailing dimensions, or broadcast_dimensions), then
+// the hlo op; constant_like is a splat.
+// CHECK-LABEL: func.func @chlo_broadcasting
+// CHECK: %[[B:.*]] = hlo.broadcast_in_dim %arg1, dims = [1] : (tensor<4xf32>) -> tensor<3x4xf32>
+// CHECK: hlo.add %arg0, %[[B]] : tensor<3x4xf32>
+// CHECK: %[[C:.*]] = hlo.broadcast_in_dim %arg2, dims = [0] : (tensor<3xf32>) -> tensor<3x4xf32>
+// CHECK: hlo.multiply %[[C]], %arg0 : tensor<3x4xf32>
+// CHECK: hlo.constant dense<2.500000e+00> : tensor<3x4xf32>
+func.func @chlo_broadcasting(%a: tensor<3x4xf32>, %b: tensor<4xf32>, %c: tensor<3xf32>) -> (tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>) {
+  %0 = chlo.broadcast_add %a, %b : (tensor<3x4xf32>, tensor<4xf32>) -> tensor<3x4xf32>
+  %1 = chlo.broadcast_multiply %c, %a {broadcast_dimensions = array<i64: 0>} : (tensor<3xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
+  %2 = "chlo.constant_like"(%a) {value = 2.5 : f32} : (tensor<3x4xf32>) -> tensor<3x4xf32>
+  return %0, %1, %2 : tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>
+}

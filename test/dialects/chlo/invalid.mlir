@@ -54,3 +54,51 @@ func.func @is_inf_shape(%x: tensor<4xf32>) -> tensor<3xi1> {
   %0 = chlo.is_pos_inf %x : tensor<4xf32> -> tensor<3xi1>
   return %0 : tensor<3xi1>
 }
+
+// -----
+
+func.func @broadcast_mismatch(%a: tensor<3x4xf32>, %b: tensor<3xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'chlo.broadcast_add' op operand dimensions 4 and 3 do not broadcast}}
+  %0 = chlo.broadcast_add %a, %b : (tensor<3x4xf32>, tensor<3xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @broadcast_result(%a: tensor<3x1xf32>, %b: tensor<4xf32>) -> tensor<3x1xf32> {
+  // expected-error @+1 {{'chlo.broadcast_subtract' op result type must be 'tensor<3x4xf32>', the operands broadcast, not 'tensor<3x1xf32>'}}
+  %0 = chlo.broadcast_subtract %a, %b : (tensor<3x1xf32>, tensor<4xf32>) -> tensor<3x1xf32>
+  return %0 : tensor<3x1xf32>
+}
+
+// -----
+
+func.func @broadcast_dims_count(%a: tensor<3x4xf32>, %b: tensor<4xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'chlo.broadcast_maximum' op broadcast_dimensions must name 1 dimensions, one per dimension of the smaller operand}}
+  %0 = chlo.broadcast_maximum %a, %b {broadcast_dimensions = array<i64: 0, 1>} : (tensor<3x4xf32>, tensor<4xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @broadcast_dims_range(%a: tensor<3x4xf32>, %b: tensor<4xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'chlo.broadcast_minimum' op broadcast dimension 2 is not a dimension of the rank-2 operand}}
+  %0 = chlo.broadcast_minimum %a, %b {broadcast_dimensions = array<i64: 2>} : (tensor<3x4xf32>, tensor<4xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @broadcast_types(%a: tensor<4xf32>, %b: tensor<4xi32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'chlo.broadcast_power' op operands and result must have one element type}}
+  %0 = chlo.broadcast_power %a, %b : (tensor<4xf32>, tensor<4xi32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @constant_like_type(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'chlo.constant_like' op value 1 : i32 must have the result's element type 'f32'}}
+  %0 = "chlo.constant_like"(%a) {value = 1 : i32} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

@@ -40,3 +40,16 @@ func.func @inverse_and_classify(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf
   %4 = chlo.is_neg_inf %x : tensor<4xf32> -> tensor<4xi1>
   return %0, %1, %2, %3, %4 : tensor<4xf32>, tensor<4xf32>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @broadcasting
+// CHECK: chlo.broadcast_add %arg0, %arg1 : (tensor<3x4xf32>, tensor<4xf32>) -> tensor<3x4xf32>
+// CHECK: chlo.broadcast_multiply %arg2, %arg0 {broadcast_dimensions = array<i64: 0>} : (tensor<3xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
+// CHECK: "chlo.constant_like"(%arg0) <{value = 2.500000e+00 : f32}> : (tensor<3x4xf32>) -> tensor<3x4xf32>
+func.func @broadcasting(%a: tensor<3x4xf32>, %b: tensor<4xf32>, %c: tensor<3xf32>) -> (tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>) {
+  %0 = chlo.broadcast_add %a, %b : (tensor<3x4xf32>, tensor<4xf32>) -> tensor<3x4xf32>
+  %1 = chlo.broadcast_multiply %c, %a {broadcast_dimensions = array<i64: 0>} : (tensor<3xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
+  %2 = "chlo.constant_like"(%a) {value = 2.5 : f32} : (tensor<3x4xf32>) -> tensor<3x4xf32>
+  return %0, %1, %2 : tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>
+}
