@@ -7,7 +7,10 @@
 // are static). einsum becomes a dot_general: labels of both operands kept
 // in the result are batch dimensions, labels of both dropped are
 // contracted, a label of one operand dropped is summed first, and the
-// product is transposed to the result's label order.
+// product is transposed to the result's label order. dynamic_gather,
+// dynamic_conv, dynamic_pad and set_dimension_size read their sizes or
+// paddings when those are constants; chlo's broadcasting binary ops
+// broadcast each operand to the verified result shape.
 //
 //===----------------------------------------------------------------------===//
 
