@@ -89,10 +89,7 @@ Value Importer::gatherRows(Location loc, Value operand, Value rows,
     Value slice = hlo::DynamicSliceOp::create(b, loc, sliceType, operand,
                                               starts,
                                               b.getDenseI64ArrayAttr(sizes));
-    pieces.push_back(sliceType == pieceType
-                         ? slice
-                         : Value(hlo::ReshapeOp::create(b, loc, pieceType,
-                                                        slice)));
+    pieces.push_back(reshapeTo(loc, pieceType, slice));
   }
   if (pieces.size() == 1)
     return pieces.front();
@@ -169,10 +166,7 @@ FailureOr<Value> Importer::gather(sh::GatherOp op) {
   // [N, offsets] -> [positions..., offsets...] -> the result's order.
   SmallVector<int64_t> unflat(positions);
   llvm::append_range(unflat, offsets);
-  Value full = flat.getType() == type.clone(unflat)
-                   ? flat
-                   : Value(hlo::ReshapeOp::create(b, loc, type.clone(unflat),
-                                                  flat));
+  Value full = reshapeTo(loc, type.clone(unflat), flat);
   SmallVector<int64_t> perm;
   int64_t batch = 0, offset = static_cast<int64_t>(positions.size());
   for (int64_t d = 0; d < type.getRank(); ++d)

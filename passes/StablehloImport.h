@@ -194,6 +194,8 @@ private:
   /// A scalar operand broadcast to `shape`; other values unchanged.
   Value broadcastScalar(Location loc, Value v, ArrayRef<int64_t> shape);
   Value transpose(Location loc, Value v, ArrayRef<int64_t> perm);
+  /// `v` reshaped to `type`; `v` itself when it has that type.
+  Value reshapeTo(Location loc, RankedTensorType type, Value v);
   Value splat(Location loc, RankedTensorType type, Attribute scalar);
   /// `lhs direction rhs`, an i1 tensor of their shape.
   Value compareOf(Location loc, hlo::ComparisonDirection direction, Value lhs,

@@ -34,11 +34,7 @@ Value Importer::indexRows(Location loc, Value indices, int64_t ivd) {
   if (ivd < rank)
     perm.push_back(ivd);
   int64_t k = ivd < rank ? type.getDimSize(ivd) : 1;
-  Value rows = transpose(loc, indices, perm);
-  auto rowsType = type.clone({n, k});
-  if (rows.getType() == rowsType)
-    return rows;
-  return hlo::ReshapeOp::create(b, loc, rowsType, rows);
+  return reshapeTo(loc, type.clone({n, k}), transpose(loc, indices, perm));
 }
 
 Value Importer::withBatchingIndices(Location loc, Value indices, int64_t &ivd,

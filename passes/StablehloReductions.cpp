@@ -578,10 +578,8 @@ FailureOr<Value> Importer::scatterAtRunTime(sh::ScatterOp op, Value indices,
     else
       flatShape.push_back(updatesType.getDimSize(d));
   int64_t windows = flatShape[0];
-  Value flatUpdates = transpose(loc, updates, perm);
-  if (flatUpdates.getType() != updatesType.clone(flatShape))
-    flatUpdates = hlo::ReshapeOp::create(b, loc, updatesType.clone(flatShape),
-                                         flatUpdates);
+  Value flatUpdates = reshapeTo(loc, updatesType.clone(flatShape),
+                                transpose(loc, updates, perm));
   Type element = type.getElementType();
   auto windowType = RankedTensorType::get(windowShape, element);
   auto i1 = RankedTensorType::get({}, b.getI1Type());

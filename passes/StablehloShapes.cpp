@@ -16,7 +16,7 @@
 
 #include "passes/StablehloImport.h"
 
-#include "mlir/IR/Matchers.h"
+#include "dialects/stablehlo/StablehloVerify.h"
 
 using namespace mlir;
 using namespace mlir::tpu::stablehlo_import;
@@ -102,20 +102,11 @@ FailureOr<Value> Importer::einsum(sh::EinsumOp op) {
   return transpose(loc, product, toResult);
 }
 
-/// The constant an op's compile-time operand holds (its values as i64).
-static std::optional<SmallVector<int64_t>> constantValues(Value v) {
-  DenseIntElementsAttr attr;
-  if (!matchPattern(v, m_Constant(&attr)))
-    return std::nullopt;
-  return llvm::map_to_vector(attr.getValues<APInt>(),
-                             [](const APInt &x) { return x.getSExtValue(); });
-}
-
 FailureOr<Value> Importer::constantOperandOp(Operation *op) {
   if (auto set = dyn_cast<sh::SetDimensionSizeOp>(op)) {
     int64_t dim = set.getDimension();
     int64_t static_ = resultType(op).getDimSize(dim);
-    std::optional<SmallVector<int64_t>> size = constantValues(set.getSize());
+    std::optional<SmallVector<int64_t>> size = sh::verify::constantInts(set.getSize());
     if (!size || size->front() != static_ ||
         cast<RankedTensorType>(set.getOperand().getType()).getDimSize(dim) != static_)
       return unsupported(op)
@@ -129,7 +120,7 @@ FailureOr<Value> Importer::constantOperandOp(Operation *op) {
     SmallVector<DenseI64ArrayAttr> paddings;
     for (Value v : {pad.getEdgePaddingLow(), pad.getEdgePaddingHigh(),
                     pad.getInteriorPadding()}) {
-      std::optional<SmallVector<int64_t>> values = constantValues(v);
+      std::optional<SmallVector<int64_t>> values = sh::verify::constantInts(v);
       if (!values)
         return unsupported(op) << "its paddings must be constants";
       paddings.push_back(b.getDenseI64ArrayAttr(*values));
@@ -144,7 +135,7 @@ FailureOr<Value> Importer::constantOperandOp(Operation *op) {
   Operation *staticOp = nullptr;
   if (auto gather = dyn_cast<sh::DynamicGatherOp>(op)) {
     std::optional<SmallVector<int64_t>> sizes =
-        constantValues(gather.getSliceSizes());
+        sh::verify::constantInts(gather.getSliceSizes());
     if (!sizes)
       return unsupported(op) << "slice_sizes must be a constant";
     staticOp = sh::GatherOp::create(
@@ -154,7 +145,7 @@ FailureOr<Value> Importer::constantOperandOp(Operation *op) {
   } else {
     auto conv = cast<sh::DynamicConvOp>(op);
     std::optional<SmallVector<int64_t>> padding =
-        constantValues(conv.getPadding());
+        sh::verify::constantInts(conv.getPadding());
     if (!padding)
       return unsupported(op) << "padding must be a constant";
     auto padType = RankedTensorType::get(

@@ -80,6 +80,11 @@ Value Importer::transpose(Location loc, Value v, ArrayRef<int64_t> perm) {
       b.getDenseI64ArrayAttr(perm));
 }
 
+Value Importer::reshapeTo(Location loc, RankedTensorType type, Value v) {
+  return v.getType() == type ? v
+                             : Value(hlo::ReshapeOp::create(b, loc, type, v));
+}
+
 Value Importer::splat(Location loc, RankedTensorType type, Attribute scalar) {
   return tpu::splatConstant(b, loc, type, cast<TypedAttr>(scalar));
 }

@@ -29,28 +29,6 @@ void ChloDialect::initialize() {
   addInterfaces<ChloInliner>();
 }
 
-#define GET_OP_CLASSES
-#include "dialects/chlo/ChloOps.cpp.inc"
-
-LogicalResult TopKOp::verify() {
-  auto operand = cast<RankedTensorType>(getOperand().getType());
-  if (operand.getRank() == 0)
-    return emitOpError("operand must have at least one dimension");
-  int64_t last = operand.getShape().back();
-  int64_t k = getK();
-  if (k < 0 || (!ShapedType::isDynamic(last) && k > last))
-    return emitOpError("k = ") << k << " must be in [0, " << last << "]";
-  SmallVector<int64_t> shape(operand.getShape());
-  shape.back() = k;
-  if (getValues().getType() !=
-      RankedTensorType::get(shape, operand.getElementType()))
-    return emitOpError("values must be the operand with its last dimension k");
-  if (getIndices().getType() !=
-      RankedTensorType::get(shape, IntegerType::get(getContext(), 32)))
-    return emitOpError("indices must be i32 of the values' shape");
-  return success();
-}
-
 /// The shape `lhs` and `rhs` broadcast to: numpy's trailing alignment, or
 /// the smaller operand's dimensions placed at `dims` of the larger; size 1
 /// stretches. A message when they do not broadcast.
@@ -85,7 +63,8 @@ broadcastShape(Operation *op, ArrayRef<int64_t> lhs, ArrayRef<int64_t> rhs,
   return shape;
 }
 
-/// Verifies every broadcasting binary op: one element type, and the result
+/// Verifies every broadcasting binary op (ChloOps.td defines their
+/// verify() as this): one element type, and the result
 /// has the operands' broadcast shape.
 template <typename BinaryOp>
 static LogicalResult verifyBroadcastBinary(BinaryOp op) {
@@ -106,24 +85,28 @@ static LogicalResult verifyBroadcastBinary(BinaryOp op) {
   return success();
 }
 
-#define CHLO_BROADCAST_VERIFIER(Op)                                            \
-  LogicalResult Op::verify() { return verifyBroadcastBinary(*this); }
-CHLO_BROADCAST_VERIFIER(BroadcastAddOp)
-CHLO_BROADCAST_VERIFIER(BroadcastSubOp)
-CHLO_BROADCAST_VERIFIER(BroadcastMulOp)
-CHLO_BROADCAST_VERIFIER(BroadcastDivOp)
-CHLO_BROADCAST_VERIFIER(BroadcastRemOp)
-CHLO_BROADCAST_VERIFIER(BroadcastMaxOp)
-CHLO_BROADCAST_VERIFIER(BroadcastMinOp)
-CHLO_BROADCAST_VERIFIER(BroadcastPowOp)
-CHLO_BROADCAST_VERIFIER(BroadcastAtan2Op)
-CHLO_BROADCAST_VERIFIER(BroadcastAndOp)
-CHLO_BROADCAST_VERIFIER(BroadcastOrOp)
-CHLO_BROADCAST_VERIFIER(BroadcastXorOp)
-CHLO_BROADCAST_VERIFIER(BroadcastShiftLeftOp)
-CHLO_BROADCAST_VERIFIER(BroadcastShiftRightArithmeticOp)
-CHLO_BROADCAST_VERIFIER(BroadcastShiftRightLogicalOp)
-#undef CHLO_BROADCAST_VERIFIER
+#define GET_OP_CLASSES
+#include "dialects/chlo/ChloOps.cpp.inc"
+
+LogicalResult TopKOp::verify() {
+  auto operand = cast<RankedTensorType>(getOperand().getType());
+  if (operand.getRank() == 0)
+    return emitOpError("operand must have at least one dimension");
+  int64_t last = operand.getShape().back();
+  int64_t k = getK();
+  if (k < 0 || (!ShapedType::isDynamic(last) && k > last))
+    return emitOpError("k = ") << k << " must be in [0, " << last << "]";
+  SmallVector<int64_t> shape(operand.getShape());
+  shape.back() = k;
+  if (getValues().getType() !=
+      RankedTensorType::get(shape, operand.getElementType()))
+    return emitOpError("values must be the operand with its last dimension k");
+  if (getIndices().getType() !=
+      RankedTensorType::get(shape, IntegerType::get(getContext(), 32)))
+    return emitOpError("indices must be i32 of the values' shape");
+  return success();
+}
+
 
 LogicalResult ConstantLikeOp::verify() {
   auto result = cast<RankedTensorType>(getType());

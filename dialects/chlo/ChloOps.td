@@ -100,6 +100,11 @@ class Chlo_BroadcastBinaryOp<string mnemonic, string what>
         type($result)
   }];
   let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return verifyBroadcastBinary(*this);
+    }
+  }];
 }
 def Chlo_BroadcastAddOp : Chlo_BroadcastBinaryOp<"broadcast_add", "sum">;
 def Chlo_BroadcastSubOp : Chlo_BroadcastBinaryOp<"broadcast_subtract",

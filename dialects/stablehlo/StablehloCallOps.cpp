@@ -9,7 +9,6 @@
 
 #include "dialects/stablehlo/StablehloVerify.h"
 
-#include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -102,9 +101,8 @@ LogicalResult SetDimensionSizeOp::verify() {
            << dim << " (" << result.getDimSize(dim)
            << ") cannot exceed the operand's (" << operand.getDimSize(dim)
            << ")";
-  DenseIntElementsAttr size;
-  if (matchPattern(getSize(), m_Constant(&size))) {
-    int64_t value = (*size.getValues<APInt>().begin()).getSExtValue();
+  if (std::optional<SmallVector<int64_t>> size = constantInts(getSize())) {
+    int64_t value = size->front();
     if (value < 0 || value > operand.getDimSize(dim))
       return emitOpError("(set_dimension_size_c3) size ")
              << value << " must be in [0, " << operand.getDimSize(dim) << "]";

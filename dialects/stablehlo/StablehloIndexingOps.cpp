@@ -7,8 +7,6 @@
 
 #include "dialects/stablehlo/StablehloVerify.h"
 
-#include "mlir/IR/Matchers.h"
-
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
 
@@ -231,14 +229,11 @@ LogicalResult DynamicGatherOp::verify() {
     return emitOpError("(dynamic_gather_c20) slice_sizes must have ")
            << rank << " entries, one per operand dimension, but has "
            << tensorType(getSliceSizes()).getDimSize(0);
-  DenseIntElementsAttr sizes;
-  if (!matchPattern(getSliceSizes(), m_Constant(&sizes)))
-    return verifyGather(*this, getDimensionNumbers(), getOperand(),
-                        getStartIndices(), getResult(), std::nullopt);
-  SmallVector<int64_t> known = llvm::map_to_vector(
-      sizes.getValues<APInt>(), [](const APInt &v) { return v.getSExtValue(); });
+  std::optional<SmallVector<int64_t>> sizes = constantInts(getSliceSizes());
   return verifyGather(*this, getDimensionNumbers(), getOperand(),
-                      getStartIndices(), getResult(), ArrayRef<int64_t>(known));
+                      getStartIndices(), getResult(),
+                      sizes ? std::optional<ArrayRef<int64_t>>(*sizes)
+                            : std::nullopt);
 }
 
 /// scatter_c4: the updates are the scatter positions of scatter_indices

@@ -15,7 +15,6 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/STLExtras.h"
@@ -328,13 +327,10 @@ LogicalResult DynamicPadOp::verify() {
       return emitOpError("(dynamic_pad_c2) each padding must have ")
              << rank << " entries, one per dimension, but has "
              << tensorType(v).getDimSize(0);
-    DenseIntElementsAttr values;
-    if (!matchPattern(v, m_Constant(&values))) {
+    if (std::optional<SmallVector<int64_t>> values = constantInts(v))
+      paddings[i] = std::move(*values);
+    else
       known = false;
-      continue;
-    }
-    for (const APInt &x : values.getValues<APInt>())
-      paddings[i].push_back(x.getSExtValue());
   }
   return verifyPad(*this, getOperand(), getPaddingValue(), getResult(),
                    known ? std::optional(paddings) : std::nullopt);

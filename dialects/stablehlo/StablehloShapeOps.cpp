@@ -28,14 +28,10 @@ static LogicalResult checkShapeOperand(Operation *op, Value shape,
     return op->emitOpError()
            << name << " holds " << size << " sizes for a rank-"
            << result.getRank() << " result";
-  auto constant = shape.getDefiningOp<ConstantOp>();
-  auto values = constant ? dyn_cast<DenseIntElementsAttr>(constant.getValue())
-                         : DenseIntElementsAttr();
-  if (!values)
+  std::optional<SmallVector<int64_t>> constant = constantInts(shape);
+  if (!constant)
     return success();
-  SmallVector<int64_t> sizes;
-  for (const APInt &v : values.getValues<APInt>())
-    sizes.push_back(v.getSExtValue());
+  SmallVector<int64_t> &sizes = *constant;
   if (llvm::any_of(sizes, [](int64_t s) { return s < 0; }) ||
       failed(verifyCompatibleShape(sizes, result.getShape())))
     return op->emitOpError("output shape ")

@@ -2,12 +2,22 @@
 
 #include "dialects/stablehlo/StablehloVerify.h"
 
+#include "mlir/IR/Matchers.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
 
 using namespace mlir;
 
 namespace mlir::stablehlo::verify {
+
+std::optional<SmallVector<int64_t>> constantInts(Value v) {
+  DenseIntElementsAttr attr;
+  if (!matchPattern(v, m_Constant(&attr)))
+    return std::nullopt;
+  return llvm::map_to_vector(attr.getValues<APInt>(),
+                             [](const APInt &x) { return x.getSExtValue(); });
+}
 
 std::string list(ArrayRef<int64_t> values) {
   std::string text = "[";

@@ -36,6 +36,10 @@ LogicalResult checkCounts(Operation *op, size_t inputs, size_t others,
 
 RankedTensorType tensorType(Value v);
 
+/// The integers `v` holds when it is a constant (shape operands, sizes,
+/// paddings), sign-extended; nullopt otherwise.
+std::optional<SmallVector<int64_t>> constantInts(Value v);
+
 /// Two sizes a program may hold together: equal where both are static (a
 /// dynamic size agrees with any; mlir::verifyCompatibleShape for shapes).
 bool sizesAgree(int64_t a, int64_t b);

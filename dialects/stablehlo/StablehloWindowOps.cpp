@@ -9,8 +9,6 @@
 #include "dialects/common/Shapes.h"
 #include "dialects/stablehlo/StablehloVerify.h"
 
-#include "mlir/IR/Matchers.h"
-
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/Support/MathExtras.h"
@@ -343,10 +341,8 @@ LogicalResult DynamicConvOp::verify() {
       padType.getDimSize(1) != 2)
     return emitOpError("(dynamic_conv_c4) padding must be a ")
            << spatial << "x2 tensor of (low, high) pairs, but is " << padType;
-  DenseIntElementsAttr pad;
-  if (!matchPattern(getPadding(), m_Constant(&pad)))
-    return verifyConvGroupsAndShape(*this, std::nullopt);
-  SmallVector<int64_t> padding = llvm::map_to_vector(
-      pad.getValues<APInt>(), [](const APInt &v) { return v.getSExtValue(); });
-  return verifyConvGroupsAndShape(*this, ArrayRef<int64_t>(padding));
+  std::optional<SmallVector<int64_t>> padding = constantInts(getPadding());
+  return verifyConvGroupsAndShape(
+      *this, padding ? std::optional<ArrayRef<int64_t>>(*padding)
+                     : std::nullopt);
 }
