@@ -58,9 +58,8 @@ void layOut(const HostTensor &tensor, const TensorSpec &spec,
   if (buffer.bytes() == 0) // a tensor with no elements has no storage
     return;
   std::memset(data, 0, buffer.bytes());
-  int64_t bytes = elementBytes(buffer.element);
   forEachPlaced(spec, buffer, [&](int64_t n, int64_t offset) {
-    store(buffer.element, data + offset * bytes, tensor.values[n]);
+    storeHbm(buffer.element, data, offset, tensor.values[n]);
   });
 }
 
@@ -68,9 +67,8 @@ HostTensor readBack(const TensorSpec &spec, const Buffer &buffer,
                     const uint8_t *data) {
   HostTensor tensor{spec.element, spec.dims, {}};
   tensor.values.resize(tensor.elements());
-  int64_t bytes = elementBytes(buffer.element);
   forEachPlaced(spec, buffer, [&](int64_t n, int64_t offset) {
-    tensor.values[n] = load(buffer.element, data + offset * bytes);
+    tensor.values[n] = loadHbm(buffer.element, data, offset);
   });
   return tensor;
 }

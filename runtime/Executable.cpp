@@ -816,6 +816,8 @@ absl::StatusOr<Executable> parseExecutable(const uint8_t *data, size_t size) {
     std::optional<int64_t> bytes =
         count.ok() ? tpc::checkedMul(*count, elementBytes(buffer.element))
                    : std::nullopt;
+    if (bytes && buffer.space == Space::Hbm)
+      bytes = buffer.bytes(); // packed: no more than the unpacked size
     if (!bytes || !tpc::checkedAdd(offset, *bytes))
       return r.error(absl::StrCat("buffer ", i, " ends past 2^63 bytes"));
     bool constant = buffer.kind == BufferKind::Constant;

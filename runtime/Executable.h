@@ -31,6 +31,11 @@ constexpr uint32_t kFormatVersion = 11;
 // shares; the runtime names them as its own.
 using tpc::Element;
 using tpc::elementBytes;
+using tpc::hbmBytes;
+using tpc::isPacked;
+using tpc::smallFloat;
+using tpc::SmallFloat;
+using tpc::storageBits;
 using tpc::elementFromName;
 using tpc::elementName;
 using tpc::fromWord;
@@ -59,11 +64,15 @@ struct Buffer {
   std::vector<int64_t> dims;
   int64_t offset = 0;
   int64_t argument = 0;
-  /// Constant contents: row-major over `dims`, elementBytes() each.
+  /// Constant contents: row-major over `dims`, as HBM holds them.
   std::vector<uint8_t> data;
 
   int64_t elements() const;
-  int64_t bytes() const { return elements() * elementBytes(element); }
+  /// HBM packs sub-byte elements; VMEM and SMEM hold one per byte.
+  int64_t bytes() const {
+    return space == Space::Hbm ? tpc::hbmBytes(element, elements())
+                               : elements() * elementBytes(element);
+  }
 };
 
 /// One instruction of the TensorCore's sequencer. Operands are `fields`;

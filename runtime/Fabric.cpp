@@ -204,9 +204,10 @@ tpc::CollectiveCost iciCost(const tpc::Topology &topology, const Collective &c,
                             int64_t device) {
   if (c.op == CollectiveOp::DeviceId || !c.src)
     return {};
-  int64_t bytes = elementBytes(c.src->element);
+  int64_t elements = 1;
   for (int64_t d : c.src->dims)
-    bytes *= d;
+    elements *= d;
+  int64_t bytes = hbmBytes(c.src->element, elements);
   std::vector<int64_t> group;
   std::vector<std::pair<int64_t, int64_t>> pairs;
   for (const std::vector<int64_t> &row : c.groups) {

@@ -36,7 +36,13 @@ int64_t signExtend(Element element, int64_t value) {
          (64 - bits);
 }
 
+double largestFinite(const SmallFloat &f);
+
 double lowest(Element element) {
+  if (std::optional<SmallFloat> f = smallFloat(element);
+      f && f->kind != SmallFloat::Kind::Ieee)
+    return f->kind == SmallFloat::Kind::ExponentOnly ? std::ldexp(1.0, -f->bias)
+                                                     : -largestFinite(*f);
   if (isFloat(element))
     return -std::numeric_limits<double>::infinity();
   int bits = intBits(element);
@@ -44,6 +50,9 @@ double lowest(Element element) {
 }
 
 double highest(Element element) {
+  if (std::optional<SmallFloat> f = smallFloat(element);
+      f && f->kind != SmallFloat::Kind::Ieee)
+    return largestFinite(*f);
   if (isFloat(element))
     return std::numeric_limits<double>::infinity();
   int bits = intBits(element);
@@ -84,6 +93,126 @@ double roundToFormat(double value, int precision, int minExponent,
   if (std::fabs(rounded) >= std::ldexp(1.0, maxExponent))
     return std::copysign(std::numeric_limits<double>::infinity(), value);
   return rounded;
+}
+
+using Kind = SmallFloat::Kind;
+
+/// The exponent field's largest value that encodes finite numbers.
+int topExponent(const SmallFloat &f) {
+  int ones = (1 << f.exponentBits) - 1;
+  return f.kind == Kind::Ieee ? ones - 1 : ones;
+}
+
+double largestFinite(const SmallFloat &f) {
+  // FN formats give up the all-ones significand of the top binade to NaN.
+  int dropped = f.kind == Kind::FiniteNan ? 2 : 1;
+  if (f.kind == Kind::ExponentOnly)
+    return std::ldexp(1.0, topExponent(f) - 1 - f.bias); // 0xff is NaN
+  return std::ldexp(2.0 - std::ldexp(dropped, -f.mantissaBits),
+                    topExponent(f) - f.bias);
+}
+
+/// `value` rounded to nearest even in `f`, as APFloat's conversion does:
+/// overflow gives infinity where the format has one, NaN where it has NaN
+/// but no infinity, and the largest finite value where it has neither.
+double roundToSmall(const SmallFloat &f, double value) {
+  double inf = std::numeric_limits<double>::infinity();
+  if (f.kind == Kind::ExponentOnly) {
+    if (std::isnan(value) || value < 0)
+      return std::nan("");
+    if (value == 0)
+      return std::ldexp(1.0, -f.bias); // no zero: the smallest
+    if (std::isinf(value))
+      return std::nan("");
+    // One significant bit, always 1: a tie rounds up, as in APFloat.
+    int exponent = std::max(std::ilogb(value), -f.bias);
+    double r = std::ldexp(1.0, exponent);
+    if (value >= 1.5 * r)
+      r *= 2;
+    if (r > largestFinite(f))
+      return std::nan("");
+    return std::max(r, std::ldexp(1.0, -f.bias));
+  }
+  if (std::isnan(value))
+    return f.kind == Kind::FiniteOnly ? 0.0 : value;
+  if (std::isinf(value) && f.kind != Kind::Ieee)
+    return f.kind == Kind::FiniteOnly ? std::copysign(largestFinite(f), value)
+                                      : std::nan("");
+  double r =
+      roundToFormat(value, f.mantissaBits + 1, 2 - f.bias, 1024);
+  if (std::fabs(r) > largestFinite(f)) {
+    if (f.kind == Kind::Ieee)
+      return std::copysign(inf, value);
+    return f.kind == Kind::FiniteOnly ? std::copysign(largestFinite(f), value)
+                                      : std::nan("");
+  }
+  if (r == 0 && f.kind == Kind::UnsignedZero)
+    return 0.0; // no -0
+  return r;
+}
+
+/// The bit pattern of `value`, already representable in `f`.
+uint8_t smallBits(const SmallFloat &f, double value) {
+  int width = f.exponentBits + f.mantissaBits;
+  uint8_t sign = std::signbit(value) && f.kind != Kind::ExponentOnly
+                     ? static_cast<uint8_t>(1u << width)
+                     : 0;
+  uint8_t ones = static_cast<uint8_t>((1u << width) - 1);
+  if (std::isnan(value)) {
+    switch (f.kind) {
+    case Kind::Ieee: // a quiet NaN
+      return static_cast<uint8_t>(((1u << f.exponentBits) - 1) << f.mantissaBits |
+                                  1u << (f.mantissaBits - 1));
+    case Kind::FiniteNan:
+    case Kind::ExponentOnly:
+      return ones;
+    case Kind::UnsignedZero:
+      return static_cast<uint8_t>(1u << width);
+    case Kind::FiniteOnly:
+      return 0;
+    }
+  }
+  double magnitude = std::fabs(value);
+  if (std::isinf(magnitude))
+    return sign | static_cast<uint8_t>(((1u << f.exponentBits) - 1)
+                                       << f.mantissaBits);
+  if (f.kind == Kind::ExponentOnly)
+    return static_cast<uint8_t>(std::ilogb(magnitude) + f.bias);
+  if (magnitude == 0)
+    return f.kind == Kind::UnsignedZero ? 0 : sign;
+  int exponent = std::ilogb(magnitude);
+  if (exponent < 1 - f.bias) // subnormal: units of 2^(1 - bias - mantissa)
+    return sign | static_cast<uint8_t>(
+                      std::ldexp(magnitude, f.bias - 1 + f.mantissaBits));
+  auto field = static_cast<uint8_t>(exponent + f.bias);
+  auto fraction = static_cast<uint8_t>(
+      std::ldexp(magnitude, f.mantissaBits - exponent) -
+      (1u << f.mantissaBits));
+  return sign | static_cast<uint8_t>(field << f.mantissaBits) | fraction;
+}
+
+double fromSmallBits(const SmallFloat &f, uint8_t bits) {
+  int width = f.exponentBits + f.mantissaBits;
+  bits &= static_cast<uint8_t>((1u << (width + (f.kind != Kind::ExponentOnly))) - 1);
+  if (f.kind == Kind::ExponentOnly)
+    return bits == 0xff ? std::nan("") : std::ldexp(1.0, bits - f.bias);
+  bool negative = (bits >> width) & 1;
+  int field = (bits >> f.mantissaBits) & ((1 << f.exponentBits) - 1);
+  int fraction = bits & ((1 << f.mantissaBits) - 1);
+  int ones = (1 << f.exponentBits) - 1;
+  if (f.kind == Kind::UnsignedZero && negative && field == 0 && fraction == 0)
+    return std::nan("");
+  if (f.kind == Kind::Ieee && field == ones)
+    return fraction ? std::nan("")
+                    : (negative ? -1 : 1) * std::numeric_limits<double>::infinity();
+  if (f.kind == Kind::FiniteNan && field == ones &&
+      fraction == (1 << f.mantissaBits) - 1)
+    return std::nan("");
+  double magnitude =
+      field == 0 ? std::ldexp(fraction, 1 - f.bias - f.mantissaBits)
+                 : std::ldexp((1 << f.mantissaBits) + fraction,
+                              field - f.bias - f.mantissaBits);
+  return negative ? -magnitude : magnitude;
 }
 
 double maximum(double a, double b) {
@@ -127,6 +256,8 @@ double roundTo(Element element, double value) {
   case Element::U64:
     return value; // a word, already wrapped
   default:
+    if (std::optional<SmallFloat> f = smallFloat(element))
+      return roundToSmall(*f, value);
     if (std::isnan(value))
       return 0;
     return static_cast<double>(wrap(element, static_cast<int64_t>(value)));
@@ -209,8 +340,14 @@ double load(Element element, const uint8_t *p) {
   case Element::I64:
   case Element::U64:
     return fromWord(loadAs<int64_t>(p));
+  case Element::I4:
+  case Element::I2:
+  case Element::U4:
+  case Element::U2: // the low bits of the byte, as a bitcast leaves them
+    return static_cast<double>(wrap(element, *p));
+  default:
+    return fromSmallBits(*smallFloat(element), *p);
   }
-  return 0;
 }
 
 void store(Element element, uint8_t *p, double value) {
@@ -238,7 +375,37 @@ void store(Element element, uint8_t *p, double value) {
   case Element::I64:
   case Element::U64:
     return storeAs(p, toWord(value));
+  case Element::I4:
+  case Element::I2:
+    return storeAs(p, static_cast<int8_t>(value));
+  case Element::U4:
+  case Element::U2:
+    return storeAs(p, static_cast<uint8_t>(value));
+  default:
+    *p = smallBits(*smallFloat(element), value);
   }
+}
+
+double loadHbm(Element element, const uint8_t *data, int64_t index) {
+  if (!isPacked(element))
+    return load(element, data + index * elementBytes(element));
+  int64_t bits = storageBits(element), perByte = 8 / bits;
+  unsigned shift = static_cast<unsigned>(index % perByte * bits);
+  auto code = static_cast<uint8_t>((data[index / perByte] >> shift) &
+                                   ((1u << bits) - 1));
+  return load(element, &code);
+}
+
+void storeHbm(Element element, uint8_t *data, int64_t index, double value) {
+  if (!isPacked(element))
+    return store(element, data + index * elementBytes(element), value);
+  uint8_t slot;
+  store(element, &slot, value);
+  int64_t bits = storageBits(element), perByte = 8 / bits;
+  unsigned shift = static_cast<unsigned>(index % perByte * bits);
+  auto mask = static_cast<uint8_t>(((1u << bits) - 1) << shift);
+  uint8_t &byte = data[index / perByte];
+  byte = static_cast<uint8_t>((byte & ~mask) | ((slot << shift) & mask));
 }
 
 /// x to the power y in two's complement (wrapping), by squaring; a

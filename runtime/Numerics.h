@@ -3,8 +3,8 @@
 // The runtime computes every element as a double (exact for every value of
 // each element type it stores) and rounds when it stores, as the reference
 // evaluator does, so that integer, comparison and select results match it
-// exactly. bf16 and f16 round to nearest even from the exact value (one
-// rounding, not via f32); integers wrap, unsigned ones held as their
+// exactly. bf16, f16 and the f8, f6 and f4 formats round to nearest even
+// from the exact value (one rounding, not via f32); integers wrap, unsigned ones held as their
 // non-negative value; i1 is stored in 32 bits. i64 and ui64 elements are
 // held as words (tpc::fromWord) and computed by NumericsWide.cpp.
 //
@@ -35,6 +35,11 @@ double fromF16Bits(uint16_t bits);
 /// Reads and writes one element at `p` (elementBytes(element) bytes).
 double load(Element element, const uint8_t *p);
 void store(Element element, uint8_t *p, double value);
+/// Reads and writes element `index` of an HBM buffer at `data`, where
+/// sub-byte elements are packed (isPacked): the others are at
+/// index * elementBytes.
+double loadHbm(Element element, const uint8_t *data, int64_t index);
+void storeHbm(Element element, uint8_t *data, int64_t index, double value);
 
 /// One element of a tpu.vector op: `in` holds its inputs (select: pred,
 /// on_true, on_false) in three slots, read whatever the arity; `from` is

@@ -50,7 +50,11 @@ double roundMagnitude(Word magnitude, int precision) {
 double toFloat(Element from, Element to, Word x) {
   bool negative = isSignedWide(from) && static_cast<int64_t>(x) < 0;
   Word magnitude = negative ? ~x + 1 : x;
-  int precision = to == Element::BF16 ? 8 : to == Element::F16 ? 11 : 24;
+  std::optional<SmallFloat> small = smallFloat(to);
+  int precision = small                  ? small->mantissaBits + 1
+                  : to == Element::BF16 ? 8
+                  : to == Element::F16  ? 11
+                                        : 24;
   double value = roundMagnitude(magnitude, precision);
   return roundTo(to, negative ? -value : value);
 }

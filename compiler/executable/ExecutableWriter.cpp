@@ -425,17 +425,17 @@ LogicalResult FunctionWriter::addBuffer(HbmBufferOp buffer) {
   tpurt::Buffer &b = exe.buffers[*id];
   auto dense = cast<DenseElementsAttr>(*buffer.getValue());
   b.data.assign(b.bytes(), 0);
-  int64_t n = 0, size = tpurt::elementBytes(b.element);
+  int64_t n = 0;
   // The runtime's own store, so constants hold exactly what a kernel
-  // storing the same value would.
+  // storing the same value would (sub-byte elements packed, as in HBM).
   auto put = [&](double value) {
-    tpurt::store(b.element, b.data.data() + n++ * size, value);
+    tpurt::storeHbm(b.element, b.data.data(), n++, value);
   };
   int64_t count = b.elements();
   if (isa<FloatType>(dense.getElementType())) {
     auto values = dense.getValues<APFloat>();
     for (int64_t i = 0; i < count; ++i)
-      put(values[dense.isSplat() ? 0 : i].convertToDouble());
+      put(floatValue(values[dense.isSplat() ? 0 : i]));
     return success();
   }
   // i1 and ui* read as unsigned numbers, the rest as signed.

@@ -853,7 +853,7 @@ HostTensor mlir::tpu::toHostTensor(DenseElementsAttr dense) {
   if (isFloat(type)) {
     auto values = dense.getValues<APFloat>();
     for (int64_t i = 0; i < result.elements(); ++i)
-      result.values[i] = values[dense.isSplat() ? 0 : i].convertToDouble();
+      result.values[i] = floatValue(values[dense.isSplat() ? 0 : i]);
   } else {
     auto values = dense.getValues<APInt>();
     for (int64_t i = 0; i < result.elements(); ++i) {

@@ -12,6 +12,7 @@
 #include "compiler/reference/Evaluator.h"
 
 #include "dialects/hlo/HLOOps.h"
+#include "dialects/tpu/TPUDialect.h"
 #include "runtime/machine/HostTensor.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/APSInt.h"
@@ -63,7 +64,7 @@ double mlir::tpu::roundTo(Type type, double value) {
     bool lost;
     rounded.convert(floatType.getFloatSemantics(), APFloat::rmNearestTiesToEven,
                     &lost);
-    return rounded.convertToDouble();
+    return tpu::floatValue(rounded);
   }
   if (type.isInteger(1))
     return value != 0;
@@ -305,7 +306,7 @@ double bitcast(Type from, Type to, double value) {
                  /*isSigned=*/true, /*implicitTrunc=*/true);
   }
   if (auto f = dyn_cast<FloatType>(to))
-    return APFloat(f.getFloatSemantics(), bits).convertToDouble();
+    return tpu::floatValue(APFloat(f.getFloatSemantics(), bits));
   return isUnsigned(to) ? static_cast<double>(bits.getZExtValue())
                         : static_cast<double>(bits.getSExtValue());
 }
@@ -338,7 +339,7 @@ double convertWide(Type from, Type to, double slot) {
     APFloat result(floatTo.getFloatSemantics());
     result.convertFromAPInt(x, !(isWide(from) && isUnsigned(from)),
                             APFloat::rmNearestTiesToEven);
-    return result.convertToDouble();
+    return tpu::floatValue(result);
   }
   if (isWide(to))
     return slotOf(x);

@@ -10,15 +10,7 @@
 using namespace mlir;
 
 bool hlo::isSupportedElementType(Type type) {
-  if (type.isF32() || type.isBF16() || type.isF16())
-    return true;
-  auto intType = dyn_cast<IntegerType>(type);
-  if (!intType || intType.isSigned())
-    return false;
-  unsigned width = intType.getWidth();
-  if (width == 1)
-    return intType.isSignless();
-  return width == 64 || width == 32 || width == 16 || width == 8;
+  return tpu::toStoredElement(type).has_value();
 }
 
 LogicalResult hlo::verifyTensorType(std::optional<Location> loc, Type type,

@@ -108,6 +108,23 @@ std::optional<tpc::ElementType> mlir::tpu::toElementType(Type type) {
     return tpc::ElementType::F16;
   if (type.isF64())
     return tpc::ElementType::F64;
+  using E = tpc::ElementType;
+  if (auto small = llvm::TypeSwitch<Type, std::optional<E>>(type)
+                       .Case([](Float8E5M2Type) { return E::F8E5M2; })
+                       .Case([](Float8E4M3FNType) { return E::F8E4M3FN; })
+                       .Case([](Float8E4M3Type) { return E::F8E4M3; })
+                       .Case([](Float8E3M4Type) { return E::F8E3M4; })
+                       .Case([](Float8E4M3FNUZType) { return E::F8E4M3FNUZ; })
+                       .Case([](Float8E5M2FNUZType) { return E::F8E5M2FNUZ; })
+                       .Case([](Float8E4M3B11FNUZType) {
+                         return E::F8E4M3B11FNUZ;
+                       })
+                       .Case([](Float8E8M0FNUType) { return E::F8E8M0FNU; })
+                       .Case([](Float6E2M3FNType) { return E::F6E2M3FN; })
+                       .Case([](Float6E3M2FNType) { return E::F6E3M2FN; })
+                       .Case([](Float4E2M1FNType) { return E::F4E2M1FN; })
+                       .Default([](Type) { return std::nullopt; }))
+    return small;
   auto integer = dyn_cast<IntegerType>(type);
   if (!integer || integer.isSigned())
     return std::nullopt;
@@ -116,6 +133,10 @@ std::optional<tpc::ElementType> mlir::tpu::toElementType(Type type) {
   case 1:
     return isUnsigned ? std::nullopt
                       : std::optional<tpc::ElementType>(tpc::ElementType::PRED);
+  case 2:
+    return isUnsigned ? tpc::ElementType::U2 : tpc::ElementType::S2;
+  case 4:
+    return isUnsigned ? tpc::ElementType::U4 : tpc::ElementType::S4;
   case 8:
     return isUnsigned ? tpc::ElementType::U8 : tpc::ElementType::S8;
   case 16:

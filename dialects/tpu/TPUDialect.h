@@ -8,6 +8,8 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/TensorEncoding.h"
+
+#include <cmath>
 #include "runtime/machine/HostTensor.h"
 #include "runtime/machine/Shape.h"
 #include "runtime/machine/Target.h"
@@ -52,13 +54,21 @@ LayoutAttr getLayout(Type type);
 /// The element types TPU programs store, for messages; hlo's
 /// isSupportedElementType and the executable accept exactly these.
 inline constexpr const char *kSupportedElementTypes =
-    "f32, bf16, f16, i64, i32, i16, i8, ui64, ui32, ui16, ui8 and i1";
+    "f32, bf16, f16, the f8, f6 and f4 formats, i64, i32, i16, i8, i4, i2, "
+    "their unsigned forms and i1";
 
 /// The shape library's element type for f32, bf16, i32, i8, i1 (and the
 /// other XLA types MLIR spells), or nullopt.
 std::optional<tpc::ElementType> toElementType(Type type);
 /// The stored element of each of kSupportedElementTypes, or nullopt.
 std::optional<tpc::Element> toStoredElement(Type type);
+
+/// A float attribute's value as a double. APFloat's own conversion turns
+/// the NaN of f8E8M0FNU (no significand to carry it) into an infinity.
+inline double floatValue(const APFloat &value) {
+  double d = value.convertToDouble(); // a NaN keeps its sign (total order)
+  return value.isNaN() && !std::isnan(d) ? std::nan("") : d;
+}
 
 /// The shape library's view of a static tensor type, with its layout if it
 /// has one; nullopt for other types.

@@ -32,7 +32,9 @@ copyWindow(bool toHbm, int64_t rank, const std::vector<int64_t> &sizes,
            const std::vector<int64_t> &vmemAt,
            const std::vector<int64_t> &hbmStrides,
            const std::vector<int64_t> &vmemStrides, uint8_t *hbmData,
-           uint8_t *vmemData, int64_t bytesPerElement) {
+           uint8_t *vmemData, Element element) {
+  int64_t bytesPerElement = elementBytes(element);
+  bool packed = isPacked(element); // HBM packs them; VMEM holds bytes
   std::vector<int64_t> rows(sizes.begin(), sizes.end());
   if (rank)
     rows[rank - 1] = 1;
@@ -60,7 +62,15 @@ copyWindow(bool toHbm, int64_t rank, const std::vector<int64_t> &sizes,
       std::memset(v + end * bytesPerElement, 0,
                   (lastSize - std::max(first, end)) * bytesPerElement);
     }
-    if (end > first && lastStep == 1) {
+    if (packed) {
+      for (int64_t j = first; j < end; ++j) {
+        int64_t h = ho + j * lastStep;
+        if (toHbm)
+          storeHbm(element, hbmData, h, load(element, v + j));
+        else
+          store(element, v + j, loadHbm(element, hbmData, h));
+      }
+    } else if (end > first && lastStep == 1) {
       uint8_t *hp = at(first);
       uint8_t *vp = v + first * bytesPerElement;
       std::memcpy(toHbm ? hp : vp, toHbm ? vp : hp,
@@ -143,7 +153,6 @@ absl::Status KernelRun::dma(const Instruction &inst) {
                                ") is outside the HBM buffer of size ",
                                hbm.dims[i], " and the DMA is not masked"));
   }
-  int64_t bytesPerElement = elementBytes(s.element);
   std::vector<int64_t> hbmStrides = rowMajorStrides(hbm.dims);
   std::vector<int64_t> vmemStrides = rowMajorStrides(onChip.dims);
   uint8_t *hbmData = (toHbm ? *dst : *src)->data;
@@ -156,10 +165,11 @@ absl::Status KernelRun::dma(const Instruction &inst) {
     inside *= hi[i] - lo[i];
   int64_t run =
       rank && std::abs(steps[rank - 1]) == 1 ? hi[rank - 1] - lo[rank - 1] : 1;
-  int64_t moved = run ? dmaHbmBytes(inside / run, run * bytesPerElement) : 0;
+  int64_t moved =
+      run ? dmaHbmBytes(inside / run, hbmBytes(s.element, run)) : 0;
   if (compute)
     copyWindow(toHbm, rank, sizes, steps, lo, hi, hbmAt, vmemAt, hbmStrides,
-               vmemStrides, hbmData, vmemData, bytesPerElement);
+               vmemStrides, hbmData, vmemData, s.element);
   View *onChipView = toHbm ? *src : *dst;
   // The positions the window touches on each side: DMAs into disjoint
   // parts of a buffer (a block's pieces) need not wait for each other.

@@ -10,6 +10,8 @@ namespace tpc {
 
 namespace {
 
+using K = SmallFloat::Kind;
+
 struct ElementInfo {
   std::string_view name;
   int64_t bytes;
@@ -17,6 +19,7 @@ struct ElementInfo {
   bool isFloat;
   bool isUnsigned;
   ElementType xla;
+  std::optional<SmallFloat> small = std::nullopt;
 };
 
 /// Indexed by the Element value.
@@ -33,6 +36,29 @@ constexpr ElementInfo kElements[] = {
     {"ui32", 4, 32, false, true, ElementType::U32},
     {"i64", 8, 64, false, false, ElementType::S64},
     {"ui64", 8, 64, false, true, ElementType::U64},
+    {"i4", 1, 4, false, false, ElementType::S4},
+    {"ui4", 1, 4, false, true, ElementType::U4},
+    {"i2", 1, 2, false, false, ElementType::S2},
+    {"ui2", 1, 2, false, true, ElementType::U2},
+    {"f8E5M2", 1, 8, true, false, ElementType::F8E5M2, {{5, 2, 15, K::Ieee}}},
+    {"f8E4M3FN", 1, 8, true, false, ElementType::F8E4M3FN,
+     {{4, 3, 7, K::FiniteNan}}},
+    {"f8E4M3", 1, 8, true, false, ElementType::F8E4M3, {{4, 3, 7, K::Ieee}}},
+    {"f8E3M4", 1, 8, true, false, ElementType::F8E3M4, {{3, 4, 3, K::Ieee}}},
+    {"f8E4M3FNUZ", 1, 8, true, false, ElementType::F8E4M3FNUZ,
+     {{4, 3, 8, K::UnsignedZero}}},
+    {"f8E5M2FNUZ", 1, 8, true, false, ElementType::F8E5M2FNUZ,
+     {{5, 2, 16, K::UnsignedZero}}},
+    {"f8E4M3B11FNUZ", 1, 8, true, false, ElementType::F8E4M3B11FNUZ,
+     {{4, 3, 11, K::UnsignedZero}}},
+    {"f8E8M0FNU", 1, 8, true, false, ElementType::F8E8M0FNU,
+     {{8, 0, 127, K::ExponentOnly}}},
+    {"f6E2M3FN", 1, 6, true, false, ElementType::F6E2M3FN,
+     {{2, 3, 1, K::FiniteOnly}}},
+    {"f6E3M2FN", 1, 6, true, false, ElementType::F6E3M2FN,
+     {{3, 2, 3, K::FiniteOnly}}},
+    {"f4E2M1FN", 1, 4, true, false, ElementType::F4E2M1FN,
+     {{2, 1, 1, K::FiniteOnly}}},
 };
 static_assert(std::size(kElements) == static_cast<size_t>(kLastElement) + 1);
 
@@ -47,6 +73,23 @@ std::string_view elementName(Element element) { return info(element).name; }
 bool isFloat(Element element) { return info(element).isFloat; }
 bool isUnsigned(Element element) { return info(element).isUnsigned; }
 int intBits(Element element) { return info(element).bits; }
+std::optional<SmallFloat> smallFloat(Element element) {
+  return info(element).small;
+}
+bool isPacked(Element element) {
+  return element == Element::I4 || element == Element::U4 ||
+         element == Element::I2 || element == Element::U2 ||
+         element == Element::F4E2M1FN;
+}
+int64_t storageBits(Element element) {
+  return isPacked(element) ? info(element).bits : info(element).bytes * 8;
+}
+int64_t hbmBytes(Element element, int64_t count) {
+  if (!isPacked(element))
+    return count * info(element).bytes;
+  int64_t perByte = 8 / storageBits(element);
+  return count / perByte + (count % perByte != 0);
+}
 bool isWide(Element element) {
   return element == Element::I64 || element == Element::U64;
 }

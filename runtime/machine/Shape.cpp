@@ -19,7 +19,7 @@ struct TypeInfo {
   std::string_view name;
   int64_t bits;
 };
-constexpr std::array<TypeInfo, 13> kTypes{{
+constexpr std::array<TypeInfo, 28> kTypes{{
     {ElementType::PRED, "pred", 8},
     {ElementType::S8, "s8", 8},
     {ElementType::S16, "s16", 16},
@@ -33,6 +33,21 @@ constexpr std::array<TypeInfo, 13> kTypes{{
     {ElementType::BF16, "bf16", 16},
     {ElementType::F32, "f32", 32},
     {ElementType::F64, "f64", 64},
+    {ElementType::S4, "s4", 4},
+    {ElementType::U4, "u4", 4},
+    {ElementType::S2, "s2", 2},
+    {ElementType::U2, "u2", 2},
+    {ElementType::F8E5M2, "f8e5m2", 8},
+    {ElementType::F8E4M3FN, "f8e4m3fn", 8},
+    {ElementType::F8E4M3, "f8e4m3", 8},
+    {ElementType::F8E3M4, "f8e3m4", 8},
+    {ElementType::F8E4M3FNUZ, "f8e4m3fnuz", 8},
+    {ElementType::F8E5M2FNUZ, "f8e5m2fnuz", 8},
+    {ElementType::F8E4M3B11FNUZ, "f8e4m3b11fnuz", 8},
+    {ElementType::F8E8M0FNU, "f8e8m0fnu", 8},
+    {ElementType::F6E2M3FN, "f6e2m3fn", 8},
+    {ElementType::F6E3M2FN, "f6e3m2fn", 8},
+    {ElementType::F4E2M1FN, "f4e2m1fn", 4},
 }};
 
 const TypeInfo &info(ElementType type) {
@@ -53,7 +68,8 @@ int64_t elementBits(ElementType type) { return info(type).bits; }
 
 bool isFloat(ElementType type) {
   return type == ElementType::F16 || type == ElementType::BF16 ||
-         type == ElementType::F32 || type == ElementType::F64;
+         type == ElementType::F32 || type == ElementType::F64 ||
+         type >= ElementType::F8E5M2;
 }
 
 bool Layout::operator==(const Layout &other) const {
@@ -385,8 +401,11 @@ absl::StatusOr<int64_t> unpaddedBytes(const Shape &shape) {
   absl::StatusOr<int64_t> count = elementCount(shape.dims);
   if (!count.ok())
     return count.status();
-  std::optional<int64_t> bytes =
-      checkedMul(*count, elementBits(shape.elementType) / 8);
+  // Sub-byte elements pack (s4: two to a byte), rounding up to a byte.
+  int64_t bits = elementBits(shape.elementType);
+  if (bits < 8)
+    return *count / (8 / bits) + (*count % (8 / bits) != 0);
+  std::optional<int64_t> bytes = checkedMul(*count, bits / 8);
   if (!bytes)
     return overflow("the unpadded size");
   return *bytes;
@@ -561,8 +580,10 @@ std::optional<int64_t> onChipBytes(ElementType elementType,
       return std::nullopt;
     elements = *tile;
   }
-  int64_t bits =
-      rank && elementType == ElementType::PRED ? 32 : elementBits(elementType);
+  // The vector unit holds sub-byte elements unpacked, one per byte.
+  int64_t bits = rank && elementType == ElementType::PRED
+                     ? 32
+                     : std::max<int64_t>(8, elementBits(elementType));
   std::optional<int64_t> totalBits = checkedMul(elements, bits);
   if (!totalBits)
     return std::nullopt;

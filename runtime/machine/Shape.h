@@ -38,12 +38,28 @@ enum class ElementType {
   F16,
   BF16,
   F32,
-  F64
+  F64,
+  S4,
+  U4,
+  S2,
+  U2,
+  F8E5M2,
+  F8E4M3FN,
+  F8E4M3,
+  F8E3M4,
+  F8E4M3FNUZ,
+  F8E5M2FNUZ,
+  F8E4M3B11FNUZ,
+  F8E8M0FNU,
+  F6E2M3FN, // no XLA type: MLIR's, held in a byte
+  F6E3M2FN,
+  F4E2M1FN,
 };
 
 std::string_view elementTypeName(ElementType type);
 std::optional<ElementType> parseElementType(std::string_view name);
-/// Storage bits of one element when no E(n) overrides it (pred: 8).
+/// Storage bits of one element when no E(n) overrides it (pred: 8; s4,
+/// u4 and f4e2m1fn: 4; s2 and u2: 2).
 int64_t elementBits(ElementType type);
 bool isFloat(ElementType type);
 

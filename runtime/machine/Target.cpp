@@ -66,6 +66,10 @@ Layout defaultLayout(const Target &, ElementType type,
   int64_t bits = elementBits(type);
   if (type == ElementType::PRED)
     layout.elementSizeBits = 32;
+  // Sub-byte elements pack 32/bits rows into each 32-bit word, as (4,1)
+  // does for 8-bit ones; XLA spells their size E(4) and E(2).
+  if (bits < 8)
+    layout.elementSizeBits = bits;
   if (dims.empty()) {
     layout.tiles = {{256}};
     return layout;
@@ -73,8 +77,8 @@ Layout defaultLayout(const Target &, ElementType type,
   if (dims.size() == 1) {
     if (bits == 16)
       layout.tiles = {{1024}, {128}, {2, 1}};
-    else if (bits == 8 && type != ElementType::PRED)
-      layout.tiles = {{1024}, {128}, {4, 1}};
+    else if (bits <= 8 && type != ElementType::PRED)
+      layout.tiles = {{1024}, {128}, {32 / bits, 1}};
     else
       layout.tiles = {{rank1Tile(dims.front())}};
     return layout;
@@ -86,7 +90,7 @@ Layout defaultLayout(const Target &, ElementType type,
   } else if (bits == 16) {
     layout.tiles = {{rows <= 4 ? 4 : 8, 128}, {2, 1}};
   } else {
-    layout.tiles = {{8, 128}, {4, 1}};
+    layout.tiles = {{8, 128}, {32 / bits, 1}};
   }
   return layout;
 }

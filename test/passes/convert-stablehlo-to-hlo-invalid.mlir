@@ -10,10 +10,10 @@ func.func @f64(%x: tensor<2xf64>) -> tensor<2xf64> {
 
 // -----
 
-func.func @unsigned4(%x: tensor<2xui4>) -> tensor<2xui4> {
-  // expected-error @+1 {{stablehlo.add is not supported by the TPU compiler: element type 'ui4' (the TPU compiler supports f32, bf16, f16, i64, i32, i16, i8, ui64, ui32, ui16, ui8 and i1)}}
-  %0 = stablehlo.add %x, %x : tensor<2xui4>
-  return %0 : tensor<2xui4>
+func.func @unsigned3(%x: tensor<2xui3>) -> tensor<2xui3> {
+  // expected-error @+1 {{stablehlo.add is not supported by the TPU compiler: element type 'ui3' (the TPU compiler supports f32, bf16, f16, the f8, f6 and f4 formats, i64, i32, i16, i8, i4, i2, their unsigned forms and i1)}}
+  %0 = stablehlo.add %x, %x : tensor<2xui3>
+  return %0 : tensor<2xui3>
 }
 
 // -----

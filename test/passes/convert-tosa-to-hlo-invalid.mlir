@@ -10,10 +10,10 @@ func.func @custom(%x: tensor<4xi8>) -> tensor<4xi8> {
 // -----
 
 // Element types the TPU compiler does not have.
-func.func @i4(%x: tensor<4xi4>) -> tensor<4xi4> {
-  // expected-error@+1 {{tosa.abs is not supported by the TPU compiler: element type 'i4' (the TPU compiler supports f32, bf16, f16, i64, i32, i16, i8, ui64, ui32, ui16, ui8 and i1)}}
-  %y = tosa.abs %x : (tensor<4xi4>) -> tensor<4xi4>
-  return %y : tensor<4xi4>
+func.func @i3(%x: tensor<4xi3>) -> tensor<4xi3> {
+  // expected-error@+1 {{tosa.abs is not supported by the TPU compiler: element type 'i3' (the TPU compiler supports f32, bf16, f16, the f8, f6 and f4 formats, i64, i32, i16, i8, i4, i2, their unsigned forms and i1)}}
+  %y = tosa.abs %x : (tensor<4xi3>) -> tensor<4xi3>
+  return %y : tensor<4xi3>
 }
 
 // -----

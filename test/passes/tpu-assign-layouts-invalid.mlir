@@ -15,8 +15,8 @@ func.func @not_hlo(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // An argument no op reads escapes the ops' type checks; layout assignment
 // names its type instead of failing to shape it.
-// expected-error @+1 {{tpu-assign-layouts: 'tensor<2xi4>' has an element type TPU programs do not store (they store f32, bf16, f16, i64, i32, i16, i8, ui64, ui32, ui16, ui8 and i1)}}
-func.func @unstored_argument(%narrow: tensor<2xi4>, %x: tensor<2xf32>) -> tensor<2xf32> {
+// expected-error @+1 {{tpu-assign-layouts: 'tensor<2xi3>' has an element type TPU programs do not store (they store f32, bf16, f16, the f8, f6 and f4 formats, i64, i32, i16, i8, i4, i2, their unsigned forms and i1)}}
+func.func @unstored_argument(%narrow: tensor<2xi3>, %x: tensor<2xf32>) -> tensor<2xf32> {
   return %x : tensor<2xf32>
 }
 

@@ -38,7 +38,7 @@
 // RUN: not tpu-run %t/matmul.mlir --input=2x3xf32=1 --input=2x2xf32=1 2>&1 | FileCheck %s --check-prefix=TYPE
 // TYPE: tpu-run: argument 0 of 'main' must be 2x2xf32, but the input is 2x3xf32
 // RUN: not tpu-run %t/matmul.mlir --input=2x2xf64=1 2>&1 | FileCheck %s --check-prefix=ELEMENT
-// ELEMENT: tpu-run: --input=2x2xf64=1: unknown element type 'f64'; expected f32, bf16, f16, i64, i32, i16, i8, ui64, ui32, ui16, ui8 and i1
+// ELEMENT: tpu-run: --input=2x2xf64=1: unknown element type 'f64'; expected f32, bf16, f16, the f8, f6 and f4 formats, i64, i32, i16, i8, i4, i2, their unsigned forms and i1
 
 // The executable written by tpu-compile runs the same, with stats and a
 // trace.

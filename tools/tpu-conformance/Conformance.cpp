@@ -206,15 +206,48 @@ mlir::tpu::conformance::parseExpected(llvm::StringRef text) {
   return results;
 }
 
+/// The APFloat format of a float element.
+static const llvm::fltSemantics &semanticsOf(tpc::Element element) {
+  using F = llvm::APFloat;
+  using E = tpc::Element;
+  switch (element) {
+  case E::BF16:
+    return F::BFloat();
+  case E::F16:
+    return F::IEEEhalf();
+  case E::F8E5M2:
+    return F::Float8E5M2();
+  case E::F8E4M3FN:
+    return F::Float8E4M3FN();
+  case E::F8E4M3:
+    return F::Float8E4M3();
+  case E::F8E3M4:
+    return F::Float8E3M4();
+  case E::F8E4M3FNUZ:
+    return F::Float8E4M3FNUZ();
+  case E::F8E5M2FNUZ:
+    return F::Float8E5M2FNUZ();
+  case E::F8E4M3B11FNUZ:
+    return F::Float8E4M3B11FNUZ();
+  case E::F8E8M0FNU:
+    return F::Float8E8M0FNU();
+  case E::F6E2M3FN:
+    return F::Float6E2M3FN();
+  case E::F6E3M2FN:
+    return F::Float6E3M2FN();
+  case E::F4E2M1FN:
+    return F::Float4E2M1FN();
+  default:
+    return F::IEEEsingle();
+  }
+}
+
 uint64_t mlir::tpu::conformance::ulpDistance(tpc::Element element, double a,
                                              double b) {
   if (!tpc::isFloat(element))
     return static_cast<uint64_t>(std::fabs(a - b));
   // Counted in the element's own format: an f16 ULP is 2^13 f32 ULPs.
-  const llvm::fltSemantics &semantics =
-      element == tpc::Element::BF16  ? llvm::APFloat::BFloat()
-      : element == tpc::Element::F16 ? llvm::APFloat::IEEEhalf()
-                                     : llvm::APFloat::IEEEsingle();
+  const llvm::fltSemantics &semantics = semanticsOf(element);
   auto bitsOf = [&](double v) {
     llvm::APFloat f(v);
     bool lost;

@@ -25,10 +25,10 @@ func.func @tensor_c1_dynamic_result(%x: tensor<4xf32>) -> tensor<?xf32> {
 
 // -----
 
-func.func @tensor_c2_i4(%x: tensor<4xi4>) -> tensor<4xi4> {
-  // expected-error @+1 {{'hlo.abs' op operand #0 has element type 'i4', but TPU programs support only f32, bf16, f16, i64, i32, i16, i8, ui64, ui32, ui16, ui8 and i1}}
-  %0 = hlo.abs %x : tensor<4xi4>
-  return %0 : tensor<4xi4>
+func.func @tensor_c2_i3(%x: tensor<4xi3>) -> tensor<4xi3> {
+  // expected-error @+1 {{'hlo.abs' op operand #0 has element type 'i3', but TPU programs support only f32, bf16, f16, the f8, f6 and f4 formats, i64, i32, i16, i8, i4, i2, their unsigned forms and i1}}
+  %0 = hlo.abs %x : tensor<4xi3>
+  return %0 : tensor<4xi3>
 }
 
 // -----
@@ -36,7 +36,7 @@ func.func @tensor_c2_i4(%x: tensor<4xi4>) -> tensor<4xi4> {
 // Signedness is the op's business in hlo, as in StableHLO: integers are
 // signless or unsigned.
 func.func @tensor_c2_signed(%x: tensor<4xsi8>) -> tensor<4xsi8> {
-  // expected-error @+1 {{operand #0 has element type 'si8', but TPU programs support only f32, bf16, f16, i64, i32, i16, i8, ui64, ui32, ui16, ui8 and i1}}
+  // expected-error @+1 {{operand #0 has element type 'si8', but TPU programs support only f32, bf16, f16, the f8, f6 and f4 formats, i64, i32, i16, i8, i4, i2, their unsigned forms and i1}}
   %0 = hlo.add %x, %x : tensor<4xsi8>
   return %0 : tensor<4xsi8>
 }
@@ -52,7 +52,7 @@ func.func @tensor_c2_unsigned_i1(%x: tensor<4xui1>) -> tensor<4xui1> {
 // -----
 
 func.func @tensor_c2_constant() -> tensor<2xf64> {
-  // expected-error @+1 {{'hlo.constant' op value has element type 'f64', but TPU programs support only f32, bf16, f16, i64, i32, i16, i8, ui64, ui32, ui16, ui8 and i1}}
+  // expected-error @+1 {{'hlo.constant' op value has element type 'f64', but TPU programs support only f32, bf16, f16, the f8, f6 and f4 formats, i64, i32, i16, i8, i4, i2, their unsigned forms and i1}}
   %0 = hlo.constant dense<1.0> : tensor<2xf64>
   return %0 : tensor<2xf64>
 }
