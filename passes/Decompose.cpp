@@ -15,8 +15,10 @@
 //   reduction). So does every integer dot_general but int8 x int8: the MXU
 //   multiplies bf16, f32 and int8, and the vector unit's integer multiply
 //   and add wrap as the dot's arithmetic does.
-// * an f16 dot_general or convolution computes in f32 between converts, at
-//   HIGHEST precision (the MXU takes bf16 and f32; see F16ProductInF32).
+// * an f16, f8, f6, f4 or sub-byte integer dot_general or convolution
+//   computes on widened operands between converts: f16 in f32 at HIGHEST
+//   precision, the small floats in bf16 (exact), i4 and i2 in int8 (the MXU
+//   takes bf16, f32 and int8; see NarrowProductWidened).
 // * pad with interior padding becomes edge pads: along a dimension of size n
 //   with interior i, x is reshaped to [n, 1], padded to [n, 1 + i] and
 //   reshaped to [n * (1 + i)], which is the interior-padded dimension with i
@@ -36,6 +38,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/hlo/HLOOps.h"
+#include "dialects/tpu/TPUDialect.h"
 #include "passes/PassUtils.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -228,30 +231,58 @@ struct DotToMultiplyReduce : OpRewritePattern<hlo::DotGeneralOp> {
   }
 };
 
-/// An f16 dot_general or convolution computes in f32, between converts
-/// (XLA's float normalization): the MXU multiplies bf16 and f32 only. It
-/// runs at HIGHEST precision because one bf16 pass keeps 8 significant
-/// bits of f16's 11.
-template <typename OpTy> struct F16ProductInF32 : OpRewritePattern<OpTy> {
-  F16ProductInF32(MLIRContext *context)
+/// The operand type the MXU multiplies `element` as, or null when it takes
+/// it as it is: f16 in f32 (XLA's float normalization); the f8, f6 and f4
+/// formats in bf16, which holds each of their values exactly (XLA:TPU's
+/// MXU has no f8 path before the generations this compiler models); i4
+/// and i2 (and unsigned) in i8, on the int8 path.
+static Type mxuOperandType(Type element) {
+  MLIRContext *context = element.getContext();
+  if (element.isF16())
+    return Float32Type::get(context);
+  std::optional<tpc::Element> stored = tpu::toStoredElement(element);
+  if (stored && tpc::smallFloat(*stored))
+    return BFloat16Type::get(context);
+  if (stored && tpc::isPacked(*stored))
+    return IntegerType::get(context, 8);
+  return nullptr;
+}
+
+/// A dot_general or convolution of f16, f8 or sub-byte integers computes
+/// on widened operands between converts, into f32 (i32 for integers), and
+/// rounds once to its result type. f16 runs at HIGHEST precision because
+/// one bf16 pass keeps 8 significant bits of f16's 11; bf16 holds the
+/// narrower formats exactly, so one pass suffices.
+template <typename OpTy> struct NarrowProductWidened : OpRewritePattern<OpTy> {
+  NarrowProductWidened(MLIRContext *context)
       : OpRewritePattern<OpTy>(context, /*benefit=*/2) {}
 
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
-    if (hasLayouts(op) || !getElementTypeOrSelf(op.getLhs().getType()).isF16())
+    Type lhsElement = getElementTypeOrSelf(op.getLhs().getType());
+    Type rhsElement = getElementTypeOrSelf(op.getRhs().getType());
+    Type lhsWide = mxuOperandType(lhsElement);
+    Type rhsWide = mxuOperandType(rhsElement);
+    if (hasLayouts(op) || (!lhsWide && !rhsWide))
       return failure();
     Location loc = op.getLoc();
-    Type f32 = rewriter.getF32Type();
-    Value lhs = hlo::ConvertOp::create(rewriter, loc, op.getLhs(), f32);
-    Value rhs = hlo::ConvertOp::create(rewriter, loc, op.getRhs(), f32);
+    auto widen = [&](Value v, Type wide) {
+      return wide ? hlo::ConvertOp::create(rewriter, loc, v, wide) : v;
+    };
+    Value lhs = widen(op.getLhs(), lhsWide);
+    Value rhs = widen(op.getRhs(), rhsWide);
+    bool integer = isa<IntegerType>(lhsElement);
+    Type accumulator =
+        integer ? Type(rewriter.getI32Type()) : Type(rewriter.getF32Type());
     auto resultType = cast<RankedTensorType>(op.getType());
     auto product = cast<OpTy>(rewriter.clone(*op));
     product->setOperands({lhs, rhs});
-    product->getResult(0).setType(resultType.clone(f32));
-    product.setPrecisionAttr(
-        hlo::PrecisionAttr::get(op.getContext(), hlo::Precision::HIGHEST));
+    product->getResult(0).setType(resultType.clone(accumulator));
+    if (lhsElement.isF16() || rhsElement.isF16())
+      product.setPrecisionAttr(
+          hlo::PrecisionAttr::get(op.getContext(), hlo::Precision::HIGHEST));
     Value result = product.getResult();
-    if (resultType.getElementType() != f32)
+    if (resultType.getElementType() != accumulator)
       result = hlo::ConvertOp::create(rewriter, loc, result,
                                       resultType.getElementType());
     rewriter.replaceOp(op, result);
@@ -347,8 +378,8 @@ struct HLODecomposePass : tpu::impl::HLODecomposeBase<HLODecomposePass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<DotToMatmul, DotToMultiplyReduce, InteriorPadToEdgePads,
-                 InputDilationToPad, F16ProductInF32<hlo::DotGeneralOp>,
-                 F16ProductInF32<hlo::ConvolutionOp>>(&getContext());
+                 InputDilationToPad, NarrowProductWidened<hlo::DotGeneralOp>,
+                 NarrowProductWidened<hlo::ConvolutionOp>>(&getContext());
     populateSortNetworkPatterns(patterns);
     populateGroupedConvolutionPatterns(patterns);
     // A failure here is a pattern that changes the IR and then fails: a bug

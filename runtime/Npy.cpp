@@ -165,10 +165,19 @@ absl::StatusOr<HostTensor> parseNpy(const std::vector<uint8_t> &bytes) {
   return tensor;
 }
 
+Element npyElement(Element element) {
+  if (element == Element::BF16 || smallFloat(element))
+    return Element::F32;
+  if (element == Element::I4 || element == Element::I2)
+    return Element::I8;
+  if (element == Element::U4 || element == Element::U2)
+    return Element::U8;
+  return element;
+}
+
 std::vector<uint8_t> serializeNpy(const HostTensor &tensor) {
-  // bf16 widens to f32 (NumPy has no bf16); bool is one byte.
-  Element element =
-      tensor.element == Element::BF16 ? Element::F32 : tensor.element;
+  // Bool is one byte; types NumPy lacks widen.
+  Element element = npyElement(tensor.element);
   absl::string_view descr = descrOf(element);
   std::string shape = "(";
   for (int64_t d : tensor.dims)

@@ -25,6 +25,10 @@ namespace tpurt {
 absl::StatusOr<HostTensor> parseNpy(const std::vector<uint8_t> &bytes);
 /// The .npy bytes (version 1.0) of `tensor`.
 std::vector<uint8_t> serializeNpy(const HostTensor &tensor);
+/// The element a .npy file holds `element` as: NumPy has no bf16, f8, f6,
+/// f4 or sub-byte integers, so bf16 and the small floats widen to f32 and
+/// i4, i2 (ui4, ui2) to i8 (ui8), exactly; the rest are themselves.
+Element npyElement(Element element);
 
 /// The same through files; errors name the path.
 absl::StatusOr<HostTensor> readNpy(const std::string &path);

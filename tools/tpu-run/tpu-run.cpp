@@ -265,19 +265,22 @@ bool printResults(const std::vector<HostTensor> &results) {
   return true;
 }
 
-/// NumPy has no bf16: an f32 .npy file feeds a bf16 argument, rounded.
-/// Both the simulated run and the reference do this, so that they see the
-/// same numbers.
+/// NumPy has no bf16, f8 or i4: an f32 .npy file feeds a bf16 or f8
+/// argument, rounded, and an i8 one an i4 argument, wrapped (the widths
+/// tpurt::npyElement writes). Both the simulated run and the reference do
+/// this, so that they see the same numbers.
 void roundNpyInputs(std::vector<HostTensor> &args,
                     const std::vector<bool> &fromNpy,
                     const std::vector<tpurt::TensorSpec> &arguments) {
-  for (size_t i = 0; i < args.size() && i < arguments.size(); ++i)
-    if (fromNpy[i] && args[i].element == tpurt::Element::F32 &&
-        arguments[i].element == tpurt::Element::BF16) {
-      args[i].element = tpurt::Element::BF16;
+  for (size_t i = 0; i < args.size() && i < arguments.size(); ++i) {
+    tpurt::Element element = arguments[i].element;
+    if (fromNpy[i] && args[i].element != element &&
+        args[i].element == tpurt::npyElement(element)) {
+      args[i].element = element;
       for (double &v : args[i].values)
-        v = tpurt::roundTo(tpurt::Element::BF16, v);
+        v = tpurt::roundTo(element, v);
     }
+  }
 }
 
 int runReference(ModuleOp module, std::vector<HostTensor> args,

@@ -14,7 +14,7 @@ def parse(text):
     """[(type, element type, values)] of the results tpu-run printed."""
     out = []
     for line in text.splitlines():
-        m = re.match(r"result\[(\d+)\]: ([0-9x]*)(f32|bf16|f16|u?i64|u?i32|u?i16|u?i8|i1)=(.*)", line)
+        m = re.match(r"result\[(\d+)\]: ([0-9x]*)(f32|bf16|f16|f8\w+|f6\w+|f4\w+|u?i64|u?i32|u?i16|u?i8|u?i4|u?i2|i1)=(.*)", line)
         if m:
             values = re.sub(r"[\[\]]", " ", m.group(4)).split()
             # Integers stay Python ints: i64 values past 2^53 are exact.
