@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Quant/IR/Quant.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
@@ -21,7 +22,7 @@ void mlir::tpu::registerCompilerDialects(DialectRegistry &registry) {
   registry.insert<hlo::HLODialect, tpu::TPUDialect, func::FuncDialect,
                   arith::ArithDialect, scf::SCFDialect, tensor::TensorDialect,
                   tosa::TosaDialect, stablehlo::StableHLODialect,
-                  chlo::ChloDialect>();
+                  chlo::ChloDialect, quant::QuantDialect>();
   func::registerInlinerExtension(registry);
 }
 

@@ -14,6 +14,7 @@
 #include "dialects/stablehlo/StablehloOps.h"
 #include "passes/PassUtils.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/IRMapping.h"
 
 namespace mlir::tpu::stablehlo_import {
@@ -36,6 +37,10 @@ struct ReduceBody {
 /// the body holding one such op per result and nothing else.
 FailureOr<ReduceBody> matchReduceBody(Region &region, unsigned i = 0,
                                       unsigned n = 1);
+
+/// Rewrites the StableHLO ops of `func` on `!quant.uniform` types into ops
+/// on their storage integers and expressed floats (StablehloQuant.cpp).
+LogicalResult lowerQuantizedTypes(func::FuncOp func);
 
 /// An `mhlo.sharding` string as an #hlo.sharding, or an error at `loc`.
 FailureOr<hlo::ShardingAttr> importSharding(Location loc, Attribute attr);

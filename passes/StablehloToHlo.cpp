@@ -700,6 +700,8 @@ struct ConvertStablehloToHloPass
     : tpu::impl::ConvertStablehloToHloBase<ConvertStablehloToHloPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
+    if (failed(lowerQuantizedTypes(func)))
+      return signalPassFailure();
     // Top-level ops (and those in scf regions, which convert-scf-to-hlo
     // converts next) only: reduce bodies and the like are read by their
     // op's conversion.

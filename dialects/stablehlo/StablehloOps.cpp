@@ -13,6 +13,7 @@
 #include "dialects/stablehlo/StablehloAssembly.h"
 #include "dialects/stablehlo/StablehloVerify.h"
 
+#include "mlir/Dialect/Quant/IR/QuantTypes.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -121,6 +122,8 @@ static std::optional<int64_t> bitWidth(Type element) {
       return 2 * *part;
   if (element.isIntOrFloat())
     return element.getIntOrFloatBitWidth();
+  if (auto quantized = dyn_cast<quant::QuantizedType>(element))
+    return quantized.getStorageTypeIntegralWidth();
   return std::nullopt;
 }
 

@@ -14,6 +14,22 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "dialects/stablehlo/StablehloDialect.h.inc"
+
+namespace mlir::OpTrait::stablehlo {
+/// Checks that operands and results have one type, as SameOperandsAndResultType,
+/// except that quantized tensors (the spec's dequantize_op_quantize ops) may
+/// differ in scales and zero points: then all are quantized, of one shape,
+/// one storage type and one expressed type.
+LogicalResult verifySameTypesOrQuantized(Operation *op);
+template <typename ConcreteType>
+class SameTypesOrQuantized
+    : public TraitBase<ConcreteType, SameTypesOrQuantized> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return verifySameTypesOrQuantized(op);
+  }
+};
+} // namespace mlir::OpTrait::stablehlo
 #include "dialects/stablehlo/StablehloEnums.h.inc"
 
 #define GET_ATTRDEF_CLASSES

@@ -118,8 +118,13 @@ def StableHLO_ReducePrecisionOp : StableHLO_Op<"reduce_precision",
   let hasVerifier = 1;
 }
 
+def SameTypesOrQuantized
+    : NativeOpTrait<"SameTypesOrQuantized"> {
+  let cppNamespace = "::mlir::OpTrait::stablehlo";
+}
+
 class StableHLO_BinaryOp<string mnemonic, string what>
-    : StableHLO_Op<mnemonic, [Pure, SameOperandsAndResultType]> {
+    : StableHLO_Op<mnemonic, [Pure, SameOperandsShape, SameTypesOrQuantized]> {
   let summary = what # ", elementwise";
   let arguments = (ins StableHLO_Tensor:$lhs, StableHLO_Tensor:$rhs);
   let results = (outs StableHLO_Tensor:$result);
@@ -816,6 +821,28 @@ def StableHLO_RngOp : StableHLO_Op<"rng"> {
 }
 
 include "dialects/stablehlo/StablehloDynamicOps.td"
+
+def StableHLO_UniformQuantizeOp : StableHLO_Op<"uniform_quantize",
+                                               [Pure, SameOperandsAndResultShape]> {
+  let summary = "quantizes floats, or requantizes, to a !quant.uniform type";
+  let arguments = (ins StableHLO_Tensor:$operand);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def StableHLO_UniformDequantizeOp : StableHLO_Op<"uniform_dequantize",
+                                                 [Pure, SameOperandsAndResultShape]> {
+  let summary = "dequantizes a !quant.uniform tensor to its expressed type";
+  let arguments = (ins StableHLO_Tensor:$operand);
+  let results = (outs StableHLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
 
 def StableHLO_EinsumOp : StableHLO_Op<"einsum", [Pure]> {
   let summary = "Einstein summation of two operands (legacy)";

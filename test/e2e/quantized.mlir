@@ -1,0 +1,41 @@
+// StableHLO's quantized types on the simulated TPU: a !quant.uniform tensor
+// holds its storage integers (i8 in HBM); uniform_quantize is
+// clamp(round_nearest_even(x / s) + z), uniform_dequantize (q - z) * s,
+// requantization both, per tensor or per axis, and an op on quantized
+// tensors dequantizes, computes in f32 and quantizes its result. Weights as
+// a quantized argument feed a matmul after dequantization. Hand-computed
+// values (4 / 0.1 - 30 = 10, 15 / 0.5 - 20 = 10), then generated inputs
+// against the evaluator.
+// RUN: tpu-run %s --function=qdq --input="2xf32=4,15" | FileCheck %s --check-prefix=QDQ
+// QDQ: result[0]: 2xi8=10 10
+// QDQ: result[1]: 2xf32=4 15
+// QDQ: result[2]: 2xi8=20 45
+// RUN: tpu-run %s --function=qadd --input="2xf32=1,2" --input="2xf32=3,4" | FileCheck %s --check-prefix=ADD
+// ADD: result[0]: 2xi8=-12 -8
+// Out of range: 100 / 0.1 - 30 clamps at 127, -100 at -128.
+// RUN: tpu-run %s --function=qdq --input="2xf32=100,-100" | FileCheck %s --check-prefix=CLAMP
+// CLAMP: result[0]: 2xi8=127 -128
+// RUN: tpu-run %S/Inputs/quantized-weights.mlir --input="2x3xf32=[1 1 1][1 2 3]" --input="3x4xi8=[2 2 2 2][2 2 2 2][2 2 2 -128]" | FileCheck %s --check-prefix=WEIGHTS
+// WEIGHTS: result[0]: 2x4xf32=[3 1.5 0.75 -100][6 3 1.5 -330]
+// RUN: %python %S/Inputs/run_e2e.py tpu-run %s | FileCheck %s --check-prefix=REF
+// REF: @qdq: result 0: 2xi8 exact
+// REF: @qdq: result 1: 2xf32 exact
+// REF: @qdq: result 2: 2xi8 exact
+// REF: @qadd: result 0: 2xi8 exact
+
+func.func @qdq(%x: tensor<2xf32>) -> (tensor<2xi8>, tensor<2xf32>, tensor<2xi8>) {
+  %q = stablehlo.uniform_quantize %x : (tensor<2xf32>) -> tensor<2x!quant.uniform<i8:f32:0, {0.1:-30,0.5:-20}>>
+  %b = stablehlo.bitcast_convert %q : (tensor<2x!quant.uniform<i8:f32:0, {0.1:-30,0.5:-20}>>) -> tensor<2xi8>
+  %d = stablehlo.uniform_dequantize %q : (tensor<2x!quant.uniform<i8:f32:0, {0.1:-30,0.5:-20}>>) -> tensor<2xf32>
+  %r = stablehlo.uniform_quantize %q : (tensor<2x!quant.uniform<i8:f32:0, {0.1:-30,0.5:-20}>>) -> tensor<2x!quant.uniform<i8:f32:0, {0.1:-20,0.2:-30}>>
+  %rb = stablehlo.bitcast_convert %r : (tensor<2x!quant.uniform<i8:f32:0, {0.1:-20,0.2:-30}>>) -> tensor<2xi8>
+  return %b, %d, %rb : tensor<2xi8>, tensor<2xf32>, tensor<2xi8>
+}
+
+func.func @qadd(%x: tensor<2xf32>, %y: tensor<2xf32>) -> tensor<2xi8> {
+  %a = stablehlo.uniform_quantize %x : (tensor<2xf32>) -> tensor<2x!quant.uniform<i8:f32, 0.1:-30>>
+  %b = stablehlo.uniform_quantize %y : (tensor<2xf32>) -> tensor<2x!quant.uniform<i8:f32, 0.5:-20>>
+  %s = "stablehlo.add"(%a, %b) : (tensor<2x!quant.uniform<i8:f32, 0.1:-30>>, tensor<2x!quant.uniform<i8:f32, 0.5:-20>>) -> tensor<2x!quant.uniform<i8:f32, 0.5:-20>>
+  %r = stablehlo.bitcast_convert %s : (tensor<2x!quant.uniform<i8:f32, 0.5:-20>>) -> tensor<2xi8>
+  return %r : tensor<2xi8>
+}

@@ -1,0 +1,63 @@
+// Quantized types lowered to their storage integers by
+// convert-stablehlo-to-hlo: quantize as divide, round, add the zero point,
+// clamp and convert; dequantize as convert, subtract and multiply (per axis
+// through a broadcast of the axis' scales); bitcast_convert to the storage
+// type vanishes; an add of quantized tensors computes in f32 between them.
+// Function arguments and results take the storage type.
+// RUN: tpu-opt %s -split-input-file -convert-stablehlo-to-hlo | FileCheck %s
+
+// CHECK-LABEL: func.func @quantize
+// CHECK-SAME: -> tensor<2xi8>
+// CHECK: %[[S:.*]] = hlo.constant dense<1.000000e-01> : tensor<2xf32>
+// CHECK: %[[D:.*]] = hlo.divide %arg0, %[[S]]
+// CHECK: %[[R:.*]] = hlo.round_nearest_even %[[D]]
+// CHECK: %[[Z:.*]] = hlo.constant dense<-3.000000e+01>
+// CHECK: %[[A:.*]] = hlo.add %[[R]], %[[Z]]
+// CHECK: hlo.maximum
+// CHECK: %[[C:.*]] = hlo.minimum
+// CHECK: %[[Q:.*]] = hlo.convert %[[C]] : (tensor<2xf32>) -> tensor<2xi8>
+// CHECK: return %[[Q]] : tensor<2xi8>
+func.func @quantize(%x: tensor<2xf32>) -> tensor<2x!quant.uniform<i8:f32, 0.1:-30>> {
+  %q = stablehlo.uniform_quantize %x : (tensor<2xf32>) -> tensor<2x!quant.uniform<i8:f32, 0.1:-30>>
+  return %q : tensor<2x!quant.uniform<i8:f32, 0.1:-30>>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @dequantize_per_axis
+// CHECK-SAME: (%arg0: tensor<2x3xui8>) -> tensor<2x3xf32>
+// CHECK: %[[F:.*]] = hlo.convert %arg0 : (tensor<2x3xui8>) -> tensor<2x3xf32>
+// CHECK: %[[Z:.*]] = hlo.constant dense<[1.000000e+00, 2.000000e+00, 3.000000e+00]> : tensor<3xf32>
+// CHECK: %[[ZB:.*]] = hlo.broadcast_in_dim %[[Z]], dims = [1]
+// CHECK: %[[SUB:.*]] = hlo.subtract %[[F]], %[[ZB]]
+// CHECK: %[[SB:.*]] = hlo.broadcast_in_dim
+// CHECK: hlo.multiply %[[SUB]], %[[SB]]
+func.func @dequantize_per_axis(%q: tensor<2x3x!quant.uniform<u8:f32:1, {0.5:1,0.25:2,2.0:3}>>) -> tensor<2x3xf32> {
+  %d = stablehlo.uniform_dequantize %q : (tensor<2x3x!quant.uniform<u8:f32:1, {0.5:1,0.25:2,2.0:3}>>) -> tensor<2x3xf32>
+  return %d : tensor<2x3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @bitcast
+// CHECK-SAME: (%arg0: tensor<4xi8>) -> tensor<4xi8>
+// CHECK-NEXT: return %arg0 : tensor<4xi8>
+func.func @bitcast(%x: tensor<4xi8>) -> tensor<4xi8> {
+  %q = stablehlo.bitcast_convert %x : (tensor<4xi8>) -> tensor<4x!quant.uniform<i8:f32, 0.5>>
+  %b = stablehlo.bitcast_convert %q : (tensor<4x!quant.uniform<i8:f32, 0.5>>) -> tensor<4xi8>
+  return %b : tensor<4xi8>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @quantized_add
+// CHECK-SAME: (%arg0: tensor<2xi8>, %arg1: tensor<2xi8>) -> tensor<2xi8>
+// CHECK-DAG: %[[X:.*]] = hlo.convert %arg0 : (tensor<2xi8>) -> tensor<2xf32>
+// CHECK-DAG: %[[Y:.*]] = hlo.convert %arg1 : (tensor<2xi8>) -> tensor<2xf32>
+// CHECK: hlo.add %{{.*}}, %{{.*}} : tensor<2xf32>
+// CHECK: hlo.divide
+// CHECK: hlo.convert %{{.*}} : (tensor<2xf32>) -> tensor<2xi8>
+func.func @quantized_add(%x: tensor<2x!quant.uniform<i8:f32, 0.1:-30>>, %y: tensor<2x!quant.uniform<i8:f32, 0.5:-20>>) -> tensor<2x!quant.uniform<i8:f32, 0.5:-20>> {
+  %s = "stablehlo.add"(%x, %y) : (tensor<2x!quant.uniform<i8:f32, 0.1:-30>>, tensor<2x!quant.uniform<i8:f32, 0.5:-20>>) -> tensor<2x!quant.uniform<i8:f32, 0.5:-20>>
+  return %s : tensor<2x!quant.uniform<i8:f32, 0.5:-20>>
+}
