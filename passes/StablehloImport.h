@@ -42,6 +42,10 @@ FailureOr<ReduceBody> matchReduceBody(Region &region, unsigned i = 0,
 /// on their storage integers and expressed floats (StablehloQuant.cpp).
 LogicalResult lowerQuantizedTypes(func::FuncOp func);
 
+/// Rewrites each chlo.scan of `func` as a stablehlo.while over positions
+/// (ChloScan.cpp).
+void lowerChloScans(func::FuncOp func);
+
 /// An `mhlo.sharding` string as an #hlo.sharding, or an error at `loc`.
 FailureOr<hlo::ShardingAttr> importSharding(Location loc, Attribute attr);
 

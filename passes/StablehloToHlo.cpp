@@ -702,6 +702,7 @@ struct ConvertStablehloToHloPass
     func::FuncOp func = getOperation();
     if (failed(lowerQuantizedTypes(func)))
       return signalPassFailure();
+    lowerChloScans(func);
     // Top-level ops (and those in scf regions, which convert-scf-to-hlo
     // converts next) only: reduce bodies and the like are read by their
     // op's conversion.

@@ -116,3 +116,68 @@ LogicalResult ConstantLikeOp::verify() {
            << result.getElementType();
   return success();
 }
+
+/// `type` without dimension `dim`: one slice of a scanned tensor.
+static RankedTensorType dropDim(RankedTensorType type, int64_t dim) {
+  SmallVector<int64_t> shape(type.getShape());
+  shape.erase(shape.begin() + dim);
+  return type.clone(shape);
+}
+
+LogicalResult ScanOp::verify() {
+  int64_t dim = getDimension();
+  size_t inputs = getInputs().size(), inits = getInits().size();
+  if (getNumResults() < inits)
+    return emitOpError("has ") << getNumResults() << " results, fewer than "
+                               << inits << " carries";
+  size_t outputs = getNumResults() - inits;
+  if (inputs == 0 && outputs == 0)
+    return emitOpError("scans no inputs and makes no outputs");
+  // Every input and output has the scanned dimension, of one length.
+  std::optional<int64_t> length;
+  SmallVector<Type> scanned(getInputs().getTypes());
+  llvm::append_range(scanned, TypeRange(getResultTypes()).take_front(outputs));
+  for (Type type : scanned) {
+    auto tensor = cast<RankedTensorType>(type);
+    if (dim < 0 || dim >= tensor.getRank())
+      return emitOpError("dimension ")
+             << dim << " is outside " << type << " (scanned inputs and "
+             << "outputs must have it)";
+    if (length && *length != tensor.getDimSize(dim))
+      return emitOpError("scans ")
+             << type << " of length " << tensor.getDimSize(dim)
+             << " along dimension " << dim << ", but another of length "
+             << *length;
+    length = tensor.getDimSize(dim);
+  }
+  for (size_t i = 0; i < inits; ++i)
+    if (getInits()[i].getType() != getResult(outputs + i).getType())
+      return emitOpError("carry ")
+             << i << " is initialized as " << getInits()[i].getType()
+             << " but returned as " << getResult(outputs + i).getType();
+  // The body takes a slice of each input and the carries, and returns a
+  // slice of each output and the carries.
+  Block &body = getBody().front();
+  SmallVector<Type> expected;
+  for (Value input : getInputs())
+    expected.push_back(
+        dropDim(cast<RankedTensorType>(input.getType()), dim));
+  llvm::append_range(expected, getInits().getTypes());
+  if (TypeRange(body.getArgumentTypes()) != TypeRange(expected))
+    return emitOpError("body must take each input's slice, then the "
+                       "carries: ")
+           << TypeRange(expected) << ", but takes "
+           << body.getArgumentTypes();
+  Operation *terminator = body.getTerminator();
+  SmallVector<Type> returned;
+  for (Type type : TypeRange(getResultTypes()).take_front(outputs))
+    returned.push_back(dropDim(cast<RankedTensorType>(type), dim));
+  llvm::append_range(returned, getInits().getTypes());
+  if (!terminator || TypeRange(terminator->getOperandTypes()) !=
+                         TypeRange(returned))
+    return emitOpError("body must return each output's slice, then the "
+                       "carries: ")
+           << TypeRange(returned) << ", but returns "
+           << (terminator ? TypeRange(terminator->getOperandTypes()) : TypeRange());
+  return success();
+}

@@ -165,4 +165,35 @@ def Chlo_TopKOp : Op<Chlo_Dialect, "top_k", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Chlo_ScanOp : Op<Chlo_Dialect, "scan",
+                     [RecursiveMemoryEffects, AttrSizedOperandSegments]> {
+  let summary = "a scan along one dimension, with carries";
+  let description = [{
+    The body runs once per position along `dimension` (from the end when
+    `is_reverse`), on each input's slice at that position and the carries
+    (initially `inits`); it returns one slice of each output, then the new
+    carries. The results are the outputs, stacked along `dimension`, then
+    the final carries.
+
+    ```mlir
+    %sums, %total = chlo.scan(%x) inits(%zero) dimension=0 {
+    ^bb0(%xi: tensor<f32>, %acc: tensor<f32>):
+      %s = stablehlo.add %xi, %acc : tensor<f32>
+      stablehlo.return %s, %s : tensor<f32>, tensor<f32>
+    } : (tensor<4xf32>, tensor<f32>) -> (tensor<4xf32>, tensor<f32>)
+    ```
+  }];
+  let arguments = (ins Variadic<AnyRankedTensor>:$inputs,
+                       Variadic<AnyRankedTensor>:$inits, I64Attr:$dimension,
+                       OptionalAttr<BoolAttr>:$is_reverse,
+                       OptionalAttr<BoolAttr>:$is_associative);
+  let results = (outs Variadic<AnyRankedTensor>);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    `(` $inputs `)` `inits` `(` $inits `)` `dimension` `=` $dimension
+        attr-dict-with-keyword $body `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // TPU_DIALECTS_CHLO_CHLOOPS_TD

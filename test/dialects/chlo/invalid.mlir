@@ -102,3 +102,80 @@ func.func @constant_like_type(%a: tensor<4xf32>) -> tensor<4xf32> {
   %0 = "chlo.constant_like"(%a) {value = 1 : i32} : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @scan_dimension(%x: tensor<4xf32>, %z: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'chlo.scan' op dimension 1 is outside 'tensor<4xf32>' (scanned inputs and outputs must have it)}}
+  %0:2 = chlo.scan(%x) inits(%z) dimension=1 {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a, %b : tensor<f32>, tensor<f32>
+  } : (tensor<4xf32>, tensor<f32>) -> (tensor<4xf32>, tensor<f32>)
+  return %0#0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @scan_lengths(%x: tensor<4xf32>, %z: tensor<f32>) -> tensor<5xf32> {
+  // expected-error @+1 {{'chlo.scan' op scans 'tensor<5xf32>' of length 5 along dimension 0, but another of length 4}}
+  %0:2 = chlo.scan(%x) inits(%z) dimension=0 {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a, %b : tensor<f32>, tensor<f32>
+  } : (tensor<4xf32>, tensor<f32>) -> (tensor<5xf32>, tensor<f32>)
+  return %0#0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @scan_carry(%x: tensor<4xf32>, %z: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'chlo.scan' op carry 0 is initialized as 'tensor<f32>' but returned as 'tensor<i32>'}}
+  %0:2 = chlo.scan(%x) inits(%z) dimension=0 {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a, %b : tensor<f32>, tensor<f32>
+  } : (tensor<4xf32>, tensor<f32>) -> (tensor<4xf32>, tensor<i32>)
+  return %0#0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @scan_few_results(%x: tensor<4xf32>, %z: tensor<f32>, %w: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{'chlo.scan' op has 1 results, fewer than 2 carries}}
+  %0 = chlo.scan(%x) inits(%z, %w) dimension=0 {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<f32>):
+    stablehlo.return %b : tensor<f32>
+  } : (tensor<4xf32>, tensor<f32>, tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+func.func @scan_nothing(%z: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{'chlo.scan' op scans no inputs and makes no outputs}}
+  %0 = chlo.scan() inits(%z) dimension=0 {
+  ^bb0(%b: tensor<f32>):
+    stablehlo.return %b : tensor<f32>
+  } : (tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+func.func @scan_body_args(%x: tensor<4x3xf32>, %z: tensor<3xf32>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{'chlo.scan' op body must take each input's slice, then the carries: 'tensor<3xf32>', 'tensor<3xf32>', but takes 'tensor<4xf32>', 'tensor<3xf32>'}}
+  %0:2 = chlo.scan(%x) inits(%z) dimension=0 {
+  ^bb0(%a: tensor<4xf32>, %b: tensor<3xf32>):
+    stablehlo.return %b, %b : tensor<3xf32>, tensor<3xf32>
+  } : (tensor<4x3xf32>, tensor<3xf32>) -> (tensor<4x3xf32>, tensor<3xf32>)
+  return %0#0 : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @scan_body_results(%x: tensor<4xf32>, %z: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'chlo.scan' op body must return each output's slice, then the carries: 'tensor<f32>', 'tensor<f32>', but returns 'tensor<f32>'}}
+  %0:2 = chlo.scan(%x) inits(%z) dimension=0 {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  } : (tensor<4xf32>, tensor<f32>) -> (tensor<4xf32>, tensor<f32>)
+  return %0#0 : tensor<4xf32>
+}

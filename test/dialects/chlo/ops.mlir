@@ -53,3 +53,19 @@ func.func @broadcasting(%a: tensor<3x4xf32>, %b: tensor<4xf32>, %c: tensor<3xf32
   %2 = "chlo.constant_like"(%a) {value = 2.5 : f32} : (tensor<3x4xf32>) -> tensor<3x4xf32>
   return %0, %1, %2 : tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @scan
+// CHECK: %{{.*}}:4 = chlo.scan(%arg0, %arg1) inits(%arg2, %arg3) dimension = 1 attributes {is_reverse = true} {
+// CHECK: stablehlo.return
+// CHECK: } : (tensor<2x5xf32>, tensor<2x5xi32>, tensor<2xf32>, tensor<2xi32>) -> (tensor<2x5xf32>, tensor<2x5xi32>, tensor<2xf32>, tensor<2xi32>)
+func.func @scan(%x: tensor<2x5xf32>, %n: tensor<2x5xi32>, %x0: tensor<2xf32>, %n0: tensor<2xi32>) -> tensor<2x5xf32> {
+  %0:4 = chlo.scan(%x, %n) inits(%x0, %n0) dimension=1 attributes {is_reverse = true} {
+  ^bb0(%xi: tensor<2xf32>, %ni: tensor<2xi32>, %acc: tensor<2xf32>, %cnt: tensor<2xi32>):
+    %s = stablehlo.add %xi, %acc : tensor<2xf32>
+    %c = stablehlo.add %ni, %cnt : tensor<2xi32>
+    stablehlo.return %s, %c, %s, %c : tensor<2xf32>, tensor<2xi32>, tensor<2xf32>, tensor<2xi32>
+  } : (tensor<2x5xf32>, tensor<2x5xi32>, tensor<2xf32>, tensor<2xi32>) -> (tensor<2x5xf32>, tensor<2x5xi32>, tensor<2xf32>, tensor<2xi32>)
+  return %0#0 : tensor<2x5xf32>
+}
