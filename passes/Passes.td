@@ -279,7 +279,9 @@ def ConvertStablehloToHlo
     %r = hlo.reduce sum %x, dims = [1] : (tensor<4x8xf32>) -> tensor<4xf32>
     ```
   }];
-  let dependentDialects = ["::mlir::hlo::HLODialect"];
+  // chlo.scan and chlo.ragged_dot become StableHLO ops first.
+  let dependentDialects = ["::mlir::hlo::HLODialect",
+                           "::mlir::stablehlo::StableHLODialect"];
 }
 
 def ConvertScfToHlo : Pass<"convert-scf-to-hlo", "::mlir::func::FuncOp"> {

@@ -46,6 +46,10 @@ LogicalResult lowerQuantizedTypes(func::FuncOp func);
 /// (ChloScan.cpp).
 void lowerChloScans(func::FuncOp func);
 
+/// Rewrites each chlo.ragged_dot of `func` as a dot_general of a masked lhs
+/// (ChloRaggedDot.cpp).
+LogicalResult lowerRaggedDots(func::FuncOp func);
+
 /// An `mhlo.sharding` string as an #hlo.sharding, or an error at `loc`.
 FailureOr<hlo::ShardingAttr> importSharding(Location loc, Attribute attr);
 

@@ -703,6 +703,8 @@ struct ConvertStablehloToHloPass
     if (failed(lowerQuantizedTypes(func)))
       return signalPassFailure();
     lowerChloScans(func);
+    if (failed(lowerRaggedDots(func)))
+      return signalPassFailure();
     // Top-level ops (and those in scf regions, which convert-scf-to-hlo
     // converts next) only: reduce bodies and the like are read by their
     // op's conversion.

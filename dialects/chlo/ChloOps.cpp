@@ -3,12 +3,32 @@
 #include "dialects/chlo/ChloOps.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/SmallBitVector.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "mlir/Transforms/InliningUtils.h"
 
 using namespace mlir;
 using namespace mlir::chlo;
 
 #include "dialects/chlo/ChloDialect.cpp.inc"
+#include "dialects/chlo/ChloEnums.cpp.inc"
+
+/// `[0, 2]`, `[]`: a list of dimensions.
+static ParseResult parseDims(AsmParser &parser,
+                             SmallVector<int64_t> &dims) {
+  return parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+    return parser.parseInteger(dims.emplace_back());
+  });
+}
+static void printDims(AsmPrinter &printer, ArrayRef<int64_t> dims) {
+  printer << '[';
+  llvm::interleaveComma(dims, printer);
+  printer << ']';
+}
+
+#define GET_ATTRDEF_CLASSES
+#include "dialects/chlo/ChloAttrs.cpp.inc"
 
 namespace {
 /// chlo ops sit in the private helpers JAX exports, which the import
@@ -25,6 +45,10 @@ void ChloDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "dialects/chlo/ChloOps.cpp.inc"
+      >();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "dialects/chlo/ChloAttrs.cpp.inc"
       >();
   addInterfaces<ChloInliner>();
 }
@@ -179,5 +203,102 @@ LogicalResult ScanOp::verify() {
                        "carries: ")
            << TypeRange(returned) << ", but returns "
            << (terminator ? TypeRange(terminator->getOperandTypes()) : TypeRange());
+  return success();
+}
+
+/// Checks that `dims` are distinct dimensions of a rank-`rank` operand not
+/// in `used`, and adds them to it.
+static LogicalResult claimDims(Operation *op, StringRef what,
+                               ArrayRef<int64_t> dims, int64_t rank,
+                               llvm::SmallBitVector &used) {
+  for (int64_t d : dims) {
+    if (d < 0 || d >= rank)
+      return op->emitOpError(what) << " dimension " << d
+                                   << " is outside the operand of rank "
+                                   << rank;
+    if (used.test(d))
+      return op->emitOpError(what)
+             << " dimension " << d << " is used twice";
+    used.set(d);
+  }
+  return success();
+}
+
+LogicalResult RaggedDotOp::verify() {
+  RaggedDotDimensionNumbersAttr n = getRaggedDotDimensionNumbers();
+  auto lhs = cast<RankedTensorType>(getLhs().getType());
+  auto rhs = cast<RankedTensorType>(getRhs().getType());
+  auto sizes = cast<RankedTensorType>(getGroupSizes().getType());
+  llvm::SmallBitVector lhsUsed(lhs.getRank()), rhsUsed(rhs.getRank());
+  if (failed(claimDims(*this, "lhs batching", n.getLhsBatchingDimensions(),
+                       lhs.getRank(), lhsUsed)) ||
+      failed(claimDims(*this, "lhs contracting",
+                       n.getLhsContractingDimensions(), lhs.getRank(),
+                       lhsUsed)) ||
+      failed(claimDims(*this, "rhs batching", n.getRhsBatchingDimensions(),
+                       rhs.getRank(), rhsUsed)) ||
+      failed(claimDims(*this, "rhs contracting",
+                       n.getRhsContractingDimensions(), rhs.getRank(),
+                       rhsUsed)) ||
+      failed(claimDims(*this, "rhs group", n.getRhsGroupDimensions(),
+                       rhs.getRank(), rhsUsed)))
+    return failure();
+  auto pairs = [&](ArrayRef<int64_t> l, ArrayRef<int64_t> r,
+                   StringRef what) -> LogicalResult {
+    if (l.size() != r.size())
+      return emitOpError("has ") << l.size() << " lhs and " << r.size()
+                                 << " rhs " << what << " dimensions";
+    for (auto [a, b] : llvm::zip(l, r))
+      if (lhs.getDimSize(a) != rhs.getDimSize(b))
+        return emitOpError(what) << " dimensions " << a << " and " << b
+                                 << " differ in size";
+    return success();
+  };
+  if (failed(pairs(n.getLhsBatchingDimensions(), n.getRhsBatchingDimensions(),
+                   "batching")) ||
+      failed(pairs(n.getLhsContractingDimensions(),
+                   n.getRhsContractingDimensions(), "contracting")))
+    return failure();
+  if (n.getLhsRaggedDimensions().size() != 1)
+    return emitOpError("needs one lhs ragged dimension, not ")
+           << n.getLhsRaggedDimensions().size();
+  int64_t ragged = n.getLhsRaggedDimensions()[0];
+  if (ragged < 0 || ragged >= lhs.getRank())
+    return emitOpError("lhs ragged dimension ")
+           << ragged << " is outside the operand of rank " << lhs.getRank();
+  // Mode 1 (a non-contracting ragged dimension) takes one rhs group
+  // dimension; modes 2 and 3 (contracting, batch) none.
+  bool nonContracting = !lhsUsed.test(ragged);
+  if (nonContracting != (n.getRhsGroupDimensions().size() == 1))
+    return emitOpError(nonContracting
+                           ? "needs one rhs group dimension, as the lhs "
+                             "ragged dimension is not contracting or batch"
+                           : "takes no rhs group dimension, as the lhs "
+                             "ragged dimension is contracting or batch");
+  if (sizes.getRank() < 1 || !isa<IntegerType>(sizes.getElementType()))
+    return emitOpError("group_sizes must be a tensor of integers, not ")
+           << sizes;
+  int64_t groups = sizes.getShape().back();
+  if (nonContracting &&
+      rhs.getDimSize(n.getRhsGroupDimensions()[0]) != groups)
+    return emitOpError("has ") << groups << " groups but the rhs group "
+                               << "dimension has size "
+                               << rhs.getDimSize(n.getRhsGroupDimensions()[0]);
+  // The result: [g] for mode 2, the batch, the lhs free, the rhs free.
+  SmallVector<int64_t> shape;
+  if (llvm::is_contained(n.getLhsContractingDimensions(), ragged))
+    shape.push_back(groups);
+  for (int64_t d : n.getLhsBatchingDimensions())
+    shape.push_back(lhs.getDimSize(d));
+  for (int64_t d = 0; d < lhs.getRank(); ++d)
+    if (!lhsUsed.test(d))
+      shape.push_back(lhs.getDimSize(d));
+  for (int64_t d = 0; d < rhs.getRank(); ++d)
+    if (!rhsUsed.test(d))
+      shape.push_back(rhs.getDimSize(d));
+  if (getType().getShape() != ArrayRef<int64_t>(shape))
+    return emitOpError("result shape must be ")
+           << RankedTensorType::get(shape, getType().getElementType())
+           << ", not " << getType();
   return success();
 }

@@ -12,6 +12,10 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "dialects/chlo/ChloDialect.h.inc"
+#include "dialects/chlo/ChloEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "dialects/chlo/ChloAttrs.h.inc"
 
 #define GET_OP_CLASSES
 #include "dialects/chlo/ChloOps.h.inc"

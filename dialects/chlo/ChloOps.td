@@ -11,6 +11,8 @@
 #define TPU_DIALECTS_CHLO_CHLOOPS_TD
 
 include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
@@ -22,6 +24,43 @@ def Chlo_Dialect : Dialect {
   let description = [{
     Elementwise math that JAX emits as `chlo` ops, with StableHLO's CHLO
     semantics. Only parsed, verified and imported.
+  }];
+  let useDefaultAttributePrinterParser = 1;
+}
+
+def Chlo_Precision : I32EnumAttr<"Precision", "dot precision", [
+      I32EnumAttrCase<"DEFAULT", 0>, I32EnumAttrCase<"HIGH", 1>,
+      I32EnumAttrCase<"HIGHEST", 2>]> {
+  let cppNamespace = "::mlir::chlo";
+  let genSpecializedAttr = 0;
+}
+def Chlo_PrecisionAttr : EnumAttr<Chlo_Dialect, Chlo_Precision, "precision">;
+
+def Chlo_RaggedDotDimensionNumbers
+    : AttrDef<Chlo_Dialect, "RaggedDotDimensionNumbers"> {
+  let mnemonic = "ragged_dot";
+  let summary = "dimension numbers of ragged_dot";
+  let description = [{
+    `#chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions
+    = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1],
+    lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>`.
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"int64_t">:$lhsBatchingDimensions,
+    ArrayRefParameter<"int64_t">:$rhsBatchingDimensions,
+    ArrayRefParameter<"int64_t">:$lhsContractingDimensions,
+    ArrayRefParameter<"int64_t">:$rhsContractingDimensions,
+    ArrayRefParameter<"int64_t">:$lhsRaggedDimensions,
+    ArrayRefParameter<"int64_t">:$rhsGroupDimensions);
+  let assemblyFormat = [{
+    `<` `lhs_batching_dimensions` `=` custom<Dims>($lhsBatchingDimensions)
+    `,` `rhs_batching_dimensions` `=` custom<Dims>($rhsBatchingDimensions)
+    `,` `lhs_contracting_dimensions` `=`
+        custom<Dims>($lhsContractingDimensions)
+    `,` `rhs_contracting_dimensions` `=`
+        custom<Dims>($rhsContractingDimensions)
+    `,` `lhs_ragged_dimensions` `=` custom<Dims>($lhsRaggedDimensions)
+    `,` `rhs_group_dimensions` `=` custom<Dims>($rhsGroupDimensions) `>`
   }];
 }
 
@@ -193,6 +232,26 @@ def Chlo_ScanOp : Op<Chlo_Dialect, "scan",
     `(` $inputs `)` `inits` `(` $inits `)` `dimension` `=` $dimension
         attr-dict-with-keyword $body `:` functional-type(operands, results)
   }];
+  let hasVerifier = 1;
+}
+
+def Chlo_RaggedDotOp : Op<Chlo_Dialect, "ragged_dot", [Pure]> {
+  let summary = "a dot_general whose lhs rows fall into groups, one rhs each";
+  let description = [{
+    jax.lax.ragged_dot (the grouped matmul of mixture-of-experts layers):
+    `group_sizes` splits the lhs ragged dimension into consecutive groups.
+    When it is a non-contracting dimension, rows of group g multiply rhs
+    slice g along `rhs_group_dimensions` (rows past the groups' total give
+    zeros); when it is a contracting dimension, the result gets a leading
+    group dimension, each group contracting only its own range; when it is
+    a batch dimension, the batches past the groups' total give zeros.
+  }];
+  let arguments = (ins AnyRankedTensor:$lhs, AnyRankedTensor:$rhs,
+                       AnyRankedTensor:$group_sizes,
+                       Chlo_RaggedDotDimensionNumbers:$ragged_dot_dimension_numbers,
+                       OptionalAttr<TypedArrayAttrBase<Chlo_PrecisionAttr,
+                                                       "precision config">>:$precision_config);
+  let results = (outs AnyRankedTensor:$result);
   let hasVerifier = 1;
 }
 

@@ -179,3 +179,83 @@ func.func @scan_body_results(%x: tensor<4xf32>, %z: tensor<f32>) -> tensor<4xf32
   } : (tensor<4xf32>, tensor<f32>) -> (tensor<4xf32>, tensor<f32>)
   return %0#0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @ragged_two_ragged(%lhs: tensor<11x5xf32>, %rhs: tensor<3x5x7xf32>, %gs: tensor<3xi64>) -> tensor<11x7xf32> {
+  // expected-error @+1 {{'chlo.ragged_dot' op needs one lhs ragged dimension, not 2}}
+  %0 = "chlo.ragged_dot"(%lhs, %rhs, %gs) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0, 1], rhs_group_dimensions = [0]>} : (tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> tensor<11x7xf32>
+  return %0 : tensor<11x7xf32>
+}
+
+// -----
+
+func.func @ragged_no_group(%lhs: tensor<11x5xf32>, %rhs: tensor<5x7xf32>, %gs: tensor<3xi64>) -> tensor<11x7xf32> {
+  // expected-error @+1 {{'chlo.ragged_dot' op needs one rhs group dimension, as the lhs ragged dimension is not contracting or batch}}
+  %0 = "chlo.ragged_dot"(%lhs, %rhs, %gs) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0], lhs_ragged_dimensions = [0], rhs_group_dimensions = []>} : (tensor<11x5xf32>, tensor<5x7xf32>, tensor<3xi64>) -> tensor<11x7xf32>
+  return %0 : tensor<11x7xf32>
+}
+
+// -----
+
+func.func @ragged_contracting_group(%lhs: tensor<11x5xf32>, %rhs: tensor<3x5x7xf32>, %gs: tensor<3xi64>) -> tensor<3x11x7xf32> {
+  // expected-error @+1 {{'chlo.ragged_dot' op takes no rhs group dimension, as the lhs ragged dimension is contracting or batch}}
+  %0 = "chlo.ragged_dot"(%lhs, %rhs, %gs) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [1], rhs_group_dimensions = [0]>} : (tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> tensor<3x11x7xf32>
+  return %0 : tensor<3x11x7xf32>
+}
+
+// -----
+
+func.func @ragged_groups(%lhs: tensor<11x5xf32>, %rhs: tensor<3x5x7xf32>, %gs: tensor<4xi64>) -> tensor<11x7xf32> {
+  // expected-error @+1 {{'chlo.ragged_dot' op has 4 groups but the rhs group dimension has size 3}}
+  %0 = "chlo.ragged_dot"(%lhs, %rhs, %gs) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>} : (tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<4xi64>) -> tensor<11x7xf32>
+  return %0 : tensor<11x7xf32>
+}
+
+// -----
+
+func.func @ragged_contracting_sizes(%lhs: tensor<11x5xf32>, %rhs: tensor<3x4x7xf32>, %gs: tensor<3xi64>) -> tensor<11x7xf32> {
+  // expected-error @+1 {{'chlo.ragged_dot' op contracting dimensions 1 and 1 differ in size}}
+  %0 = "chlo.ragged_dot"(%lhs, %rhs, %gs) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>} : (tensor<11x5xf32>, tensor<3x4x7xf32>, tensor<3xi64>) -> tensor<11x7xf32>
+  return %0 : tensor<11x7xf32>
+}
+
+// -----
+
+func.func @ragged_reused(%lhs: tensor<11x5xf32>, %rhs: tensor<3x5x7xf32>, %gs: tensor<3xi64>) -> tensor<11x7xf32> {
+  // expected-error @+1 {{'chlo.ragged_dot' op rhs group dimension 1 is used twice}}
+  %0 = "chlo.ragged_dot"(%lhs, %rhs, %gs) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [1]>} : (tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> tensor<11x7xf32>
+  return %0 : tensor<11x7xf32>
+}
+
+// -----
+
+func.func @ragged_outside(%lhs: tensor<11x5xf32>, %rhs: tensor<3x5x7xf32>, %gs: tensor<3xi64>) -> tensor<11x7xf32> {
+  // expected-error @+1 {{'chlo.ragged_dot' op lhs contracting dimension 2 is outside the operand of rank 2}}
+  %0 = "chlo.ragged_dot"(%lhs, %rhs, %gs) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>} : (tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> tensor<11x7xf32>
+  return %0 : tensor<11x7xf32>
+}
+
+// -----
+
+func.func @ragged_sizes_type(%lhs: tensor<11x5xf32>, %rhs: tensor<3x5x7xf32>, %gs: tensor<3xf32>) -> tensor<11x7xf32> {
+  // expected-error @+1 {{'chlo.ragged_dot' op group_sizes must be a tensor of integers, not 'tensor<3xf32>'}}
+  %0 = "chlo.ragged_dot"(%lhs, %rhs, %gs) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>} : (tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<3xf32>) -> tensor<11x7xf32>
+  return %0 : tensor<11x7xf32>
+}
+
+// -----
+
+func.func @ragged_result(%lhs: tensor<11x5xf32>, %rhs: tensor<3x5x7xf32>, %gs: tensor<3xi64>) -> tensor<11x8xf32> {
+  // expected-error @+1 {{'chlo.ragged_dot' op result shape must be 'tensor<11x7xf32>', not 'tensor<11x8xf32>'}}
+  %0 = "chlo.ragged_dot"(%lhs, %rhs, %gs) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>} : (tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> tensor<11x8xf32>
+  return %0 : tensor<11x8xf32>
+}
+
+// -----
+
+func.func @ragged_batch_count(%lhs: tensor<2x11x5xf32>, %rhs: tensor<3x5x7xf32>, %gs: tensor<3xi64>) -> tensor<2x11x7xf32> {
+  // expected-error @+1 {{'chlo.ragged_dot' op has 1 lhs and 0 rhs batching dimensions}}
+  %0 = "chlo.ragged_dot"(%lhs, %rhs, %gs) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [1], rhs_group_dimensions = [0]>} : (tensor<2x11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> tensor<2x11x7xf32>
+  return %0 : tensor<2x11x7xf32>
+}

@@ -69,3 +69,15 @@ func.func @scan(%x: tensor<2x5xf32>, %n: tensor<2x5xi32>, %x0: tensor<2xf32>, %n
   } : (tensor<2x5xf32>, tensor<2x5xi32>, tensor<2xf32>, tensor<2xi32>) -> (tensor<2x5xf32>, tensor<2x5xi32>, tensor<2xf32>, tensor<2xi32>)
   return %0#0 : tensor<2x5xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @ragged_dot
+// CHECK: "chlo.ragged_dot"(%arg0, %arg1, %arg2) <{precision_config = [#chlo<precision DEFAULT>, #chlo<precision HIGHEST>], ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [1], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [2], lhs_ragged_dimensions = [1], rhs_group_dimensions = [0]>}> : (tensor<2x11x5xf32>, tensor<3x2x5x7xf32>, tensor<3xi64>) -> tensor<2x11x7xf32>
+func.func @ragged_dot(%lhs: tensor<2x11x5xf32>, %rhs: tensor<3x2x5x7xf32>, %gs: tensor<3xi64>) -> tensor<2x11x7xf32> {
+  %0 = "chlo.ragged_dot"(%lhs, %rhs, %gs) {
+    ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [1], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [2], lhs_ragged_dimensions = [1], rhs_group_dimensions = [0]>,
+    precision_config = [#chlo<precision DEFAULT>, #chlo<precision HIGHEST>]
+  } : (tensor<2x11x5xf32>, tensor<3x2x5x7xf32>, tensor<3xi64>) -> tensor<2x11x7xf32>
+  return %0 : tensor<2x11x7xf32>
+}
