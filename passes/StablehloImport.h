@@ -10,6 +10,7 @@
 #ifndef TPU_PASSES_STABLEHLOIMPORT_H
 #define TPU_PASSES_STABLEHLOIMPORT_H
 
+#include "dialects/chlo/ChloOps.h"
 #include "dialects/hlo/HLOOps.h"
 #include "dialects/stablehlo/StablehloOps.h"
 #include "passes/PassUtils.h"
@@ -67,6 +68,12 @@ private:
   FailureOr<Value> convertElementwise(Operation *op);
   FailureOr<Value> convertStructural(Operation *op);
   FailureOr<Value> compare(sh::CompareOp op);
+  FailureOr<Value> broadcastCompare(chlo::BroadcastCompareOp op);
+  /// compare's semantics on already imported operands of `op`.
+  FailureOr<Value> compareValues(Operation *op,
+                                 sh::ComparisonDirection direction,
+                                 std::optional<sh::ComparisonType> kind,
+                                 Value lhs, Value rhs);
   FailureOr<Value> reducePrecision(sh::ReducePrecisionOp op);
   FailureOr<Value> sign(Operation *op);
   FailureOr<Value> reduce(sh::ReduceOp op);

@@ -123,10 +123,30 @@ static hlo::PrecisionAttr precisionOf(MLIRContext *context, ArrayAttr config,
 }
 
 FailureOr<Value> Importer::compare(sh::CompareOp op) {
-  Type element = getElementTypeOrSelf(op.getLhs().getType());
   std::optional<sh::ComparisonType> kind;
   if (auto attr = op.getCompareTypeAttr())
     kind = attr.getValue();
+  return compareValues(op, op.getComparisonDirection(), kind,
+                       lookup(op.getLhs()), lookup(op.getRhs()));
+}
+
+FailureOr<Value> Importer::broadcastCompare(chlo::BroadcastCompareOp op) {
+  // chlo's enums spell StableHLO's cases.
+  std::optional<sh::ComparisonType> kind;
+  if (auto attr = op.getCompareTypeAttr())
+    kind = sh::symbolizeComparisonType(
+        chlo::stringifyComparisonType(attr.getValue()));
+  auto direction = sh::symbolizeComparisonDirection(
+      chlo::stringifyComparisonDirection(op.getComparisonDirection()));
+  return compareValues(op, *direction, kind, broadcastOperand(op, 0),
+                       broadcastOperand(op, 1));
+}
+
+FailureOr<Value>
+Importer::compareValues(Operation *op, sh::ComparisonDirection direction,
+                        std::optional<sh::ComparisonType> kind, Value lhs,
+                        Value rhs) {
+  Type element = getElementTypeOrSelf(lhs.getType());
   // hlo compares floats by IEEE, signless integers as signed, unsigned
   // ones as unsigned and i1 as 0 < 1.
   bool isUnsigned = element.isInteger(1) || element.isUnsignedInteger();
@@ -141,16 +161,16 @@ FailureOr<Value> Importer::compare(sh::CompareOp op) {
     return unsupported(op) << "compare_type "
                            << sh::stringifyComparisonType(*kind) << " on "
                            << element << " elements";
-  auto direction = hlo::symbolizeComparisonDirection(
-      sh::stringifyComparisonDirection(op.getComparisonDirection()));
-  Value lhs = lookup(op.getLhs()), rhs = lookup(op.getRhs());
+  auto hloDirection = hlo::symbolizeComparisonDirection(
+      sh::stringifyComparisonDirection(direction));
   if (totalOrder) {
-    lhs = totalOrderKey(op.getLoc(), lhs);
-    rhs = totalOrderKey(op.getLoc(), rhs);
+    lhs = totalOrderKey(op->getLoc(), lhs);
+    rhs = totalOrderKey(op->getLoc(), rhs);
   }
   return Value(hlo::CompareOp::create(
-      b, op.getLoc(), resultType(op),
-      hlo::ComparisonDirectionAttr::get(b.getContext(), *direction), lhs, rhs));
+      b, op->getLoc(), resultType(op),
+      hlo::ComparisonDirectionAttr::get(b.getContext(), *hloDirection), lhs,
+      rhs));
 }
 
 /// reduce_precision rounds to a float format of `e` exponent and `m`
@@ -252,6 +272,12 @@ FailureOr<Value> Importer::convertElementwise(Operation *op) {
       .Case<sh::RemOp>(binaryCase<hlo::RemOp>())
       .Case<sh::PowOp>(binaryCase<hlo::PowOp>())
       .Case<sh::Atan2Op>(binaryCase<hlo::Atan2Op>())
+      .Case([&](chlo::BroadcastCompareOp c) { return broadcastCompare(c); })
+      .Case([&](chlo::BroadcastSelectOp) -> FailureOr<Value> {
+        return Value(hlo::SelectOp::create(
+            b, loc, resultType(op), broadcastOperand(op, 0),
+            broadcastOperand(op, 1), broadcastOperand(op, 2)));
+      })
       .Case<chlo::BroadcastAddOp>(broadcastBinaryCase<hlo::AddOp>())
       .Case<chlo::BroadcastSubOp>(broadcastBinaryCase<hlo::SubtractOp>())
       .Case<chlo::BroadcastMulOp>(broadcastBinaryCase<hlo::MulOp>())

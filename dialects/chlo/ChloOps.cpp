@@ -112,6 +112,47 @@ static LogicalResult verifyBroadcastBinary(BinaryOp op) {
 #define GET_OP_CLASSES
 #include "dialects/chlo/ChloOps.cpp.inc"
 
+LogicalResult BroadcastCompareOp::verify() {
+  auto lhs = cast<RankedTensorType>(getLhs().getType());
+  auto rhs = cast<RankedTensorType>(getRhs().getType());
+  if (lhs.getElementType() != rhs.getElementType())
+    return emitOpError("operands must have one element type");
+  if (!getType().getElementType().isInteger(1))
+    return emitOpError("result must be of i1, not ") << getType();
+  FailureOr<SmallVector<int64_t>> shape = broadcastShape(
+      *this, lhs.getShape(), rhs.getShape(), getBroadcastDimensions());
+  if (failed(shape))
+    return failure();
+  if (getType().getShape() != ArrayRef<int64_t>(*shape))
+    return emitOpError("result type must be ")
+           << getType().clone(*shape) << ", the operands broadcast, not "
+           << getType();
+  return success();
+}
+
+LogicalResult BroadcastSelectOp::verify() {
+  auto pred = cast<RankedTensorType>(getPred().getType());
+  auto onTrue = cast<RankedTensorType>(getOnTrue().getType());
+  auto onFalse = cast<RankedTensorType>(getOnFalse().getType());
+  if (!pred.getElementType().isInteger(1))
+    return emitOpError("pred must be of i1, not ") << pred;
+  if (onTrue.getElementType() != onFalse.getElementType() ||
+      getType().getElementType() != onTrue.getElementType())
+    return emitOpError("on_true, on_false and the result must have one "
+                       "element type");
+  FailureOr<SmallVector<int64_t>> shape = broadcastShape(
+      *this, onTrue.getShape(), onFalse.getShape(), std::nullopt);
+  if (succeeded(shape))
+    shape = broadcastShape(*this, pred.getShape(), *shape, std::nullopt);
+  if (failed(shape))
+    return failure();
+  if (getType().getShape() != ArrayRef<int64_t>(*shape))
+    return emitOpError("result type must be ")
+           << getType().clone(*shape) << ", the operands broadcast, not "
+           << getType();
+  return success();
+}
+
 LogicalResult TopKOp::verify() {
   auto operand = cast<RankedTensorType>(getOperand().getType());
   if (operand.getRank() == 0)

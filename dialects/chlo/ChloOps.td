@@ -36,6 +36,26 @@ def Chlo_Precision : I32EnumAttr<"Precision", "dot precision", [
 }
 def Chlo_PrecisionAttr : EnumAttr<Chlo_Dialect, Chlo_Precision, "precision">;
 
+def Chlo_ComparisonDirection : I32EnumAttr<"ComparisonDirection",
+    "comparison direction", [
+      I32EnumAttrCase<"EQ", 0>, I32EnumAttrCase<"NE", 1>,
+      I32EnumAttrCase<"GE", 2>, I32EnumAttrCase<"GT", 3>,
+      I32EnumAttrCase<"LE", 4>, I32EnumAttrCase<"LT", 5>]> {
+  let cppNamespace = "::mlir::chlo";
+  let genSpecializedAttr = 0;
+}
+def Chlo_ComparisonDirectionAttr : EnumAttr<Chlo_Dialect,
+    Chlo_ComparisonDirection, "comparison_direction">;
+def Chlo_ComparisonType : I32EnumAttr<"ComparisonType", "comparison type", [
+      I32EnumAttrCase<"NOTYPE", 0>, I32EnumAttrCase<"FLOAT", 1>,
+      I32EnumAttrCase<"TOTALORDER", 2>, I32EnumAttrCase<"SIGNED", 3>,
+      I32EnumAttrCase<"UNSIGNED", 4>]> {
+  let cppNamespace = "::mlir::chlo";
+  let genSpecializedAttr = 0;
+}
+def Chlo_ComparisonTypeAttr : EnumAttr<Chlo_Dialect, Chlo_ComparisonType,
+                                       "comparison_type">;
+
 def Chlo_RaggedDotDimensionNumbers
     : AttrDef<Chlo_Dialect, "RaggedDotDimensionNumbers"> {
   let mnemonic = "ragged_dot";
@@ -145,6 +165,36 @@ class Chlo_BroadcastBinaryOp<string mnemonic, string what>
     }
   }];
 }
+def Chlo_BroadcastCompareOp : Op<Chlo_Dialect, "broadcast_compare", [Pure]> {
+  let summary = "comparison with implicit broadcasting";
+  let description = [{
+    `stablehlo.compare` (direction and optional compare_type alike) on the
+    operands broadcast as the other broadcasting ops broadcast them.
+  }];
+  let arguments = (ins AnyRankedTensor:$lhs, AnyRankedTensor:$rhs,
+                       OptionalAttr<DenseI64ArrayAttr>:$broadcast_dimensions,
+                       Chlo_ComparisonDirectionAttr:$comparison_direction,
+                       OptionalAttr<Chlo_ComparisonTypeAttr>:$compare_type);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` `(` type($lhs) `,` type($rhs) `)` `->`
+        type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Chlo_BroadcastSelectOp : Op<Chlo_Dialect, "broadcast_select", [Pure]> {
+  let summary = "select with numpy broadcasting of all three operands";
+  let arguments = (ins AnyRankedTensor:$pred, AnyRankedTensor:$on_true,
+                       AnyRankedTensor:$on_false);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $pred `,` $on_true `,` $on_false attr-dict `:`
+        functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 def Chlo_BroadcastAddOp : Chlo_BroadcastBinaryOp<"broadcast_add", "sum">;
 def Chlo_BroadcastSubOp : Chlo_BroadcastBinaryOp<"broadcast_subtract",
                                                   "difference">;

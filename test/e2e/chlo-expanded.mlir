@@ -45,6 +45,12 @@
 // BCAST: result[1]: 3x4xf32=[1 2 3 4][10 12 14 16][27 30 33 36]
 // BCAST: result[2]: 3x4xi32=[-9 -8 -7 -6][-19 -18 -17 -16][-29 -28 -27 -26]
 // BCAST: result[3]: 3x4xf32=[2.5 2.5 2.5 2.5][2.5 2.5 2.5 2.5][2.5 2.5 2.5 2.5]
+// broadcast_compare (IEEE, and total order: -0 < +0, +NaN above all) and
+// broadcast_select with a column of predicates.
+// RUN: tpu-run %s --function=broadcast_compare_select --input="2x3xf32=[1 -0 3][4 nan -1]" --input="3xf32=2,0,nan" --input="2x1xi1=1,0" | FileCheck %s --check-prefix=BCMP
+// BCMP: result[0]: 2x3xi1=[1 0 0][0 0 0]
+// BCMP: result[1]: 2x3xf32=[1 -0 3][2 0 nan]
+// BCMP: result[2]: 2x3xi1=[0 0 0][1 1 0]
 
 func.func @broadcasting(%a: tensor<3x4xf32>, %b: tensor<4xf32>, %c: tensor<3xf32>, %d: tensor<1x4xi32>, %e: tensor<3x1xi32>) -> (tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xi32>, tensor<3x4xf32>) {
   %0 = chlo.broadcast_add %a, %b : (tensor<3x4xf32>, tensor<4xf32>) -> tensor<3x4xf32>
@@ -52,6 +58,13 @@ func.func @broadcasting(%a: tensor<3x4xf32>, %b: tensor<4xf32>, %c: tensor<3xf32
   %2 = chlo.broadcast_subtract %d, %e : (tensor<1x4xi32>, tensor<3x1xi32>) -> tensor<3x4xi32>
   %3 = "chlo.constant_like"(%a) {value = 2.5 : f32} : (tensor<3x4xf32>) -> tensor<3x4xf32>
   return %0, %1, %2, %3 : tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xi32>, tensor<3x4xf32>
+}
+
+func.func @broadcast_compare_select(%x: tensor<2x3xf32>, %y: tensor<3xf32>, %p: tensor<2x1xi1>) -> (tensor<2x3xi1>, tensor<2x3xf32>, tensor<2x3xi1>) {
+  %c = chlo.broadcast_compare %x, %y {comparison_direction = #chlo<comparison_direction LT>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  %s = chlo.broadcast_select %p, %x, %y : (tensor<2x1xi1>, tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %t = chlo.broadcast_compare %x, %y {comparison_direction = #chlo<comparison_direction GE>, compare_type = #chlo<comparison_type TOTALORDER>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  return %c, %s, %t : tensor<2x3xi1>, tensor<2x3xf32>, tensor<2x3xi1>
 }
 
 func.func @asin_acos(%x: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>, tensor<8xi1>, tensor<8xi1>, tensor<8xi1>) {

@@ -433,3 +433,12 @@ func.func @dynamic_pad_run_time(%x: tensor<2x3xf32>, %v: tensor<f32>, %p: tensor
   %0 = stablehlo.dynamic_pad %x, %v, %p, %p, %p : (tensor<2x3xf32>, tensor<f32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<4x5xf32>
   return %0 : tensor<4x5xf32>
 }
+
+// -----
+
+// chlo.broadcast_compare's compare_type obeys compare's rules.
+func.func @broadcast_compare_type(%x: tensor<2x3xf32>, %y: tensor<3xf32>) -> tensor<2x3xi1> {
+  // expected-error @+1 {{chlo.broadcast_compare is not supported by the TPU compiler: compare_type UNSIGNED on 'f32' elements}}
+  %c = chlo.broadcast_compare %x, %y {comparison_direction = #chlo<comparison_direction LT>, compare_type = #chlo<comparison_type UNSIGNED>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  return %c : tensor<2x3xi1>
+}

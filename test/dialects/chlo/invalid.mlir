@@ -259,3 +259,51 @@ func.func @ragged_batch_count(%lhs: tensor<2x11x5xf32>, %rhs: tensor<3x5x7xf32>,
   %0 = "chlo.ragged_dot"(%lhs, %rhs, %gs) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [1], rhs_group_dimensions = [0]>} : (tensor<2x11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> tensor<2x11x7xf32>
   return %0 : tensor<2x11x7xf32>
 }
+
+// -----
+
+func.func @compare_result(%x: tensor<2x3xf32>, %y: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'chlo.broadcast_compare' op result must be of i1, not 'tensor<2x3xf32>'}}
+  %c = chlo.broadcast_compare %x, %y {comparison_direction = #chlo<comparison_direction LT>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %c : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @compare_elements(%x: tensor<2x3xf32>, %y: tensor<3xi32>) -> tensor<2x3xi1> {
+  // expected-error @+1 {{'chlo.broadcast_compare' op operands must have one element type}}
+  %c = chlo.broadcast_compare %x, %y {comparison_direction = #chlo<comparison_direction LT>} : (tensor<2x3xf32>, tensor<3xi32>) -> tensor<2x3xi1>
+  return %c : tensor<2x3xi1>
+}
+
+// -----
+
+func.func @compare_shape(%x: tensor<2x3xf32>, %y: tensor<3xf32>) -> tensor<3x3xi1> {
+  // expected-error @+1 {{'chlo.broadcast_compare' op result type must be 'tensor<2x3xi1>', the operands broadcast, not 'tensor<3x3xi1>'}}
+  %c = chlo.broadcast_compare %x, %y {comparison_direction = #chlo<comparison_direction LT>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<3x3xi1>
+  return %c : tensor<3x3xi1>
+}
+
+// -----
+
+func.func @select_pred(%p: tensor<3xf32>, %x: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'chlo.broadcast_select' op pred must be of i1, not 'tensor<3xf32>'}}
+  %s = chlo.broadcast_select %p, %x, %x : (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  return %s : tensor<3xf32>
+}
+
+// -----
+
+func.func @select_elements(%p: tensor<3xi1>, %x: tensor<3xf32>, %y: tensor<3xi32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'chlo.broadcast_select' op on_true, on_false and the result must have one element type}}
+  %s = chlo.broadcast_select %p, %x, %y : (tensor<3xi1>, tensor<3xf32>, tensor<3xi32>) -> tensor<3xf32>
+  return %s : tensor<3xf32>
+}
+
+// -----
+
+func.func @select_shape(%p: tensor<2x1xi1>, %x: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'chlo.broadcast_select' op result type must be 'tensor<2x3xf32>', the operands broadcast, not 'tensor<3xf32>'}}
+  %s = chlo.broadcast_select %p, %x, %x : (tensor<2x1xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  return %s : tensor<3xf32>
+}

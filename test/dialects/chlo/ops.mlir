@@ -81,3 +81,16 @@ func.func @ragged_dot(%lhs: tensor<2x11x5xf32>, %rhs: tensor<3x2x5x7xf32>, %gs: 
   } : (tensor<2x11x5xf32>, tensor<3x2x5x7xf32>, tensor<3xi64>) -> tensor<2x11x7xf32>
   return %0 : tensor<2x11x7xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @broadcast_compare_select
+// CHECK: chlo.broadcast_compare %arg0, %arg1 {comparison_direction = #chlo<comparison_direction LT>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+// CHECK: chlo.broadcast_compare %arg2, %arg3 {broadcast_dimensions = array<i64: 0>, compare_type = #chlo<comparison_type UNSIGNED>, comparison_direction = #chlo<comparison_direction GE>} : (tensor<2xui32>, tensor<2x3xui32>) -> tensor<2x3xi1>
+// CHECK: chlo.broadcast_select %{{.*}}, %arg0, %arg1 : (tensor<2x3xi1>, tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+func.func @broadcast_compare_select(%x: tensor<2x3xf32>, %y: tensor<3xf32>, %u: tensor<2xui32>, %v: tensor<2x3xui32>) -> tensor<2x3xf32> {
+  %c = chlo.broadcast_compare %x, %y {comparison_direction = #chlo<comparison_direction LT>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  %d = chlo.broadcast_compare %u, %v {broadcast_dimensions = array<i64: 0>, comparison_direction = #chlo<comparison_direction GE>, compare_type = #chlo<comparison_type UNSIGNED>} : (tensor<2xui32>, tensor<2x3xui32>) -> tensor<2x3xi1>
+  %s = chlo.broadcast_select %c, %x, %y : (tensor<2x3xi1>, tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %s : tensor<2x3xf32>
+}
