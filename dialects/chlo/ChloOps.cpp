@@ -87,6 +87,19 @@ broadcastShape(Operation *op, ArrayRef<int64_t> lhs, ArrayRef<int64_t> rhs,
   return shape;
 }
 
+/// The result of a broadcasting op has the operands' broadcast `shape`.
+static LogicalResult
+verifyBroadcastResult(Operation *op, FailureOr<SmallVector<int64_t>> shape,
+                      RankedTensorType result) {
+  if (failed(shape))
+    return failure();
+  if (result.getShape() != ArrayRef<int64_t>(*shape))
+    return op->emitOpError("result type must be ")
+           << result.clone(*shape) << ", the operands broadcast, not "
+           << result;
+  return success();
+}
+
 /// Verifies every broadcasting binary op (ChloOps.td defines their
 /// verify() as this): one element type, and the result
 /// has the operands' broadcast shape.
@@ -98,15 +111,10 @@ static LogicalResult verifyBroadcastBinary(BinaryOp op) {
   if (lhs.getElementType() != rhs.getElementType() ||
       result.getElementType() != lhs.getElementType())
     return op.emitOpError("operands and result must have one element type");
-  FailureOr<SmallVector<int64_t>> shape = broadcastShape(
-      op, lhs.getShape(), rhs.getShape(), op.getBroadcastDimensions());
-  if (failed(shape))
-    return failure();
-  if (result.getShape() != ArrayRef<int64_t>(*shape))
-    return op.emitOpError("result type must be ")
-           << RankedTensorType::get(*shape, lhs.getElementType())
-           << ", the operands broadcast, not " << result;
-  return success();
+  return verifyBroadcastResult(
+      op, broadcastShape(op, lhs.getShape(), rhs.getShape(),
+                         op.getBroadcastDimensions()),
+      result);
 }
 
 #define GET_OP_CLASSES
@@ -119,15 +127,11 @@ LogicalResult BroadcastCompareOp::verify() {
     return emitOpError("operands must have one element type");
   if (!getType().getElementType().isInteger(1))
     return emitOpError("result must be of i1, not ") << getType();
-  FailureOr<SmallVector<int64_t>> shape = broadcastShape(
-      *this, lhs.getShape(), rhs.getShape(), getBroadcastDimensions());
-  if (failed(shape))
-    return failure();
-  if (getType().getShape() != ArrayRef<int64_t>(*shape))
-    return emitOpError("result type must be ")
-           << getType().clone(*shape) << ", the operands broadcast, not "
-           << getType();
-  return success();
+  return verifyBroadcastResult(*this,
+                               broadcastShape(*this, lhs.getShape(),
+                                              rhs.getShape(),
+                                              getBroadcastDimensions()),
+                               getType());
 }
 
 LogicalResult BroadcastSelectOp::verify() {
@@ -144,13 +148,7 @@ LogicalResult BroadcastSelectOp::verify() {
       *this, onTrue.getShape(), onFalse.getShape(), std::nullopt);
   if (succeeded(shape))
     shape = broadcastShape(*this, pred.getShape(), *shape, std::nullopt);
-  if (failed(shape))
-    return failure();
-  if (getType().getShape() != ArrayRef<int64_t>(*shape))
-    return emitOpError("result type must be ")
-           << getType().clone(*shape) << ", the operands broadcast, not "
-           << getType();
-  return success();
+  return verifyBroadcastResult(*this, shape, getType());
 }
 
 LogicalResult TopKOp::verify() {
