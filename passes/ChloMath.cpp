@@ -7,12 +7,22 @@
 // * erf_inv: Giles' single-precision approximation ("Approximating the
 //   erfinv function", GPU Computing Gems, 2011), XLA's ErfInv32: with
 //   w = -log1p(-x^2), a degree-8 polynomial in w - 2.5 (w < 5) or in
-//   sqrt(w) - 3, times x; erf_inv(+-1) = +-inf. bf16 and f16 compute in f32
-//   and round once, as XLA's do.
+//   sqrt(w) - 3, times x; erf_inv(+-1) = +-inf. Giles' value is up to 60
+//   ULP off near |x| = 1, so one Newton step follows, its residual
+//   erf(y) - x computed as (1 - |x|) - erfc(|y|) from |x| = 0.5 up (1 - |x|
+//   is exact there, where erf(y) - x would cancel): within 1 ULP of the
+//   correctly rounded value. bf16 and f16 compute in f32 and round once.
 // * digamma: XLA's Digamma, the derivative of Lanczos' log-gamma
 //   (g = 7), log(t) as log(7.5) + log1p(z / 7.5); below 0.5 the reflection
 //   digamma(1 - x) - pi cot(pi x), with x first shifted into [-0.5, 0.5];
 //   NaN at the poles (zero and the negative integers). f32 for bf16/f16.
+// * zeta(x, q), Hurwitz's: XLA's Zeta, ten terms of the sum, then the
+//   Euler-Maclaurin tail at a = q + 10 with twelve Bernoulli terms (Horner
+//   in 1/a^2); the plain sum alone where the tail is below its epsilon;
+//   NaN for x < 1 and for q <= 0 with x not integral; at the poles (q a
+//   non-positive integer) +inf for even x, else NaN.
+// * polygamma(n, x) = (-1)^(n+1) n! zeta(n + 1, x), digamma for n = 0,
+//   NaN unless n is a non-negative integer (XLA's Polygamma).
 // * bessel_i1e, exp(-|x|) I1(x): below |x| = 15 the power series
 //   sum_k (x/2)^(2k+1) / (k! (k+1)!) (positive terms, 32 of them, each from
 //   the last so that none overflows) times exp(-|x|); above it Hankel's
@@ -51,6 +61,23 @@ constexpr double kLanczos[] = {
     771.3234287776530788486528258894,   -176.61502916214059906584551354,
     12.507343278686904814458936853,     -0.13857109526572011689554706,
     9.984369578019570859563e-6,         1.50563273514931155834e-7};
+/// B_2j / (2j)! for j = 1..12, the Euler-Maclaurin coefficients (XLA's
+/// kZetaCoeffs are their reciprocals).
+constexpr double kBernoulli[] = {
+    1.0 / 12,
+    -1.0 / 720,
+    1.0 / 30240,
+    -1.0 / 1209600,
+    1.0 / 47900160,
+    -1.0 / 1.8924375803183791606e9,
+    1.0 / 7.47242496e10,
+    -1.0 / 2.950130727918164224e12,
+    1.0 / 1.1646782814350067249e14,
+    -1.0 / 4.5979787224074726105e15,
+    1.0 / 1.8152105401943546773e17,
+    -1.0 / 7.1661652561756670113e18};
+/// Terms of zeta's sum before the Euler-Maclaurin tail.
+constexpr int kZetaTerms = 10;
 constexpr float kTail[] = {-0.000200214257f, 0.000100950558f, 0.00134934322f,
                            -0.00367342844f,  0.00573950773f,  -0.0076224613f,
                            0.00943887047f,   1.00167406f,     2.83297682f};
@@ -61,14 +88,20 @@ Value Importer::f32Splat(Location loc, RankedTensorType type, double v) {
   return splat(loc, type, b.getF32FloatAttr(static_cast<float>(v)));
 }
 
-Value Importer::inF32(Operation *op, llvm::function_ref<Value(Value)> body) {
-  Location loc = op->getLoc();
-  Value input = lookup(op->getOperand(0));
-  Type element = getElementTypeOrSelf(input.getType());
+Value Importer::inF32(Location loc, ArrayRef<Value> inputs,
+                      llvm::function_ref<Value(ArrayRef<Value>)> body) {
+  Type element = getElementTypeOrSelf(inputs.front().getType());
   if (element.isF32())
-    return body(input);
-  Value result = body(hlo::ConvertOp::create(b, loc, input, b.getF32Type()));
-  return hlo::ConvertOp::create(b, loc, result, element);
+    return body(inputs);
+  SmallVector<Value> wide;
+  for (Value input : inputs)
+    wide.push_back(hlo::ConvertOp::create(b, loc, input, b.getF32Type()));
+  return hlo::ConvertOp::create(b, loc, body(wide), element);
+}
+
+Value Importer::inF32(Operation *op, llvm::function_ref<Value(Value)> body) {
+  return inF32(op->getLoc(), lookup(op->getOperand(0)),
+               [&](ArrayRef<Value> x) { return body(x.front()); });
 }
 
 FailureOr<Value> Importer::erfInv(Operation *op) {
@@ -141,10 +174,31 @@ Value Importer::erfInvF32(Location loc, Value x) {
                                      hlo::MulOp::create(b, loc, p, t)))
           : coefficient;
   }
-  Value result = hlo::MulOp::create(b, loc, p, x);
+  Value estimate = hlo::MulOp::create(b, loc, p, x);
+  // One Newton step, y - (erf(y) - x) sqrt(pi)/2 exp(y^2), on magnitudes;
+  // the residual takes x's sign, which keeps erf_inv(-0) = -0.
   Value one = constant(1);
-  Value edge = compareOf(loc, hlo::ComparisonDirection::EQ,
-                         hlo::AbsOp::create(b, loc, x), one);
+  Value ax = hlo::AbsOp::create(b, loc, x);
+  Value ay = hlo::AbsOp::create(b, loc, estimate);
+  Value fromErf =
+      hlo::SubtractOp::create(b, loc, hlo::ErfOp::create(b, loc, ay), ax);
+  Value fromErfc = hlo::SubtractOp::create(
+      b, loc, hlo::SubtractOp::create(b, loc, one, ax),
+      hlo::ErfcOp::create(b, loc, ay));
+  Value upper =
+      compareOf(loc, hlo::ComparisonDirection::GE, ax, constant(0.5));
+  Value residual =
+      hlo::SelectOp::create(b, loc, f32, upper, fromErfc, fromErf);
+  Value negative =
+      compareOf(loc, hlo::ComparisonDirection::LT, x, constant(0));
+  residual = hlo::SelectOp::create(
+      b, loc, f32, negative, hlo::NegOp::create(b, loc, residual), residual);
+  Value slope = hlo::MulOp::create(
+      b, loc, constant(std::sqrt(M_PI) / 2),
+      hlo::ExpOp::create(b, loc, hlo::MulOp::create(b, loc, ay, ay)));
+  Value result = hlo::SubtractOp::create(
+      b, loc, estimate, hlo::MulOp::create(b, loc, residual, slope));
+  Value edge = compareOf(loc, hlo::ComparisonDirection::EQ, ax, one);
   Value inf = constant(std::numeric_limits<double>::infinity());
   Value signedInf = hlo::MulOp::create(b, loc, x, inf);
   return hlo::SelectOp::create(b, loc, f32, edge, signedInf, result);
@@ -201,9 +255,108 @@ Value Importer::digammaF32(Location loc, Value x) {
   return hlo::SelectOp::create(b, loc, f32, pole, nan, result);
 }
 
+FailureOr<Value> Importer::zeta(Operation *op) {
+  return inF32(op->getLoc(), {broadcastOperand(op, 0), broadcastOperand(op, 1)},
+               [&](ArrayRef<Value> v) {
+                 return zetaF32(op->getLoc(), v[0], v[1]);
+               });
+}
+
+FailureOr<Value> Importer::polygamma(Operation *op) {
+  return inF32(op->getLoc(), {broadcastOperand(op, 0), broadcastOperand(op, 1)},
+               [&](ArrayRef<Value> v) {
+                 return polygammaF32(op->getLoc(), v[0], v[1]);
+               });
+}
+
+Value Importer::zetaF32(Location loc, Value x, Value q) {
+  auto f32 = cast<RankedTensorType>(x.getType());
+  auto constant = [&](double v) { return f32Splat(loc, f32, v); };
+  auto add = [&](Value l, Value r) -> Value {
+    return hlo::AddOp::create(b, loc, l, r);
+  };
+  auto mul = [&](Value l, Value r) -> Value {
+    return hlo::MulOp::create(b, loc, l, r);
+  };
+  auto cmp = [&](hlo::ComparisonDirection d, Value l, Value r) {
+    return compareOf(loc, d, l, r);
+  };
+  auto select = [&](Value c, Value t, Value f) -> Value {
+    return hlo::SelectOp::create(b, loc, f32, c, t, f);
+  };
+  using D = hlo::ComparisonDirection;
+  Value zero = constant(0), one = constant(1);
+  Value negX = hlo::NegOp::create(b, loc, x);
+  Value a = q, sum = hlo::PowOp::create(b, loc, q, negX);
+  for (int k = 1; k < kZetaTerms; ++k) {
+    a = add(a, one);
+    sum = add(sum, hlo::PowOp::create(b, loc, a, negX));
+  }
+  a = add(a, one);
+  Value power = hlo::PowOp::create(b, loc, a, negX); // a^-x
+  // sum + a^(1-x)/(x-1) + a^-x (1/2 + x/a (c_1 + (x+1)(x+2)/a^2 (c_2 +
+  // ...))), the nested products from the innermost term out.
+  Value inverseSquare = hlo::DivOp::create(b, loc, one, mul(a, a));
+  Value horner = zero;
+  for (int j = std::size(kBernoulli); j >= 2; --j) {
+    Value factor = mul(add(x, constant(2 * j - 3)), add(x, constant(2 * j - 2)));
+    horner = mul(mul(factor, inverseSquare),
+                 add(constant(kBernoulli[j - 1]), horner));
+  }
+  Value series = add(constant(kBernoulli[0]), horner);
+  Value xOverA = hlo::DivOp::create(b, loc, x, a);
+  Value tail = add(constant(0.5), mul(xOverA, series));
+  Value integral = hlo::DivOp::create(
+      b, loc, mul(power, a), hlo::SubtractOp::create(b, loc, x, one));
+  Value full = add(add(sum, integral), mul(power, tail));
+  Value epsilon = constant(std::numeric_limits<float>::epsilon());
+  Value converged = cmp(D::LT, hlo::AbsOp::create(b, loc, power),
+                        mul(hlo::AbsOp::create(b, loc, sum), epsilon));
+  Value result = select(converged, sum, full);
+  Value nan = constant(std::numeric_limits<double>::quiet_NaN());
+  Value inf = constant(std::numeric_limits<double>::infinity());
+  result = select(cmp(D::LT, x, one), nan, result);
+  Value qNonPositive = cmp(D::LE, q, zero);
+  Value xIntegral = cmp(D::EQ, x, hlo::FloorOp::create(b, loc, x));
+  Value xFractional = hlo::NotOp::create(b, loc, xIntegral);
+  result = select(hlo::AndOp::create(b, loc, qNonPositive, xFractional), nan,
+                  result);
+  Value pole = hlo::AndOp::create(
+      b, loc, qNonPositive, cmp(D::EQ, q, hlo::FloorOp::create(b, loc, q)));
+  Value xEven = hlo::AndOp::create(
+      b, loc, xIntegral,
+      cmp(D::EQ, hlo::RemOp::create(b, loc, x, constant(2)), zero));
+  return select(pole, select(xEven, inf, nan), result);
+}
+
+Value Importer::polygammaF32(Location loc, Value n, Value x) {
+  auto f32 = cast<RankedTensorType>(x.getType());
+  auto constant = [&](double v) { return f32Splat(loc, f32, v); };
+  using D = hlo::ComparisonDirection;
+  Value zero = constant(0), one = constant(1);
+  Value nPlusOne = hlo::AddOp::create(b, loc, n, one);
+  Value factorial =
+      hlo::ExpOp::create(b, loc, hlo::LgammaOp::create(b, loc, nPlusOne));
+  Value nEven = compareOf(loc, D::EQ,
+                          hlo::RemOp::create(b, loc, n, constant(2)), zero);
+  Value sign = hlo::SelectOp::create(b, loc, f32, nEven, constant(-1), one);
+  Value result = hlo::MulOp::create(
+      b, loc, hlo::MulOp::create(b, loc, sign, factorial),
+      zetaF32(loc, nPlusOne, x));
+  result = hlo::SelectOp::create(b, loc, f32, compareOf(loc, D::EQ, n, zero),
+                                 digammaF32(loc, x), result);
+  Value integral =
+      compareOf(loc, D::EQ, n, hlo::FloorOp::create(b, loc, n));
+  Value valid = hlo::AndOp::create(b, loc, integral,
+                                   compareOf(loc, D::GE, n, zero));
+  return hlo::SelectOp::create(
+      b, loc, f32, valid, result,
+      constant(std::numeric_limits<double>::quiet_NaN()));
+}
+
 FailureOr<Value> Importer::nextAfter(Operation *op) {
   Location loc = op->getLoc();
-  Value from = lookup(op->getOperand(0)), to = lookup(op->getOperand(1));
+  Value from = broadcastOperand(op, 0), to = broadcastOperand(op, 1);
   auto type = cast<RankedTensorType>(from.getType());
   unsigned width = type.getElementType().getIntOrFloatBitWidth();
   auto intType =

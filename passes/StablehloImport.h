@@ -43,6 +43,10 @@ FailureOr<ReduceBody> matchReduceBody(Region &region, unsigned i = 0,
 /// on their storage integers and expressed floats (StablehloQuant.cpp).
 LogicalResult lowerQuantizedTypes(func::FuncOp func);
 
+/// Flattens `func`'s tuple arguments and results into their leaves, as
+/// XLA flattens an entry computation's (StablehloTuples.cpp).
+void flattenTupleSignature(func::FuncOp func);
+
 /// Rewrites each chlo.scan of `func` as a stablehlo.while over positions
 /// (ChloScan.cpp).
 void lowerChloScans(func::FuncOp func);
@@ -115,7 +119,12 @@ private:
   FailureOr<Value> digamma(Operation *op);
   FailureOr<Value> besselI1e(Operation *op);
   Value besselI1eF32(Location loc, Value x);
+  /// next_after, polygamma, zeta and their broadcast_ forms.
   FailureOr<Value> nextAfter(Operation *op);
+  FailureOr<Value> polygamma(Operation *op);
+  FailureOr<Value> zeta(Operation *op);
+  Value polygammaF32(Location loc, Value n, Value x);
+  Value zetaF32(Location loc, Value x, Value q);
   FailureOr<Value> mulhi(Operation *op);
   /// chlo.asin and chlo.acos by atan2, as XLA expands them, in f32.
   FailureOr<Value> inverseSine(Operation *op);
@@ -124,6 +133,8 @@ private:
   /// `body` on the operand in f32, its result converted back: how XLA
   /// computes bf16 and f16 math (DoWithUpcastToF32).
   Value inF32(Operation *op, llvm::function_ref<Value(Value)> body);
+  Value inF32(Location loc, ArrayRef<Value> inputs,
+              llvm::function_ref<Value(ArrayRef<Value>)> body);
   /// `v` rounded to f32, splat to `type`'s shape.
   Value f32Splat(Location loc, RankedTensorType type, double v);
   Value erfInvF32(Location loc, Value x);

@@ -11,6 +11,17 @@
 //                          operand is dequantized first: requantization);
 //   uniform_dequantize(q)  (convert(q) - z) * s;
 //   bitcast_convert        the storage integers themselves;
+//   dot_general            of signed 8-bit (or narrower) storage, per-tensor
+//                          lhs and per-tensor or per-output-axis rhs: on
+//                          the MXU's int8 path, as XLA lowers it (StableHLO's
+//                          legalize-quant-to-math): the i32 product of the
+//                          storage integers, less z_l times the rhs's sums
+//                          over the contracted dimensions and z_r times the
+//                          lhs's, plus K z_l z_r, which is sum (q_l - z_l)
+//                          (q_r - z_r) exactly; times s_l s_r, then
+//                          quantized to the result's type (or returned as
+//                          floats). The sums are products with ones, so
+//                          they land in the result's dimension order;
 //   any other op           dequantize its quantized operands, compute in
 //                          the expressed type, quantize its quantized
 //                          results (the spec's dequantize_op_quantize).
@@ -73,6 +84,9 @@ private:
   Value dequantize(Location loc, Value storage, quant::QuantizedType q);
   Value quantize(Location loc, Value x, quant::QuantizedType q);
   LogicalResult lower(Operation *op);
+  /// A quantized dot_general on the int8 path, or null where its types do
+  /// not allow one (it then computes in floats).
+  Value integerDot(sh::DotGeneralOp op);
 
   OpBuilder &b;
   llvm::DenseMap<Value, quant::QuantizedType> quantized;
@@ -132,6 +146,177 @@ Value QuantLowering::quantize(Location loc, Value x, quant::QuantizedType q) {
   return stored;
 }
 
+/// Signed storage of at most 8 bits: exact in the MXU's int8 operands.
+static bool int8Storage(quant::QuantizedType q) {
+  return q && q.isSigned() && q.getStorageTypeIntegralWidth() <= 8;
+}
+
+Value QuantLowering::integerDot(sh::DotGeneralOp op) {
+  quant::QuantizedType lq = typeOf(op.getLhs()), rq = typeOf(op.getRhs());
+  auto lhsQ = dyn_cast_or_null<quant::UniformQuantizedType>(lq);
+  quant::QuantizedType outQ = uniformOf(op.getType());
+  if (!lhsQ || !int8Storage(lq) || !int8Storage(rq) ||
+      (outQ && !isa<quant::UniformQuantizedType>(outQ)))
+    return nullptr;
+  auto numbers = op.getDotDimensionNumbers();
+  ArrayRef<int64_t> lb = numbers.getLhsBatchingDimensions(),
+                    rb = numbers.getRhsBatchingDimensions(),
+                    lc = numbers.getLhsContractingDimensions(),
+                    rc = numbers.getRhsContractingDimensions();
+  auto lhsType = cast<RankedTensorType>(op.getLhs().getType());
+  auto rhsType = cast<RankedTensorType>(op.getRhs().getType());
+  auto freeDims = [](RankedTensorType t, ArrayRef<int64_t> batch,
+                     ArrayRef<int64_t> contract) {
+    SmallVector<int64_t> free;
+    for (int64_t d = 0; d < t.getRank(); ++d)
+      if (!llvm::is_contained(batch, d) && !llvm::is_contained(contract, d))
+        free.push_back(d);
+    return free;
+  };
+  SmallVector<int64_t> lhsFree = freeDims(lhsType, lb, lc),
+                       rhsFree = freeDims(rhsType, rb, rc);
+  // A per-axis rhs must scale a dimension of the result: one it keeps.
+  int64_t axisInResult = -1;
+  auto rhsAxis = dyn_cast<quant::UniformQuantizedPerAxisType>(rq);
+  if (rhsAxis) {
+    auto it = llvm::find(rhsFree, rhsAxis.getQuantizedDimension());
+    if (it == rhsFree.end())
+      return nullptr;
+    axisInResult = static_cast<int64_t>(lb.size() + lhsFree.size() +
+                                        (it - rhsFree.begin()));
+  }
+  Location loc = op.getLoc();
+  RankedTensorType resultType =
+      cast<RankedTensorType>(op.getType()).clone(b.getI32Type());
+  Type i32 = b.getI32Type();
+  auto dot = [&](Value l, Value r, RankedTensorType type,
+                 ArrayRef<int64_t> lBatch, ArrayRef<int64_t> rBatch,
+                 ArrayRef<int64_t> lContract, ArrayRef<int64_t> rContract) {
+    return Value(sh::DotGeneralOp::create(
+        b, loc, type, l, r,
+        sh::DotDimensionNumbersAttr::get(b.getContext(), lBatch, rBatch,
+                                         lContract, rContract),
+        nullptr, nullptr));
+  };
+  Value acc = dot(op.getLhs(), op.getRhs(), resultType, lb, rb, lc, rc);
+  // A tensor of ones over the batch and contracted dimensions of `like`:
+  // its product with the other operand sums that operand's contracted
+  // dimensions, in the result's order for the dimensions it keeps.
+  auto onesFor = [&](RankedTensorType like, ArrayRef<int64_t> batch,
+                     ArrayRef<int64_t> contract, SmallVector<int64_t> &b1,
+                     SmallVector<int64_t> &c1) {
+    SmallVector<int64_t> shape;
+    for (int64_t d : batch) {
+      b1.push_back(static_cast<int64_t>(shape.size()));
+      shape.push_back(like.getDimSize(d));
+    }
+    for (int64_t d : contract) {
+      c1.push_back(static_cast<int64_t>(shape.size()));
+      shape.push_back(like.getDimSize(d));
+    }
+    auto type = RankedTensorType::get(shape, like.getElementType());
+    return Value(sh::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(type, b.getIntegerAttr(type.getElementType(),
+                                                      1))));
+  };
+  auto i32Splat = [&](RankedTensorType type, int64_t v) {
+    return Value(sh::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(type, b.getIntegerAttr(i32, v))));
+  };
+  // The rhs's zero points along the result (a splat for per-tensor).
+  auto rhsZeroPoints = [&]() -> Value {
+    if (!rhsAxis)
+      return i32Splat(resultType,
+                      cast<quant::UniformQuantizedType>(rq).getZeroPoint());
+    SmallVector<Attribute> zs;
+    for (int64_t z : rhsAxis.getZeroPoints())
+      zs.push_back(b.getIntegerAttr(i32, z));
+    auto axisType =
+        RankedTensorType::get({static_cast<int64_t>(zs.size())}, i32);
+    Value axis =
+        sh::ConstantOp::create(b, loc, DenseElementsAttr::get(axisType, zs));
+    return sh::BroadcastInDimOp::create(b, loc, resultType, axis,
+                                        b.getDenseI64ArrayAttr(axisInResult));
+  };
+  auto keptDims = [&](size_t freeOffset, size_t freeCount) {
+    SmallVector<int64_t> dims;
+    for (size_t i = 0; i < lb.size(); ++i)
+      dims.push_back(static_cast<int64_t>(i));
+    for (size_t i = 0; i < freeCount; ++i)
+      dims.push_back(static_cast<int64_t>(lb.size() + freeOffset + i));
+    return dims;
+  };
+  int64_t zl = lhsQ.getZeroPoint();
+  bool rhsZero = rhsAxis ? llvm::all_of(rhsAxis.getZeroPoints(),
+                                        [](int64_t z) { return z == 0; })
+                         : cast<quant::UniformQuantizedType>(rq)
+                                   .getZeroPoint() == 0;
+  if (zl != 0) { // - z_l sum_k q_r
+    SmallVector<int64_t> b1, c1;
+    Value ones = onesFor(lhsType, lb, lc, b1, c1);
+    SmallVector<int64_t> shape;
+    for (int64_t d : keptDims(lhsFree.size(), rhsFree.size()))
+      shape.push_back(resultType.getDimSize(d));
+    auto sumType = RankedTensorType::get(shape, i32);
+    Value sums = dot(ones, op.getRhs(), sumType, b1, rb, c1, rc);
+    Value wide = sh::BroadcastInDimOp::create(
+        b, loc, resultType, sums,
+        b.getDenseI64ArrayAttr(keptDims(lhsFree.size(), rhsFree.size())));
+    acc = sh::SubtractOp::create(
+        b, loc, resultType, acc,
+        sh::MulOp::create(b, loc, resultType, wide,
+                          i32Splat(resultType, zl)));
+  }
+  if (!rhsZero) { // - z_r sum_k q_l, + K z_l z_r
+    SmallVector<int64_t> b1, c1;
+    Value ones = onesFor(rhsType, rb, rc, b1, c1);
+    SmallVector<int64_t> shape;
+    for (int64_t d : keptDims(0, lhsFree.size()))
+      shape.push_back(resultType.getDimSize(d));
+    auto sumType = RankedTensorType::get(shape, i32);
+    Value sums = dot(op.getLhs(), ones, sumType, lb, b1, lc, c1);
+    Value wide = sh::BroadcastInDimOp::create(
+        b, loc, resultType, sums,
+        b.getDenseI64ArrayAttr(keptDims(0, lhsFree.size())));
+    Value zr = rhsZeroPoints();
+    acc = sh::SubtractOp::create(
+        b, loc, resultType, acc,
+        sh::MulOp::create(b, loc, resultType, wide, zr));
+    int64_t k = 1;
+    for (int64_t d : lc)
+      k *= lhsType.getDimSize(d);
+    if (zl != 0)
+      acc = sh::AddOp::create(
+          b, loc, resultType, acc,
+          sh::MulOp::create(b, loc, resultType, zr,
+                            i32Splat(resultType, k * zl)));
+  }
+  // Scaled: s_l s_r per element of the result.
+  Type floatType = outQ ? outQ.getExpressedType() : op.getType().getElementType();
+  RankedTensorType realType = resultType.clone(floatType);
+  Value scales;
+  if (rhsAxis) {
+    SmallVector<Attribute> ss;
+    for (double s : rhsAxis.getScales())
+      ss.push_back(b.getFloatAttr(floatType, lhsQ.getScale() * s));
+    auto axisType = RankedTensorType::get(
+        {static_cast<int64_t>(ss.size())}, floatType);
+    Value axis =
+        sh::ConstantOp::create(b, loc, DenseElementsAttr::get(axisType, ss));
+    scales = sh::BroadcastInDimOp::create(
+        b, loc, realType, axis, b.getDenseI64ArrayAttr(axisInResult));
+  } else {
+    double s = lhsQ.getScale() *
+               cast<quant::UniformQuantizedType>(rq).getScale();
+    scales = sh::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(realType, b.getFloatAttr(floatType, s)));
+  }
+  Value real = sh::MulOp::create(
+      b, loc, realType, sh::ConvertOp::create(b, loc, realType, acc), scales);
+  return outQ ? quantize(loc, real, outQ) : real;
+}
+
 LogicalResult QuantLowering::lower(Operation *op) {
   Location loc = op->getLoc();
   b.setInsertionPoint(op);
@@ -147,6 +332,10 @@ LogicalResult QuantLowering::lower(Operation *op) {
     if (quant::QuantizedType from = typeOf(x))
       x = dequantize(loc, x, from);
     results.push_back(quantize(loc, x, uniformOf(op->getResult(0).getType())));
+  } else if (Value product = isa<sh::DotGeneralOp>(op)
+                                  ? integerDot(cast<sh::DotGeneralOp>(op))
+                                  : Value()) {
+    results.push_back(product);
   } else if (auto dequantizeOp = dyn_cast<sh::UniformDequantizeOp>(op)) {
     Value q = dequantizeOp.getOperand();
     results.push_back(dequantize(loc, q, typeOf(q)));

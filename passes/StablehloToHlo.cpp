@@ -562,12 +562,18 @@ FailureOr<Value> Importer::convertStructural(Operation *op) {
       .Case<chlo::IsInfOp, chlo::IsPosInfOp, chlo::IsNegInfOp>(
           [&](Operation *m) { return isInf(m); })
       .Case<chlo::ErfInvOp, chlo::NextAfterOp, chlo::DigammaOp,
-            chlo::BesselI1eOp, chlo::AsinOp, chlo::AcosOp>(
+            chlo::BesselI1eOp, chlo::AsinOp, chlo::AcosOp,
+            chlo::BroadcastNextAfterOp, chlo::PolygammaOp,
+            chlo::BroadcastPolygammaOp, chlo::ZetaOp, chlo::BroadcastZetaOp>(
           [&](Operation *m) -> FailureOr<Value> {
         if (!isa<FloatType>(getElementTypeOrSelf(m->getResult(0).getType())))
           return unsupported(op) << "it takes floats";
         if (isa<chlo::AsinOp, chlo::AcosOp>(m))
           return inverseSine(m);
+        if (isa<chlo::PolygammaOp, chlo::BroadcastPolygammaOp>(m))
+          return polygamma(m);
+        if (isa<chlo::ZetaOp, chlo::BroadcastZetaOp>(m))
+          return zeta(m);
         if (isa<chlo::ErfInvOp>(m))
           return erfInv(m);
         if (isa<chlo::BesselI1eOp>(m))
@@ -726,6 +732,7 @@ struct ConvertStablehloToHloPass
     : tpu::impl::ConvertStablehloToHloBase<ConvertStablehloToHloPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
+    flattenTupleSignature(func);
     if (failed(lowerQuantizedTypes(func)))
       return signalPassFailure();
     lowerChloScans(func);

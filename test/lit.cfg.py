@@ -19,6 +19,7 @@ config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py",
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%tpu_src_root", config.tpu_src_root))
 config.substitutions.append(("%tpu_obj_root", config.tpu_obj_root))
+config.substitutions.append(("%testdata", config.tpu_testdata_suite))
 config.substitutions.append(("%llvm_tools_dir", config.llvm_tools_dir))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])

@@ -23,8 +23,9 @@ build_type="${CMAKE_BUILD_TYPE:-Release}"
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools libabsl-dev
           libfmt-dev libgtest-dev libzstd-dev ninja-build cmake g++ python3)
 # Only the tests need these: the memory viewer's page is checked in
-# headless Chromium.
-test_packages=(chromium)
+# headless Chromium; mpmath is the correctly rounded oracle of the
+# elementwise math (test/e2e/correctly-rounded.test).
+test_packages=(chromium python3-mpmath)
 # The sanitizer build and the libFuzzer targets need clang and its runtimes.
 sanitize_packages=(clang-22 libclang-rt-22-dev libfuzzer-22-dev)
 

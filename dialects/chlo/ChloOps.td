@@ -133,6 +133,29 @@ def Chlo_NextAfterOp : Chlo_Op<"next_after"> {
   }];
 }
 
+def Chlo_PolygammaOp : Chlo_Op<"polygamma"> {
+  let summary = "the n-th derivative of digamma, elementwise";
+  let description = [{
+    psi^(n)(x) for a non-negative integral `n`; NaN where `n` is not one.
+  }];
+  let arguments = (ins RankedTensorOf<[AnyFloat]>:$n,
+                       RankedTensorOf<[AnyFloat]>:$x);
+  let results = (outs RankedTensorOf<[AnyFloat]>:$result);
+  let assemblyFormat = [{
+    $n `,` $x attr-dict `:` type($n) `,` type($x) `->` type($result)
+  }];
+}
+
+def Chlo_ZetaOp : Chlo_Op<"zeta"> {
+  let summary = "Hurwitz's zeta function sum_k (q + k)^-x, elementwise";
+  let arguments = (ins RankedTensorOf<[AnyFloat]>:$x,
+                       RankedTensorOf<[AnyFloat]>:$q);
+  let results = (outs RankedTensorOf<[AnyFloat]>:$result);
+  let assemblyFormat = [{
+    $x `,` $q attr-dict `:` type($x) `,` type($q) `->` type($result)
+  }];
+}
+
 // Not SameOperandsAndResultType: two results of other shapes.
 def Chlo_MulhiOp : Chlo_Op<"mulhi"> {
   let summary = "the high half of the double-width product, elementwise";
@@ -148,12 +171,13 @@ def Chlo_MulhiOp : Chlo_Op<"mulhi"> {
 // to the result's shape (numpy's trailing alignment, or the dimensions of
 // the larger operand that `broadcast_dimensions` names for the smaller),
 // then the elementwise op.
-class Chlo_BroadcastBinaryOp<string mnemonic, string what>
+class Chlo_BroadcastBinaryOp<string mnemonic, string what,
+                             Type tensor = AnyRankedTensor>
     : Op<Chlo_Dialect, mnemonic, [Pure]> {
   let summary = what # " with implicit broadcasting";
-  let arguments = (ins AnyRankedTensor:$lhs, AnyRankedTensor:$rhs,
+  let arguments = (ins tensor:$lhs, tensor:$rhs,
                        OptionalAttr<DenseI64ArrayAttr>:$broadcast_dimensions);
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs tensor:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict `:` `(` type($lhs) `,` type($rhs) `)` `->`
         type($result)
@@ -224,6 +248,14 @@ def Chlo_BroadcastShiftRightArithmeticOp
 def Chlo_BroadcastShiftRightLogicalOp
     : Chlo_BroadcastBinaryOp<"broadcast_shift_right_logical",
                              "logical shift right">;
+
+// The special functions take floats only.
+def Chlo_BroadcastNextAfterOp : Chlo_BroadcastBinaryOp<"broadcast_next_after",
+    "next_after", RankedTensorOf<[AnyFloat]>>;
+def Chlo_BroadcastPolygammaOp : Chlo_BroadcastBinaryOp<"broadcast_polygamma",
+    "polygamma", RankedTensorOf<[AnyFloat]>>;
+def Chlo_BroadcastZetaOp : Chlo_BroadcastBinaryOp<"broadcast_zeta", "zeta",
+    RankedTensorOf<[AnyFloat]>>;
 
 def Chlo_ConstantLikeOp : Op<Chlo_Dialect, "constant_like",
     [Pure, SameOperandsAndResultShape]> {

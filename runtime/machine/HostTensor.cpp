@@ -85,10 +85,7 @@ int64_t storageBits(Element element) {
   return isPacked(element) ? info(element).bits : info(element).bytes * 8;
 }
 int64_t hbmBytes(Element element, int64_t count) {
-  if (!isPacked(element))
-    return count * info(element).bytes;
-  int64_t perByte = 8 / storageBits(element);
-  return count / perByte + (count % perByte != 0);
+  return packedBytes(count, storageBits(element));
 }
 bool isWide(Element element) {
   return element == Element::I64 || element == Element::U64;

@@ -397,14 +397,20 @@ absl::StatusOr<int64_t> elementCount(const std::vector<int64_t> &dims) {
   return count;
 }
 
+int64_t packedBytes(int64_t count, int64_t bits) {
+  if (bits >= 8)
+    return count * (bits / 8);
+  int64_t perByte = 8 / bits;
+  return count / perByte + (count % perByte != 0);
+}
+
 absl::StatusOr<int64_t> unpaddedBytes(const Shape &shape) {
   absl::StatusOr<int64_t> count = elementCount(shape.dims);
   if (!count.ok())
     return count.status();
-  // Sub-byte elements pack (s4: two to a byte), rounding up to a byte.
   int64_t bits = elementBits(shape.elementType);
   if (bits < 8)
-    return *count / (8 / bits) + (*count % (8 / bits) != 0);
+    return packedBytes(*count, bits);
   std::optional<int64_t> bytes = checkedMul(*count, bits / 8);
   if (!bytes)
     return overflow("the unpadded size");

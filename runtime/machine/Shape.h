@@ -122,6 +122,11 @@ absl::Status verifyLayout(const Layout &layout, int64_t rank);
 /// Element count, overflow-checked.
 absl::StatusOr<int64_t> elementCount(const std::vector<int64_t> &dims);
 
+/// Bytes that `count` elements of `bits` each take packed: sub-byte elements
+/// share bytes (s4: two to a byte), rounded up to a whole byte; wider ones
+/// take bits/8 bytes each. The caller checks the product for overflow.
+int64_t packedBytes(int64_t count, int64_t bits);
+
 /// Bytes without padding: elements * bytes per element (pred counts 1 byte).
 absl::StatusOr<int64_t> unpaddedBytes(const Shape &shape);
 

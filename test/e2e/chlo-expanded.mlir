@@ -12,18 +12,39 @@
 // RUN: tpu-run %s --function=next_after_bf16 --input="2xbf16=1,-2" --input="2xbf16=2,0" | FileCheck %s --check-prefix=NEXTBF16
 // NEXTBF16: result[0]: 2xbf16=1.007812 -1.992188
 //
-// erf_inv by Giles' f32 approximation (XLA's ErfInv32): 0.5 gives 0.4769363
-// (exactly 0.47693628); +-1 give +-inf, |x| > 1 NaN; 0.999 gives 2.326758,
-// the approximation's 4e-6 off the exact 2.3267538. bf16 computes in f32 and
-// rounds once.
+// erf_inv by Giles' f32 approximation (XLA's ErfInv32) and one Newton step:
+// 0.5 gives 0.4769363 (exactly 0.47693628); +-1 give +-inf, |x| > 1 NaN;
+// f32(0.999) = 0.99900001 gives 2.326756, its exact 2.3267563 (Giles' alone:
+// 2.326758). bf16 computes in f32 and rounds once. correctly-rounded.test
+// holds it within 1 ULP of mpmath's value over the domain.
 // RUN: tpu-run %s --function=erf_inv --input="7xf32=0,0.5,-0.5,1,-1,2,0.999" | FileCheck %s --check-prefix=ERFINV
-// ERFINV: result[0]: 7xf32=0 0.4769363 -0.4769363 inf -inf nan 2.326758
+// ERFINV: result[0]: 7xf32=0 0.4769363 -0.4769363 inf -inf nan 2.326756
 // RUN: tpu-run %s --function=erf_inv_bf16 --input="3xbf16=0.5,-0.75,1" | FileCheck %s --check-prefix=ERFINVBF16
 // ERFINVBF16: result[0]: 3xbf16=0.4765625 -0.8125 inf
 // digamma by XLA's Lanczos derivative (f32 error about 3e-7 near 1),
 // reflected below 0.5, NaN at the poles 0 and -2:
 // RUN: tpu-run %s --function=digamma --input="8xf32=1,2,0.5,-0.5,0,-2,10,-2.5" | FileCheck %s --check-prefix=DIGAMMA
 // DIGAMMA: result[0]: 8xf32=-0.5772154 0.4227846 -1.96351 0.03648994 nan nan 2.251753 1.103156
+// polygamma(n, x) = (-1)^(n+1) n! zeta(n + 1, x), digamma at n = 0, and
+// Hurwitz's zeta(x, q), as XLA expands them (mpmath's values to 7 digits:
+// polygamma(1, 1) = zeta(2, 1) = pi^2/6 = 1.644934, polygamma(2, 1) =
+// -2.404114, polygamma(3, 0.5) = pi^4 = 97.40909, polygamma(2, 10.5) =
+// -0.009975144, polygamma(4, 0.25) = -24584.38; zeta(3, 0.5) = 8.414398,
+// zeta(1.5, 1) = 2.612375, zeta(4, 0.25) = 256.4637). NaN for a
+// non-integral or negative n; zeta is NaN below x = 1, +inf at x = 1, and
+// at the poles (q a non-positive integer) +inf for even x, NaN for odd x.
+// RUN: tpu-run %s --function=polygamma_zeta --input="10xf32=1,2,0,3,1.5,-1,1,2,2,4" --input="10xf32=1,1,1,0.5,1,1,-1,-1,10.5,0.25" | FileCheck %s --check-prefix=POLYGAMMA
+// POLYGAMMA: result[0]: 10xf32=1.644934 -2.404114 -0.5772154 97.4091 nan nan inf nan -0.009975145 -24584.37
+// POLYGAMMA: result[1]: 10xf32=inf 1.644934 nan 8.414397 2.612375 nan nan inf 0.09991696 256.4637
+// The broadcasting forms: n = 2 against three x; zeta(x, 2) = zeta(x) - 1;
+// next_after one step towards 1 (the smallest subnormal from zeros).
+// RUN: tpu-run %s --function=broadcast_special --input="f32=2" --input="3xf32=1,2.5,3" --input="3xf32=0,-0,1" --input="f32=1" | FileCheck %s --check-prefix=BSPECIAL
+// BSPECIAL: result[0]: 3xf32=-2.404114 -0.2362041 -0.1541138
+// BSPECIAL: result[1]: 3xf32=inf 0.3414872 0.2020569
+// BSPECIAL: result[2]: 3xf32=1.401298e-45 1.401298e-45 1
+// In bf16 through f32: polygamma(1, 1) = 1.644934 rounds to 1.648438.
+// RUN: tpu-run %s --function=polygamma_bf16 --input="2xbf16=1,2" --input="2xbf16=1,3" | FileCheck %s --check-prefix=POLYBF16
+// POLYBF16: result[0]: 2xbf16=1.648438 -0.1542969
 // asin and acos by atan2 (XLA's expansions): the correctly rounded f32
 // values of Python's math.asin and math.acos at these f32 inputs; NaN
 // outside [-1, 1]; acos(-1) is pi. In bf16 through f32, rounded once.
@@ -90,6 +111,24 @@ func.func @next_after(%x: tensor<8xf32>, %y: tensor<8xf32>) -> (tensor<8xf32>, t
 
 func.func @next_after_bf16(%x: tensor<2xbf16>, %y: tensor<2xbf16>) -> tensor<2xbf16> {
   %0 = chlo.next_after %x, %y : tensor<2xbf16>, tensor<2xbf16> -> tensor<2xbf16>
+  return %0 : tensor<2xbf16>
+}
+
+func.func @polygamma_zeta(%n: tensor<10xf32>, %x: tensor<10xf32>) -> (tensor<10xf32>, tensor<10xf32>) {
+  %0 = chlo.polygamma %n, %x : tensor<10xf32>, tensor<10xf32> -> tensor<10xf32>
+  %1 = chlo.zeta %n, %x : tensor<10xf32>, tensor<10xf32> -> tensor<10xf32>
+  return %0, %1 : tensor<10xf32>, tensor<10xf32>
+}
+
+func.func @broadcast_special(%n: tensor<f32>, %x: tensor<3xf32>, %z: tensor<3xf32>, %one: tensor<f32>) -> (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) {
+  %0 = chlo.broadcast_polygamma %n, %x : (tensor<f32>, tensor<3xf32>) -> tensor<3xf32>
+  %1 = chlo.broadcast_zeta %x, %n : (tensor<3xf32>, tensor<f32>) -> tensor<3xf32>
+  %2 = chlo.broadcast_next_after %z, %one : (tensor<3xf32>, tensor<f32>) -> tensor<3xf32>
+  return %0, %1, %2 : tensor<3xf32>, tensor<3xf32>, tensor<3xf32>
+}
+
+func.func @polygamma_bf16(%n: tensor<2xbf16>, %x: tensor<2xbf16>) -> tensor<2xbf16> {
+  %0 = chlo.polygamma %n, %x : tensor<2xbf16>, tensor<2xbf16> -> tensor<2xbf16>
   return %0 : tensor<2xbf16>
 }
 

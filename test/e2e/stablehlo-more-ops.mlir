@@ -37,6 +37,12 @@
 // RUN: tpu-run %s --function=tuples --input="2xf32=1,2" --input="3xi32=4,5,6" | FileCheck %s --check-prefix=TUPLE
 // TUPLE: result[0]: 3xi32=4 5 6
 // TUPLE: result[1]: 2xf32=-1 -2
+// A tuple argument and a tuple result, flattened into their leaves as XLA
+// flattens an entry computation's: three inputs, three results.
+// RUN: tpu-run %s --function=tuple_signature --input="2xf32=1,2" --input="3xi32=4,5,6" --input="2xf32=10,20" | FileCheck %s --check-prefix=TUPSIG
+// TUPSIG: result[0]: 3xi32=4 5 6
+// TUPSIG: result[1]: 2xf32=9 18
+// TUPSIG: result[2]: 2xf32=1 2
 // chlo.mulhi at the extremes, against Python's exact (a * b) >> w.
 // RUN: tpu-run %s --function=mulhi --input="4xi64=-9223372036854775808,9223372036854775807,-5,123456789012345678" --input="4xi64=3,9223372036854775807,-7,-987654321098765432" --input="4xui64=18446744073709551615,9223372036854775808,12345678901234567890,1" --input="4xui64=18446744073709551615,4,9876543210987654321,18446744073709551615" --input="3xi32=-2147483648,2147483647,-3" --input="3xi32=-2147483648,2147483647,5" | FileCheck %s --check-prefix=MULHI
 // MULHI: result[0]: 4xi64=-2 4611686018427387903 0 -6609981178781635
@@ -63,6 +69,9 @@
 // REF: @cholesky: result 0: 3x3xf32 {{exact|close}}
 // REF: @cholesky: result 1: 3x3xf32 {{exact|close}}
 // REF: @cholesky: result 2: 2x2x2xf32 {{exact|close}}
+// REF: @tuple_signature: result 0: 3xi32 exact
+// REF: @tuple_signature: result 1: 2xf32 exact
+// REF: @tuple_signature: result 2: 2xf32 exact
 // REF: @tuples: result 0: 3xi32 exact
 // REF: @tuples: result 1: 2xf32 exact
 // REF: @mulhi: result 0: 4xi64 exact
@@ -142,6 +151,14 @@ func.func @cholesky(%a: tensor<3x3xf32>, %b: tensor<2x2x2xf32>) -> (tensor<3x3xf
   %1 = stablehlo.cholesky %a : tensor<3x3xf32>
   %2 = stablehlo.cholesky %b, lower = true : tensor<2x2x2xf32>
   return %0, %1, %2 : tensor<3x3xf32>, tensor<3x3xf32>, tensor<2x2x2xf32>
+}
+
+func.func @tuple_signature(%t: tuple<tensor<2xf32>, tensor<3xi32>>, %b: tensor<2xf32>) -> (tuple<tensor<3xi32>, tensor<2xf32>>, tensor<2xf32>) {
+  %a = stablehlo.get_tuple_element %t[0] : (tuple<tensor<2xf32>, tensor<3xi32>>) -> tensor<2xf32>
+  %c = stablehlo.get_tuple_element %t[1] : (tuple<tensor<2xf32>, tensor<3xi32>>) -> tensor<3xi32>
+  %0 = stablehlo.subtract %b, %a : tensor<2xf32>
+  %r = stablehlo.tuple %c, %0 : tuple<tensor<3xi32>, tensor<2xf32>>
+  return %r, %a : tuple<tensor<3xi32>, tensor<2xf32>>, tensor<2xf32>
 }
 
 func.func @tuples(%a: tensor<2xf32>, %b: tensor<3xi32>) -> (tensor<3xi32>, tensor<2xf32>) {

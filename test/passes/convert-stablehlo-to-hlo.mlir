@@ -875,6 +875,28 @@ func.func @tuples(%a: tensor<2xf32>, %b: tensor<3xi32>) -> (tensor<3xi32>, tenso
 
 // -----
 
+// Tuple arguments and results are flattened into their leaves, depth
+// first, as XLA flattens an entry computation's; each leaf keeps its
+// tuple's attributes.
+// CHECK-LABEL: func.func @tuple_signature
+// CHECK-SAME: (%arg0: tensor<2xf32> {jax.arg_info = "t"}, %arg1: tensor<3xi32> {jax.arg_info = "t"}, %arg2: tensor<f32> {jax.arg_info = "t"}, %arg3: tensor<2xf32>)
+// CHECK-SAME: -> (tensor<2xf32>, tensor<3xi32> {jax.result_info = "r"}, tensor<f32> {jax.result_info = "r"})
+// CHECK: %[[N:.*]] = hlo.negate %arg0 : tensor<2xf32>
+// CHECK: %[[S:.*]] = hlo.add %[[N]], %arg3 : tensor<2xf32>
+// CHECK: return %[[S]], %arg1, %arg2
+func.func @tuple_signature(%t: tuple<tuple<tensor<2xf32>, tensor<3xi32>>, tensor<f32>> {jax.arg_info = "t"}, %b: tensor<2xf32>) -> (tensor<2xf32>, tuple<tensor<3xi32>, tensor<f32>> {jax.result_info = "r"}) {
+  %i = stablehlo.get_tuple_element %t[0] : (tuple<tuple<tensor<2xf32>, tensor<3xi32>>, tensor<f32>>) -> tuple<tensor<2xf32>, tensor<3xi32>>
+  %a = stablehlo.get_tuple_element %i[0] : (tuple<tensor<2xf32>, tensor<3xi32>>) -> tensor<2xf32>
+  %c = stablehlo.get_tuple_element %i[1] : (tuple<tensor<2xf32>, tensor<3xi32>>) -> tensor<3xi32>
+  %s = stablehlo.get_tuple_element %t[1] : (tuple<tuple<tensor<2xf32>, tensor<3xi32>>, tensor<f32>>) -> tensor<f32>
+  %n = stablehlo.negate %a : tensor<2xf32>
+  %0 = stablehlo.add %n, %b : tensor<2xf32>
+  %r = stablehlo.tuple %c, %s : tuple<tensor<3xi32>, tensor<f32>>
+  return %0, %r : tensor<2xf32>, tuple<tensor<3xi32>, tensor<f32>>
+}
+
+// -----
+
 // chlo.mulhi on i32: the product in i64, shifted down arithmetically.
 // CHECK-LABEL: func.func @mulhi
 // CHECK: %[[A:.*]] = hlo.convert %arg0 : (tensor<2xi32>) -> tensor<2xi64>

@@ -307,3 +307,35 @@ func.func @select_shape(%p: tensor<2x1xi1>, %x: tensor<3xf32>) -> tensor<3xf32> 
   %s = chlo.broadcast_select %p, %x, %x : (tensor<2x1xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
   return %s : tensor<3xf32>
 }
+
+// -----
+
+func.func @polygamma_integers(%n: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error @+1 {{'chlo.polygamma' op operand #0 must be ranked tensor of floating-point values, but got 'tensor<4xi32>'}}
+  %0 = chlo.polygamma %n, %n : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @zeta_types(%x: tensor<4xf32>, %q: tensor<4xf16>) -> tensor<4xf32> {
+  // expected-error @+1 {{'chlo.zeta' op requires the same type for all operands and results}}
+  %0 = chlo.zeta %x, %q : tensor<4xf32>, tensor<4xf16> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @broadcast_zeta_integers(%x: tensor<4xi32>, %q: tensor<i32>) -> tensor<4xi32> {
+  // expected-error @+1 {{'chlo.broadcast_zeta' op operand #0 must be ranked tensor of floating-point values, but got 'tensor<4xi32>'}}
+  %0 = chlo.broadcast_zeta %x, %q : (tensor<4xi32>, tensor<i32>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @broadcast_polygamma_shape(%n: tensor<3xf32>, %x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'chlo.broadcast_polygamma' op operand dimensions 3 and 4 do not broadcast}}
+  %0 = chlo.broadcast_polygamma %n, %x : (tensor<3xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

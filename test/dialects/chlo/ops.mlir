@@ -17,6 +17,23 @@ func.func @math(%x: tensor<20x20xf32>) -> tensor<20x20xf32> {
 
 // -----
 
+// CHECK-LABEL: func.func @special_functions
+// CHECK: chlo.polygamma %arg0, %arg1 : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+// CHECK: chlo.zeta %arg1, %arg0 : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+// CHECK: chlo.broadcast_polygamma %arg2, %arg0 : (tensor<f32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK: chlo.broadcast_zeta %arg0, %arg2 : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+// CHECK: chlo.broadcast_next_after %arg0, %arg2 : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+func.func @special_functions(%n: tensor<4xf32>, %x: tensor<4xf32>, %s: tensor<f32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %0 = chlo.polygamma %n, %x : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  %1 = chlo.zeta %x, %n : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  %2 = chlo.broadcast_polygamma %s, %n : (tensor<f32>, tensor<4xf32>) -> tensor<4xf32>
+  %3 = chlo.broadcast_zeta %n, %s : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+  %4 = chlo.broadcast_next_after %n, %s : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+  return %0, %1, %2, %3, %4 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @top_k
 // CHECK: %{{.*}}, %{{.*}} = chlo.top_k(%{{.*}}, k = 2) : tensor<5x3xbf16> -> (tensor<5x2xbf16>, tensor<5x2xi32>)
 func.func @top_k(%x: tensor<5x3xbf16>) -> (tensor<5x2xbf16>, tensor<5x2xi32>) {

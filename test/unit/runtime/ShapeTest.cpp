@@ -282,5 +282,15 @@ TEST(ParseBytesTest, UnitsFractionsAndErrors) {
   EXPECT_EQ(*parseBytes(formatBytes(int64_t{14} << 30)), int64_t{14} << 30);
 }
 
+TEST(ShapeTest, PackedBytesRoundsSubByteCountsUpToWholeBytes) {
+  EXPECT_EQ(packedBytes(16, 4), 8);
+  EXPECT_EQ(packedBytes(17, 4), 9);
+  EXPECT_EQ(packedBytes(5, 2), 2);
+  EXPECT_EQ(packedBytes(4, 2), 1);
+  EXPECT_EQ(packedBytes(0, 4), 0);
+  EXPECT_EQ(packedBytes(3, 8), 3);
+  EXPECT_EQ(packedBytes(3, 32), 12);
+}
+
 } // namespace
 } // namespace tpc
