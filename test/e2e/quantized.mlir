@@ -17,11 +17,21 @@
 // CLAMP: result[0]: 2xi8=127 -128
 // RUN: tpu-run %S/Inputs/quantized-weights.mlir --input="2x3xf32=[1 1 1][1 2 3]" --input="3x4xi8=[2 2 2 2][2 2 2 2][2 2 2 -128]" | FileCheck %s --check-prefix=WEIGHTS
 // WEIGHTS: result[0]: 2x4xf32=[3 1.5 0.75 -100][6 3 1.5 -330]
+// A quantized dot_general of i8 storage runs on the MXU's int8 path: the
+// i32 product of the integers with the zero points factored out, times
+// s_l s_r. lhs (q - 3) * 0.5 = [[1 0 -2][3.5 -1.5 2]]; rhs per column:
+// q * 0.25 = [1 -2 0], (q + 2) * 0.125 = [0.5 1 0]; the product
+// [[1 0.5][6.5 0.25]], quantized at 0.25:-10 to [[-6 -8][16 -9]].
+// RUN: tpu-run %s --function=qdot --input="2x3xi8=[5 3 -1][10 0 7]" --input="3x2xi8=[4 2][-8 6][0 -2]" | FileCheck %s --check-prefix=QDOT
+// QDOT: result[0]: 2x2xf32=[1 0.5][6.5 0.25]
+// QDOT: result[1]: 2x2xi8=[-6 -8][16 -9]
 // RUN: %python %S/Inputs/run_e2e.py tpu-run %s | FileCheck %s --check-prefix=REF
 // REF: @qdq: result 0: 2xi8 exact
 // REF: @qdq: result 1: 2xf32 exact
 // REF: @qdq: result 2: 2xi8 exact
 // REF: @qadd: result 0: 2xi8 exact
+// REF: @qdot: result 0: 2x2xf32 exact
+// REF: @qdot: result 1: 2x2xi8 exact
 
 func.func @qdq(%x: tensor<2xf32>) -> (tensor<2xi8>, tensor<2xf32>, tensor<2xi8>) {
   %q = stablehlo.uniform_quantize %x : (tensor<2xf32>) -> tensor<2x!quant.uniform<i8:f32:0, {0.1:-30,0.5:-20}>>
@@ -38,4 +48,10 @@ func.func @qadd(%x: tensor<2xf32>, %y: tensor<2xf32>) -> tensor<2xi8> {
   %s = "stablehlo.add"(%a, %b) : (tensor<2x!quant.uniform<i8:f32, 0.1:-30>>, tensor<2x!quant.uniform<i8:f32, 0.5:-20>>) -> tensor<2x!quant.uniform<i8:f32, 0.5:-20>>
   %r = stablehlo.bitcast_convert %s : (tensor<2x!quant.uniform<i8:f32, 0.5:-20>>) -> tensor<2xi8>
   return %r : tensor<2xi8>
+}
+
+func.func @qdot(%l: tensor<2x3x!quant.uniform<i8:f32, 0.5:3>>, %r: tensor<3x2x!quant.uniform<i8:f32:1, {0.25:0,0.125:-2}>>) -> (tensor<2x2xf32>, tensor<2x2x!quant.uniform<i8:f32, 0.25:-10>>) {
+  %0 = stablehlo.dot_general %l, %r, contracting_dims = [1] x [0] : (tensor<2x3x!quant.uniform<i8:f32, 0.5:3>>, tensor<3x2x!quant.uniform<i8:f32:1, {0.25:0,0.125:-2}>>) -> tensor<2x2xf32>
+  %1 = stablehlo.dot_general %l, %r, contracting_dims = [1] x [0] : (tensor<2x3x!quant.uniform<i8:f32, 0.5:3>>, tensor<3x2x!quant.uniform<i8:f32:1, {0.25:0,0.125:-2}>>) -> tensor<2x2x!quant.uniform<i8:f32, 0.25:-10>>
+  return %0, %1 : tensor<2x2xf32>, tensor<2x2x!quant.uniform<i8:f32, 0.25:-10>>
 }

@@ -2,7 +2,8 @@
 // convert-stablehlo-to-hlo: quantize as divide, round, add the zero point,
 // clamp and convert; dequantize as convert, subtract and multiply (per axis
 // through a broadcast of the axis' scales); bitcast_convert to the storage
-// type vanishes; an add of quantized tensors computes in f32 between them.
+// type vanishes; an add of quantized tensors computes in f32 between them;
+// a dot_general of signed 8-bit storage runs on the int8 path.
 // Function arguments and results take the storage type.
 // RUN: tpu-opt %s -split-input-file -convert-stablehlo-to-hlo | FileCheck %s
 
@@ -60,4 +61,38 @@ func.func @bitcast(%x: tensor<4xi8>) -> tensor<4xi8> {
 func.func @quantized_add(%x: tensor<2x!quant.uniform<i8:f32, 0.1:-30>>, %y: tensor<2x!quant.uniform<i8:f32, 0.5:-20>>) -> tensor<2x!quant.uniform<i8:f32, 0.5:-20>> {
   %s = "stablehlo.add"(%x, %y) : (tensor<2x!quant.uniform<i8:f32, 0.1:-30>>, tensor<2x!quant.uniform<i8:f32, 0.5:-20>>) -> tensor<2x!quant.uniform<i8:f32, 0.5:-20>>
   return %s : tensor<2x!quant.uniform<i8:f32, 0.5:-20>>
+}
+
+// -----
+
+// A dot_general of i8 storage: the i32 product of the integers on the int8
+// path, less z_l times the rhs's column sums (a product with ones), scaled
+// by s_l s_r (0.5 * 0.25). With a zero rhs zero point there is no lhs sum.
+// CHECK-LABEL: func.func @dot_int8
+// CHECK-SAME: (%arg0: tensor<2x3xi8>, %arg1: tensor<3x4xi8>) -> tensor<2x4xf32>
+// CHECK: %[[P:.*]] = hlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] : (tensor<2x3xi8>, tensor<3x4xi8>) -> tensor<2x4xi32>
+// CHECK: %[[ONES:.*]] = hlo.constant dense<1> : tensor<3xi8>
+// CHECK: %[[SUMS:.*]] = hlo.dot_general %[[ONES]], %arg1, contracting_dims = [0] x [0] : (tensor<3xi8>, tensor<3x4xi8>) -> tensor<4xi32>
+// CHECK: %[[WIDE:.*]] = hlo.broadcast_in_dim %[[SUMS]], dims = [1] : (tensor<4xi32>) -> tensor<2x4xi32>
+// CHECK: %[[ZL:.*]] = hlo.constant dense<3> : tensor<2x4xi32>
+// CHECK: %[[T:.*]] = hlo.multiply %[[WIDE]], %[[ZL]]
+// CHECK: %[[ACC:.*]] = hlo.subtract %[[P]], %[[T]]
+// CHECK-NOT: hlo.dot_general
+// CHECK: %[[S:.*]] = hlo.constant dense<1.250000e-01> : tensor<2x4xf32>
+// CHECK: %[[F:.*]] = hlo.convert %[[ACC]] : (tensor<2x4xi32>) -> tensor<2x4xf32>
+// CHECK: %[[R:.*]] = hlo.multiply %[[F]], %[[S]]
+// CHECK: return %[[R]]
+func.func @dot_int8(%l: tensor<2x3x!quant.uniform<i8:f32, 0.5:3>>, %r: tensor<3x4x!quant.uniform<i8:f32, 0.25:0>>) -> tensor<2x4xf32> {
+  %0 = stablehlo.dot_general %l, %r, contracting_dims = [1] x [0] : (tensor<2x3x!quant.uniform<i8:f32, 0.5:3>>, tensor<3x4x!quant.uniform<i8:f32, 0.25:0>>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+// Unsigned storage does not fit the int8 path: dequantized, f32 product.
+// CHECK-LABEL: func.func @dot_unsigned
+// CHECK: hlo.dot_general %{{.*}}, %{{.*}}, contracting_dims = [1] x [0]{{.*}} : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+func.func @dot_unsigned(%l: tensor<2x3x!quant.uniform<u8:f32, 0.5:3>>, %r: tensor<3x4x!quant.uniform<i8:f32, 0.25:0>>) -> tensor<2x4xf32> {
+  %0 = stablehlo.dot_general %l, %r, contracting_dims = [1] x [0] : (tensor<2x3x!quant.uniform<u8:f32, 0.5:3>>, tensor<3x4x!quant.uniform<i8:f32, 0.25:0>>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
 }

@@ -27,7 +27,13 @@ def signatures(text):
     for m in re.finditer(r"func\.func (?:public )?@(\w+)\((.*?)\)\s*(?:->|\{)",
                          text, re.S):
         types = []
-        for t in re.findall(r"tensor<([^>]*)>", m.group(2)):
+        # A quantized argument takes its storage integers:
+        # tensor<2x3x!quant.uniform<i8:f32, 0.5:3>> is 2x3xi8.
+        # (u8 storage is ui8).
+        args = re.sub(r"!quant\.uniform<u?(i?)(\d+):[^>]*>",
+                      lambda q: ("i" if q.group(1) else "ui") + q.group(2),
+                      m.group(2))
+        for t in re.findall(r"tensor<([^>]*)>", args):
             types.append(t)
         out.append((m.group(1), types))
     return out
