@@ -80,6 +80,9 @@ private:
              ArrayRef<int64_t> dims, hlo::ReduceKind neutral);
   Value zeroPadding(Location loc, Physical value, ArrayRef<int64_t> logical,
                     ArrayRef<int64_t> dims);
+  /// Rewrites a physical splat constant of `logical` elements to hold zero
+  /// in its padding; false when it is too large or of packed elements.
+  bool zeroPadSplat(hlo::ConstantOp constant, ArrayRef<int64_t> logical);
   Value splat(Location loc, RankedTensorType type, TypedAttr scalar);
   /// Clones `op` onto `operands` with result type `resultType`.
   Value cloneWith(Operation *op, ValueRange operands,
@@ -313,6 +316,17 @@ Value Padder::zeroPadding(Location loc, Physical value,
   auto result = dyn_cast<OpResult>(source);
   auto producer =
       result ? dyn_cast<hlo::FusionOp>(result.getOwner()) : hlo::FusionOp();
+  // A splat constant (whose padding holds the splat) is rewritten with
+  // zeros there: a mask in the reading fusion could not be lowered. (A
+  // slice of ours keeps the constant's logical shape.)
+  auto constant = source.getDefiningOp<hlo::ConstantOp>();
+  if (constant && padded == value.value && zeroPadSplat(constant, logical)) {
+    for (Physical &physical : llvm::make_second_range(values))
+      if (physical.value == source || physical.value == padded ||
+          physical.value == origin)
+        physical.zeroPadded = true;
+    return value.value;
+  }
   if (!producer)
     return mask(loc, value.value, logical, dims, hlo::ReduceKind::sum);
   auto yield = cast<hlo::YieldOp>(producer.getBlock().getTerminator());
@@ -332,6 +346,40 @@ Value Padder::zeroPadding(Location loc, Physical value,
         physical.value == origin)
       physical.zeroPadded = true;
   return value.value;
+}
+
+bool Padder::zeroPadSplat(hlo::ConstantOp constant,
+                          ArrayRef<int64_t> logical) {
+  auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+  auto type = cast<RankedTensorType>(constant.getType());
+  unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+  // 64 MiB of constant data at most: larger ones keep the mask.
+  constexpr int64_t kLimit = int64_t{1} << 26;
+  if (!dense || !dense.isSplat() || bits % 8 != 0 ||
+      type.getNumElements() > kLimit / (bits / 8) ||
+      static_cast<int64_t>(logical.size()) != type.getRank())
+    return false;
+  size_t width = bits / 8;
+  ArrayRef<char> element = dense.getRawData().take_front(width);
+  ArrayRef<int64_t> dims = type.getShape();
+  std::vector<char> data(type.getNumElements() * width, 0);
+  SmallVector<int64_t> index(logical.size(), 0);
+  int64_t count = 1;
+  for (int64_t size : logical)
+    count *= size;
+  for (int64_t n = 0; n < count; ++n) {
+    int64_t offset = 0;
+    for (size_t d = 0; d < dims.size(); ++d)
+      offset = offset * dims[d] + index[d];
+    std::copy(element.begin(), element.end(), data.begin() + offset * width);
+    for (int64_t d = static_cast<int64_t>(dims.size()) - 1; d >= 0; --d) {
+      if (++index[d] < logical[d])
+        break;
+      index[d] = 0;
+    }
+  }
+  constant.setValueAttr(DenseElementsAttr::getFromRawBuffer(type, data));
+  return true;
 }
 
 Value Padder::cloneWith(Operation *op, ValueRange operands,

@@ -11,7 +11,8 @@
 //                          operand is dequantized first: requantization);
 //   uniform_dequantize(q)  (convert(q) - z) * s;
 //   bitcast_convert        the storage integers themselves;
-//   dot_general            of signed 8-bit (or narrower) storage, per-tensor
+//   dot_general,           of signed 8-bit (or narrower) storage, per-tensor
+//   convolution
 //                          lhs and per-tensor or per-output-axis rhs: on
 //                          the MXU's int8 path, as XLA lowers it (StableHLO's
 //                          legalize-quant-to-math): the i32 product of the
@@ -84,9 +85,21 @@ private:
   Value dequantize(Location loc, Value storage, quant::QuantizedType q);
   Value quantize(Location loc, Value x, quant::QuantizedType q);
   LogicalResult lower(Operation *op);
-  /// A quantized dot_general on the int8 path, or null where its types do
-  /// not allow one (it then computes in floats).
+  /// A quantized dot_general or convolution on the int8 path, or null
+  /// where its types do not allow one (it then computes in floats).
   Value integerDot(sh::DotGeneralOp op);
+  Value integerConv(sh::ConvolutionOp op);
+  /// `values` along dimension `dim` of `type`.
+  Value axisConstant(Location loc, RankedTensorType type,
+                     ArrayRef<Attribute> values, int64_t dim);
+  /// q's zero points as integers of `type` (per axis: along `dim`).
+  Value zeroPointTensor(Location loc, RankedTensorType type,
+                        quant::QuantizedType q, int64_t dim);
+  /// The i32 product `acc` times s_l s_r, quantized to `outQ` (null: the
+  /// floats).
+  Value rescale(Location loc, Value acc, quant::QuantizedType lq,
+                quant::QuantizedType rq, int64_t axisInResult,
+                quant::QuantizedType outQ, Type floatType);
 
   OpBuilder &b;
   llvm::DenseMap<Value, quant::QuantizedType> quantized;
@@ -151,12 +164,73 @@ static bool int8Storage(quant::QuantizedType q) {
   return q && q.isSigned() && q.getStorageTypeIntegralWidth() <= 8;
 }
 
+static bool zeroPointsAreZero(quant::QuantizedType q) {
+  if (auto axis = dyn_cast<quant::UniformQuantizedPerAxisType>(q))
+    return llvm::all_of(axis.getZeroPoints(), [](int64_t z) { return z == 0; });
+  return cast<quant::UniformQuantizedType>(q).getZeroPoint() == 0;
+}
+
+/// Whether a product of `lq` and `rq` quantized to `outQ` (null: floats)
+/// takes the int8 path: signed 8-bit storage, a per-tensor lhs and result.
+static bool int8Product(quant::QuantizedType lq, quant::QuantizedType rq,
+                        quant::QuantizedType outQ) {
+  return isa_and_present<quant::UniformQuantizedType>(lq) &&
+         int8Storage(lq) && int8Storage(rq) &&
+         (!outQ || isa<quant::UniformQuantizedType>(outQ));
+}
+
+Value QuantLowering::axisConstant(Location loc, RankedTensorType type,
+                                  ArrayRef<Attribute> values, int64_t dim) {
+  auto axisType = RankedTensorType::get({static_cast<int64_t>(values.size())},
+                                        type.getElementType());
+  Value axis =
+      sh::ConstantOp::create(b, loc, DenseElementsAttr::get(axisType, values));
+  return sh::BroadcastInDimOp::create(b, loc, type, axis,
+                                      b.getDenseI64ArrayAttr(dim));
+}
+
+Value QuantLowering::zeroPointTensor(Location loc, RankedTensorType type,
+                                     quant::QuantizedType q, int64_t dim) {
+  Type element = type.getElementType();
+  auto axis = dyn_cast<quant::UniformQuantizedPerAxisType>(q);
+  if (!axis)
+    return sh::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(
+            type, b.getIntegerAttr(
+                      element,
+                      cast<quant::UniformQuantizedType>(q).getZeroPoint())));
+  SmallVector<Attribute> values;
+  for (int64_t z : axis.getZeroPoints())
+    values.push_back(b.getIntegerAttr(element, z));
+  return axisConstant(loc, type, values, dim);
+}
+
+Value QuantLowering::rescale(Location loc, Value acc, quant::QuantizedType lq,
+                             quant::QuantizedType rq, int64_t axisInResult,
+                             quant::QuantizedType outQ, Type floatType) {
+  auto realType = cast<RankedTensorType>(acc.getType()).clone(floatType);
+  double lhsScale = cast<quant::UniformQuantizedType>(lq).getScale();
+  Value scales;
+  if (auto axis = dyn_cast<quant::UniformQuantizedPerAxisType>(rq)) {
+    SmallVector<Attribute> values;
+    for (double s : axis.getScales())
+      values.push_back(b.getFloatAttr(floatType, lhsScale * s));
+    scales = axisConstant(loc, realType, values, axisInResult);
+  } else {
+    double s = lhsScale * cast<quant::UniformQuantizedType>(rq).getScale();
+    scales = sh::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(realType, b.getFloatAttr(floatType, s)));
+  }
+  Value real = sh::MulOp::create(
+      b, loc, realType, sh::ConvertOp::create(b, loc, realType, acc), scales);
+  return outQ ? quantize(loc, real, outQ) : real;
+}
+
 Value QuantLowering::integerDot(sh::DotGeneralOp op) {
   quant::QuantizedType lq = typeOf(op.getLhs()), rq = typeOf(op.getRhs());
-  auto lhsQ = dyn_cast_or_null<quant::UniformQuantizedType>(lq);
   quant::QuantizedType outQ = uniformOf(op.getType());
-  if (!lhsQ || !int8Storage(lq) || !int8Storage(rq) ||
-      (outQ && !isa<quant::UniformQuantizedType>(outQ)))
+  if (!int8Product(lq, rq, outQ))
     return nullptr;
   auto numbers = op.getDotDimensionNumbers();
   ArrayRef<int64_t> lb = numbers.getLhsBatchingDimensions(),
@@ -177,144 +251,154 @@ Value QuantLowering::integerDot(sh::DotGeneralOp op) {
                        rhsFree = freeDims(rhsType, rb, rc);
   // A per-axis rhs must scale a dimension of the result: one it keeps.
   int64_t axisInResult = -1;
-  auto rhsAxis = dyn_cast<quant::UniformQuantizedPerAxisType>(rq);
-  if (rhsAxis) {
-    auto it = llvm::find(rhsFree, rhsAxis.getQuantizedDimension());
+  if (auto axis = dyn_cast<quant::UniformQuantizedPerAxisType>(rq)) {
+    auto it = llvm::find(rhsFree, axis.getQuantizedDimension());
     if (it == rhsFree.end())
       return nullptr;
     axisInResult = static_cast<int64_t>(lb.size() + lhsFree.size() +
                                         (it - rhsFree.begin()));
   }
   Location loc = op.getLoc();
-  RankedTensorType resultType =
-      cast<RankedTensorType>(op.getType()).clone(b.getI32Type());
   Type i32 = b.getI32Type();
-  auto dot = [&](Value l, Value r, RankedTensorType type,
-                 ArrayRef<int64_t> lBatch, ArrayRef<int64_t> rBatch,
-                 ArrayRef<int64_t> lContract, ArrayRef<int64_t> rContract) {
-    return Value(sh::DotGeneralOp::create(
-        b, loc, type, l, r,
+  auto resultType = cast<RankedTensorType>(op.getType()).clone(i32);
+  auto dot = [&](Value l, Value r, ArrayRef<int64_t> lBatch,
+                 ArrayRef<int64_t> rBatch, ArrayRef<int64_t> lContract,
+                 ArrayRef<int64_t> rContract, ArrayRef<int64_t> keep) {
+    SmallVector<int64_t> shape;
+    for (int64_t d : keep)
+      shape.push_back(resultType.getDimSize(d));
+    Value product = sh::DotGeneralOp::create(
+        b, loc, RankedTensorType::get(shape, i32), l, r,
         sh::DotDimensionNumbersAttr::get(b.getContext(), lBatch, rBatch,
                                          lContract, rContract),
-        nullptr, nullptr));
+        nullptr, nullptr);
+    if (keep.size() == static_cast<size_t>(resultType.getRank()))
+      return product;
+    return Value(sh::BroadcastInDimOp::create(b, loc, resultType, product,
+                                              b.getDenseI64ArrayAttr(keep)));
   };
-  Value acc = dot(op.getLhs(), op.getRhs(), resultType, lb, rb, lc, rc);
-  // A tensor of ones over the batch and contracted dimensions of `like`:
-  // its product with the other operand sums that operand's contracted
-  // dimensions, in the result's order for the dimensions it keeps.
+  // Result dimensions: batch, lhs free, rhs free.
+  size_t nb = lb.size(), nl = lhsFree.size(), nr = rhsFree.size();
+  auto range = [](size_t from, size_t count, SmallVector<int64_t> dims) {
+    for (size_t i = 0; i < count; ++i)
+      dims.push_back(static_cast<int64_t>(from + i));
+    return dims;
+  };
+  SmallVector<int64_t> all = range(0, nb + nl + nr, {});
+  Value acc = dot(op.getLhs(), op.getRhs(), lb, rb, lc, rc, all);
+  // Ones over `like`'s batch and contracted dimensions: a product with
+  // them sums the other operand's contracted dimensions.
   auto onesFor = [&](RankedTensorType like, ArrayRef<int64_t> batch,
                      ArrayRef<int64_t> contract, SmallVector<int64_t> &b1,
                      SmallVector<int64_t> &c1) {
     SmallVector<int64_t> shape;
-    for (int64_t d : batch) {
-      b1.push_back(static_cast<int64_t>(shape.size()));
-      shape.push_back(like.getDimSize(d));
-    }
-    for (int64_t d : contract) {
-      c1.push_back(static_cast<int64_t>(shape.size()));
-      shape.push_back(like.getDimSize(d));
-    }
+    for (auto [dims, out] : {std::pair(batch, &b1), std::pair(contract, &c1)})
+      for (int64_t d : dims) {
+        out->push_back(static_cast<int64_t>(shape.size()));
+        shape.push_back(like.getDimSize(d));
+      }
     auto type = RankedTensorType::get(shape, like.getElementType());
     return Value(sh::ConstantOp::create(
-        b, loc,
-        DenseElementsAttr::get(type, b.getIntegerAttr(type.getElementType(),
-                                                      1))));
+        b, loc, DenseElementsAttr::get(type, b.getIntegerAttr(
+                                                 type.getElementType(), 1))));
   };
-  auto i32Splat = [&](RankedTensorType type, int64_t v) {
-    return Value(sh::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(type, b.getIntegerAttr(i32, v))));
+  auto times = [&](Value v, Value z) -> Value {
+    return sh::MulOp::create(b, loc, resultType, v, z);
   };
-  // The rhs's zero points along the result (a splat for per-tensor).
-  auto rhsZeroPoints = [&]() -> Value {
-    if (!rhsAxis)
-      return i32Splat(resultType,
-                      cast<quant::UniformQuantizedType>(rq).getZeroPoint());
-    SmallVector<Attribute> zs;
-    for (int64_t z : rhsAxis.getZeroPoints())
-      zs.push_back(b.getIntegerAttr(i32, z));
-    auto axisType =
-        RankedTensorType::get({static_cast<int64_t>(zs.size())}, i32);
-    Value axis =
-        sh::ConstantOp::create(b, loc, DenseElementsAttr::get(axisType, zs));
-    return sh::BroadcastInDimOp::create(b, loc, resultType, axis,
-                                        b.getDenseI64ArrayAttr(axisInResult));
-  };
-  auto keptDims = [&](size_t freeOffset, size_t freeCount) {
-    SmallVector<int64_t> dims;
-    for (size_t i = 0; i < lb.size(); ++i)
-      dims.push_back(static_cast<int64_t>(i));
-    for (size_t i = 0; i < freeCount; ++i)
-      dims.push_back(static_cast<int64_t>(lb.size() + freeOffset + i));
-    return dims;
-  };
-  int64_t zl = lhsQ.getZeroPoint();
-  bool rhsZero = rhsAxis ? llvm::all_of(rhsAxis.getZeroPoints(),
-                                        [](int64_t z) { return z == 0; })
-                         : cast<quant::UniformQuantizedType>(rq)
-                                   .getZeroPoint() == 0;
+  int64_t zl = cast<quant::UniformQuantizedType>(lq).getZeroPoint();
   if (zl != 0) { // - z_l sum_k q_r
     SmallVector<int64_t> b1, c1;
     Value ones = onesFor(lhsType, lb, lc, b1, c1);
-    SmallVector<int64_t> shape;
-    for (int64_t d : keptDims(lhsFree.size(), rhsFree.size()))
-      shape.push_back(resultType.getDimSize(d));
-    auto sumType = RankedTensorType::get(shape, i32);
-    Value sums = dot(ones, op.getRhs(), sumType, b1, rb, c1, rc);
-    Value wide = sh::BroadcastInDimOp::create(
-        b, loc, resultType, sums,
-        b.getDenseI64ArrayAttr(keptDims(lhsFree.size(), rhsFree.size())));
+    Value sums = dot(ones, op.getRhs(), b1, rb, c1, rc,
+                     range(nb + nl, nr, range(0, nb, {})));
     acc = sh::SubtractOp::create(
         b, loc, resultType, acc,
-        sh::MulOp::create(b, loc, resultType, wide,
-                          i32Splat(resultType, zl)));
+        times(sums, zeroPointTensor(loc, resultType, lq, -1)));
   }
-  if (!rhsZero) { // - z_r sum_k q_l, + K z_l z_r
+  if (!zeroPointsAreZero(rq)) { // - z_r sum_k q_l + K z_l z_r
     SmallVector<int64_t> b1, c1;
     Value ones = onesFor(rhsType, rb, rc, b1, c1);
-    SmallVector<int64_t> shape;
-    for (int64_t d : keptDims(0, lhsFree.size()))
-      shape.push_back(resultType.getDimSize(d));
-    auto sumType = RankedTensorType::get(shape, i32);
-    Value sums = dot(op.getLhs(), ones, sumType, lb, b1, lc, c1);
-    Value wide = sh::BroadcastInDimOp::create(
-        b, loc, resultType, sums,
-        b.getDenseI64ArrayAttr(keptDims(0, lhsFree.size())));
-    Value zr = rhsZeroPoints();
-    acc = sh::SubtractOp::create(
-        b, loc, resultType, acc,
-        sh::MulOp::create(b, loc, resultType, wide, zr));
+    Value sums = dot(op.getLhs(), ones, lb, b1, lc, c1, range(0, nb + nl, {}));
+    Value zr = zeroPointTensor(loc, resultType, rq, axisInResult);
+    acc = sh::SubtractOp::create(b, loc, resultType, acc, times(sums, zr));
     int64_t k = 1;
     for (int64_t d : lc)
       k *= lhsType.getDimSize(d);
     if (zl != 0)
       acc = sh::AddOp::create(
           b, loc, resultType, acc,
-          sh::MulOp::create(b, loc, resultType, zr,
-                            i32Splat(resultType, k * zl)));
+          times(zr, sh::ConstantOp::create(
+                        b, loc,
+                        DenseElementsAttr::get(
+                            resultType, b.getIntegerAttr(i32, k * zl)))));
   }
-  // Scaled: s_l s_r per element of the result.
-  Type floatType = outQ ? outQ.getExpressedType() : op.getType().getElementType();
-  RankedTensorType realType = resultType.clone(floatType);
-  Value scales;
-  if (rhsAxis) {
-    SmallVector<Attribute> ss;
-    for (double s : rhsAxis.getScales())
-      ss.push_back(b.getFloatAttr(floatType, lhsQ.getScale() * s));
-    auto axisType = RankedTensorType::get(
-        {static_cast<int64_t>(ss.size())}, floatType);
-    Value axis =
-        sh::ConstantOp::create(b, loc, DenseElementsAttr::get(axisType, ss));
-    scales = sh::BroadcastInDimOp::create(
-        b, loc, realType, axis, b.getDenseI64ArrayAttr(axisInResult));
-  } else {
-    double s = lhsQ.getScale() *
-               cast<quant::UniformQuantizedType>(rq).getScale();
-    scales = sh::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(realType, b.getFloatAttr(floatType, s)));
+  Type floatType =
+      outQ ? outQ.getExpressedType() : op.getType().getElementType();
+  return rescale(loc, acc, lq, rq, axisInResult, outQ, floatType);
+}
+
+Value QuantLowering::integerConv(sh::ConvolutionOp op) {
+  quant::QuantizedType lq = typeOf(op.getLhs()), rq = typeOf(op.getRhs());
+  quant::QuantizedType outQ = uniformOf(op.getType());
+  auto dims = op.getDimensionNumbers();
+  auto axis = dyn_cast_or_null<quant::UniformQuantizedPerAxisType>(rq);
+  if (!int8Product(lq, rq, outQ) || op.getBatchGroupCount() != 1 ||
+      (axis && axis.getQuantizedDimension() !=
+                   dims.getKernelOutputFeatureDimension()))
+    return nullptr;
+  Location loc = op.getLoc();
+  Type i32 = b.getI32Type();
+  auto resultType = cast<RankedTensorType>(op.getType()).clone(i32);
+  int64_t outFeature = dims.getOutputFeatureDimension();
+  // The convolution of other operands (a batch of one for the ones).
+  auto conv = [&](Value l, Value r) {
+    Operation *clone = b.clone(*op);
+    clone->setOperands({l, r});
+    auto lhs = cast<RankedTensorType>(l.getType());
+    SmallVector<int64_t> shape(resultType.getShape());
+    shape[dims.getOutputBatchDimension()] =
+        lhs.getDimSize(dims.getInputBatchDimension());
+    clone->getResult(0).setType(RankedTensorType::get(shape, i32));
+    Value result = clone->getResult(0);
+    if (result.getType() == resultType)
+      return result;
+    SmallVector<int64_t> identity = llvm::to_vector(
+        llvm::seq<int64_t>(0, resultType.getRank()));
+    return Value(sh::BroadcastInDimOp::create(
+        b, loc, resultType, result, b.getDenseI64ArrayAttr(identity)));
+  };
+  Value acc = conv(op.getLhs(), op.getRhs());
+  // Padding holds real zeros, (q - z_l) = 0: each correction sums the
+  // window's taps inside the input only, which a convolution of ones
+  // padded with zeros counts.
+  auto lhsType = cast<RankedTensorType>(op.getLhs().getType());
+  SmallVector<int64_t> oneImage(lhsType.getShape());
+  oneImage[dims.getInputBatchDimension()] = 1;
+  auto onesType = RankedTensorType::get(oneImage, lhsType.getElementType());
+  Value ones = sh::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(
+                  onesType, b.getIntegerAttr(onesType.getElementType(), 1)));
+  int64_t zl = cast<quant::UniformQuantizedType>(lq).getZeroPoint();
+  Value zlTensor = zeroPointTensor(loc, resultType, lq, -1);
+  if (zl != 0) // - z_l conv(1, q_r)
+    acc = sh::SubtractOp::create(
+        b, loc, resultType, acc,
+        sh::MulOp::create(b, loc, resultType, conv(ones, op.getRhs()),
+                          zlTensor));
+  if (!zeroPointsAreZero(rq)) { // - conv(q_l, z_r) + z_l conv(1, z_r)
+    auto rhsType = cast<RankedTensorType>(op.getRhs().getType());
+    Value zr = zeroPointTensor(loc, rhsType, rq,
+                               dims.getKernelOutputFeatureDimension());
+    acc = sh::SubtractOp::create(b, loc, resultType, acc,
+                                 conv(op.getLhs(), zr));
+    if (zl != 0)
+      acc = sh::AddOp::create(
+          b, loc, resultType, acc,
+          sh::MulOp::create(b, loc, resultType, conv(ones, zr), zlTensor));
   }
-  Value real = sh::MulOp::create(
-      b, loc, realType, sh::ConvertOp::create(b, loc, realType, acc), scales);
-  return outQ ? quantize(loc, real, outQ) : real;
+  Type floatType =
+      outQ ? outQ.getExpressedType() : op.getType().getElementType();
+  return rescale(loc, acc, lq, rq, outFeature, outQ, floatType);
 }
 
 LogicalResult QuantLowering::lower(Operation *op) {
@@ -334,6 +418,8 @@ LogicalResult QuantLowering::lower(Operation *op) {
     results.push_back(quantize(loc, x, uniformOf(op->getResult(0).getType())));
   } else if (Value product = isa<sh::DotGeneralOp>(op)
                                   ? integerDot(cast<sh::DotGeneralOp>(op))
+                              : isa<sh::ConvolutionOp>(op)
+                                  ? integerConv(cast<sh::ConvolutionOp>(op))
                                   : Value()) {
     results.push_back(product);
   } else if (auto dequantizeOp = dyn_cast<sh::UniformDequantizeOp>(op)) {

@@ -10,6 +10,7 @@
 #include "dialects/stablehlo/StablehloVerify.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "mlir/Dialect/Quant/IR/QuantTypes.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -280,7 +281,10 @@ verifyConvGroupsAndShape(ConvOp op, std::optional<ArrayRef<int64_t>> padding) {
     return op.emitOpError("(convolution_c24) precision_config must have 2 "
                           "entries, but has ")
            << precision.size();
-  if (lhs.getElementType() != rhs.getElementType())
+  // Quantized operands each carry their own scales (convolution_c28-c33).
+  if (!isa<quant::QuantizedType>(lhs.getElementType()) &&
+      !isa<quant::QuantizedType>(rhs.getElementType()) &&
+      lhs.getElementType() != rhs.getElementType())
     return op.emitOpError("(convolution_c27) lhs and rhs must have one "
                           "element type, but have ")
            << lhs.getElementType() << " and " << rhs.getElementType();

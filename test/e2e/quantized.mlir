@@ -25,6 +25,13 @@
 // RUN: tpu-run %s --function=qdot --input="2x3xi8=[5 3 -1][10 0 7]" --input="3x2xi8=[4 2][-8 6][0 -2]" | FileCheck %s --check-prefix=QDOT
 // QDOT: result[0]: 2x2xf32=[1 0.5][6.5 0.25]
 // QDOT: result[1]: 2x2xi8=[-6 -8][16 -9]
+// A quantized convolution the same way: padding holds real zeros, so each
+// zero-point correction is a convolution of ones (or of the zero points)
+// that counts only the taps inside the input. A hand-written loop over the
+// dequantized values, padding skipped, gives these (Python, exact).
+// RUN: tpu-run %s --function=qconv --input="1x3x3x1xi8=[[[4][0][6]][[2][-2][8]][[10][3][2]]]" --input="2x2x1x2xi8=[[[[4 1]]][[[-4 3]]]][[[[0 -1]]][[[8 5]]]]" | FileCheck %s --check-prefix=QCONV
+// QCONV: result[0]: 1x3x3x2xf32={{\[\[\[-2 -5\]\[3 10\]\[2 -3\]\]\[\[3 -5\]\[-5 2\.5\]\[3 0\]\]\[\[3\.5 0\.5\]\[0\.5 0\]\[0 0\]\]\]}}
+// QCONV: result[1]: 1x3x3x2xi8={{\[\[\[-9 -15\]\[1 15\]\[-1 -11\]\]\[\[1 -15\]\[-15 0\]\[1 -5\]\]\[\[2 -4\]\[-4 -5\]\[-5 -5\]\]\]}}
 // RUN: %python %S/Inputs/run_e2e.py tpu-run %s | FileCheck %s --check-prefix=REF
 // REF: @qdq: result 0: 2xi8 exact
 // REF: @qdq: result 1: 2xf32 exact
@@ -32,6 +39,8 @@
 // REF: @qadd: result 0: 2xi8 exact
 // REF: @qdot: result 0: 2x2xf32 exact
 // REF: @qdot: result 1: 2x2xi8 exact
+// REF: @qconv: result 0: 1x3x3x2xf32 exact
+// REF: @qconv: result 1: 1x3x3x2xi8 exact
 
 func.func @qdq(%x: tensor<2xf32>) -> (tensor<2xi8>, tensor<2xf32>, tensor<2xi8>) {
   %q = stablehlo.uniform_quantize %x : (tensor<2xf32>) -> tensor<2x!quant.uniform<i8:f32:0, {0.1:-30,0.5:-20}>>
@@ -54,4 +63,10 @@ func.func @qdot(%l: tensor<2x3x!quant.uniform<i8:f32, 0.5:3>>, %r: tensor<3x2x!q
   %0 = stablehlo.dot_general %l, %r, contracting_dims = [1] x [0] : (tensor<2x3x!quant.uniform<i8:f32, 0.5:3>>, tensor<3x2x!quant.uniform<i8:f32:1, {0.25:0,0.125:-2}>>) -> tensor<2x2xf32>
   %1 = stablehlo.dot_general %l, %r, contracting_dims = [1] x [0] : (tensor<2x3x!quant.uniform<i8:f32, 0.5:3>>, tensor<3x2x!quant.uniform<i8:f32:1, {0.25:0,0.125:-2}>>) -> tensor<2x2x!quant.uniform<i8:f32, 0.25:-10>>
   return %0, %1 : tensor<2x2xf32>, tensor<2x2x!quant.uniform<i8:f32, 0.25:-10>>
+}
+
+func.func @qconv(%l: tensor<1x3x3x1x!quant.uniform<i8:f32, 0.5:2>>, %k: tensor<2x2x1x2x!quant.uniform<i8:f32:3, {0.25:0,0.5:1}>>) -> (tensor<1x3x3x2xf32>, tensor<1x3x3x2x!quant.uniform<i8:f32, 0.5:-5>>) {
+  %0 = stablehlo.convolution(%l, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 1], [0, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x3x3x1x!quant.uniform<i8:f32, 0.5:2>>, tensor<2x2x1x2x!quant.uniform<i8:f32:3, {0.25:0,0.5:1}>>) -> tensor<1x3x3x2xf32>
+  %1 = stablehlo.convolution(%l, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 1], [0, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x3x3x1x!quant.uniform<i8:f32, 0.5:2>>, tensor<2x2x1x2x!quant.uniform<i8:f32:3, {0.25:0,0.5:1}>>) -> tensor<1x3x3x2x!quant.uniform<i8:f32, 0.5:-5>>
+  return %0, %1 : tensor<1x3x3x2xf32>, tensor<1x3x3x2x!quant.uniform<i8:f32, 0.5:-5>>
 }

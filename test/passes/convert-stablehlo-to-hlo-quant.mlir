@@ -96,3 +96,19 @@ func.func @dot_unsigned(%l: tensor<2x3x!quant.uniform<u8:f32, 0.5:3>>, %r: tenso
   %0 = stablehlo.dot_general %l, %r, contracting_dims = [1] x [0] : (tensor<2x3x!quant.uniform<u8:f32, 0.5:3>>, tensor<3x4x!quant.uniform<i8:f32, 0.25:0>>) -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
 }
+
+// -----
+
+// A convolution of i8 storage: the i32 convolution of the integers, less
+// z_l times the convolution of ones over one image (the taps inside the
+// input), broadcast over the batch.
+// CHECK-LABEL: func.func @conv_int8
+// CHECK: %[[P:.*]] = hlo.convolution %arg0, %arg1{{.*}} : (tensor<2x4x4x3xi8>, tensor<3x3x3x8xi8>) -> tensor<2x4x4x8xi32>
+// CHECK: %[[ONES:.*]] = hlo.constant dense<1> : tensor<1x4x4x3xi8>
+// CHECK: %[[C:.*]] = hlo.convolution %[[ONES]], %arg1{{.*}} -> tensor<1x4x4x8xi32>
+// CHECK: hlo.broadcast_in_dim %[[C]], dims = [0, 1, 2, 3] : (tensor<1x4x4x8xi32>) -> tensor<2x4x4x8xi32>
+// CHECK: hlo.subtract %[[P]]
+func.func @conv_int8(%x: tensor<2x4x4x3x!quant.uniform<i8:f32, 0.5:-4>>, %w: tensor<3x3x3x8x!quant.uniform<i8:f32, 0.25>>) -> tensor<2x4x4x8xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x4x4x3x!quant.uniform<i8:f32, 0.5:-4>>, tensor<3x3x3x8x!quant.uniform<i8:f32, 0.25>>) -> tensor<2x4x4x8xf32>
+  return %0 : tensor<2x4x4x8xf32>
+}

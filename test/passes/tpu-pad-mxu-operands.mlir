@@ -60,3 +60,23 @@ func.func @unfused_producer(%x: tensor<8x100xf32>, %w: tensor<100x100xf32>, %v: 
   %y = hlo.dot_general %h, %v, contracting_dims = [1] x [0] : (tensor<8x100xf32>, tensor<100x128xf32>) -> tensor<8x128xf32>
   return %y : tensor<8x128xf32>
 }
+
+// -----
+
+// A splat constant fed to a fused convolution: its padding would hold the
+// splat, and a mask in the reading fusion cannot be lowered, so the
+// constant itself is rewritten with zeros where it was padded (features 3
+// to 128, columns 3 to 8).
+// CHECK-LABEL: func.func @splat_conv
+// CHECK:      %[[ONES:.*]] = hlo.constant dense<"0x0101010000
+// CHECK-SAME: tensor<1x3x8x128xi8
+// CHECK:      hlo.fusion kind = output (%param_0 = %[[ONES]]
+// CHECK-NOT:    hlo.select
+// CHECK:        hlo.convolution
+func.func @splat_conv(%w: tensor<2x2x3x2xi8>) -> tensor<1x3x3x2xi32> {
+  %ones = hlo.constant dense<1> : tensor<1x3x3x3xi8>
+  %0 = hlo.convolution %ones, %w, window = {pad = [[0, 1], [0, 1]]} : (tensor<1x3x3x3xi8>, tensor<2x2x3x2xi8>) -> tensor<1x3x3x2xi32>
+  %two = hlo.constant dense<2> : tensor<1x3x3x2xi32>
+  %1 = hlo.multiply %0, %two : tensor<1x3x3x2xi32>
+  return %1 : tensor<1x3x3x2xi32>
+}
