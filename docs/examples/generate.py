@@ -5,7 +5,7 @@ Usage:
   generate.py --out DIR            write every checked-in example into DIR
   generate.py --check DIR          exit 1 if DIR's examples differ from ours
   generate.py convnet|transformer|onehot|kws|vww|mlp_train|bert_train|mobilenet_v2|
-              resnet50
+              mobilenet_v3|resnet50
               [--key=value...]
                                    print one program at other sizes (tests
                                    run small ones end to end)
@@ -19,6 +19,7 @@ import sys
 
 from bert_training import bert_train
 from mobilenet_v2 import mobilenet_v2
+from mobilenet_v3 import mobilenet_v3
 from resnet50 import resnet50
 from training import mlp_train
 
@@ -552,6 +553,7 @@ EXAMPLES = {
     "vww_int8_b1.mlir": lambda: vww(1),
     "mlp_train_b128.mlir": lambda: mlp_train(),
     "mobilenet_v2_b8_stablehlo.mlir": lambda: mobilenet_v2(batch=8),
+    "mobilenet_v3_b8_stablehlo.mlir": lambda: mobilenet_v3(batch=8),
     "resnet50_b8_stablehlo.mlir": lambda: resnet50(batch=8),
 }
 
@@ -561,7 +563,7 @@ def main():
     parser.add_argument("model", nargs="?",
                         choices=["convnet", "transformer", "onehot", "kws", "vww",
                                  "mlp_train", "bert_train", "mobilenet_v2",
-                                 "resnet50"])
+                                 "mobilenet_v3", "resnet50"])
     parser.add_argument("--out")
     parser.add_argument("--check")
     args, rest = parser.parse_known_args()
@@ -575,6 +577,7 @@ def main():
                           "mlp_train": mlp_train,
                           "bert_train": bert_train,
                           "mobilenet_v2": mobilenet_v2,
+                          "mobilenet_v3": mobilenet_v3,
                           "resnet50": resnet50}[args.model](**params))
         return 0
     directory = args.out or args.check
