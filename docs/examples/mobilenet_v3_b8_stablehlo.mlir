@@ -49,10 +49,10 @@ module @jit_mobilenet_v3 {
     %45 = "stablehlo.batch_norm_inference"(%44, %arg52, %arg53, %arg54, %arg55) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x28x28x72xf32>, tensor<72xf32>, tensor<72xf32>, tensor<72xf32>, tensor<72xf32>) -> tensor<8x28x28x72xf32>
     %46 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<f32>) -> tensor<8x28x28x72xf32>
     %47 = stablehlo.maximum %45, %46 : tensor<8x28x28x72xf32>
-    %48 = stablehlo.reduce(%47 init: %6) applies stablehlo.add across dimensions = [1, 2] : (tensor<8x28x28x72xf32>, tensor<f32>) -> tensor<8x72xf32>
-    %49 = stablehlo.constant dense<784.0> : tensor<f32>
-    %50 = stablehlo.broadcast_in_dim %49, dims = [] : (tensor<f32>) -> tensor<8x72xf32>
-    %51 = stablehlo.divide %48, %50 : tensor<8x72xf32>
+    %48 = stablehlo.constant dense<0.0> : tensor<f32>
+    %49 = stablehlo.reduce(%47 init: %48) applies stablehlo.add across dimensions = [1, 2] : (tensor<8x28x28x72xf32>, tensor<f32>) -> tensor<8x72xf32>
+    %50 = stablehlo.constant dense<784.0> : tensor<8x72xf32>
+    %51 = stablehlo.divide %49, %50 : tensor<8x72xf32>
     %52 = stablehlo.dot_general %51, %arg56, contracting_dims = [1] x [0] : (tensor<8x72xf32>, tensor<72x24xf32>) -> tensor<8x24xf32>
     %53 = stablehlo.broadcast_in_dim %arg57, dims = [1] : (tensor<24xf32>) -> tensor<8x24xf32>
     %54 = stablehlo.add %52, %53 : tensor<8x24xf32>
@@ -78,339 +78,345 @@ module @jit_mobilenet_v3 {
     %74 = "stablehlo.batch_norm_inference"(%73, %arg71, %arg72, %arg73, %arg74) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x28x28x120xf32>, tensor<120xf32>, tensor<120xf32>, tensor<120xf32>, tensor<120xf32>) -> tensor<8x28x28x120xf32>
     %75 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<f32>) -> tensor<8x28x28x120xf32>
     %76 = stablehlo.maximum %74, %75 : tensor<8x28x28x120xf32>
-    %77 = stablehlo.reduce(%76 init: %6) applies stablehlo.add across dimensions = [1, 2] : (tensor<8x28x28x120xf32>, tensor<f32>) -> tensor<8x120xf32>
-    %78 = stablehlo.broadcast_in_dim %49, dims = [] : (tensor<f32>) -> tensor<8x120xf32>
-    %79 = stablehlo.divide %77, %78 : tensor<8x120xf32>
-    %80 = stablehlo.dot_general %79, %arg75, contracting_dims = [1] x [0] : (tensor<8x120xf32>, tensor<120x32xf32>) -> tensor<8x32xf32>
-    %81 = stablehlo.broadcast_in_dim %arg76, dims = [1] : (tensor<32xf32>) -> tensor<8x32xf32>
-    %82 = stablehlo.add %80, %81 : tensor<8x32xf32>
-    %83 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<f32>) -> tensor<8x32xf32>
-    %84 = stablehlo.maximum %82, %83 : tensor<8x32xf32>
-    %85 = stablehlo.dot_general %84, %arg77, contracting_dims = [1] x [0] : (tensor<8x32xf32>, tensor<32x120xf32>) -> tensor<8x120xf32>
-    %86 = stablehlo.broadcast_in_dim %arg78, dims = [1] : (tensor<120xf32>) -> tensor<8x120xf32>
-    %87 = stablehlo.add %85, %86 : tensor<8x120xf32>
-    %88 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x120xf32>
-    %89 = stablehlo.add %87, %88 : tensor<8x120xf32>
-    %90 = stablehlo.clamp %6, %89, %7 : (tensor<f32>, tensor<8x120xf32>, tensor<f32>) -> tensor<8x120xf32>
-    %91 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x120xf32>
-    %92 = stablehlo.divide %90, %91 : tensor<8x120xf32>
-    %93 = stablehlo.broadcast_in_dim %92, dims = [0, 3] : (tensor<8x120xf32>) -> tensor<8x28x28x120xf32>
-    %94 = stablehlo.multiply %76, %93 : tensor<8x28x28x120xf32>
-    %95 = stablehlo.convolution(%94, %arg79) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x28x28x120xf32>, tensor<1x1x120x40xf32>) -> tensor<8x28x28x40xf32>
-    %96 = "stablehlo.batch_norm_inference"(%95, %arg80, %arg81, %arg82, %arg83) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x28x28x40xf32>, tensor<40xf32>, tensor<40xf32>, tensor<40xf32>, tensor<40xf32>) -> tensor<8x28x28x40xf32>
-    %97 = stablehlo.add %96, %68 : tensor<8x28x28x40xf32>
-    %98 = stablehlo.convolution(%97, %arg84) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x28x28x40xf32>, tensor<1x1x40x120xf32>) -> tensor<8x28x28x120xf32>
-    %99 = "stablehlo.batch_norm_inference"(%98, %arg85, %arg86, %arg87, %arg88) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x28x28x120xf32>, tensor<120xf32>, tensor<120xf32>, tensor<120xf32>, tensor<120xf32>) -> tensor<8x28x28x120xf32>
-    %100 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<f32>) -> tensor<8x28x28x120xf32>
-    %101 = stablehlo.maximum %99, %100 : tensor<8x28x28x120xf32>
-    %102 = stablehlo.convolution(%101, %arg89) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[2, 2], [2, 2]]} {batch_group_count = 1 : i64, feature_group_count = 120 : i64} : (tensor<8x28x28x120xf32>, tensor<5x5x1x120xf32>) -> tensor<8x28x28x120xf32>
-    %103 = "stablehlo.batch_norm_inference"(%102, %arg90, %arg91, %arg92, %arg93) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x28x28x120xf32>, tensor<120xf32>, tensor<120xf32>, tensor<120xf32>, tensor<120xf32>) -> tensor<8x28x28x120xf32>
-    %104 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<f32>) -> tensor<8x28x28x120xf32>
-    %105 = stablehlo.maximum %103, %104 : tensor<8x28x28x120xf32>
-    %106 = stablehlo.reduce(%105 init: %6) applies stablehlo.add across dimensions = [1, 2] : (tensor<8x28x28x120xf32>, tensor<f32>) -> tensor<8x120xf32>
-    %107 = stablehlo.broadcast_in_dim %49, dims = [] : (tensor<f32>) -> tensor<8x120xf32>
-    %108 = stablehlo.divide %106, %107 : tensor<8x120xf32>
-    %109 = stablehlo.dot_general %108, %arg94, contracting_dims = [1] x [0] : (tensor<8x120xf32>, tensor<120x32xf32>) -> tensor<8x32xf32>
-    %110 = stablehlo.broadcast_in_dim %arg95, dims = [1] : (tensor<32xf32>) -> tensor<8x32xf32>
-    %111 = stablehlo.add %109, %110 : tensor<8x32xf32>
-    %112 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<f32>) -> tensor<8x32xf32>
-    %113 = stablehlo.maximum %111, %112 : tensor<8x32xf32>
-    %114 = stablehlo.dot_general %113, %arg96, contracting_dims = [1] x [0] : (tensor<8x32xf32>, tensor<32x120xf32>) -> tensor<8x120xf32>
-    %115 = stablehlo.broadcast_in_dim %arg97, dims = [1] : (tensor<120xf32>) -> tensor<8x120xf32>
-    %116 = stablehlo.add %114, %115 : tensor<8x120xf32>
-    %117 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x120xf32>
+    %77 = stablehlo.constant dense<0.0> : tensor<f32>
+    %78 = stablehlo.reduce(%76 init: %77) applies stablehlo.add across dimensions = [1, 2] : (tensor<8x28x28x120xf32>, tensor<f32>) -> tensor<8x120xf32>
+    %79 = stablehlo.constant dense<784.0> : tensor<8x120xf32>
+    %80 = stablehlo.divide %78, %79 : tensor<8x120xf32>
+    %81 = stablehlo.dot_general %80, %arg75, contracting_dims = [1] x [0] : (tensor<8x120xf32>, tensor<120x32xf32>) -> tensor<8x32xf32>
+    %82 = stablehlo.broadcast_in_dim %arg76, dims = [1] : (tensor<32xf32>) -> tensor<8x32xf32>
+    %83 = stablehlo.add %81, %82 : tensor<8x32xf32>
+    %84 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<f32>) -> tensor<8x32xf32>
+    %85 = stablehlo.maximum %83, %84 : tensor<8x32xf32>
+    %86 = stablehlo.dot_general %85, %arg77, contracting_dims = [1] x [0] : (tensor<8x32xf32>, tensor<32x120xf32>) -> tensor<8x120xf32>
+    %87 = stablehlo.broadcast_in_dim %arg78, dims = [1] : (tensor<120xf32>) -> tensor<8x120xf32>
+    %88 = stablehlo.add %86, %87 : tensor<8x120xf32>
+    %89 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x120xf32>
+    %90 = stablehlo.add %88, %89 : tensor<8x120xf32>
+    %91 = stablehlo.clamp %6, %90, %7 : (tensor<f32>, tensor<8x120xf32>, tensor<f32>) -> tensor<8x120xf32>
+    %92 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x120xf32>
+    %93 = stablehlo.divide %91, %92 : tensor<8x120xf32>
+    %94 = stablehlo.broadcast_in_dim %93, dims = [0, 3] : (tensor<8x120xf32>) -> tensor<8x28x28x120xf32>
+    %95 = stablehlo.multiply %76, %94 : tensor<8x28x28x120xf32>
+    %96 = stablehlo.convolution(%95, %arg79) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x28x28x120xf32>, tensor<1x1x120x40xf32>) -> tensor<8x28x28x40xf32>
+    %97 = "stablehlo.batch_norm_inference"(%96, %arg80, %arg81, %arg82, %arg83) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x28x28x40xf32>, tensor<40xf32>, tensor<40xf32>, tensor<40xf32>, tensor<40xf32>) -> tensor<8x28x28x40xf32>
+    %98 = stablehlo.add %97, %68 : tensor<8x28x28x40xf32>
+    %99 = stablehlo.convolution(%98, %arg84) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x28x28x40xf32>, tensor<1x1x40x120xf32>) -> tensor<8x28x28x120xf32>
+    %100 = "stablehlo.batch_norm_inference"(%99, %arg85, %arg86, %arg87, %arg88) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x28x28x120xf32>, tensor<120xf32>, tensor<120xf32>, tensor<120xf32>, tensor<120xf32>) -> tensor<8x28x28x120xf32>
+    %101 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<f32>) -> tensor<8x28x28x120xf32>
+    %102 = stablehlo.maximum %100, %101 : tensor<8x28x28x120xf32>
+    %103 = stablehlo.convolution(%102, %arg89) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[2, 2], [2, 2]]} {batch_group_count = 1 : i64, feature_group_count = 120 : i64} : (tensor<8x28x28x120xf32>, tensor<5x5x1x120xf32>) -> tensor<8x28x28x120xf32>
+    %104 = "stablehlo.batch_norm_inference"(%103, %arg90, %arg91, %arg92, %arg93) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x28x28x120xf32>, tensor<120xf32>, tensor<120xf32>, tensor<120xf32>, tensor<120xf32>) -> tensor<8x28x28x120xf32>
+    %105 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<f32>) -> tensor<8x28x28x120xf32>
+    %106 = stablehlo.maximum %104, %105 : tensor<8x28x28x120xf32>
+    %107 = stablehlo.constant dense<0.0> : tensor<f32>
+    %108 = stablehlo.reduce(%106 init: %107) applies stablehlo.add across dimensions = [1, 2] : (tensor<8x28x28x120xf32>, tensor<f32>) -> tensor<8x120xf32>
+    %109 = stablehlo.constant dense<784.0> : tensor<8x120xf32>
+    %110 = stablehlo.divide %108, %109 : tensor<8x120xf32>
+    %111 = stablehlo.dot_general %110, %arg94, contracting_dims = [1] x [0] : (tensor<8x120xf32>, tensor<120x32xf32>) -> tensor<8x32xf32>
+    %112 = stablehlo.broadcast_in_dim %arg95, dims = [1] : (tensor<32xf32>) -> tensor<8x32xf32>
+    %113 = stablehlo.add %111, %112 : tensor<8x32xf32>
+    %114 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<f32>) -> tensor<8x32xf32>
+    %115 = stablehlo.maximum %113, %114 : tensor<8x32xf32>
+    %116 = stablehlo.dot_general %115, %arg96, contracting_dims = [1] x [0] : (tensor<8x32xf32>, tensor<32x120xf32>) -> tensor<8x120xf32>
+    %117 = stablehlo.broadcast_in_dim %arg97, dims = [1] : (tensor<120xf32>) -> tensor<8x120xf32>
     %118 = stablehlo.add %116, %117 : tensor<8x120xf32>
-    %119 = stablehlo.clamp %6, %118, %7 : (tensor<f32>, tensor<8x120xf32>, tensor<f32>) -> tensor<8x120xf32>
-    %120 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x120xf32>
-    %121 = stablehlo.divide %119, %120 : tensor<8x120xf32>
-    %122 = stablehlo.broadcast_in_dim %121, dims = [0, 3] : (tensor<8x120xf32>) -> tensor<8x28x28x120xf32>
-    %123 = stablehlo.multiply %105, %122 : tensor<8x28x28x120xf32>
-    %124 = stablehlo.convolution(%123, %arg98) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x28x28x120xf32>, tensor<1x1x120x40xf32>) -> tensor<8x28x28x40xf32>
-    %125 = "stablehlo.batch_norm_inference"(%124, %arg99, %arg100, %arg101, %arg102) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x28x28x40xf32>, tensor<40xf32>, tensor<40xf32>, tensor<40xf32>, tensor<40xf32>) -> tensor<8x28x28x40xf32>
-    %126 = stablehlo.add %125, %97 : tensor<8x28x28x40xf32>
-    %127 = stablehlo.convolution(%126, %arg103) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x28x28x40xf32>, tensor<1x1x40x240xf32>) -> tensor<8x28x28x240xf32>
-    %128 = "stablehlo.batch_norm_inference"(%127, %arg104, %arg105, %arg106, %arg107) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x28x28x240xf32>, tensor<240xf32>, tensor<240xf32>, tensor<240xf32>, tensor<240xf32>) -> tensor<8x28x28x240xf32>
-    %129 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x28x28x240xf32>
-    %130 = stablehlo.add %128, %129 : tensor<8x28x28x240xf32>
-    %131 = stablehlo.clamp %6, %130, %7 : (tensor<f32>, tensor<8x28x28x240xf32>, tensor<f32>) -> tensor<8x28x28x240xf32>
-    %132 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x28x28x240xf32>
-    %133 = stablehlo.divide %131, %132 : tensor<8x28x28x240xf32>
-    %134 = stablehlo.multiply %128, %133 : tensor<8x28x28x240xf32>
-    %135 = stablehlo.convolution(%134, %arg108) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [2, 2], pad = [[0, 1], [0, 1]]} {batch_group_count = 1 : i64, feature_group_count = 240 : i64} : (tensor<8x28x28x240xf32>, tensor<3x3x1x240xf32>) -> tensor<8x14x14x240xf32>
-    %136 = "stablehlo.batch_norm_inference"(%135, %arg109, %arg110, %arg111, %arg112) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x240xf32>, tensor<240xf32>, tensor<240xf32>, tensor<240xf32>, tensor<240xf32>) -> tensor<8x14x14x240xf32>
-    %137 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x14x14x240xf32>
-    %138 = stablehlo.add %136, %137 : tensor<8x14x14x240xf32>
-    %139 = stablehlo.clamp %6, %138, %7 : (tensor<f32>, tensor<8x14x14x240xf32>, tensor<f32>) -> tensor<8x14x14x240xf32>
-    %140 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x14x14x240xf32>
-    %141 = stablehlo.divide %139, %140 : tensor<8x14x14x240xf32>
-    %142 = stablehlo.multiply %136, %141 : tensor<8x14x14x240xf32>
-    %143 = stablehlo.convolution(%142, %arg113) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x14x14x240xf32>, tensor<1x1x240x80xf32>) -> tensor<8x14x14x80xf32>
-    %144 = "stablehlo.batch_norm_inference"(%143, %arg114, %arg115, %arg116, %arg117) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x80xf32>, tensor<80xf32>, tensor<80xf32>, tensor<80xf32>, tensor<80xf32>) -> tensor<8x14x14x80xf32>
-    %145 = stablehlo.convolution(%144, %arg118) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x14x14x80xf32>, tensor<1x1x80x200xf32>) -> tensor<8x14x14x200xf32>
-    %146 = "stablehlo.batch_norm_inference"(%145, %arg119, %arg120, %arg121, %arg122) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x200xf32>, tensor<200xf32>, tensor<200xf32>, tensor<200xf32>, tensor<200xf32>) -> tensor<8x14x14x200xf32>
-    %147 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x14x14x200xf32>
-    %148 = stablehlo.add %146, %147 : tensor<8x14x14x200xf32>
-    %149 = stablehlo.clamp %6, %148, %7 : (tensor<f32>, tensor<8x14x14x200xf32>, tensor<f32>) -> tensor<8x14x14x200xf32>
-    %150 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x14x14x200xf32>
-    %151 = stablehlo.divide %149, %150 : tensor<8x14x14x200xf32>
-    %152 = stablehlo.multiply %146, %151 : tensor<8x14x14x200xf32>
-    %153 = stablehlo.convolution(%152, %arg123) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 200 : i64} : (tensor<8x14x14x200xf32>, tensor<3x3x1x200xf32>) -> tensor<8x14x14x200xf32>
-    %154 = "stablehlo.batch_norm_inference"(%153, %arg124, %arg125, %arg126, %arg127) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x200xf32>, tensor<200xf32>, tensor<200xf32>, tensor<200xf32>, tensor<200xf32>) -> tensor<8x14x14x200xf32>
-    %155 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x14x14x200xf32>
-    %156 = stablehlo.add %154, %155 : tensor<8x14x14x200xf32>
-    %157 = stablehlo.clamp %6, %156, %7 : (tensor<f32>, tensor<8x14x14x200xf32>, tensor<f32>) -> tensor<8x14x14x200xf32>
-    %158 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x14x14x200xf32>
-    %159 = stablehlo.divide %157, %158 : tensor<8x14x14x200xf32>
-    %160 = stablehlo.multiply %154, %159 : tensor<8x14x14x200xf32>
-    %161 = stablehlo.convolution(%160, %arg128) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x14x14x200xf32>, tensor<1x1x200x80xf32>) -> tensor<8x14x14x80xf32>
-    %162 = "stablehlo.batch_norm_inference"(%161, %arg129, %arg130, %arg131, %arg132) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x80xf32>, tensor<80xf32>, tensor<80xf32>, tensor<80xf32>, tensor<80xf32>) -> tensor<8x14x14x80xf32>
-    %163 = stablehlo.add %162, %144 : tensor<8x14x14x80xf32>
-    %164 = stablehlo.convolution(%163, %arg133) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x14x14x80xf32>, tensor<1x1x80x184xf32>) -> tensor<8x14x14x184xf32>
-    %165 = "stablehlo.batch_norm_inference"(%164, %arg134, %arg135, %arg136, %arg137) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x184xf32>, tensor<184xf32>, tensor<184xf32>, tensor<184xf32>, tensor<184xf32>) -> tensor<8x14x14x184xf32>
-    %166 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x14x14x184xf32>
-    %167 = stablehlo.add %165, %166 : tensor<8x14x14x184xf32>
-    %168 = stablehlo.clamp %6, %167, %7 : (tensor<f32>, tensor<8x14x14x184xf32>, tensor<f32>) -> tensor<8x14x14x184xf32>
-    %169 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x14x14x184xf32>
-    %170 = stablehlo.divide %168, %169 : tensor<8x14x14x184xf32>
-    %171 = stablehlo.multiply %165, %170 : tensor<8x14x14x184xf32>
-    %172 = stablehlo.convolution(%171, %arg138) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 184 : i64} : (tensor<8x14x14x184xf32>, tensor<3x3x1x184xf32>) -> tensor<8x14x14x184xf32>
-    %173 = "stablehlo.batch_norm_inference"(%172, %arg139, %arg140, %arg141, %arg142) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x184xf32>, tensor<184xf32>, tensor<184xf32>, tensor<184xf32>, tensor<184xf32>) -> tensor<8x14x14x184xf32>
-    %174 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x14x14x184xf32>
-    %175 = stablehlo.add %173, %174 : tensor<8x14x14x184xf32>
-    %176 = stablehlo.clamp %6, %175, %7 : (tensor<f32>, tensor<8x14x14x184xf32>, tensor<f32>) -> tensor<8x14x14x184xf32>
-    %177 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x14x14x184xf32>
-    %178 = stablehlo.divide %176, %177 : tensor<8x14x14x184xf32>
-    %179 = stablehlo.multiply %173, %178 : tensor<8x14x14x184xf32>
-    %180 = stablehlo.convolution(%179, %arg143) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x14x14x184xf32>, tensor<1x1x184x80xf32>) -> tensor<8x14x14x80xf32>
-    %181 = "stablehlo.batch_norm_inference"(%180, %arg144, %arg145, %arg146, %arg147) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x80xf32>, tensor<80xf32>, tensor<80xf32>, tensor<80xf32>, tensor<80xf32>) -> tensor<8x14x14x80xf32>
-    %182 = stablehlo.add %181, %163 : tensor<8x14x14x80xf32>
-    %183 = stablehlo.convolution(%182, %arg148) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x14x14x80xf32>, tensor<1x1x80x184xf32>) -> tensor<8x14x14x184xf32>
-    %184 = "stablehlo.batch_norm_inference"(%183, %arg149, %arg150, %arg151, %arg152) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x184xf32>, tensor<184xf32>, tensor<184xf32>, tensor<184xf32>, tensor<184xf32>) -> tensor<8x14x14x184xf32>
-    %185 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x14x14x184xf32>
-    %186 = stablehlo.add %184, %185 : tensor<8x14x14x184xf32>
-    %187 = stablehlo.clamp %6, %186, %7 : (tensor<f32>, tensor<8x14x14x184xf32>, tensor<f32>) -> tensor<8x14x14x184xf32>
-    %188 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x14x14x184xf32>
-    %189 = stablehlo.divide %187, %188 : tensor<8x14x14x184xf32>
-    %190 = stablehlo.multiply %184, %189 : tensor<8x14x14x184xf32>
-    %191 = stablehlo.convolution(%190, %arg153) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 184 : i64} : (tensor<8x14x14x184xf32>, tensor<3x3x1x184xf32>) -> tensor<8x14x14x184xf32>
-    %192 = "stablehlo.batch_norm_inference"(%191, %arg154, %arg155, %arg156, %arg157) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x184xf32>, tensor<184xf32>, tensor<184xf32>, tensor<184xf32>, tensor<184xf32>) -> tensor<8x14x14x184xf32>
-    %193 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x14x14x184xf32>
-    %194 = stablehlo.add %192, %193 : tensor<8x14x14x184xf32>
-    %195 = stablehlo.clamp %6, %194, %7 : (tensor<f32>, tensor<8x14x14x184xf32>, tensor<f32>) -> tensor<8x14x14x184xf32>
-    %196 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x14x14x184xf32>
-    %197 = stablehlo.divide %195, %196 : tensor<8x14x14x184xf32>
-    %198 = stablehlo.multiply %192, %197 : tensor<8x14x14x184xf32>
-    %199 = stablehlo.convolution(%198, %arg158) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x14x14x184xf32>, tensor<1x1x184x80xf32>) -> tensor<8x14x14x80xf32>
-    %200 = "stablehlo.batch_norm_inference"(%199, %arg159, %arg160, %arg161, %arg162) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x80xf32>, tensor<80xf32>, tensor<80xf32>, tensor<80xf32>, tensor<80xf32>) -> tensor<8x14x14x80xf32>
-    %201 = stablehlo.add %200, %182 : tensor<8x14x14x80xf32>
-    %202 = stablehlo.convolution(%201, %arg163) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x14x14x80xf32>, tensor<1x1x80x480xf32>) -> tensor<8x14x14x480xf32>
-    %203 = "stablehlo.batch_norm_inference"(%202, %arg164, %arg165, %arg166, %arg167) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x480xf32>, tensor<480xf32>, tensor<480xf32>, tensor<480xf32>, tensor<480xf32>) -> tensor<8x14x14x480xf32>
-    %204 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x14x14x480xf32>
-    %205 = stablehlo.add %203, %204 : tensor<8x14x14x480xf32>
-    %206 = stablehlo.clamp %6, %205, %7 : (tensor<f32>, tensor<8x14x14x480xf32>, tensor<f32>) -> tensor<8x14x14x480xf32>
-    %207 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x14x14x480xf32>
-    %208 = stablehlo.divide %206, %207 : tensor<8x14x14x480xf32>
-    %209 = stablehlo.multiply %203, %208 : tensor<8x14x14x480xf32>
-    %210 = stablehlo.convolution(%209, %arg168) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 480 : i64} : (tensor<8x14x14x480xf32>, tensor<3x3x1x480xf32>) -> tensor<8x14x14x480xf32>
-    %211 = "stablehlo.batch_norm_inference"(%210, %arg169, %arg170, %arg171, %arg172) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x480xf32>, tensor<480xf32>, tensor<480xf32>, tensor<480xf32>, tensor<480xf32>) -> tensor<8x14x14x480xf32>
-    %212 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x14x14x480xf32>
-    %213 = stablehlo.add %211, %212 : tensor<8x14x14x480xf32>
-    %214 = stablehlo.clamp %6, %213, %7 : (tensor<f32>, tensor<8x14x14x480xf32>, tensor<f32>) -> tensor<8x14x14x480xf32>
-    %215 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x14x14x480xf32>
-    %216 = stablehlo.divide %214, %215 : tensor<8x14x14x480xf32>
-    %217 = stablehlo.multiply %211, %216 : tensor<8x14x14x480xf32>
-    %218 = stablehlo.reduce(%217 init: %6) applies stablehlo.add across dimensions = [1, 2] : (tensor<8x14x14x480xf32>, tensor<f32>) -> tensor<8x480xf32>
-    %219 = stablehlo.constant dense<196.0> : tensor<f32>
-    %220 = stablehlo.broadcast_in_dim %219, dims = [] : (tensor<f32>) -> tensor<8x480xf32>
-    %221 = stablehlo.divide %218, %220 : tensor<8x480xf32>
-    %222 = stablehlo.dot_general %221, %arg173, contracting_dims = [1] x [0] : (tensor<8x480xf32>, tensor<480x120xf32>) -> tensor<8x120xf32>
-    %223 = stablehlo.broadcast_in_dim %arg174, dims = [1] : (tensor<120xf32>) -> tensor<8x120xf32>
-    %224 = stablehlo.add %222, %223 : tensor<8x120xf32>
-    %225 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<f32>) -> tensor<8x120xf32>
-    %226 = stablehlo.maximum %224, %225 : tensor<8x120xf32>
-    %227 = stablehlo.dot_general %226, %arg175, contracting_dims = [1] x [0] : (tensor<8x120xf32>, tensor<120x480xf32>) -> tensor<8x480xf32>
-    %228 = stablehlo.broadcast_in_dim %arg176, dims = [1] : (tensor<480xf32>) -> tensor<8x480xf32>
-    %229 = stablehlo.add %227, %228 : tensor<8x480xf32>
-    %230 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x480xf32>
+    %119 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x120xf32>
+    %120 = stablehlo.add %118, %119 : tensor<8x120xf32>
+    %121 = stablehlo.clamp %6, %120, %7 : (tensor<f32>, tensor<8x120xf32>, tensor<f32>) -> tensor<8x120xf32>
+    %122 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x120xf32>
+    %123 = stablehlo.divide %121, %122 : tensor<8x120xf32>
+    %124 = stablehlo.broadcast_in_dim %123, dims = [0, 3] : (tensor<8x120xf32>) -> tensor<8x28x28x120xf32>
+    %125 = stablehlo.multiply %106, %124 : tensor<8x28x28x120xf32>
+    %126 = stablehlo.convolution(%125, %arg98) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x28x28x120xf32>, tensor<1x1x120x40xf32>) -> tensor<8x28x28x40xf32>
+    %127 = "stablehlo.batch_norm_inference"(%126, %arg99, %arg100, %arg101, %arg102) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x28x28x40xf32>, tensor<40xf32>, tensor<40xf32>, tensor<40xf32>, tensor<40xf32>) -> tensor<8x28x28x40xf32>
+    %128 = stablehlo.add %127, %98 : tensor<8x28x28x40xf32>
+    %129 = stablehlo.convolution(%128, %arg103) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x28x28x40xf32>, tensor<1x1x40x240xf32>) -> tensor<8x28x28x240xf32>
+    %130 = "stablehlo.batch_norm_inference"(%129, %arg104, %arg105, %arg106, %arg107) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x28x28x240xf32>, tensor<240xf32>, tensor<240xf32>, tensor<240xf32>, tensor<240xf32>) -> tensor<8x28x28x240xf32>
+    %131 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x28x28x240xf32>
+    %132 = stablehlo.add %130, %131 : tensor<8x28x28x240xf32>
+    %133 = stablehlo.clamp %6, %132, %7 : (tensor<f32>, tensor<8x28x28x240xf32>, tensor<f32>) -> tensor<8x28x28x240xf32>
+    %134 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x28x28x240xf32>
+    %135 = stablehlo.divide %133, %134 : tensor<8x28x28x240xf32>
+    %136 = stablehlo.multiply %130, %135 : tensor<8x28x28x240xf32>
+    %137 = stablehlo.convolution(%136, %arg108) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [2, 2], pad = [[0, 1], [0, 1]]} {batch_group_count = 1 : i64, feature_group_count = 240 : i64} : (tensor<8x28x28x240xf32>, tensor<3x3x1x240xf32>) -> tensor<8x14x14x240xf32>
+    %138 = "stablehlo.batch_norm_inference"(%137, %arg109, %arg110, %arg111, %arg112) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x240xf32>, tensor<240xf32>, tensor<240xf32>, tensor<240xf32>, tensor<240xf32>) -> tensor<8x14x14x240xf32>
+    %139 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x14x14x240xf32>
+    %140 = stablehlo.add %138, %139 : tensor<8x14x14x240xf32>
+    %141 = stablehlo.clamp %6, %140, %7 : (tensor<f32>, tensor<8x14x14x240xf32>, tensor<f32>) -> tensor<8x14x14x240xf32>
+    %142 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x14x14x240xf32>
+    %143 = stablehlo.divide %141, %142 : tensor<8x14x14x240xf32>
+    %144 = stablehlo.multiply %138, %143 : tensor<8x14x14x240xf32>
+    %145 = stablehlo.convolution(%144, %arg113) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x14x14x240xf32>, tensor<1x1x240x80xf32>) -> tensor<8x14x14x80xf32>
+    %146 = "stablehlo.batch_norm_inference"(%145, %arg114, %arg115, %arg116, %arg117) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x80xf32>, tensor<80xf32>, tensor<80xf32>, tensor<80xf32>, tensor<80xf32>) -> tensor<8x14x14x80xf32>
+    %147 = stablehlo.convolution(%146, %arg118) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x14x14x80xf32>, tensor<1x1x80x200xf32>) -> tensor<8x14x14x200xf32>
+    %148 = "stablehlo.batch_norm_inference"(%147, %arg119, %arg120, %arg121, %arg122) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x200xf32>, tensor<200xf32>, tensor<200xf32>, tensor<200xf32>, tensor<200xf32>) -> tensor<8x14x14x200xf32>
+    %149 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x14x14x200xf32>
+    %150 = stablehlo.add %148, %149 : tensor<8x14x14x200xf32>
+    %151 = stablehlo.clamp %6, %150, %7 : (tensor<f32>, tensor<8x14x14x200xf32>, tensor<f32>) -> tensor<8x14x14x200xf32>
+    %152 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x14x14x200xf32>
+    %153 = stablehlo.divide %151, %152 : tensor<8x14x14x200xf32>
+    %154 = stablehlo.multiply %148, %153 : tensor<8x14x14x200xf32>
+    %155 = stablehlo.convolution(%154, %arg123) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 200 : i64} : (tensor<8x14x14x200xf32>, tensor<3x3x1x200xf32>) -> tensor<8x14x14x200xf32>
+    %156 = "stablehlo.batch_norm_inference"(%155, %arg124, %arg125, %arg126, %arg127) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x200xf32>, tensor<200xf32>, tensor<200xf32>, tensor<200xf32>, tensor<200xf32>) -> tensor<8x14x14x200xf32>
+    %157 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x14x14x200xf32>
+    %158 = stablehlo.add %156, %157 : tensor<8x14x14x200xf32>
+    %159 = stablehlo.clamp %6, %158, %7 : (tensor<f32>, tensor<8x14x14x200xf32>, tensor<f32>) -> tensor<8x14x14x200xf32>
+    %160 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x14x14x200xf32>
+    %161 = stablehlo.divide %159, %160 : tensor<8x14x14x200xf32>
+    %162 = stablehlo.multiply %156, %161 : tensor<8x14x14x200xf32>
+    %163 = stablehlo.convolution(%162, %arg128) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x14x14x200xf32>, tensor<1x1x200x80xf32>) -> tensor<8x14x14x80xf32>
+    %164 = "stablehlo.batch_norm_inference"(%163, %arg129, %arg130, %arg131, %arg132) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x80xf32>, tensor<80xf32>, tensor<80xf32>, tensor<80xf32>, tensor<80xf32>) -> tensor<8x14x14x80xf32>
+    %165 = stablehlo.add %164, %146 : tensor<8x14x14x80xf32>
+    %166 = stablehlo.convolution(%165, %arg133) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x14x14x80xf32>, tensor<1x1x80x184xf32>) -> tensor<8x14x14x184xf32>
+    %167 = "stablehlo.batch_norm_inference"(%166, %arg134, %arg135, %arg136, %arg137) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x184xf32>, tensor<184xf32>, tensor<184xf32>, tensor<184xf32>, tensor<184xf32>) -> tensor<8x14x14x184xf32>
+    %168 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x14x14x184xf32>
+    %169 = stablehlo.add %167, %168 : tensor<8x14x14x184xf32>
+    %170 = stablehlo.clamp %6, %169, %7 : (tensor<f32>, tensor<8x14x14x184xf32>, tensor<f32>) -> tensor<8x14x14x184xf32>
+    %171 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x14x14x184xf32>
+    %172 = stablehlo.divide %170, %171 : tensor<8x14x14x184xf32>
+    %173 = stablehlo.multiply %167, %172 : tensor<8x14x14x184xf32>
+    %174 = stablehlo.convolution(%173, %arg138) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 184 : i64} : (tensor<8x14x14x184xf32>, tensor<3x3x1x184xf32>) -> tensor<8x14x14x184xf32>
+    %175 = "stablehlo.batch_norm_inference"(%174, %arg139, %arg140, %arg141, %arg142) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x184xf32>, tensor<184xf32>, tensor<184xf32>, tensor<184xf32>, tensor<184xf32>) -> tensor<8x14x14x184xf32>
+    %176 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x14x14x184xf32>
+    %177 = stablehlo.add %175, %176 : tensor<8x14x14x184xf32>
+    %178 = stablehlo.clamp %6, %177, %7 : (tensor<f32>, tensor<8x14x14x184xf32>, tensor<f32>) -> tensor<8x14x14x184xf32>
+    %179 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x14x14x184xf32>
+    %180 = stablehlo.divide %178, %179 : tensor<8x14x14x184xf32>
+    %181 = stablehlo.multiply %175, %180 : tensor<8x14x14x184xf32>
+    %182 = stablehlo.convolution(%181, %arg143) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x14x14x184xf32>, tensor<1x1x184x80xf32>) -> tensor<8x14x14x80xf32>
+    %183 = "stablehlo.batch_norm_inference"(%182, %arg144, %arg145, %arg146, %arg147) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x80xf32>, tensor<80xf32>, tensor<80xf32>, tensor<80xf32>, tensor<80xf32>) -> tensor<8x14x14x80xf32>
+    %184 = stablehlo.add %183, %165 : tensor<8x14x14x80xf32>
+    %185 = stablehlo.convolution(%184, %arg148) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x14x14x80xf32>, tensor<1x1x80x184xf32>) -> tensor<8x14x14x184xf32>
+    %186 = "stablehlo.batch_norm_inference"(%185, %arg149, %arg150, %arg151, %arg152) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x184xf32>, tensor<184xf32>, tensor<184xf32>, tensor<184xf32>, tensor<184xf32>) -> tensor<8x14x14x184xf32>
+    %187 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x14x14x184xf32>
+    %188 = stablehlo.add %186, %187 : tensor<8x14x14x184xf32>
+    %189 = stablehlo.clamp %6, %188, %7 : (tensor<f32>, tensor<8x14x14x184xf32>, tensor<f32>) -> tensor<8x14x14x184xf32>
+    %190 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x14x14x184xf32>
+    %191 = stablehlo.divide %189, %190 : tensor<8x14x14x184xf32>
+    %192 = stablehlo.multiply %186, %191 : tensor<8x14x14x184xf32>
+    %193 = stablehlo.convolution(%192, %arg153) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 184 : i64} : (tensor<8x14x14x184xf32>, tensor<3x3x1x184xf32>) -> tensor<8x14x14x184xf32>
+    %194 = "stablehlo.batch_norm_inference"(%193, %arg154, %arg155, %arg156, %arg157) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x184xf32>, tensor<184xf32>, tensor<184xf32>, tensor<184xf32>, tensor<184xf32>) -> tensor<8x14x14x184xf32>
+    %195 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x14x14x184xf32>
+    %196 = stablehlo.add %194, %195 : tensor<8x14x14x184xf32>
+    %197 = stablehlo.clamp %6, %196, %7 : (tensor<f32>, tensor<8x14x14x184xf32>, tensor<f32>) -> tensor<8x14x14x184xf32>
+    %198 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x14x14x184xf32>
+    %199 = stablehlo.divide %197, %198 : tensor<8x14x14x184xf32>
+    %200 = stablehlo.multiply %194, %199 : tensor<8x14x14x184xf32>
+    %201 = stablehlo.convolution(%200, %arg158) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x14x14x184xf32>, tensor<1x1x184x80xf32>) -> tensor<8x14x14x80xf32>
+    %202 = "stablehlo.batch_norm_inference"(%201, %arg159, %arg160, %arg161, %arg162) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x80xf32>, tensor<80xf32>, tensor<80xf32>, tensor<80xf32>, tensor<80xf32>) -> tensor<8x14x14x80xf32>
+    %203 = stablehlo.add %202, %184 : tensor<8x14x14x80xf32>
+    %204 = stablehlo.convolution(%203, %arg163) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x14x14x80xf32>, tensor<1x1x80x480xf32>) -> tensor<8x14x14x480xf32>
+    %205 = "stablehlo.batch_norm_inference"(%204, %arg164, %arg165, %arg166, %arg167) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x480xf32>, tensor<480xf32>, tensor<480xf32>, tensor<480xf32>, tensor<480xf32>) -> tensor<8x14x14x480xf32>
+    %206 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x14x14x480xf32>
+    %207 = stablehlo.add %205, %206 : tensor<8x14x14x480xf32>
+    %208 = stablehlo.clamp %6, %207, %7 : (tensor<f32>, tensor<8x14x14x480xf32>, tensor<f32>) -> tensor<8x14x14x480xf32>
+    %209 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x14x14x480xf32>
+    %210 = stablehlo.divide %208, %209 : tensor<8x14x14x480xf32>
+    %211 = stablehlo.multiply %205, %210 : tensor<8x14x14x480xf32>
+    %212 = stablehlo.convolution(%211, %arg168) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 480 : i64} : (tensor<8x14x14x480xf32>, tensor<3x3x1x480xf32>) -> tensor<8x14x14x480xf32>
+    %213 = "stablehlo.batch_norm_inference"(%212, %arg169, %arg170, %arg171, %arg172) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x480xf32>, tensor<480xf32>, tensor<480xf32>, tensor<480xf32>, tensor<480xf32>) -> tensor<8x14x14x480xf32>
+    %214 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x14x14x480xf32>
+    %215 = stablehlo.add %213, %214 : tensor<8x14x14x480xf32>
+    %216 = stablehlo.clamp %6, %215, %7 : (tensor<f32>, tensor<8x14x14x480xf32>, tensor<f32>) -> tensor<8x14x14x480xf32>
+    %217 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x14x14x480xf32>
+    %218 = stablehlo.divide %216, %217 : tensor<8x14x14x480xf32>
+    %219 = stablehlo.multiply %213, %218 : tensor<8x14x14x480xf32>
+    %220 = stablehlo.constant dense<0.0> : tensor<f32>
+    %221 = stablehlo.reduce(%219 init: %220) applies stablehlo.add across dimensions = [1, 2] : (tensor<8x14x14x480xf32>, tensor<f32>) -> tensor<8x480xf32>
+    %222 = stablehlo.constant dense<196.0> : tensor<8x480xf32>
+    %223 = stablehlo.divide %221, %222 : tensor<8x480xf32>
+    %224 = stablehlo.dot_general %223, %arg173, contracting_dims = [1] x [0] : (tensor<8x480xf32>, tensor<480x120xf32>) -> tensor<8x120xf32>
+    %225 = stablehlo.broadcast_in_dim %arg174, dims = [1] : (tensor<120xf32>) -> tensor<8x120xf32>
+    %226 = stablehlo.add %224, %225 : tensor<8x120xf32>
+    %227 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<f32>) -> tensor<8x120xf32>
+    %228 = stablehlo.maximum %226, %227 : tensor<8x120xf32>
+    %229 = stablehlo.dot_general %228, %arg175, contracting_dims = [1] x [0] : (tensor<8x120xf32>, tensor<120x480xf32>) -> tensor<8x480xf32>
+    %230 = stablehlo.broadcast_in_dim %arg176, dims = [1] : (tensor<480xf32>) -> tensor<8x480xf32>
     %231 = stablehlo.add %229, %230 : tensor<8x480xf32>
-    %232 = stablehlo.clamp %6, %231, %7 : (tensor<f32>, tensor<8x480xf32>, tensor<f32>) -> tensor<8x480xf32>
-    %233 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x480xf32>
-    %234 = stablehlo.divide %232, %233 : tensor<8x480xf32>
-    %235 = stablehlo.broadcast_in_dim %234, dims = [0, 3] : (tensor<8x480xf32>) -> tensor<8x14x14x480xf32>
-    %236 = stablehlo.multiply %217, %235 : tensor<8x14x14x480xf32>
-    %237 = stablehlo.convolution(%236, %arg177) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x14x14x480xf32>, tensor<1x1x480x112xf32>) -> tensor<8x14x14x112xf32>
-    %238 = "stablehlo.batch_norm_inference"(%237, %arg178, %arg179, %arg180, %arg181) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x112xf32>, tensor<112xf32>, tensor<112xf32>, tensor<112xf32>, tensor<112xf32>) -> tensor<8x14x14x112xf32>
-    %239 = stablehlo.convolution(%238, %arg182) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x14x14x112xf32>, tensor<1x1x112x672xf32>) -> tensor<8x14x14x672xf32>
-    %240 = "stablehlo.batch_norm_inference"(%239, %arg183, %arg184, %arg185, %arg186) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x672xf32>, tensor<672xf32>, tensor<672xf32>, tensor<672xf32>, tensor<672xf32>) -> tensor<8x14x14x672xf32>
-    %241 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x14x14x672xf32>
-    %242 = stablehlo.add %240, %241 : tensor<8x14x14x672xf32>
-    %243 = stablehlo.clamp %6, %242, %7 : (tensor<f32>, tensor<8x14x14x672xf32>, tensor<f32>) -> tensor<8x14x14x672xf32>
-    %244 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x14x14x672xf32>
-    %245 = stablehlo.divide %243, %244 : tensor<8x14x14x672xf32>
-    %246 = stablehlo.multiply %240, %245 : tensor<8x14x14x672xf32>
-    %247 = stablehlo.convolution(%246, %arg187) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 672 : i64} : (tensor<8x14x14x672xf32>, tensor<3x3x1x672xf32>) -> tensor<8x14x14x672xf32>
-    %248 = "stablehlo.batch_norm_inference"(%247, %arg188, %arg189, %arg190, %arg191) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x672xf32>, tensor<672xf32>, tensor<672xf32>, tensor<672xf32>, tensor<672xf32>) -> tensor<8x14x14x672xf32>
-    %249 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x14x14x672xf32>
-    %250 = stablehlo.add %248, %249 : tensor<8x14x14x672xf32>
-    %251 = stablehlo.clamp %6, %250, %7 : (tensor<f32>, tensor<8x14x14x672xf32>, tensor<f32>) -> tensor<8x14x14x672xf32>
-    %252 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x14x14x672xf32>
-    %253 = stablehlo.divide %251, %252 : tensor<8x14x14x672xf32>
-    %254 = stablehlo.multiply %248, %253 : tensor<8x14x14x672xf32>
-    %255 = stablehlo.reduce(%254 init: %6) applies stablehlo.add across dimensions = [1, 2] : (tensor<8x14x14x672xf32>, tensor<f32>) -> tensor<8x672xf32>
-    %256 = stablehlo.broadcast_in_dim %219, dims = [] : (tensor<f32>) -> tensor<8x672xf32>
-    %257 = stablehlo.divide %255, %256 : tensor<8x672xf32>
-    %258 = stablehlo.dot_general %257, %arg192, contracting_dims = [1] x [0] : (tensor<8x672xf32>, tensor<672x168xf32>) -> tensor<8x168xf32>
-    %259 = stablehlo.broadcast_in_dim %arg193, dims = [1] : (tensor<168xf32>) -> tensor<8x168xf32>
-    %260 = stablehlo.add %258, %259 : tensor<8x168xf32>
-    %261 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<f32>) -> tensor<8x168xf32>
-    %262 = stablehlo.maximum %260, %261 : tensor<8x168xf32>
-    %263 = stablehlo.dot_general %262, %arg194, contracting_dims = [1] x [0] : (tensor<8x168xf32>, tensor<168x672xf32>) -> tensor<8x672xf32>
-    %264 = stablehlo.broadcast_in_dim %arg195, dims = [1] : (tensor<672xf32>) -> tensor<8x672xf32>
-    %265 = stablehlo.add %263, %264 : tensor<8x672xf32>
-    %266 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x672xf32>
-    %267 = stablehlo.add %265, %266 : tensor<8x672xf32>
-    %268 = stablehlo.clamp %6, %267, %7 : (tensor<f32>, tensor<8x672xf32>, tensor<f32>) -> tensor<8x672xf32>
-    %269 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x672xf32>
-    %270 = stablehlo.divide %268, %269 : tensor<8x672xf32>
-    %271 = stablehlo.broadcast_in_dim %270, dims = [0, 3] : (tensor<8x672xf32>) -> tensor<8x14x14x672xf32>
-    %272 = stablehlo.multiply %254, %271 : tensor<8x14x14x672xf32>
-    %273 = stablehlo.convolution(%272, %arg196) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x14x14x672xf32>, tensor<1x1x672x112xf32>) -> tensor<8x14x14x112xf32>
-    %274 = "stablehlo.batch_norm_inference"(%273, %arg197, %arg198, %arg199, %arg200) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x112xf32>, tensor<112xf32>, tensor<112xf32>, tensor<112xf32>, tensor<112xf32>) -> tensor<8x14x14x112xf32>
-    %275 = stablehlo.add %274, %238 : tensor<8x14x14x112xf32>
-    %276 = stablehlo.convolution(%275, %arg201) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x14x14x112xf32>, tensor<1x1x112x672xf32>) -> tensor<8x14x14x672xf32>
-    %277 = "stablehlo.batch_norm_inference"(%276, %arg202, %arg203, %arg204, %arg205) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x672xf32>, tensor<672xf32>, tensor<672xf32>, tensor<672xf32>, tensor<672xf32>) -> tensor<8x14x14x672xf32>
-    %278 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x14x14x672xf32>
-    %279 = stablehlo.add %277, %278 : tensor<8x14x14x672xf32>
-    %280 = stablehlo.clamp %6, %279, %7 : (tensor<f32>, tensor<8x14x14x672xf32>, tensor<f32>) -> tensor<8x14x14x672xf32>
-    %281 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x14x14x672xf32>
-    %282 = stablehlo.divide %280, %281 : tensor<8x14x14x672xf32>
-    %283 = stablehlo.multiply %277, %282 : tensor<8x14x14x672xf32>
-    %284 = stablehlo.convolution(%283, %arg206) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [2, 2], pad = [[1, 2], [1, 2]]} {batch_group_count = 1 : i64, feature_group_count = 672 : i64} : (tensor<8x14x14x672xf32>, tensor<5x5x1x672xf32>) -> tensor<8x7x7x672xf32>
-    %285 = "stablehlo.batch_norm_inference"(%284, %arg207, %arg208, %arg209, %arg210) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x7x7x672xf32>, tensor<672xf32>, tensor<672xf32>, tensor<672xf32>, tensor<672xf32>) -> tensor<8x7x7x672xf32>
-    %286 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x7x7x672xf32>
-    %287 = stablehlo.add %285, %286 : tensor<8x7x7x672xf32>
-    %288 = stablehlo.clamp %6, %287, %7 : (tensor<f32>, tensor<8x7x7x672xf32>, tensor<f32>) -> tensor<8x7x7x672xf32>
-    %289 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x7x7x672xf32>
-    %290 = stablehlo.divide %288, %289 : tensor<8x7x7x672xf32>
-    %291 = stablehlo.multiply %285, %290 : tensor<8x7x7x672xf32>
-    %292 = stablehlo.reduce(%291 init: %6) applies stablehlo.add across dimensions = [1, 2] : (tensor<8x7x7x672xf32>, tensor<f32>) -> tensor<8x672xf32>
-    %293 = stablehlo.constant dense<49.0> : tensor<f32>
-    %294 = stablehlo.broadcast_in_dim %293, dims = [] : (tensor<f32>) -> tensor<8x672xf32>
-    %295 = stablehlo.divide %292, %294 : tensor<8x672xf32>
-    %296 = stablehlo.dot_general %295, %arg211, contracting_dims = [1] x [0] : (tensor<8x672xf32>, tensor<672x168xf32>) -> tensor<8x168xf32>
-    %297 = stablehlo.broadcast_in_dim %arg212, dims = [1] : (tensor<168xf32>) -> tensor<8x168xf32>
-    %298 = stablehlo.add %296, %297 : tensor<8x168xf32>
-    %299 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<f32>) -> tensor<8x168xf32>
-    %300 = stablehlo.maximum %298, %299 : tensor<8x168xf32>
-    %301 = stablehlo.dot_general %300, %arg213, contracting_dims = [1] x [0] : (tensor<8x168xf32>, tensor<168x672xf32>) -> tensor<8x672xf32>
-    %302 = stablehlo.broadcast_in_dim %arg214, dims = [1] : (tensor<672xf32>) -> tensor<8x672xf32>
-    %303 = stablehlo.add %301, %302 : tensor<8x672xf32>
-    %304 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x672xf32>
-    %305 = stablehlo.add %303, %304 : tensor<8x672xf32>
-    %306 = stablehlo.clamp %6, %305, %7 : (tensor<f32>, tensor<8x672xf32>, tensor<f32>) -> tensor<8x672xf32>
-    %307 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x672xf32>
-    %308 = stablehlo.divide %306, %307 : tensor<8x672xf32>
-    %309 = stablehlo.broadcast_in_dim %308, dims = [0, 3] : (tensor<8x672xf32>) -> tensor<8x7x7x672xf32>
-    %310 = stablehlo.multiply %291, %309 : tensor<8x7x7x672xf32>
-    %311 = stablehlo.convolution(%310, %arg215) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x7x7x672xf32>, tensor<1x1x672x160xf32>) -> tensor<8x7x7x160xf32>
-    %312 = "stablehlo.batch_norm_inference"(%311, %arg216, %arg217, %arg218, %arg219) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x7x7x160xf32>, tensor<160xf32>, tensor<160xf32>, tensor<160xf32>, tensor<160xf32>) -> tensor<8x7x7x160xf32>
-    %313 = stablehlo.convolution(%312, %arg220) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x7x7x160xf32>, tensor<1x1x160x960xf32>) -> tensor<8x7x7x960xf32>
-    %314 = "stablehlo.batch_norm_inference"(%313, %arg221, %arg222, %arg223, %arg224) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x7x7x960xf32>, tensor<960xf32>, tensor<960xf32>, tensor<960xf32>, tensor<960xf32>) -> tensor<8x7x7x960xf32>
-    %315 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x7x7x960xf32>
-    %316 = stablehlo.add %314, %315 : tensor<8x7x7x960xf32>
-    %317 = stablehlo.clamp %6, %316, %7 : (tensor<f32>, tensor<8x7x7x960xf32>, tensor<f32>) -> tensor<8x7x7x960xf32>
-    %318 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x7x7x960xf32>
-    %319 = stablehlo.divide %317, %318 : tensor<8x7x7x960xf32>
-    %320 = stablehlo.multiply %314, %319 : tensor<8x7x7x960xf32>
-    %321 = stablehlo.convolution(%320, %arg225) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[2, 2], [2, 2]]} {batch_group_count = 1 : i64, feature_group_count = 960 : i64} : (tensor<8x7x7x960xf32>, tensor<5x5x1x960xf32>) -> tensor<8x7x7x960xf32>
-    %322 = "stablehlo.batch_norm_inference"(%321, %arg226, %arg227, %arg228, %arg229) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x7x7x960xf32>, tensor<960xf32>, tensor<960xf32>, tensor<960xf32>, tensor<960xf32>) -> tensor<8x7x7x960xf32>
-    %323 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x7x7x960xf32>
-    %324 = stablehlo.add %322, %323 : tensor<8x7x7x960xf32>
-    %325 = stablehlo.clamp %6, %324, %7 : (tensor<f32>, tensor<8x7x7x960xf32>, tensor<f32>) -> tensor<8x7x7x960xf32>
-    %326 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x7x7x960xf32>
-    %327 = stablehlo.divide %325, %326 : tensor<8x7x7x960xf32>
-    %328 = stablehlo.multiply %322, %327 : tensor<8x7x7x960xf32>
-    %329 = stablehlo.reduce(%328 init: %6) applies stablehlo.add across dimensions = [1, 2] : (tensor<8x7x7x960xf32>, tensor<f32>) -> tensor<8x960xf32>
-    %330 = stablehlo.broadcast_in_dim %293, dims = [] : (tensor<f32>) -> tensor<8x960xf32>
-    %331 = stablehlo.divide %329, %330 : tensor<8x960xf32>
-    %332 = stablehlo.dot_general %331, %arg230, contracting_dims = [1] x [0] : (tensor<8x960xf32>, tensor<960x240xf32>) -> tensor<8x240xf32>
-    %333 = stablehlo.broadcast_in_dim %arg231, dims = [1] : (tensor<240xf32>) -> tensor<8x240xf32>
-    %334 = stablehlo.add %332, %333 : tensor<8x240xf32>
-    %335 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<f32>) -> tensor<8x240xf32>
-    %336 = stablehlo.maximum %334, %335 : tensor<8x240xf32>
-    %337 = stablehlo.dot_general %336, %arg232, contracting_dims = [1] x [0] : (tensor<8x240xf32>, tensor<240x960xf32>) -> tensor<8x960xf32>
-    %338 = stablehlo.broadcast_in_dim %arg233, dims = [1] : (tensor<960xf32>) -> tensor<8x960xf32>
-    %339 = stablehlo.add %337, %338 : tensor<8x960xf32>
-    %340 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x960xf32>
-    %341 = stablehlo.add %339, %340 : tensor<8x960xf32>
-    %342 = stablehlo.clamp %6, %341, %7 : (tensor<f32>, tensor<8x960xf32>, tensor<f32>) -> tensor<8x960xf32>
-    %343 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x960xf32>
-    %344 = stablehlo.divide %342, %343 : tensor<8x960xf32>
-    %345 = stablehlo.broadcast_in_dim %344, dims = [0, 3] : (tensor<8x960xf32>) -> tensor<8x7x7x960xf32>
-    %346 = stablehlo.multiply %328, %345 : tensor<8x7x7x960xf32>
-    %347 = stablehlo.convolution(%346, %arg234) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x7x7x960xf32>, tensor<1x1x960x160xf32>) -> tensor<8x7x7x160xf32>
-    %348 = "stablehlo.batch_norm_inference"(%347, %arg235, %arg236, %arg237, %arg238) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x7x7x160xf32>, tensor<160xf32>, tensor<160xf32>, tensor<160xf32>, tensor<160xf32>) -> tensor<8x7x7x160xf32>
-    %349 = stablehlo.add %348, %312 : tensor<8x7x7x160xf32>
-    %350 = stablehlo.convolution(%349, %arg239) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x7x7x160xf32>, tensor<1x1x160x960xf32>) -> tensor<8x7x7x960xf32>
-    %351 = "stablehlo.batch_norm_inference"(%350, %arg240, %arg241, %arg242, %arg243) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x7x7x960xf32>, tensor<960xf32>, tensor<960xf32>, tensor<960xf32>, tensor<960xf32>) -> tensor<8x7x7x960xf32>
-    %352 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x7x7x960xf32>
-    %353 = stablehlo.add %351, %352 : tensor<8x7x7x960xf32>
-    %354 = stablehlo.clamp %6, %353, %7 : (tensor<f32>, tensor<8x7x7x960xf32>, tensor<f32>) -> tensor<8x7x7x960xf32>
-    %355 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x7x7x960xf32>
-    %356 = stablehlo.divide %354, %355 : tensor<8x7x7x960xf32>
-    %357 = stablehlo.multiply %351, %356 : tensor<8x7x7x960xf32>
-    %358 = stablehlo.convolution(%357, %arg244) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[2, 2], [2, 2]]} {batch_group_count = 1 : i64, feature_group_count = 960 : i64} : (tensor<8x7x7x960xf32>, tensor<5x5x1x960xf32>) -> tensor<8x7x7x960xf32>
-    %359 = "stablehlo.batch_norm_inference"(%358, %arg245, %arg246, %arg247, %arg248) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x7x7x960xf32>, tensor<960xf32>, tensor<960xf32>, tensor<960xf32>, tensor<960xf32>) -> tensor<8x7x7x960xf32>
-    %360 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x7x7x960xf32>
-    %361 = stablehlo.add %359, %360 : tensor<8x7x7x960xf32>
-    %362 = stablehlo.clamp %6, %361, %7 : (tensor<f32>, tensor<8x7x7x960xf32>, tensor<f32>) -> tensor<8x7x7x960xf32>
-    %363 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x7x7x960xf32>
-    %364 = stablehlo.divide %362, %363 : tensor<8x7x7x960xf32>
-    %365 = stablehlo.multiply %359, %364 : tensor<8x7x7x960xf32>
-    %366 = stablehlo.reduce(%365 init: %6) applies stablehlo.add across dimensions = [1, 2] : (tensor<8x7x7x960xf32>, tensor<f32>) -> tensor<8x960xf32>
-    %367 = stablehlo.broadcast_in_dim %293, dims = [] : (tensor<f32>) -> tensor<8x960xf32>
-    %368 = stablehlo.divide %366, %367 : tensor<8x960xf32>
-    %369 = stablehlo.dot_general %368, %arg249, contracting_dims = [1] x [0] : (tensor<8x960xf32>, tensor<960x240xf32>) -> tensor<8x240xf32>
-    %370 = stablehlo.broadcast_in_dim %arg250, dims = [1] : (tensor<240xf32>) -> tensor<8x240xf32>
-    %371 = stablehlo.add %369, %370 : tensor<8x240xf32>
-    %372 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<f32>) -> tensor<8x240xf32>
-    %373 = stablehlo.maximum %371, %372 : tensor<8x240xf32>
-    %374 = stablehlo.dot_general %373, %arg251, contracting_dims = [1] x [0] : (tensor<8x240xf32>, tensor<240x960xf32>) -> tensor<8x960xf32>
-    %375 = stablehlo.broadcast_in_dim %arg252, dims = [1] : (tensor<960xf32>) -> tensor<8x960xf32>
-    %376 = stablehlo.add %374, %375 : tensor<8x960xf32>
-    %377 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x960xf32>
-    %378 = stablehlo.add %376, %377 : tensor<8x960xf32>
-    %379 = stablehlo.clamp %6, %378, %7 : (tensor<f32>, tensor<8x960xf32>, tensor<f32>) -> tensor<8x960xf32>
-    %380 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x960xf32>
-    %381 = stablehlo.divide %379, %380 : tensor<8x960xf32>
-    %382 = stablehlo.broadcast_in_dim %381, dims = [0, 3] : (tensor<8x960xf32>) -> tensor<8x7x7x960xf32>
-    %383 = stablehlo.multiply %365, %382 : tensor<8x7x7x960xf32>
-    %384 = stablehlo.convolution(%383, %arg253) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x7x7x960xf32>, tensor<1x1x960x160xf32>) -> tensor<8x7x7x160xf32>
-    %385 = "stablehlo.batch_norm_inference"(%384, %arg254, %arg255, %arg256, %arg257) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x7x7x160xf32>, tensor<160xf32>, tensor<160xf32>, tensor<160xf32>, tensor<160xf32>) -> tensor<8x7x7x160xf32>
-    %386 = stablehlo.add %385, %349 : tensor<8x7x7x160xf32>
-    %387 = stablehlo.convolution(%386, %arg258) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x7x7x160xf32>, tensor<1x1x160x960xf32>) -> tensor<8x7x7x960xf32>
-    %388 = "stablehlo.batch_norm_inference"(%387, %arg259, %arg260, %arg261, %arg262) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x7x7x960xf32>, tensor<960xf32>, tensor<960xf32>, tensor<960xf32>, tensor<960xf32>) -> tensor<8x7x7x960xf32>
-    %389 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x7x7x960xf32>
-    %390 = stablehlo.add %388, %389 : tensor<8x7x7x960xf32>
-    %391 = stablehlo.clamp %6, %390, %7 : (tensor<f32>, tensor<8x7x7x960xf32>, tensor<f32>) -> tensor<8x7x7x960xf32>
-    %392 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x7x7x960xf32>
-    %393 = stablehlo.divide %391, %392 : tensor<8x7x7x960xf32>
-    %394 = stablehlo.multiply %388, %393 : tensor<8x7x7x960xf32>
-    %395 = stablehlo.reduce(%394 init: %6) applies stablehlo.add across dimensions = [1, 2] : (tensor<8x7x7x960xf32>, tensor<f32>) -> tensor<8x960xf32>
-    %396 = stablehlo.broadcast_in_dim %293, dims = [] : (tensor<f32>) -> tensor<8x960xf32>
-    %397 = stablehlo.divide %395, %396 : tensor<8x960xf32>
-    %398 = stablehlo.dot_general %397, %arg263, contracting_dims = [1] x [0] : (tensor<8x960xf32>, tensor<960x1280xf32>) -> tensor<8x1280xf32>
-    %399 = stablehlo.broadcast_in_dim %arg264, dims = [1] : (tensor<1280xf32>) -> tensor<8x1280xf32>
-    %400 = stablehlo.add %398, %399 : tensor<8x1280xf32>
-    %401 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x1280xf32>
-    %402 = stablehlo.add %400, %401 : tensor<8x1280xf32>
-    %403 = stablehlo.clamp %6, %402, %7 : (tensor<f32>, tensor<8x1280xf32>, tensor<f32>) -> tensor<8x1280xf32>
-    %404 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x1280xf32>
-    %405 = stablehlo.divide %403, %404 : tensor<8x1280xf32>
-    %406 = stablehlo.multiply %400, %405 : tensor<8x1280xf32>
-    %407 = stablehlo.dot_general %406, %arg265, contracting_dims = [1] x [0] : (tensor<8x1280xf32>, tensor<1280x1000xf32>) -> tensor<8x1000xf32>
-    %408 = stablehlo.broadcast_in_dim %arg266, dims = [1] : (tensor<1000xf32>) -> tensor<8x1000xf32>
-    %409 = stablehlo.add %407, %408 : tensor<8x1000xf32>
-    return %409 : tensor<8x1000xf32>
+    %232 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x480xf32>
+    %233 = stablehlo.add %231, %232 : tensor<8x480xf32>
+    %234 = stablehlo.clamp %6, %233, %7 : (tensor<f32>, tensor<8x480xf32>, tensor<f32>) -> tensor<8x480xf32>
+    %235 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x480xf32>
+    %236 = stablehlo.divide %234, %235 : tensor<8x480xf32>
+    %237 = stablehlo.broadcast_in_dim %236, dims = [0, 3] : (tensor<8x480xf32>) -> tensor<8x14x14x480xf32>
+    %238 = stablehlo.multiply %219, %237 : tensor<8x14x14x480xf32>
+    %239 = stablehlo.convolution(%238, %arg177) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x14x14x480xf32>, tensor<1x1x480x112xf32>) -> tensor<8x14x14x112xf32>
+    %240 = "stablehlo.batch_norm_inference"(%239, %arg178, %arg179, %arg180, %arg181) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x112xf32>, tensor<112xf32>, tensor<112xf32>, tensor<112xf32>, tensor<112xf32>) -> tensor<8x14x14x112xf32>
+    %241 = stablehlo.convolution(%240, %arg182) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x14x14x112xf32>, tensor<1x1x112x672xf32>) -> tensor<8x14x14x672xf32>
+    %242 = "stablehlo.batch_norm_inference"(%241, %arg183, %arg184, %arg185, %arg186) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x672xf32>, tensor<672xf32>, tensor<672xf32>, tensor<672xf32>, tensor<672xf32>) -> tensor<8x14x14x672xf32>
+    %243 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x14x14x672xf32>
+    %244 = stablehlo.add %242, %243 : tensor<8x14x14x672xf32>
+    %245 = stablehlo.clamp %6, %244, %7 : (tensor<f32>, tensor<8x14x14x672xf32>, tensor<f32>) -> tensor<8x14x14x672xf32>
+    %246 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x14x14x672xf32>
+    %247 = stablehlo.divide %245, %246 : tensor<8x14x14x672xf32>
+    %248 = stablehlo.multiply %242, %247 : tensor<8x14x14x672xf32>
+    %249 = stablehlo.convolution(%248, %arg187) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 672 : i64} : (tensor<8x14x14x672xf32>, tensor<3x3x1x672xf32>) -> tensor<8x14x14x672xf32>
+    %250 = "stablehlo.batch_norm_inference"(%249, %arg188, %arg189, %arg190, %arg191) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x672xf32>, tensor<672xf32>, tensor<672xf32>, tensor<672xf32>, tensor<672xf32>) -> tensor<8x14x14x672xf32>
+    %251 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x14x14x672xf32>
+    %252 = stablehlo.add %250, %251 : tensor<8x14x14x672xf32>
+    %253 = stablehlo.clamp %6, %252, %7 : (tensor<f32>, tensor<8x14x14x672xf32>, tensor<f32>) -> tensor<8x14x14x672xf32>
+    %254 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x14x14x672xf32>
+    %255 = stablehlo.divide %253, %254 : tensor<8x14x14x672xf32>
+    %256 = stablehlo.multiply %250, %255 : tensor<8x14x14x672xf32>
+    %257 = stablehlo.constant dense<0.0> : tensor<f32>
+    %258 = stablehlo.reduce(%256 init: %257) applies stablehlo.add across dimensions = [1, 2] : (tensor<8x14x14x672xf32>, tensor<f32>) -> tensor<8x672xf32>
+    %259 = stablehlo.constant dense<196.0> : tensor<8x672xf32>
+    %260 = stablehlo.divide %258, %259 : tensor<8x672xf32>
+    %261 = stablehlo.dot_general %260, %arg192, contracting_dims = [1] x [0] : (tensor<8x672xf32>, tensor<672x168xf32>) -> tensor<8x168xf32>
+    %262 = stablehlo.broadcast_in_dim %arg193, dims = [1] : (tensor<168xf32>) -> tensor<8x168xf32>
+    %263 = stablehlo.add %261, %262 : tensor<8x168xf32>
+    %264 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<f32>) -> tensor<8x168xf32>
+    %265 = stablehlo.maximum %263, %264 : tensor<8x168xf32>
+    %266 = stablehlo.dot_general %265, %arg194, contracting_dims = [1] x [0] : (tensor<8x168xf32>, tensor<168x672xf32>) -> tensor<8x672xf32>
+    %267 = stablehlo.broadcast_in_dim %arg195, dims = [1] : (tensor<672xf32>) -> tensor<8x672xf32>
+    %268 = stablehlo.add %266, %267 : tensor<8x672xf32>
+    %269 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x672xf32>
+    %270 = stablehlo.add %268, %269 : tensor<8x672xf32>
+    %271 = stablehlo.clamp %6, %270, %7 : (tensor<f32>, tensor<8x672xf32>, tensor<f32>) -> tensor<8x672xf32>
+    %272 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x672xf32>
+    %273 = stablehlo.divide %271, %272 : tensor<8x672xf32>
+    %274 = stablehlo.broadcast_in_dim %273, dims = [0, 3] : (tensor<8x672xf32>) -> tensor<8x14x14x672xf32>
+    %275 = stablehlo.multiply %256, %274 : tensor<8x14x14x672xf32>
+    %276 = stablehlo.convolution(%275, %arg196) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x14x14x672xf32>, tensor<1x1x672x112xf32>) -> tensor<8x14x14x112xf32>
+    %277 = "stablehlo.batch_norm_inference"(%276, %arg197, %arg198, %arg199, %arg200) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x112xf32>, tensor<112xf32>, tensor<112xf32>, tensor<112xf32>, tensor<112xf32>) -> tensor<8x14x14x112xf32>
+    %278 = stablehlo.add %277, %240 : tensor<8x14x14x112xf32>
+    %279 = stablehlo.convolution(%278, %arg201) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x14x14x112xf32>, tensor<1x1x112x672xf32>) -> tensor<8x14x14x672xf32>
+    %280 = "stablehlo.batch_norm_inference"(%279, %arg202, %arg203, %arg204, %arg205) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x14x14x672xf32>, tensor<672xf32>, tensor<672xf32>, tensor<672xf32>, tensor<672xf32>) -> tensor<8x14x14x672xf32>
+    %281 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x14x14x672xf32>
+    %282 = stablehlo.add %280, %281 : tensor<8x14x14x672xf32>
+    %283 = stablehlo.clamp %6, %282, %7 : (tensor<f32>, tensor<8x14x14x672xf32>, tensor<f32>) -> tensor<8x14x14x672xf32>
+    %284 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x14x14x672xf32>
+    %285 = stablehlo.divide %283, %284 : tensor<8x14x14x672xf32>
+    %286 = stablehlo.multiply %280, %285 : tensor<8x14x14x672xf32>
+    %287 = stablehlo.convolution(%286, %arg206) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [2, 2], pad = [[1, 2], [1, 2]]} {batch_group_count = 1 : i64, feature_group_count = 672 : i64} : (tensor<8x14x14x672xf32>, tensor<5x5x1x672xf32>) -> tensor<8x7x7x672xf32>
+    %288 = "stablehlo.batch_norm_inference"(%287, %arg207, %arg208, %arg209, %arg210) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x7x7x672xf32>, tensor<672xf32>, tensor<672xf32>, tensor<672xf32>, tensor<672xf32>) -> tensor<8x7x7x672xf32>
+    %289 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x7x7x672xf32>
+    %290 = stablehlo.add %288, %289 : tensor<8x7x7x672xf32>
+    %291 = stablehlo.clamp %6, %290, %7 : (tensor<f32>, tensor<8x7x7x672xf32>, tensor<f32>) -> tensor<8x7x7x672xf32>
+    %292 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x7x7x672xf32>
+    %293 = stablehlo.divide %291, %292 : tensor<8x7x7x672xf32>
+    %294 = stablehlo.multiply %288, %293 : tensor<8x7x7x672xf32>
+    %295 = stablehlo.constant dense<0.0> : tensor<f32>
+    %296 = stablehlo.reduce(%294 init: %295) applies stablehlo.add across dimensions = [1, 2] : (tensor<8x7x7x672xf32>, tensor<f32>) -> tensor<8x672xf32>
+    %297 = stablehlo.constant dense<49.0> : tensor<8x672xf32>
+    %298 = stablehlo.divide %296, %297 : tensor<8x672xf32>
+    %299 = stablehlo.dot_general %298, %arg211, contracting_dims = [1] x [0] : (tensor<8x672xf32>, tensor<672x168xf32>) -> tensor<8x168xf32>
+    %300 = stablehlo.broadcast_in_dim %arg212, dims = [1] : (tensor<168xf32>) -> tensor<8x168xf32>
+    %301 = stablehlo.add %299, %300 : tensor<8x168xf32>
+    %302 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<f32>) -> tensor<8x168xf32>
+    %303 = stablehlo.maximum %301, %302 : tensor<8x168xf32>
+    %304 = stablehlo.dot_general %303, %arg213, contracting_dims = [1] x [0] : (tensor<8x168xf32>, tensor<168x672xf32>) -> tensor<8x672xf32>
+    %305 = stablehlo.broadcast_in_dim %arg214, dims = [1] : (tensor<672xf32>) -> tensor<8x672xf32>
+    %306 = stablehlo.add %304, %305 : tensor<8x672xf32>
+    %307 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x672xf32>
+    %308 = stablehlo.add %306, %307 : tensor<8x672xf32>
+    %309 = stablehlo.clamp %6, %308, %7 : (tensor<f32>, tensor<8x672xf32>, tensor<f32>) -> tensor<8x672xf32>
+    %310 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x672xf32>
+    %311 = stablehlo.divide %309, %310 : tensor<8x672xf32>
+    %312 = stablehlo.broadcast_in_dim %311, dims = [0, 3] : (tensor<8x672xf32>) -> tensor<8x7x7x672xf32>
+    %313 = stablehlo.multiply %294, %312 : tensor<8x7x7x672xf32>
+    %314 = stablehlo.convolution(%313, %arg215) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x7x7x672xf32>, tensor<1x1x672x160xf32>) -> tensor<8x7x7x160xf32>
+    %315 = "stablehlo.batch_norm_inference"(%314, %arg216, %arg217, %arg218, %arg219) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x7x7x160xf32>, tensor<160xf32>, tensor<160xf32>, tensor<160xf32>, tensor<160xf32>) -> tensor<8x7x7x160xf32>
+    %316 = stablehlo.convolution(%315, %arg220) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x7x7x160xf32>, tensor<1x1x160x960xf32>) -> tensor<8x7x7x960xf32>
+    %317 = "stablehlo.batch_norm_inference"(%316, %arg221, %arg222, %arg223, %arg224) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x7x7x960xf32>, tensor<960xf32>, tensor<960xf32>, tensor<960xf32>, tensor<960xf32>) -> tensor<8x7x7x960xf32>
+    %318 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x7x7x960xf32>
+    %319 = stablehlo.add %317, %318 : tensor<8x7x7x960xf32>
+    %320 = stablehlo.clamp %6, %319, %7 : (tensor<f32>, tensor<8x7x7x960xf32>, tensor<f32>) -> tensor<8x7x7x960xf32>
+    %321 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x7x7x960xf32>
+    %322 = stablehlo.divide %320, %321 : tensor<8x7x7x960xf32>
+    %323 = stablehlo.multiply %317, %322 : tensor<8x7x7x960xf32>
+    %324 = stablehlo.convolution(%323, %arg225) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[2, 2], [2, 2]]} {batch_group_count = 1 : i64, feature_group_count = 960 : i64} : (tensor<8x7x7x960xf32>, tensor<5x5x1x960xf32>) -> tensor<8x7x7x960xf32>
+    %325 = "stablehlo.batch_norm_inference"(%324, %arg226, %arg227, %arg228, %arg229) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x7x7x960xf32>, tensor<960xf32>, tensor<960xf32>, tensor<960xf32>, tensor<960xf32>) -> tensor<8x7x7x960xf32>
+    %326 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x7x7x960xf32>
+    %327 = stablehlo.add %325, %326 : tensor<8x7x7x960xf32>
+    %328 = stablehlo.clamp %6, %327, %7 : (tensor<f32>, tensor<8x7x7x960xf32>, tensor<f32>) -> tensor<8x7x7x960xf32>
+    %329 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x7x7x960xf32>
+    %330 = stablehlo.divide %328, %329 : tensor<8x7x7x960xf32>
+    %331 = stablehlo.multiply %325, %330 : tensor<8x7x7x960xf32>
+    %332 = stablehlo.constant dense<0.0> : tensor<f32>
+    %333 = stablehlo.reduce(%331 init: %332) applies stablehlo.add across dimensions = [1, 2] : (tensor<8x7x7x960xf32>, tensor<f32>) -> tensor<8x960xf32>
+    %334 = stablehlo.constant dense<49.0> : tensor<8x960xf32>
+    %335 = stablehlo.divide %333, %334 : tensor<8x960xf32>
+    %336 = stablehlo.dot_general %335, %arg230, contracting_dims = [1] x [0] : (tensor<8x960xf32>, tensor<960x240xf32>) -> tensor<8x240xf32>
+    %337 = stablehlo.broadcast_in_dim %arg231, dims = [1] : (tensor<240xf32>) -> tensor<8x240xf32>
+    %338 = stablehlo.add %336, %337 : tensor<8x240xf32>
+    %339 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<f32>) -> tensor<8x240xf32>
+    %340 = stablehlo.maximum %338, %339 : tensor<8x240xf32>
+    %341 = stablehlo.dot_general %340, %arg232, contracting_dims = [1] x [0] : (tensor<8x240xf32>, tensor<240x960xf32>) -> tensor<8x960xf32>
+    %342 = stablehlo.broadcast_in_dim %arg233, dims = [1] : (tensor<960xf32>) -> tensor<8x960xf32>
+    %343 = stablehlo.add %341, %342 : tensor<8x960xf32>
+    %344 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x960xf32>
+    %345 = stablehlo.add %343, %344 : tensor<8x960xf32>
+    %346 = stablehlo.clamp %6, %345, %7 : (tensor<f32>, tensor<8x960xf32>, tensor<f32>) -> tensor<8x960xf32>
+    %347 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x960xf32>
+    %348 = stablehlo.divide %346, %347 : tensor<8x960xf32>
+    %349 = stablehlo.broadcast_in_dim %348, dims = [0, 3] : (tensor<8x960xf32>) -> tensor<8x7x7x960xf32>
+    %350 = stablehlo.multiply %331, %349 : tensor<8x7x7x960xf32>
+    %351 = stablehlo.convolution(%350, %arg234) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x7x7x960xf32>, tensor<1x1x960x160xf32>) -> tensor<8x7x7x160xf32>
+    %352 = "stablehlo.batch_norm_inference"(%351, %arg235, %arg236, %arg237, %arg238) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x7x7x160xf32>, tensor<160xf32>, tensor<160xf32>, tensor<160xf32>, tensor<160xf32>) -> tensor<8x7x7x160xf32>
+    %353 = stablehlo.add %352, %315 : tensor<8x7x7x160xf32>
+    %354 = stablehlo.convolution(%353, %arg239) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x7x7x160xf32>, tensor<1x1x160x960xf32>) -> tensor<8x7x7x960xf32>
+    %355 = "stablehlo.batch_norm_inference"(%354, %arg240, %arg241, %arg242, %arg243) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x7x7x960xf32>, tensor<960xf32>, tensor<960xf32>, tensor<960xf32>, tensor<960xf32>) -> tensor<8x7x7x960xf32>
+    %356 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x7x7x960xf32>
+    %357 = stablehlo.add %355, %356 : tensor<8x7x7x960xf32>
+    %358 = stablehlo.clamp %6, %357, %7 : (tensor<f32>, tensor<8x7x7x960xf32>, tensor<f32>) -> tensor<8x7x7x960xf32>
+    %359 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x7x7x960xf32>
+    %360 = stablehlo.divide %358, %359 : tensor<8x7x7x960xf32>
+    %361 = stablehlo.multiply %355, %360 : tensor<8x7x7x960xf32>
+    %362 = stablehlo.convolution(%361, %arg244) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[2, 2], [2, 2]]} {batch_group_count = 1 : i64, feature_group_count = 960 : i64} : (tensor<8x7x7x960xf32>, tensor<5x5x1x960xf32>) -> tensor<8x7x7x960xf32>
+    %363 = "stablehlo.batch_norm_inference"(%362, %arg245, %arg246, %arg247, %arg248) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x7x7x960xf32>, tensor<960xf32>, tensor<960xf32>, tensor<960xf32>, tensor<960xf32>) -> tensor<8x7x7x960xf32>
+    %364 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x7x7x960xf32>
+    %365 = stablehlo.add %363, %364 : tensor<8x7x7x960xf32>
+    %366 = stablehlo.clamp %6, %365, %7 : (tensor<f32>, tensor<8x7x7x960xf32>, tensor<f32>) -> tensor<8x7x7x960xf32>
+    %367 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x7x7x960xf32>
+    %368 = stablehlo.divide %366, %367 : tensor<8x7x7x960xf32>
+    %369 = stablehlo.multiply %363, %368 : tensor<8x7x7x960xf32>
+    %370 = stablehlo.constant dense<0.0> : tensor<f32>
+    %371 = stablehlo.reduce(%369 init: %370) applies stablehlo.add across dimensions = [1, 2] : (tensor<8x7x7x960xf32>, tensor<f32>) -> tensor<8x960xf32>
+    %372 = stablehlo.constant dense<49.0> : tensor<8x960xf32>
+    %373 = stablehlo.divide %371, %372 : tensor<8x960xf32>
+    %374 = stablehlo.dot_general %373, %arg249, contracting_dims = [1] x [0] : (tensor<8x960xf32>, tensor<960x240xf32>) -> tensor<8x240xf32>
+    %375 = stablehlo.broadcast_in_dim %arg250, dims = [1] : (tensor<240xf32>) -> tensor<8x240xf32>
+    %376 = stablehlo.add %374, %375 : tensor<8x240xf32>
+    %377 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<f32>) -> tensor<8x240xf32>
+    %378 = stablehlo.maximum %376, %377 : tensor<8x240xf32>
+    %379 = stablehlo.dot_general %378, %arg251, contracting_dims = [1] x [0] : (tensor<8x240xf32>, tensor<240x960xf32>) -> tensor<8x960xf32>
+    %380 = stablehlo.broadcast_in_dim %arg252, dims = [1] : (tensor<960xf32>) -> tensor<8x960xf32>
+    %381 = stablehlo.add %379, %380 : tensor<8x960xf32>
+    %382 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x960xf32>
+    %383 = stablehlo.add %381, %382 : tensor<8x960xf32>
+    %384 = stablehlo.clamp %6, %383, %7 : (tensor<f32>, tensor<8x960xf32>, tensor<f32>) -> tensor<8x960xf32>
+    %385 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x960xf32>
+    %386 = stablehlo.divide %384, %385 : tensor<8x960xf32>
+    %387 = stablehlo.broadcast_in_dim %386, dims = [0, 3] : (tensor<8x960xf32>) -> tensor<8x7x7x960xf32>
+    %388 = stablehlo.multiply %369, %387 : tensor<8x7x7x960xf32>
+    %389 = stablehlo.convolution(%388, %arg253) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x7x7x960xf32>, tensor<1x1x960x160xf32>) -> tensor<8x7x7x160xf32>
+    %390 = "stablehlo.batch_norm_inference"(%389, %arg254, %arg255, %arg256, %arg257) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x7x7x160xf32>, tensor<160xf32>, tensor<160xf32>, tensor<160xf32>, tensor<160xf32>) -> tensor<8x7x7x160xf32>
+    %391 = stablehlo.add %390, %353 : tensor<8x7x7x160xf32>
+    %392 = stablehlo.convolution(%391, %arg258) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x7x7x160xf32>, tensor<1x1x160x960xf32>) -> tensor<8x7x7x960xf32>
+    %393 = "stablehlo.batch_norm_inference"(%392, %arg259, %arg260, %arg261, %arg262) {epsilon = 0.001 : f32, feature_index = 3 : i64} : (tensor<8x7x7x960xf32>, tensor<960xf32>, tensor<960xf32>, tensor<960xf32>, tensor<960xf32>) -> tensor<8x7x7x960xf32>
+    %394 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x7x7x960xf32>
+    %395 = stablehlo.add %393, %394 : tensor<8x7x7x960xf32>
+    %396 = stablehlo.clamp %6, %395, %7 : (tensor<f32>, tensor<8x7x7x960xf32>, tensor<f32>) -> tensor<8x7x7x960xf32>
+    %397 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x7x7x960xf32>
+    %398 = stablehlo.divide %396, %397 : tensor<8x7x7x960xf32>
+    %399 = stablehlo.multiply %393, %398 : tensor<8x7x7x960xf32>
+    %400 = stablehlo.constant dense<0.0> : tensor<f32>
+    %401 = stablehlo.reduce(%399 init: %400) applies stablehlo.add across dimensions = [1, 2] : (tensor<8x7x7x960xf32>, tensor<f32>) -> tensor<8x960xf32>
+    %402 = stablehlo.constant dense<49.0> : tensor<8x960xf32>
+    %403 = stablehlo.divide %401, %402 : tensor<8x960xf32>
+    %404 = stablehlo.dot_general %403, %arg263, contracting_dims = [1] x [0] : (tensor<8x960xf32>, tensor<960x1280xf32>) -> tensor<8x1280xf32>
+    %405 = stablehlo.broadcast_in_dim %arg264, dims = [1] : (tensor<1280xf32>) -> tensor<8x1280xf32>
+    %406 = stablehlo.add %404, %405 : tensor<8x1280xf32>
+    %407 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<8x1280xf32>
+    %408 = stablehlo.add %406, %407 : tensor<8x1280xf32>
+    %409 = stablehlo.clamp %6, %408, %7 : (tensor<f32>, tensor<8x1280xf32>, tensor<f32>) -> tensor<8x1280xf32>
+    %410 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<8x1280xf32>
+    %411 = stablehlo.divide %409, %410 : tensor<8x1280xf32>
+    %412 = stablehlo.multiply %406, %411 : tensor<8x1280xf32>
+    %413 = stablehlo.dot_general %412, %arg265, contracting_dims = [1] x [0] : (tensor<8x1280xf32>, tensor<1280x1000xf32>) -> tensor<8x1000xf32>
+    %414 = stablehlo.broadcast_in_dim %arg266, dims = [1] : (tensor<1000xf32>) -> tensor<8x1000xf32>
+    %415 = stablehlo.add %413, %414 : tensor<8x1000xf32>
+    return %415 : tensor<8x1000xf32>
   }
 }
