@@ -375,6 +375,18 @@ func.func @tuple_to_call(%a: tensor<2xf32>) -> tensor<2xf32> {
 
 // -----
 
+// A tuple such a call returns was not built here: it cannot be taken apart.
+func.func private @produce() -> tuple<tensor<2xf32>>
+
+func.func @tuple_from_call() -> tensor<2xf32> {
+  %t = func.call @produce() : () -> tuple<tensor<2xf32>>
+  // expected-error @+1 {{stablehlo.get_tuple_element is not supported by the TPU compiler: a tuple not built by stablehlo.tuple in this function}}
+  %0 = stablehlo.get_tuple_element %t[0] : (tuple<tensor<2xf32>>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
 func.func @set_dimension_size_run_time(%a: tensor<4x2xf32>, %s: tensor<i32>) -> tensor<4x2xf32> {
   // expected-error @+1 {{stablehlo.set_dimension_size is not supported by the TPU compiler: dimension 1 gets a size known only at run time (XLA's dynamic padding); the TPU compiler takes static shapes, so the size must be the constant 2}}
   %0 = stablehlo.set_dimension_size %a, %s, dim = 1 : (tensor<4x2xf32>, tensor<i32>) -> tensor<4x2xf32>
