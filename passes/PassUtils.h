@@ -46,8 +46,8 @@ TensorBytes tensorBytes(Type type);
 /// entry equal to the result's own type means none). The record is
 /// provenance, like the name scope the report's Operator column reads, so it
 /// rides in the op's location: a FusedLoc whose metadata is a dictionary
-/// with this key, which leaves the printed IR unchanged.
-constexpr llvm::StringLiteral kLogicalTypesAttrName = "tpu.logical_types";
+/// with the key tpu.logical_types, which leaves the printed IR unchanged.
+///
 /// Records that `physical` holds the logical value of type `logical`; a
 /// function argument, or a value of that very type, needs no record.
 void setLogicalType(Value physical, Type logical);
@@ -107,10 +107,6 @@ struct MemoryPlanAnalysis {
 
 /// The HBM a program may use, in bytes: the target's capacity (HBM minus
 /// the reserved region), or the module's `tpu.hbm_limit` when lower.
-constexpr llvm::StringLiteral kHbmLimitAttrName = "tpu.hbm_limit";
-/// The slice the program runs on, one copy per device (tpu-set-target's
-/// `topology`): memory reports are per device.
-constexpr llvm::StringLiteral kTopologyAttrName = "tpu.topology";
 int64_t hbmLimit(ModuleOp module, const tpc::Target &target);
 
 /// FLOPs of the matmuls and convolutions in `op` (itself or fused into it),

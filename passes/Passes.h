@@ -34,40 +34,35 @@ llvm::cl::ValuesClass layoutModeValues();
 /// --default-precision and hlo-set-default-precision.
 llvm::cl::ValuesClass precisionValues();
 
-/// The unit attribute tpu-assign-buffers puts on a module that does not fit
-/// in HBM before it fails, so that drivers can exit with 2 (out of memory)
+/// Whether tpu-assign-buffers found that `module` does not fit in HBM
+/// (tpu.out_of_memory), so that drivers can exit with 2 (out of memory)
 /// rather than 1 (invalid input), as XLA-based tools do: a verdict of this
 /// module's compile, not of the process.
-constexpr llvm::StringLiteral kOutOfMemoryAttrName = "tpu.out_of_memory";
 bool isOutOfMemory(ModuleOp module);
 
-/// Per result of an op, the argument whose (donated) buffer tpu-assign-buffers
-/// gave it, or -1; absent when no result takes one. tpu-lower writes such a
-/// result into the argument's memory.
-constexpr llvm::StringLiteral kDonatedArgumentsAttrName =
-    "tpu.donated_arguments";
+/// Whether `func` has collectives or reads its device id: a program
+/// written per device (pmap's), which hlo-spmd-partition leaves alone and
+/// every device of a slice runs as it is.
+bool hasCollectives(func::FuncOp func);
 
-/// A function hlo-outline-control-flow made of a region: private, called
-/// by one hlo.while_call or hlo.case_call, lowered at that call. Its
-/// arguments are not known to be zero-padded.
-constexpr llvm::StringLiteral kOutlinedAttrName = "tpu.outlined";
-/// On argument j of an outlined loop body that carries loop value j: the
-/// body's output j may be written into its buffer, as a donated argument's
-/// (without the warning when it cannot).
-constexpr llvm::StringLiteral kCarriedAttrName = "tpu.carried";
-/// On hlo.while_call and hlo.case_call after tpu-assign-buffers: the offset
-/// of the callees' heap frame, then of each callee's constants, in the
-/// caller's program region.
-constexpr llvm::StringLiteral kFrameAttrName = "tpu.frame";
-/// On functions after tpu-assign-buffers: the bytes of their global region
-/// (constants, then their callees' constants); their heap follows.
-constexpr llvm::StringLiteral kGlobalBytesAttrName = "tpu.global_bytes";
+/// Whether hlo-outline-control-flow made `func` of a region (tpu.outlined).
 inline bool isOutlined(func::FuncOp func) {
   return func->hasAttr(kOutlinedAttrName);
 }
 
+// Each phase's passes, in pipeline order (docs/overview.md).
 #define GEN_PASS_DECL
-#include "passes/Passes.h.inc"
+#include "passes/import/Passes.h.inc"
+#define GEN_PASS_DECL
+#include "passes/hlo/Passes.h.inc"
+#define GEN_PASS_DECL
+#include "passes/spmd/Passes.h.inc"
+#define GEN_PASS_DECL
+#include "passes/layout/Passes.h.inc"
+#define GEN_PASS_DECL
+#include "passes/memory/Passes.h.inc"
+#define GEN_PASS_DECL
+#include "passes/lower/Passes.h.inc"
 
 /// tpu-assign-buffers that also copies its memory plan (every function's
 /// report, for programs that do not fit too) into `*plan`.
@@ -76,7 +71,27 @@ createTPUAssignBuffersPass(const TPUAssignBuffersOptions &options,
                            tpc::MemoryPlan *plan);
 
 #define GEN_PASS_REGISTRATION
-#include "passes/Passes.h.inc"
+#include "passes/import/Passes.h.inc"
+#define GEN_PASS_REGISTRATION
+#include "passes/hlo/Passes.h.inc"
+#define GEN_PASS_REGISTRATION
+#include "passes/spmd/Passes.h.inc"
+#define GEN_PASS_REGISTRATION
+#include "passes/layout/Passes.h.inc"
+#define GEN_PASS_REGISTRATION
+#include "passes/memory/Passes.h.inc"
+#define GEN_PASS_REGISTRATION
+#include "passes/lower/Passes.h.inc"
+
+/// Registers every pass of every phase (tpu-opt, the C API).
+inline void registerTPUPasses() {
+  registerTPUImportPasses();
+  registerTPUHloPasses();
+  registerTPUSpmdPasses();
+  registerTPULayoutPasses();
+  registerTPUMemoryPlanPasses();
+  registerTPULowerPasses();
+}
 
 } // namespace mlir::tpu
 

@@ -12,7 +12,8 @@
 #ifndef TPU_RUNTIME_KERNELRUN_H
 #define TPU_RUNTIME_KERNELRUN_H
 
-#include "runtime/Device.h"
+#include "runtime/Executable.h"
+#include "runtime/RunOptions.h"
 #include "runtime/Timing.h"
 #include "runtime/machine/Shape.h"
 

@@ -10,65 +10,36 @@ using namespace mlir::tpu;
 namespace cl = llvm::cl;
 
 CompileFlags::CompileFlags(cl::OptionCategory &category,
-                           hlo::Precision precision, llvm::StringRef targetHelp,
-                           bool verifyEachDefault)
-    : target("target", cl::desc(targetHelp), cl::cat(category)),
-      layoutMode("layout-mode", cl::desc("Layout policy"),
-                 cl::init(LayoutMode::MinPadding), layoutModeValues(),
-                 cl::cat(category)),
-      defaultPrecision("default-precision",
-                       cl::desc("Precision of matmuls and convolutions that "
-                                "set none (JAX's "
-                                "jax_default_matmul_precision)"),
-                       cl::init(precision), precisionValues(),
-                       cl::cat(category)),
-      donateArguments(
-          "donate-arguments",
-          cl::desc("Donate every argument's buffer, as JAX's donate_argnums "
-                   "(jax.buffer_donor) does for the ones it names: an output "
-                   "of the same type may be written into it"),
-          cl::cat(category)),
-      hbmLimit("hbm-limit",
-               cl::desc("HBM the program may use (e.g. 8G, 512M), below the "
-                        "target's: rematerialization works to fit it and the "
-                        "memory report checks it"),
-               cl::value_desc("size"), cl::cat(category)),
-      mixedPrecision(
-          "mixed-precision",
-          cl::desc("bf16: matmul and convolution operands, and the "
-                   "activations only elementwise ops read besides, in bf16; "
-                   "parameters, optimizer state and reductions stay f32 "
-                   "(hlo-mixed-precision). Default: none"),
-          cl::value_desc("none|bf16"), cl::cat(category)),
-      rematerialize(
-          "rematerialize",
-          cl::desc("Recompute values near their uses when the program does "
-                   "not fit the HBM limit (tpu-rematerialize); "
-                   "--rematerialize=false reports the program as scheduled"),
-          cl::init(true), cl::cat(category)),
-      topology("topology",
-               cl::desc("The slice the program runs on, one copy per device "
-                        "(SPMD): a Cloud TPU name (v3-8, v4-32, v5e-16) or a "
-                        "generation and chip mesh (v5e:4x4); sets --target. "
-                        "Default: one device"),
-               cl::value_desc("name"), cl::cat(category)),
-      dataParallel(
-          "data-parallel",
-          cl::desc("Run the step data-parallel over --topology's devices: "
-                   "cut every argument that is not donated (the batch) "
-                   "along its first dimension, replicate the donated model "
-                   "state (hlo-shard-arguments, then hlo-spmd-partition)"),
-          cl::cat(category)),
-      zero("zero",
-           cl::desc("ZeRO stage with --data-parallel's batch: 1 (or 2) cuts "
-                    "the optimizer state over the devices, 3 the parameters "
-                    "too (FSDP)"),
-           cl::value_desc("stage"), cl::init(0), cl::cat(category)),
+                           hlo::Precision precision,
+                           llvm::StringRef targetDetail, bool verifyEachDefault)
+    : category(category),
       verifyEach("verify-each",
                  cl::desc("Verify the IR after every pass (a compiler "
                           "debugging aid); otherwise the input and the "
                           "lowered program are verified"),
-                 cl::init(verifyEachDefault), cl::cat(category)) {}
+                 cl::init(verifyEachDefault), cl::cat(category)) {
+  target.setDescription(targetHelp(targetDetail));
+  defaultPrecision.setInitialValue(precision);
+}
+
+OutputFlags::OutputFlags(cl::OptionCategory &category) : category(category) {
+  compileTo.setInitialValue(Phase::Executable);
+}
+
+void OutputFlags::apply(CompileOptions &options) const {
+  options.compileTo = compileTo.getValue();
+  options.memoryReport = memoryReport.getValue();
+  options.memoryReportTop = memoryReportTop.getValue();
+  options.memoryViewer = memoryViewer.getValue();
+  options.memoryViewerJson = memoryViewerJson.getValue();
+}
+
+std::optional<tpc::Topology>
+CompileFlags::parsedSlice(std::string *error) const {
+  if (topology.empty())
+    return std::nullopt;
+  return tpc::parseTopology(topology, error);
+}
 
 std::string CompileFlags::check() const {
   if (!mixedPrecision.empty() && mixedPrecision != "none" &&
@@ -83,7 +54,7 @@ std::string CompileFlags::check() const {
     return dataParallel || zero ? "--data-parallel and --zero need --topology"
                                 : "";
   std::string error;
-  std::optional<tpc::Topology> slice = tpc::parseTopology(topology, &error);
+  std::optional<tpc::Topology> slice = parsedSlice(&error);
   if (!slice)
     return error;
   if (!target.empty() && target != slice->target->name)
@@ -95,9 +66,8 @@ std::string CompileFlags::check() const {
 
 tpc::Topology CompileFlags::slice() const {
   std::string error;
-  if (!topology.empty())
-    if (std::optional<tpc::Topology> t = tpc::parseTopology(topology, &error))
-      return *t;
+  if (std::optional<tpc::Topology> t = parsedSlice(&error))
+    return *t;
   const tpc::Target *t = target.empty() ? nullptr : tpc::findTarget(target);
   return tpc::singleDevice(t ? *t : tpc::defaultTarget());
 }

@@ -1,9 +1,10 @@
 //===- ToolFlags.h - The command-line flags the tools share -----*- C++ -*-===//
 //
 // tpu-compile, tpu-run and tpu-conformance take the same compile flags
-// (--target, --layout-mode, --default-precision); they are declared once
-// here and fill CompileOptions, as IREE binds its options once. Enum flags
-// list their valid values when given another.
+// (--target, --layout-mode, --default-precision); they expand the one
+// declaration CompileOptions expands too (CompileOptions.def) and fill
+// CompileOptions, as IREE binds its options once. Enum flags list their
+// valid values when given another.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,26 +50,29 @@ void showOnlyToolOptions(llvm::cl::OptionCategory &category,
                          bool passManagerOptions = false);
 
 /// The compile flags of a tool, registered in `category` when constructed
-/// (at namespace scope, beside the tool's own flags).
+/// (at namespace scope, beside the tool's own flags). Declared once with
+/// CompileOptions' (compiler/pipeline/CompileOptions.def).
 struct CompileFlags {
   /// `defaultPrecision` is the tool's default (the conformance runner's
-  /// expected values are f32 products); `targetHelp` says what --target
-  /// means for this tool; `verifyEach` is --verify-each's default (on in
-  /// the test runner, off in the compiler and runner users call).
+  /// expected values are f32 products); `targetDetail` says what --target
+  /// means for this tool after the list of generations (targetHelp);
+  /// `verifyEach` is --verify-each's default (on in the test runner, off in
+  /// the compiler and runner users call).
   CompileFlags(llvm::cl::OptionCategory &category,
-               hlo::Precision defaultPrecision, llvm::StringRef targetHelp,
+               hlo::Precision defaultPrecision, llvm::StringRef targetDetail,
                bool verifyEach);
 
-  llvm::cl::opt<std::string> target;
-  EnumFlag<LayoutMode> layoutMode;
-  EnumFlag<hlo::Precision> defaultPrecision;
-  llvm::cl::opt<bool> donateArguments;
-  llvm::cl::opt<std::string> hbmLimit;
-  llvm::cl::opt<std::string> mixedPrecision;
-  llvm::cl::opt<bool> rematerialize;
-  llvm::cl::opt<std::string> topology;
-  llvm::cl::opt<bool> dataParallel;
-  llvm::cl::opt<int64_t> zero;
+  llvm::cl::OptionCategory &category;
+#define TPU_OPTION(type, member, flag, help, initValue, valueDesc)            \
+  llvm::cl::opt<type> member{flag, llvm::cl::desc(help),                      \
+                             llvm::cl::init(initValue),                       \
+                             llvm::cl::value_desc(valueDesc),                 \
+                             llvm::cl::cat(category)};
+#define TPU_ENUM_OPTION(type, member, flag, help, initValue, values)          \
+  EnumFlag<type> member{flag, llvm::cl::desc(help), llvm::cl::init(initValue), \
+                        values, llvm::cl::cat(category)};
+#define TPU_SHARED_OPTIONS
+#include "compiler/pipeline/CompileOptions.def"
   llvm::cl::opt<bool> verifyEach;
 
   /// An error naming the valid values when --target or --mixed-precision
@@ -76,6 +80,32 @@ struct CompileFlags {
   std::string check() const;
   /// The --topology slice, else one device of --target (after check()).
   tpc::Topology slice() const;
+  /// Copies the flags into `options`.
+  void apply(CompileOptions &options) const;
+
+private:
+  /// The one parse of --topology on the tools' side (passes read the
+  /// module's #tpu.topology): nullopt without one, or with `error` set.
+  std::optional<tpc::Topology> parsedSlice(std::string *error) const;
+};
+
+/// tpu-compile's output flags: the phase to stop after (by default the
+/// executable) and the memory report, as CompileOptions declares them.
+struct OutputFlags {
+  explicit OutputFlags(llvm::cl::OptionCategory &category);
+
+  llvm::cl::OptionCategory &category;
+#define TPU_OPTION(type, member, flag, help, initValue, valueDesc)            \
+  llvm::cl::opt<type> member{flag, llvm::cl::desc(help),                      \
+                             llvm::cl::init(initValue),                       \
+                             llvm::cl::value_desc(valueDesc),                 \
+                             llvm::cl::cat(category)};
+#define TPU_ENUM_OPTION(type, member, flag, help, initValue, values)          \
+  EnumFlag<type> member{flag, llvm::cl::desc(help), llvm::cl::init(initValue), \
+                        values, llvm::cl::cat(category)};
+#define TPU_OUTPUT_OPTIONS
+#include "compiler/pipeline/CompileOptions.def"
+
   /// Copies the flags into `options`.
   void apply(CompileOptions &options) const;
 };

@@ -333,9 +333,9 @@ private:
 /// A partitioned function's layout of an argument or result (tpu-lower's
 /// tpu.tiles and tpu.devices).
 void readSharding(DictionaryAttr attrs, tpurt::TensorSpec &spec) {
-  auto tiles = attrs ? attrs.getAs<DenseI64ArrayAttr>("tpu.tiles") : nullptr;
+  auto tiles = attrs ? attrs.getAs<DenseI64ArrayAttr>(tpu::kTilesAttrName) : nullptr;
   auto devices =
-      attrs ? attrs.getAs<DenseI64ArrayAttr>("tpu.devices") : nullptr;
+      attrs ? attrs.getAs<DenseI64ArrayAttr>(tpu::kDevicesAttrName) : nullptr;
   if (!tiles || !devices)
     return;
   spec.tiles.assign(tiles.asArrayRef().begin(), tiles.asArrayRef().end());
@@ -480,7 +480,7 @@ LogicalResult FunctionWriter::writeControl(Operation &op,
 LogicalResult FunctionWriter::writeReturn(func::ReturnOp ret) {
   for (auto [i, value] : llvm::enumerate(ret.getOperands())) {
     auto found = hbmIds.find(value);
-    auto logical = func.getResultAttrOfType<TypeAttr>(i, "tpu.logical_type");
+    auto logical = func.getResultAttrOfType<TypeAttr>(i, tpu::kLogicalTypeAttrName);
     if (found == hbmIds.end())
       return ret.emitOpError("returns a value that is not an HBM buffer");
     FailureOr<tpurt::TensorSpec> spec = specOf(
@@ -591,7 +591,7 @@ LogicalResult FunctionWriter::writeCollective(CollectiveOp op,
 
 FailureOr<tpurt::Function> FunctionWriter::write() {
   function.name = func.getName().str();
-  if (auto flops = func->getAttrOfType<IntegerAttr>("tpu.model_flops"))
+  if (auto flops = func->getAttrOfType<IntegerAttr>(tpu::kModelFlopsAttrName))
     function.modelFlops = std::max<int64_t>(0, flops.getInt());
   for (BlockArgument arg : func.getArguments()) {
     FailureOr<int64_t> id =
@@ -599,7 +599,7 @@ FailureOr<tpurt::Function> FunctionWriter::write() {
     if (failed(id))
       return failure();
     auto logical =
-        func.getArgAttrOfType<TypeAttr>(arg.getArgNumber(), "tpu.logical_type");
+        func.getArgAttrOfType<TypeAttr>(arg.getArgNumber(), tpu::kLogicalTypeAttrName);
     FailureOr<tpurt::TensorSpec> spec =
         specOf(arg.getLoc(), logical ? logical.getValue() : Type(), *id);
     if (failed(spec))
@@ -618,7 +618,7 @@ FailureOr<tpurt::Executable> mlir::tpu::buildExecutable(ModuleOp module) {
   tpurt::Executable exe;
   exe.target = std::string(getTarget(module).name);
   for (func::FuncOp func : module.getOps<func::FuncOp>()) {
-    auto programBytes = func->getAttrOfType<IntegerAttr>("tpu.program_bytes");
+    auto programBytes = func->getAttrOfType<IntegerAttr>(tpu::kProgramBytesAttrName);
     if (!programBytes)
       return func.emitOpError("is not lowered; run tpu-lower first");
     exe.programBytes = std::max(exe.programBytes, programBytes.getInt());

@@ -6,9 +6,42 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "runtime/machine/Target.h"
+#include "runtime/machine/Topology.h"
+#include "llvm/Support/StringSaver.h"
 
 using namespace mlir;
 using namespace mlir::tpu;
+
+/// Help text built at run time, kept for the life of the program.
+static llvm::StringRef keep(std::string text) {
+  static llvm::BumpPtrAllocator allocator;
+  static llvm::StringSaver saver(allocator);
+  return saver.save(text);
+}
+
+llvm::StringRef mlir::tpu::targetHelp(llvm::StringRef detail) {
+  std::string text = "TPU generation: " + tpc::targetNames();
+  if (!detail.empty())
+    text += ". " + detail.str();
+  return keep(text + " (default: the module's tpu.target, else " +
+              std::string(tpc::defaultTarget().name) + ")");
+}
+
+llvm::StringRef mlir::tpu::topologyHelp() {
+  // A Cloud TPU name per generation, each checked against the parser.
+  std::string names;
+  for (const tpc::Target &target : tpc::allTargets()) {
+    std::string name = std::string(target.name) + "-8", error;
+    if (tpc::parseTopology(name, &error))
+      names += (names.empty() ? "" : ", ") + name;
+  }
+  return keep("The slice the program runs on, one copy per device (SPMD): a "
+              "Cloud TPU name (" +
+              names +
+              ") or a generation and chip mesh (v5e:4x4); sets --target. "
+              "Default: one device");
+}
 
 llvm::cl::ValuesClass mlir::tpu::phaseValues() {
   return llvm::cl::values(

@@ -36,66 +36,26 @@ enum class Phase {
 /// The phases as command-line values.
 llvm::cl::ValuesClass phaseValues();
 
+/// The help of --target: the generations of the machine description's
+/// table, `detail` (what the flag means to this tool), and the default
+/// (the module's tpu.target, else the default generation). The text lives
+/// as long as the program, as llvm::cl wants.
+llvm::StringRef targetHelp(llvm::StringRef detail = {});
+/// The help of --topology, with Cloud TPU names generated from the table.
+llvm::StringRef topologyHelp();
+
 struct CompileOptions : public PassPipelineOptions<CompileOptions> {
-  Option<std::string> target{
-      *this, "target",
-      llvm::cl::desc("TPU generation: v2, v3, v4, v5e, v5p or v6e (default: "
-                     "the module's tpu.target, else v3)")};
-  Option<std::string> topology{
-      *this, "topology",
-      llvm::cl::desc("The slice every device of which runs the program "
-                     "(v3-8, v5e:4x4); sets the target")};
-  Option<LayoutMode> layoutMode{
-      *this, "layout-mode", llvm::cl::desc("Layout policy"),
-      llvm::cl::init(LayoutMode::MinPadding), layoutModeValues()};
-  Option<hlo::Precision> defaultPrecision{
-      *this, "default-precision",
-      llvm::cl::desc("Precision of matmuls and convolutions that set none "
-                     "(JAX's jax_default_matmul_precision)"),
-      llvm::cl::init(hlo::Precision::DEFAULT), precisionValues()};
-  Option<Phase> compileTo{*this, "compile-to",
-                          llvm::cl::desc("Stop after this phase"),
-                          llvm::cl::init(Phase::Lower), phaseValues()};
-  Option<bool> memoryReport{
-      *this, "memory-report",
-      llvm::cl::desc("Print XLA's memory report even when the program fits"),
-      llvm::cl::init(false)};
-  Option<unsigned> memoryReportTop{
-      *this, "memory-report-top",
-      llvm::cl::desc("How many of the largest allocations the report lists"),
-      llvm::cl::init(10)};
-  Option<std::string> memoryViewer{
-      *this, "memory-viewer",
-      llvm::cl::desc("Write the memory viewer page (HTML) to this file")};
-  Option<std::string> memoryViewerJson{
-      *this, "memory-viewer-json",
-      llvm::cl::desc("Write the memory viewer's data (JSON) to this file")};
-  Option<bool> donateArguments{
-      *this, "donate-arguments",
-      llvm::cl::desc("Donate every argument, as if each had jax.buffer_donor"),
-      llvm::cl::init(false)};
-  Option<bool> dataParallel{
-      *this, "data-parallel",
-      llvm::cl::desc("Cut the batch (non-donated arguments) over the slice's "
-                     "devices, replicate the donated model state"),
-      llvm::cl::init(false)};
-  Option<int64_t> zero{
-      *this, "zero",
-      llvm::cl::desc("ZeRO stage over the slice: 1 cuts the optimizer state, "
-                     "3 the parameters too (with --data-parallel's batch)"),
-      llvm::cl::init(0)};
-  Option<std::string> mixedPrecision{
-      *this, "mixed-precision",
-      llvm::cl::desc("bf16: matmul operands and activations in bf16, "
-                     "parameters and reductions f32 (none by default)")};
-  Option<bool> rematerialize{
-      *this, "rematerialize",
-      llvm::cl::desc("Recompute values to fit the HBM limit "
-                     "(tpu-rematerialize; on by default, as in XLA)"),
-      llvm::cl::init(true)};
-  Option<std::string> hbmLimit{
-      *this, "hbm-limit",
-      llvm::cl::desc("HBM the program may use (e.g. 8G), below the target's")};
+  // Declared once, with the tools' flags (compiler/driver/ToolFlags.h).
+#define TPU_OPTION(type, member, flag, help, initValue, valueDesc)            \
+  Option<type> member{*this, flag, llvm::cl::desc(help),                      \
+                      llvm::cl::init(initValue),                              \
+                      llvm::cl::value_desc(valueDesc)};
+#define TPU_ENUM_OPTION(type, member, flag, help, initValue, values)          \
+  Option<type> member{*this, flag, llvm::cl::desc(help),                      \
+                      llvm::cl::init(initValue), values};
+#define TPU_SHARED_OPTIONS
+#define TPU_OUTPUT_OPTIONS
+#include "compiler/pipeline/CompileOptions.def"
   Option<int64_t> maxFusionOps{
       *this, "max-fusion-ops",
       llvm::cl::desc("Largest number of ops in one fusion"),

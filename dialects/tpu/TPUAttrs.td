@@ -52,9 +52,10 @@ def TPU_TargetAttr : AttrDef<TPU_Dialect, "Target"> {
   let summary = "The TPU generation a module is compiled for";
   let description = [{
     Names one of the presets of docs/targets.md (`v2`, `v3`, `v4`, `v5e`,
-    `v6e`). A module carries it as the discardable attribute `tpu.target`,
-    set once by the driver (or by `-tpu-set-target` in tests); every pass
-    reads it through `tpu::getTarget`, and the executable records it.
+    `v5p`, `v6e`). A module carries it as the discardable attribute
+    `tpu.target`, set once by the driver (or by `-tpu-set-target` in tests);
+    every pass reads it through `tpu::getTarget`, and the executable records
+    it.
 
     ```mlir
     module attributes {tpu.target = #tpu.target<"v5e">} { ... }
@@ -70,6 +71,38 @@ def TPU_TargetAttr : AttrDef<TPU_Dialect, "Target"> {
   let extraClassDeclaration = [{
     /// The preset named `name`, or an error naming the valid ones.
     static ::mlir::FailureOr<TargetAttr>
+    get(::mlir::MLIRContext *context, ::llvm::StringRef name,
+        ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError);
+    ::llvm::StringRef getName() const;
+  }];
+}
+
+def TPU_TopologyAttr : AttrDef<TPU_Dialect, "Topology"> {
+  let mnemonic = "topology";
+  let summary = "The slice of TPU chips every device of which runs the module";
+  let description = [{
+    A Cloud TPU name (`v3-8`: the number counts TensorCores on v2, v3, v4
+    and v5p, chips on v5e and v6e) or a generation and chip mesh
+    (`v5e:4x4`, `v4:2x2x4`), as in docs/multi-device.md. A module carries
+    it as the discardable attribute `tpu.topology`, set with its target by
+    `-tpu-set-target`; its generation must be the module's `tpu.target`.
+
+    ```mlir
+    module attributes {tpu.target = #tpu.target<"v5e">,
+                       tpu.topology = #tpu.topology<"v5e:4x4">} { ... }
+    ```
+
+    Like `#tpu.target`, the attribute holds the parsed slice (chips, links,
+    devices per chip), so passes read it through `tpu::getTopology` and
+    never parse the name again. An invalid name is a parse error saying why.
+  }];
+  let parameters = (ins
+    AttrParameter<"::tpc::Topology", "the parsed slice",
+                  "const ::tpc::Topology &">:$slice);
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    /// The slice named `name`, or an error saying why it is not one.
+    static ::mlir::FailureOr<TopologyAttr>
     get(::mlir::MLIRContext *context, ::llvm::StringRef name,
         ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError);
     ::llvm::StringRef getName() const;

@@ -6,6 +6,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -66,18 +67,184 @@ StringRef TargetAttr::getName() const {
   return StringRef(getSpec()->name.data(), getSpec()->name.size());
 }
 
-LogicalResult TPUDialect::verifyOperationAttribute(Operation *op,
-                                                   NamedAttribute attr) {
-  if (attr.getName() != kTargetAttrName)
-    return success();
-  if (!isa<ModuleOp>(op))
-    return op->emitError() << "'" << kTargetAttrName
-                           << "' belongs on a builtin.module";
-  if (!isa<TargetAttr>(attr.getValue()))
-    return op->emitError() << "'" << kTargetAttrName
-                           << "' must be a #tpu.target, but is "
+FailureOr<TopologyAttr>
+TopologyAttr::get(MLIRContext *context, StringRef name,
+                  function_ref<InFlightDiagnostic()> emitError) {
+  std::string error;
+  std::optional<tpc::Topology> slice = tpc::parseTopology(name, &error);
+  if (!slice) {
+    emitError() << error;
+    return failure();
+  }
+  return get(context, *slice);
+}
+
+/// `<"v5e:4x4">`: a quoted slice name, parsed once.
+Attribute TopologyAttr::parse(AsmParser &parser, Type) {
+  std::string name;
+  SMLoc at = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseString(&name) || parser.parseGreater())
+    return {};
+  FailureOr<TopologyAttr> attr =
+      get(parser.getContext(), name, [&] { return parser.emitError(at); });
+  return succeeded(attr) ? *attr : TopologyAttr();
+}
+
+void TopologyAttr::print(AsmPrinter &printer) const {
+  printer << "<\"" << getName() << "\">";
+}
+
+StringRef TopologyAttr::getName() const { return getSlice().name; }
+
+namespace {
+/// Where a discardable tpu attribute may sit.
+enum Place : unsigned {
+  OnModule = 1,
+  OnFunction = 2,
+  OnOp = 4,
+  OnArgument = 8,
+  OnResult = 16,
+  InLocation = 32
+};
+
+/// The declared attributes (TPUBase.td), each with where it may sit (a set
+/// of Places) and the type ODS declares for it.
+struct Declared {
+  StringRef name;
+  unsigned places;
+  bool (*isValid)(Attribute);
+  StringRef expected;
+};
+} // namespace
+
+template <typename T> static bool is(Attribute attr) { return isa<T>(attr); }
+static bool isI64(Attribute attr) {
+  auto integer = dyn_cast<IntegerAttr>(attr);
+  return integer && integer.getType().isInteger(64);
+}
+
+static const Declared *findDeclared(StringRef name) {
+  using P = Place;
+  static const Declared declared[] = {
+      {kTargetAttrName, P::OnModule, is<TargetAttr>, "a #tpu.target"},
+      {kTopologyAttrName, P::OnModule, is<TopologyAttr>, "a #tpu.topology"},
+      {kHbmLimitAttrName, P::OnModule, isI64, "an i64 byte count"},
+      {kOutOfMemoryAttrName, P::OnModule, is<UnitAttr>, "a unit attribute"},
+      {kModelFlopsAttrName, P::OnFunction, isI64, "an i64 FLOP count"},
+      {kOutlinedAttrName, P::OnFunction, is<UnitAttr>, "a unit attribute"},
+      {kScheduledAttrName, P::OnFunction, is<UnitAttr>, "a unit attribute"},
+      {kRematerializationAttrName,
+       P::OnFunction,
+       is<DictionaryAttr>,
+       "a dictionary"},
+      {kGlobalBytesAttrName, P::OnFunction, isI64, "an i64 byte count"},
+      {kProgramBytesAttrName, P::OnFunction, isI64, "an i64 byte count"},
+      {kHbmOffsetsAttrName, P::OnOp, is<DenseI64ArrayAttr>, "an i64 array"},
+      {kDonatedArgumentsAttrName,
+       P::OnOp,
+       is<DenseI64ArrayAttr>,
+       "an i64 array"},
+      {kFrameAttrName, P::OnOp, is<DenseI64ArrayAttr>, "an i64 array"},
+      {kCarriedAttrName, P::OnArgument, isI64, "an i64 loop value index"},
+      {kLogicalTypeAttrName,
+       P::OnArgument | P::OnResult,
+       is<TypeAttr>,
+       "a type"},
+      {kTilesAttrName,
+       P::OnArgument | P::OnResult,
+       is<DenseI64ArrayAttr>,
+       "an i64 array"},
+      {kDevicesAttrName,
+       P::OnArgument | P::OnResult,
+       is<DenseI64ArrayAttr>,
+       "an i64 array"},
+      {kLogicalTypesAttrName, P::InLocation, is<ArrayAttr>, "an array"},
+  };
+  for (const Declared &d : declared)
+    if (d.name == name)
+      return &d;
+  return nullptr;
+}
+
+static StringRef placeName(Place place) {
+  switch (place) {
+  case OnModule:
+    return "a builtin.module";
+  case OnFunction:
+    return "a function";
+  case OnOp:
+    return "an op";
+  case OnArgument:
+    return "a function argument";
+  case OnResult:
+    return "a function result";
+  case InLocation:
+    return "a location's metadata";
+  }
+  llvm_unreachable("unknown place");
+}
+
+/// Checks `attr` sits where its declaration allows, with its declared type.
+static LogicalResult verifyDeclared(Operation *op, NamedAttribute attr,
+                                    Place place) {
+  StringRef name = attr.getName().strref();
+  const Declared *declared = findDeclared(name);
+  if (!declared)
+    return op->emitError() << "unknown attribute '" << name
+                           << "': the tpu dialect declares no such attribute";
+  if (!(declared->places & place)) {
+    InFlightDiagnostic diag = op->emitError()
+                              << "'" << name << "' belongs on ";
+    StringRef separator;
+    for (Place p :
+         {OnModule, OnFunction, OnOp, OnArgument, OnResult, InLocation})
+      if (declared->places & p) {
+        diag << separator << placeName(p);
+        separator = " or ";
+      }
+    return diag << ", not on " << placeName(place);
+  }
+  if (!declared->isValid(attr.getValue()))
+    return op->emitError() << "'" << name << "' must be "
+                           << declared->expected << ", but is "
                            << attr.getValue();
   return success();
+}
+
+LogicalResult TPUDialect::verifyOperationAttribute(Operation *op,
+                                                   NamedAttribute attr) {
+  Place place = isa<ModuleOp>(op)                ? OnModule
+                : isa<FunctionOpInterface>(op) ? OnFunction
+                                               : OnOp;
+  if (failed(verifyDeclared(op, attr, place)))
+    return failure();
+  StringRef name = attr.getName().strref();
+  if (name == kHbmLimitAttrName &&
+      cast<IntegerAttr>(attr.getValue()).getInt() <= 0)
+    return op->emitError() << "'" << name << "' must be positive";
+  if (name == kTopologyAttrName) {
+    const tpc::Target &sliceTarget =
+        *cast<TopologyAttr>(attr.getValue()).getSlice().target;
+    auto target = op->getAttrOfType<TargetAttr>(kTargetAttrName);
+    if (target && target.getSpec() != &sliceTarget)
+      return op->emitError()
+             << "'" << name << "' is a slice of "
+             << StringRef(sliceTarget.name.data(), sliceTarget.name.size())
+             << " chips, but the module's tpu.target is " << target.getName();
+  }
+  return success();
+}
+
+LogicalResult TPUDialect::verifyRegionArgAttribute(Operation *op, unsigned,
+                                                   unsigned,
+                                                   NamedAttribute attr) {
+  return verifyDeclared(op, attr, OnArgument);
+}
+
+LogicalResult TPUDialect::verifyRegionResultAttribute(Operation *op, unsigned,
+                                                      unsigned,
+                                                      NamedAttribute attr) {
+  return verifyDeclared(op, attr, OnResult);
 }
 
 const tpc::Target &mlir::tpu::getTarget(Operation *op) {
@@ -86,6 +253,19 @@ const tpc::Target &mlir::tpu::getTarget(Operation *op) {
       if (auto target = at->getAttrOfType<TargetAttr>(kTargetAttrName))
         return *target.getSpec();
   return tpc::defaultTarget();
+}
+
+const tpc::Topology *mlir::tpu::getTopology(Operation *op) {
+  for (Operation *at = op; at; at = at->getParentOp())
+    if (isa<ModuleOp>(at))
+      if (auto topology = at->getAttrOfType<TopologyAttr>(kTopologyAttrName))
+        return &topology.getSlice();
+  return nullptr;
+}
+
+int64_t mlir::tpu::deviceCount(Operation *op) {
+  const tpc::Topology *topology = getTopology(op);
+  return topology ? topology->devices() : 1;
 }
 
 void mlir::tpu::setTarget(ModuleOp module, const tpc::Target &target) {

@@ -13,22 +13,32 @@
 #include "runtime/machine/HostTensor.h"
 #include "runtime/machine/Shape.h"
 #include "runtime/machine/Target.h"
+#include "runtime/machine/Topology.h"
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
-#include "dialects/tpu/TPUDialect.h.inc"
-#include "dialects/tpu/TPUEnums.h.inc"
-
 namespace mlir::tpu {
 /// What #tpu.target holds: a preset of the shape library's target table.
 using TargetPtr = const tpc::Target *;
 } // namespace mlir::tpu
 
+namespace tpc {
+/// #tpu.topology is uniqued by its slice's name.
+inline llvm::hash_code hash_value(const Topology &topology) {
+  return llvm::hash_value(topology.name);
+}
+} // namespace tpc
+
+// The attributes first: the dialect's accessors of its discardable
+// attributes (TPUBase.td) return them by value.
+#include "dialects/tpu/TPUEnums.h.inc"
 #define GET_ATTRDEF_CLASSES
 #include "dialects/tpu/TPUAttrs.h.inc"
+
+#include "dialects/tpu/TPUDialect.h.inc"
 
 #define GET_TYPEDEF_CLASSES
 #include "dialects/tpu/TPUTypes.h.inc"
@@ -37,13 +47,55 @@ using TargetPtr = const tpc::Target *;
 #include "dialects/tpu/TPUOps.h.inc"
 
 namespace mlir::tpu {
-/// The discardable module attribute that names the target (#tpu.target).
-constexpr llvm::StringLiteral kTargetAttrName = "tpu.target";
+// The discardable attributes' names, declared with their types in the
+// dialect's ODS (TPUBase.td `discardableAttrs`); the dialect verifies them.
+constexpr llvm::StringLiteral kTargetAttrName =
+    TPUDialect::TargetAttrHelper::getNameStr();
+constexpr llvm::StringLiteral kTopologyAttrName =
+    TPUDialect::TopologyAttrHelper::getNameStr();
+constexpr llvm::StringLiteral kHbmLimitAttrName =
+    TPUDialect::HbmLimitAttrHelper::getNameStr();
+constexpr llvm::StringLiteral kOutOfMemoryAttrName =
+    TPUDialect::OutOfMemoryAttrHelper::getNameStr();
+constexpr llvm::StringLiteral kModelFlopsAttrName =
+    TPUDialect::ModelFlopsAttrHelper::getNameStr();
+constexpr llvm::StringLiteral kOutlinedAttrName =
+    TPUDialect::OutlinedAttrHelper::getNameStr();
+constexpr llvm::StringLiteral kScheduledAttrName =
+    TPUDialect::ScheduledAttrHelper::getNameStr();
+constexpr llvm::StringLiteral kRematerializationAttrName =
+    TPUDialect::RematerializationAttrHelper::getNameStr();
+constexpr llvm::StringLiteral kGlobalBytesAttrName =
+    TPUDialect::GlobalBytesAttrHelper::getNameStr();
+constexpr llvm::StringLiteral kProgramBytesAttrName =
+    TPUDialect::ProgramBytesAttrHelper::getNameStr();
+constexpr llvm::StringLiteral kHbmOffsetsAttrName =
+    TPUDialect::HbmOffsetsAttrHelper::getNameStr();
+constexpr llvm::StringLiteral kDonatedArgumentsAttrName =
+    TPUDialect::DonatedArgumentsAttrHelper::getNameStr();
+constexpr llvm::StringLiteral kFrameAttrName =
+    TPUDialect::FrameAttrHelper::getNameStr();
+constexpr llvm::StringLiteral kCarriedAttrName =
+    TPUDialect::CarriedAttrHelper::getNameStr();
+constexpr llvm::StringLiteral kLogicalTypeAttrName =
+    TPUDialect::LogicalTypeAttrHelper::getNameStr();
+constexpr llvm::StringLiteral kTilesAttrName =
+    TPUDialect::TilesAttrHelper::getNameStr();
+constexpr llvm::StringLiteral kDevicesAttrName =
+    TPUDialect::DevicesAttrHelper::getNameStr();
+constexpr llvm::StringLiteral kLogicalTypesAttrName =
+    TPUDialect::LogicalTypesAttrHelper::getNameStr();
 
 /// The target `op` is compiled for: the `tpu.target` of the nearest module
 /// around (or at) `op` that has one, else the default generation (v3). The
 /// one accessor every pass, verifier and writer reads the target through.
 const tpc::Target &getTarget(Operation *op);
+
+/// The slice `op`'s module is compiled for (its `tpu.topology`), or null
+/// when it names none (one device). The one accessor passes read it by.
+const tpc::Topology *getTopology(Operation *op);
+/// The devices of getTopology's slice, 1 without one.
+int64_t deviceCount(Operation *op);
 
 /// Records `target` on `module` as its `tpu.target`.
 void setTarget(ModuleOp module, const tpc::Target &target);

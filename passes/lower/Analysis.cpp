@@ -1,5 +1,6 @@
-//===- Analysis.cpp - What a fused kernel computes
-//--------------------------===//
+//===- Analysis.cpp - What a fused kernel computes ------------------------===//
+//
+// Part of tpu-lower.
 //
 // The kernel model of a fused computation: each value's role, index maps
 // and windows over the iteration space, and the helpers that size and type

@@ -1,5 +1,6 @@
-//===- BlockPlan.cpp - Block sizes and their cost
-//---------------------------===//
+//===- BlockPlan.cpp - Block sizes and their cost -------------------------===//
+//
+// Part of tpu-lower.
 //
 // Choosing block sizes: VMEM footprints, the MXU kernels' cycle estimate
 // (exposed DMAs, MXU folds, HBM traffic, unhidden latency) and the search

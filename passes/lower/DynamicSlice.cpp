@@ -1,5 +1,7 @@
 //===- DynamicSlice.cpp - Kernels of dynamic slices -----------------------===//
 //
+// Part of tpu-lower.
+//
 // hlo.dynamic_slice and hlo.dynamic_update_slice as XLA:TPU runs them: the
 // start indices are DMAed from HBM into SMEM, the scalar core loads and
 // clamps them, and the box moves HBM -> VMEM -> HBM by DMAs whose HBM

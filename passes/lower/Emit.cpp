@@ -1,5 +1,6 @@
-//===- Emit.cpp - The pipelined kernel loop
-//---------------------------------===//
+//===- Emit.cpp - The pipelined kernel loop -------------------------------===//
+//
+// Part of tpu-lower.
 //
 // Emission: the flattened, software-pipelined loop over blocks, its DMAs
 // into rotating VMEM slots, and the MXU and vector-unit ops of each block.

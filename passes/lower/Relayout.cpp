@@ -1,5 +1,6 @@
-//===- Relayout.cpp - Reshapes that move data
-//-------------------------------===//
+//===- Relayout.cpp - Reshapes that move data -----------------------------===//
+//
+// Part of tpu-lower.
 //
 // A reshape whose operand and result do not share bytes: a relayout copy
 // through VMEM in runs of whole dimensions.

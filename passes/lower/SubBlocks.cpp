@@ -1,5 +1,7 @@
 //===- SubBlocks.cpp - Sub-block pipelining of a matmul kernel ------------===//
 //
+// Part of tpu-lower.
+//
 // The software-pipelined loop hides every block's DMAs behind another
 // block's MXU work, except two: nothing computes while block 0's inputs
 // arrive, and nothing is left to compute while the last block's result

@@ -1,4 +1,8 @@
 //===- DeviceLayout.cpp - which tile of a tensor each device holds --------===//
+//
+// Part of hlo-propagate-sharding and hlo-spmd-partition.
+//
+//===----------------------------------------------------------------------===//
 
 #include "passes/spmd/DeviceLayout.h"
 

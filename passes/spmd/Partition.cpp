@@ -23,7 +23,7 @@
 namespace mlir::tpu {
 #define GEN_PASS_DEF_HLOSPMDPARTITION
 #define GEN_PASS_DEF_HLOPROPAGATESHARDING
-#include "passes/Passes.h.inc"
+#include "passes/spmd/Passes.h.inc"
 } // namespace mlir::tpu
 
 using namespace mlir;

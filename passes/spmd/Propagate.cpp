@@ -1,5 +1,7 @@
 //===- Propagate.cpp - sharding propagation (GSPMD's) --------------------===//
 //
+// Part of hlo-propagate-sharding and hlo-spmd-partition.
+//
 // Carries the annotated layouts through the ops whose dimensions map onto
 // their result's, forward and backward, until nothing changes. The first
 // layout a value gets is kept (annotations first): like GSPMD's, a
@@ -116,15 +118,7 @@ DeviceLayout spmd::toOperand(const DeviceLayout &layout,
   return layout.select(map);
 }
 
-int64_t spmd::deviceCount(ModuleOp module) {
-  auto slice = module ? module->getAttrOfType<StringAttr>(kTopologyAttrName)
-                      : StringAttr();
-  std::optional<tpc::Topology> topology =
-      slice ? tpc::parseTopology(slice.getValue(), nullptr) : std::nullopt;
-  return topology ? topology->devices() : 1;
-}
-
-bool spmd::hasCollectives(func::FuncOp func) {
+bool mlir::tpu::hasCollectives(func::FuncOp func) {
   return func
       .walk([](Operation *op) {
         return isa<hlo::AllReduceOp, hlo::AllGatherOp, hlo::ReduceScatterOp,

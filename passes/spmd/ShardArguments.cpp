@@ -13,13 +13,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/Donation.h"
+#include "passes/memory/Donation.h"
 #include "passes/Passes.h"
 #include "passes/spmd/Spmd.h"
 
 namespace mlir::tpu {
 #define GEN_PASS_DEF_HLOSHARDARGUMENTS
-#include "passes/Passes.h.inc"
+#include "passes/spmd/Passes.h.inc"
 } // namespace mlir::tpu
 
 using namespace mlir;

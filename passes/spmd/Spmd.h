@@ -45,14 +45,6 @@ DeviceLayout toResult(const DeviceLayout &layout, ArrayRef<int64_t> map,
 /// The result's `layout` carried back to an operand by `map`.
 DeviceLayout toOperand(const DeviceLayout &layout, ArrayRef<int64_t> map);
 
-/// The number of devices of the slice the module is compiled for
-/// (tpu.topology), 1 without one.
-int64_t deviceCount(ModuleOp module);
-
-/// Whether `func` has collectives or reads its device id: a program
-/// written per device (pmap's), which is not partitioned.
-bool hasCollectives(func::FuncOp func);
-
 /// Whether `func` carries any sharding (arguments, results, constraints).
 bool hasShardings(func::FuncOp func);
 

@@ -27,7 +27,9 @@ struct Generation {
   double linkBytesPerSecond;
 };
 
-const Generation kGenerations[] = {
+// constexpr: constant-initialized, so parsing works during static
+// initialization too (the tools build their --topology help then).
+constexpr Generation kGenerations[] = {
     // v2's ICI is not in the scaling book's table: v3's figure is assumed.
     {"v2", 2, 16, 2, 2, 1e11},   {"v3", 2, 32, 2, 2, 1e11},
     {"v4", 3, 16, 1, 2, 4.5e10}, {"v5e", 2, 16, 1, 1, 4.5e10},

@@ -47,6 +47,11 @@ struct Topology {
   std::string describe() const;
 };
 
+/// Slices are named once: the name decides the rest.
+inline bool operator==(const Topology &a, const Topology &b) {
+  return a.name == b.name;
+}
+
 /// One device on one chip: the default when no topology is given.
 Topology singleDevice(const Target &target);
 

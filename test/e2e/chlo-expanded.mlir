@@ -1,5 +1,5 @@
 // chlo ops that XLA expands into arithmetic, expanded the same way by the
-// import (passes/ChloMath.cpp) and run on the simulated TPU with their
+// import (passes/import/ChloMath.cpp) and run on the simulated TPU with their
 // inputs as arguments; hand-computed values.
 //
 // next_after on the bits: one step towards y in magnitude, the smallest

@@ -46,7 +46,7 @@ func.func @reduction_of_reduction(%a: tensor<1x16x1xi32>, %b: tensor<16x1x1xi32>
 
 // Blocks aligned to both tilings of this transpose overflow VMEM under
 // XLA's default layouts; the planner goes below the tile alignment
-// (test/passes/tpu-lower-blocks.mlir) and the masked edges stay right.
+// (test/passes/lower/tpu-lower-blocks.mlir) and the masked edges stay right.
 // CHECK: @transpose_minor_to_major: result 0: 51x16x16x2xi32 exact
 func.func @transpose_minor_to_major(%x: tensor<2x16x16x51xi32>) -> tensor<51x16x16x2xi32> {
   %t = hlo.transpose %x, dims = [3, 2, 1, 0] : (tensor<2x16x16x51xi32>) -> tensor<51x16x16x2xi32>

@@ -1,6 +1,6 @@
 // Gathers and scatters over many index vectors and with batching
 // dimensions. The large ones run as loops over chunks of 256 index vectors
-// (passes/StablehloIndexLoops.cpp); their results are compared with
+// (passes/import/StablehloIndexLoops.cpp); their results are compared with
 // Python's evaluation of the same formulas, and with the evaluator.
 //
 // A gather of 600 rows of t[j] = j + a at (7 r + off) mod 50: 600 = two

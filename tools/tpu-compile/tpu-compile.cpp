@@ -41,31 +41,9 @@ cl::opt<std::string> inputFile(cl::Positional, cl::desc("<program.mlir>"),
 cl::opt<std::string> outputFile("o", cl::desc("Output file (default stdout)"),
                                 cl::value_desc("file"), cl::init("-"),
                                 cl::cat(category));
-CompileFlags flags(category, hlo::Precision::DEFAULT,
-                   "TPU generation: v2, v3, v4, v5e or v6e (default: the "
-                   "module's tpu.target, else v3)",
+CompileFlags flags(category, hlo::Precision::DEFAULT, /*targetDetail=*/{},
                    /*verifyEach=*/false);
-EnumFlag<Phase> compileTo("compile-to",
-                          cl::desc("Stop after this phase and write its MLIR"),
-                          cl::init(Phase::Executable), phaseValues(),
-                          cl::cat(category));
-cl::opt<bool> memoryReport(
-    "memory-report",
-    cl::desc("Print XLA's memory report even when the program fits (to "
-             "stdout, or stderr when the output is stdout)"),
-    cl::cat(category));
-cl::opt<unsigned> memoryReportTop(
-    "memory-report-top",
-    cl::desc("How many of the largest allocations the report lists"),
-    cl::init(10), cl::cat(category));
-cl::opt<std::string>
-    memoryViewer("memory-viewer",
-                 cl::desc("Write the memory viewer page (HTML)"),
-                 cl::value_desc("file.html"), cl::cat(category));
-cl::opt<std::string>
-    memoryViewerJson("memory-viewer-json",
-                     cl::desc("Write the memory viewer's data (JSON)"),
-                     cl::value_desc("file.json"), cl::cat(category));
+OutputFlags outputs(category);
 
 int compile(MLIRContext &context) {
   if (std::string error = flags.check(); !error.empty()) {
@@ -73,7 +51,7 @@ int compile(MLIRContext &context) {
     return 1;
   }
   // An executable is bytes for tpu-run, not text for a terminal.
-  if (compileTo == Phase::Executable && outputFile == "-" &&
+  if (outputs.compileTo == Phase::Executable && outputFile == "-" &&
       llvm::sys::Process::StandardOutIsDisplayed()) {
     llvm::errs() << "tpu-compile: refusing to write the binary executable to "
                     "a terminal; give -o FILE (or --compile-to=PHASE for "
@@ -97,11 +75,7 @@ int compile(MLIRContext &context) {
 
   CompileOptions options;
   flags.apply(options);
-  options.compileTo = compileTo;
-  options.memoryReport = memoryReport;
-  options.memoryReportTop = memoryReportTop;
-  options.memoryViewer = memoryViewer;
-  options.memoryViewerJson = memoryViewerJson;
+  outputs.apply(options);
   std::vector<uint8_t> bytes;
   tpc::MemoryPlan memory;
   CompileStatus status = compileModule(
@@ -129,7 +103,7 @@ int compile(MLIRContext &context) {
     llvm::errs() << "tpu-compile: " << error << "\n";
     return 1;
   }
-  if (compileTo == Phase::Executable) {
+  if (outputs.compileTo == Phase::Executable) {
     output->os().write(reinterpret_cast<const char *>(bytes.data()),
                        bytes.size());
   } else {

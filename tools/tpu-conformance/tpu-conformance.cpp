@@ -73,8 +73,7 @@ cl::opt<std::string> filter("filter",
                                      "this text"),
                             cl::cat(category));
 // HIGHEST by default: the suite's expected values are f32 products.
-CompileFlags flags(category, hlo::Precision::HIGHEST,
-                   "TPU generation: v2, v3, v4, v5e or v6e (default: v3)",
+CompileFlags flags(category, hlo::Precision::HIGHEST, /*targetDetail=*/{},
                    /*verifyEach=*/true);
 cl::opt<bool> checkReference("reference",
                              cl::desc("Also check the reference evaluator"),

@@ -20,7 +20,6 @@
 #include "dialects/stablehlo/StablehloText.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "passes/Passes.h"
-#include "passes/spmd/Spmd.h"
 #include "runtime/Device.h"
 #include "runtime/Executable.h"
 #include "runtime/Host.h"
@@ -77,10 +76,8 @@ cl::opt<int64_t> steps("steps",
                                 "is paid once per call"),
                        cl::init(1), cl::cat(category));
 CompileFlags flags(category, hlo::Precision::DEFAULT,
-                   "TPU generation: v2, v3, v4, v5e or v6e. An executable "
-                   "runs on the one it was compiled for (another is an "
-                   "error); MLIR is compiled for this one (default: its "
-                   "tpu.target, else v3)",
+                   "An executable runs on the one it was compiled for "
+                   "(another is an error); MLIR is compiled for this one",
                    /*verifyEach=*/false);
 EnumFlag<tpurt::MxuModel> mxuModel(
     "mxu-model", cl::desc("MXU timing model"),
@@ -315,7 +312,7 @@ int runReference(ModuleOp module, std::vector<HostTensor> args,
   // program without collectives is one global program (the simulated
   // slice runs it partitioned): it is evaluated once.
   int64_t devices =
-      tpu::spmd::hasCollectives(func) ? flags.slice().devices() : 1;
+      tpu::hasCollectives(func) ? flags.slice().devices() : 1;
   SmallVector<SmallVector<HostTensor>> perDevice(
       devices, SmallVector<HostTensor>(args.begin(), args.end()));
   FailureOr<SmallVector<SmallVector<HostTensor>>> results =

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "runtime/machine/Padding.h"
+#include "runtime/machine/Target.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -22,10 +23,11 @@ static cl::OptionCategory category("tpu-shape options");
 static cl::list<std::string> shapes(cl::Positional, cl::OneOrMore,
                                     cl::desc("<xla-shape>..."),
                                     cl::cat(category));
-static cl::opt<std::string> targetName("target",
-                                       cl::desc("TPU generation: v2, v3, v4, "
-                                                "v5e or v6e"),
-                                       cl::init("v3"), cl::cat(category));
+static std::string targetHelp = "TPU generation: " + tpc::targetNames();
+static cl::opt<std::string> targetName("target", cl::desc(targetHelp),
+                                       cl::init(std::string(
+                                           tpc::defaultTarget().name)),
+                                       cl::cat(category));
 static cl::opt<bool> jsonOutput("json",
                                 cl::desc("Print one JSON object per shape "
                                          "in a JSON array"),

@@ -1,0 +1,153 @@
+//===- Passes.td - import passes ---------------------------*- tablegen -*-===//
+//
+// Import: the module's target, then StableHLO, CHLO, TOSA and scf into hlo.
+// Each pass's rationale is in docs/passes.md; passes/Passes.h declares
+// the passes of every phase.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_PASSES_IMPORT_PASSES_TD
+#define TPU_PASSES_IMPORT_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TPUSetTarget : Pass<"tpu-set-target", "::mlir::ModuleOp"> {
+  let summary = "Record the TPU generation the module is compiled for";
+  let description = [{
+    Sets the module's `tpu.target` to `#tpu.target<"NAME">`, replacing any
+    it had; without `target=`, a module that names no target gets the
+    default, v3. The target is decided once, here (the tpu-compile pipeline
+    starts with this pass, given tpu-compile's `--target`), and every later
+    pass reads it from the module. An unknown name is an error listing the
+    valid ones.
+
+    ```mlir
+    // tpu-opt -tpu-set-target=target=v5e
+    module attributes {tpu.target = #tpu.target<"v5e">} { ... }
+    ```
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"",
+           "TPU generation: v2, v3, v4, v5e, v5p or v6e (default: keep the "
+           "module's, else v3)">,
+    Option<"hbmLimit", "hbm-limit", "std::string", /*default=*/"",
+           "HBM the program may use, below the target's (e.g. 8G): "
+           "recorded as tpu.hbm_limit">,
+    Option<"topology", "topology", "std::string", /*default=*/"",
+           "The slice every device of which runs the program (v3-8, "
+           "v5e:4x4): recorded as tpu.topology; its generation is the "
+           "target">,
+  ];
+  let dependentDialects = ["::mlir::tpu::TPUDialect"];
+}
+
+def TPUVerify : Pass<"tpu-verify", "::mlir::ModuleOp"> {
+  let summary = "Verify the module where the pipeline does not verify";
+  let description = [{
+    Runs every op's verifier over the module and fails the pipeline at the
+    first error. tpu-compile verifies only its input and the lowered
+    program (verifying after each pass costs a fifth of a large compile),
+    so it runs this pass right after the import: an import that builds an
+    invalid `hlo` op stops the compile with that op's error, instead of
+    lowering it into wrong numbers. With `require-registered`, an op no
+    dialect registers (a program read with `--allow-unregistered-dialect`)
+    is refused at its location first: no pass of the compiler can
+    translate it, and upstream passes such as the inliner assume
+    registered ops.
+
+    ```mlir
+    // tpu-opt -allow-unregistered-dialect -tpu-verify=require-registered
+    %0 = "mystery.op"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+    // error: mystery.op is not supported by the TPU compiler: its dialect
+    // is not registered
+    ```
+  }];
+  let options = [
+    Option<"requireRegistered", "require-registered", "bool",
+           /*default=*/"false",
+           "Refuse ops that no registered dialect defines">,
+  ];
+}
+
+def ConvertStablehloToHlo
+    : Pass<"convert-stablehlo-to-hlo", "::mlir::func::FuncOp"> {
+  let summary = "Import a function whose body is StableHLO into hlo";
+  let description = [{
+    Rewrites StableHLO (what JAX, TensorFlow and PyTorch/XLA export) into
+    `hlo` with StableHLO's semantics: elementwise ops one to one, scalar
+    operands of `select` and `clamp` broadcast, `sign` and `is_finite` as
+    comparisons, `dot` and `dot_general` as `dot_general` (precision `HIGH`
+    and `HIGHEST` become `HIGHEST`), `convolution` with any dimension numbers
+    as transposes around hlo's NHWC/HWIO convolution, and `reduce` whose body
+    is one add, multiply, maximum or minimum (or, and on `i1`) as an
+    `hlo.reduce` of that kind, with the init value applied once when it is
+    not the kind's identity.
+
+    An op it cannot express fails the pass with one error at the op, naming
+    it and why: "stablehlo.X is not supported by the TPU compiler: ...".
+    Nothing is rewritten then. Functions without StableHLO are left alone,
+    so the pass heads every compile pipeline, after the inliner has
+    inlined the exporter's private helper functions.
+
+    ```mlir
+    %r = stablehlo.reduce(%x init: %zero) applies stablehlo.add
+        across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>
+    // becomes
+    %r = hlo.reduce sum %x, dims = [1] : (tensor<4x8xf32>) -> tensor<4xf32>
+    ```
+  }];
+  // chlo.scan and chlo.ragged_dot become StableHLO ops first.
+  let dependentDialects = ["::mlir::hlo::HLODialect",
+                           "::mlir::stablehlo::StableHLODialect"];
+}
+
+def ConvertTosaToHlo : Pass<"convert-tosa-to-hlo", "::mlir::func::FuncOp"> {
+  let summary = "Import a function whose body is TOSA into hlo";
+  let description = [{
+    Rewrites TOSA on static tensors (what TensorFlow Lite, torch-mlir and
+    others emit) into `hlo`, op by op: elementwise ops with TOSA's implicit
+    rank-equal broadcasting made explicit as `broadcast_in_dim`, `matmul`
+    as a batched `dot_general`, `conv2d` as a `convolution` (weights
+    transposed from OHWI to HWIO) plus a broadcast bias, reductions that
+    keep the reduced dimension as `reduce` + `reshape`, `argmax`, and the
+    data-movement ops. Zero points must be zero (a non-zero zero point of a
+    float tensor is invalid TOSA; of an integer one, quantization this
+    compiler does not do).
+
+    An op it cannot express fails the pass with one error at the op, naming
+    it and why: "tosa.X is not supported by the TPU compiler: ...". Nothing
+    is rewritten then, so no partial program results. Functions without
+    TOSA are left alone, so the pass heads every compile pipeline.
+
+    ```mlir
+    %s = tosa.add %x, %b : (tensor<4x8xf32>, tensor<1x8xf32>) -> tensor<4x8xf32>
+    // becomes
+    %0 = hlo.broadcast_in_dim %b, dims = [0, 1] : (tensor<1x8xf32>) -> tensor<4x8xf32>
+    %s = hlo.add %x, %0 : tensor<4x8xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::hlo::HLODialect"];
+}
+
+def ConvertScfToHlo : Pass<"convert-scf-to-hlo", "::mlir::func::FuncOp"> {
+  let summary = "Import scf.while, scf.if and scf.for on tensors into hlo";
+  let description = [{
+    Structured control flow around tensor programs, as upstream's
+    `tosa-to-scf` and hand-written pipelines write it, becomes `hlo`'s:
+
+    * `scf.if %c` whose condition is `tensor.extract` of a `tensor<i1>`
+      becomes `hlo.if` on that tensor (a missing else yields nothing);
+    * `scf.while` whose `scf.condition` forwards the before-region's
+      arguments unchanged, with its condition extracted from a
+      `tensor<i1>`, becomes `hlo.while`;
+    * `scf.for` with constant bounds and step becomes `hlo.while` with an
+      i32 counter carried first; the induction variable may be read only
+      as a tensor (`arith.index_cast` to i32, then `tensor.from_elements`).
+
+    Anything else is refused at the op, saying what is missing. Runs after
+    the StableHLO and TOSA imports have converted the ops in the regions.
+  }];
+  let dependentDialects = ["::mlir::hlo::HLODialect"];
+}
+
+#endif // TPU_PASSES_IMPORT_PASSES_TD
