@@ -195,7 +195,7 @@ bool isZeroSplat(Value value) {
          isZero(dense.getSplatValue<TypedAttr>());
 }
 
-FailureOr<Physical> KernelLowering::physical(Location loc, Type type) {
+FailureOr<Physical> KernelPlan::physical(Location loc, Type type) {
   auto known = physicals.find(type);
   if (known == physicals.end()) {
     FailureOr<Physical> phys = physicalOf(loc, type);
@@ -206,7 +206,7 @@ FailureOr<Physical> KernelLowering::physical(Location loc, Type type) {
   return known->second;
 }
 
-LogicalResult KernelLowering::setMap(Value value, ArrayRef<int64_t> map,
+LogicalResult KernelPlan::setMap(Value value, ArrayRef<int64_t> map,
                                      Operation *user,
                                      ArrayRef<Window> windows) {
   // A dimension no iteration dimension walks (a broadcast's size-1 one)
@@ -265,7 +265,7 @@ static Value foldSource(Value v, ArrayRef<Operation *> ops) {
 }
 
 std::optional<int64_t>
-KernelLowering::foldedTapRows(hlo::ConvolutionOp conv,
+KernelPlan::foldedTapRows(hlo::ConvolutionOp conv,
                               ArrayRef<Operation *> ops) const {
   // Each operand is read from HBM, through slices at most (which keep its
   // dimensions), so its DMAs can place the taps.
@@ -300,7 +300,7 @@ KernelLowering::foldedTapRows(hlo::ConvolutionOp conv,
 /// masked DMAs, so the im2col matrix is never materialized (docs/lowering.md).
 /// With the taps folded into K (foldedTapRows) there are no tap dimensions: K
 /// holds every tap's channels and one step does the whole window.
-LogicalResult KernelLowering::analyzeConvolution(hlo::ConvolutionOp conv,
+LogicalResult KernelPlan::analyzeConvolution(hlo::ConvolutionOp conv,
                                                  const Physical &rootPhys,
                                                  ArrayRef<Operation *> ops) {
   if (cast<ShapedType>(root.getType()).getRank() !=
@@ -377,7 +377,7 @@ LogicalResult KernelLowering::analyzeConvolution(hlo::ConvolutionOp conv,
                  failed(setMap(conv.getRhs(), rhsMap, conv, rhsWindows)));
 }
 
-void KernelLowering::attachFolds(hlo::ConvolutionOp conv,
+void KernelPlan::attachFolds(hlo::ConvolutionOp conv,
                                  ArrayRef<Operation *> ops) {
   int64_t spatial = conv.getNumSpatialDims();
   auto rhsType = cast<RankedTensorType>(conv.getRhs().getType());
@@ -410,7 +410,7 @@ static SmallVector<int64_t> logicalToIteration(const Physical &phys) {
   return lmap;
 }
 
-LogicalResult KernelLowering::findAnchor(ArrayRef<Operation *> ops) {
+LogicalResult KernelPlan::findAnchor(ArrayRef<Operation *> ops) {
   for (Operation *inner : ops) {
     if (hlo::isContraction(inner) || hlo::isReduction(inner)) {
       if (anchor)
@@ -424,7 +424,7 @@ LogicalResult KernelLowering::findAnchor(ArrayRef<Operation *> ops) {
 }
 
 /// A matmul's iteration space: its result's dimensions, then K.
-LogicalResult KernelLowering::analyzeDot(hlo::DotGeneralOp dot,
+LogicalResult KernelPlan::analyzeDot(hlo::DotGeneralOp dot,
                                          const Physical &rootPhys) {
   if (cast<ShapedType>(root.getType()).getRank() !=
       dot.getResult().getType().getRank())
@@ -483,7 +483,7 @@ LogicalResult KernelLowering::analyzeDot(hlo::DotGeneralOp dot,
 
 /// A reduction's iteration space is its operand's: hlo.reduce, or an index
 /// reduction along one dimension.
-LogicalResult KernelLowering::analyzeReduction() {
+LogicalResult KernelPlan::analyzeReduction() {
   SmallVector<int64_t> dims;
   if (auto reduce = dyn_cast<hlo::ReduceOp>(anchor))
     llvm::append_range(dims, reduce.getDimensions());
@@ -527,7 +527,7 @@ LogicalResult KernelLowering::analyzeReduction() {
 }
 
 /// Maps flow from results to operands, op by op from the root back.
-LogicalResult KernelLowering::propagateMaps(ArrayRef<Operation *> ops) {
+LogicalResult KernelPlan::propagateMaps(ArrayRef<Operation *> ops) {
   for (Operation *inner : llvm::reverse(ops)) {
     if (inner == anchor)
       continue;
@@ -658,7 +658,7 @@ LogicalResult KernelLowering::propagateMaps(ArrayRef<Operation *> ops) {
 
 /// Leaves and dense constants are read from HBM; a zero pad whose operand's
 /// padding may hold anything selects its zeros in on the vector unit.
-LogicalResult KernelLowering::classifyLeaves(
+LogicalResult KernelPlan::classifyLeaves(
     ArrayRef<Operation *> ops,
     llvm::function_ref<FailureOr<Value>(Value)> leaf) {
   for (auto &[value, info] : values) {
@@ -702,7 +702,7 @@ LogicalResult KernelLowering::classifyLeaves(
 
 /// The prologue is what the anchor depends on; the rest runs once per
 /// output block.
-void KernelLowering::splitPrologue(ArrayRef<Operation *> ops) {
+void KernelPlan::splitPrologue(ArrayRef<Operation *> ops) {
   llvm::SmallPtrSet<Operation *, 16> feedsAnchor;
   if (anchor) {
     feedsAnchor.insert(anchor);
@@ -725,7 +725,7 @@ void KernelLowering::splitPrologue(ArrayRef<Operation *> ops) {
 /// The MXU reads lhs [.., M, K] and rhs [.., K, N] blocks, each in either
 /// order of its two minor dimensions; a convolution reads its input from
 /// memory.
-LogicalResult KernelLowering::checkMxuOperands() {
+LogicalResult KernelPlan::checkMxuOperands() {
   if (auto conv = dyn_cast_or_null<hlo::ConvolutionOp>(anchor)) {
     if (values[storage(conv.getLhs())].role != Role::Input)
       return conv.emitOpError()
@@ -782,7 +782,7 @@ bool fitsIn(Type inner, Type outer) {
 
 /// Every result is computed block by block with the root, the largest: they
 /// take its maps whatever their layouts, and DMAs mask the smaller ones.
-LogicalResult KernelLowering::mapOutputs() {
+LogicalResult KernelPlan::mapOutputs() {
   for (Value output : outputs) {
     if (!fitsIn(output.getType(), root.getType()))
       return op->emitOpError()
@@ -797,7 +797,7 @@ LogicalResult KernelLowering::mapOutputs() {
 }
 
 LogicalResult
-KernelLowering::analyze(ArrayRef<Operation *> ops,
+KernelPlan::analyze(ArrayRef<Operation *> ops,
                         llvm::function_ref<FailureOr<Value>(Value)> leaf) {
   if (failed(findAnchor(ops)))
     return failure();

@@ -23,20 +23,20 @@
 
 namespace mlir::tpu::lowering {
 
-Value KernelLowering::storage(Value value) {
+Value KernelPlan::storage(Value value) {
   while (values[value].role == Role::Alias)
     value = values[value].source;
   return value;
 }
 
-Type KernelLowering::wideAccType() const {
+Type KernelPlan::wideAccType() const {
   MLIRContext *context = anchor->getContext();
   if (isa<IntegerType>(getElementTypeOrSelf(anchor->getResult(0).getType())))
     return IntegerType::get(context, 32);
   return Float32Type::get(context);
 }
 
-Value KernelLowering::wideAccResult() const {
+Value KernelPlan::wideAccResult() const {
   if (!anchor)
     return Value();
   Value result = anchor->getResult(0);
@@ -50,7 +50,7 @@ Value KernelLowering::wideAccResult() const {
 }
 
 SmallVector<int64_t>
-KernelLowering::blockShape(const ValueInfo &info,
+KernelPlan::blockShape(const ValueInfo &info,
                            ArrayRef<int64_t> blocks) const {
   SmallVector<int64_t> shape;
   for (int64_t it : info.pmap)
@@ -58,7 +58,7 @@ KernelLowering::blockShape(const ValueInfo &info,
   return shape;
 }
 
-int64_t KernelLowering::largestBlock(ArrayRef<int64_t> blocks) {
+int64_t KernelPlan::largestBlock(ArrayRef<int64_t> blocks) {
   int64_t largest = 0;
   for (auto &[value, info] : values) {
     if (info.role == Role::Alias || info.role == Role::Skip)
@@ -72,7 +72,7 @@ int64_t KernelLowering::largestBlock(ArrayRef<int64_t> blocks) {
   return largest;
 }
 
-int64_t KernelLowering::footprint(ArrayRef<int64_t> blocks) {
+int64_t KernelPlan::footprint(ArrayRef<int64_t> blocks) {
   int64_t total = 0;
   MLIRContext *ctx = op->getContext();
   // Pads and concatenations select through index masks (inRange): an i32
@@ -126,7 +126,7 @@ int64_t KernelLowering::footprint(ArrayRef<int64_t> blocks) {
 /// sub-block). Larger output blocks
 /// cut the traffic; smaller blocks shorten the exposed first and last
 /// DMAs, which dominate small problems.
-double KernelLowering::blockBytes(const ValueInfo &info,
+double KernelPlan::blockBytes(const ValueInfo &info,
                                   ArrayRef<int64_t> blocks) const {
   double elements = 1;
   for (int64_t d : blockShape(info, blocks))
@@ -136,14 +136,14 @@ double KernelLowering::blockBytes(const ValueInfo &info,
 }
 
 SmallVector<int64_t>
-KernelLowering::blockCounts(ArrayRef<int64_t> blocks) const {
+KernelPlan::blockCounts(ArrayRef<int64_t> blocks) const {
   SmallVector<int64_t> counts;
   for (auto [size, b] : llvm::zip(extent, blocks))
     counts.push_back(llvm::divideCeil(size, b));
   return counts;
 }
 
-double KernelLowering::estimateCycles(ArrayRef<int64_t> blocks) {
+double KernelPlan::estimateCycles(ArrayRef<int64_t> blocks) {
   auto bytesOf = [&](const ValueInfo &info) {
     return blockBytes(info, blocks);
   };
@@ -187,7 +187,7 @@ double KernelLowering::estimateCycles(ArrayRef<int64_t> blocks) {
          latency;
 }
 
-SmallVector<int64_t> KernelLowering::mxuDims() {
+SmallVector<int64_t> KernelPlan::mxuDims() {
   Value result = mxuResult();
   if (!result)
     return {};
@@ -195,14 +195,14 @@ SmallVector<int64_t> KernelLowering::mxuDims() {
   return {int64_t(extent.size()) - 1, res.back(), res[res.size() - 2]};
 }
 
-int64_t KernelLowering::fullBlock(int64_t d, int64_t align, int64_t cap,
+int64_t KernelPlan::fullBlock(int64_t d, int64_t align, int64_t cap,
                                   ArrayRef<int64_t> mxu) const {
   if (extent[d] < align && !llvm::is_contained(mxu, d))
     return extent[d];
   return std::min(*tpc::checkedRoundUp(extent[d], align), cap);
 }
 
-void KernelLowering::chooseMxuBlocks(ArrayRef<int64_t> align, int64_t budget) {
+void KernelPlan::chooseMxuBlocks(ArrayRef<int64_t> align, int64_t budget) {
   SmallVector<int64_t> tiled;
   SmallVector<SmallVector<int64_t>> options;
   SmallVector<int64_t> mxu = mxuDims();
@@ -252,7 +252,7 @@ void KernelLowering::chooseMxuBlocks(ArrayRef<int64_t> align, int64_t budget) {
     block = best;
 }
 
-FailureOr<int64_t> KernelLowering::narrowestCut() {
+FailureOr<int64_t> KernelPlan::narrowestCut() {
   // The MXU takes whole tiles: K and N stay 128s, M a multiple of 8.
   SmallVector<int64_t> mxu = mxuDims();
   int64_t best = -1, bestBytes = footprint(block);
@@ -275,7 +275,7 @@ FailureOr<int64_t> KernelLowering::narrowestCut() {
   return best;
 }
 
-LogicalResult KernelLowering::planBlocks() {
+LogicalResult KernelPlan::planBlocks() {
   int64_t rank = extent.size();
   // Tile alignment each dimension needs in some block.
   SmallVector<int64_t> align(rank, 1);
@@ -410,7 +410,7 @@ LogicalResult KernelLowering::planBlocks() {
   return success();
 }
 
-bool KernelLowering::zeroPastEnd(Value value, int64_t dim,
+bool KernelPlan::zeroPastEnd(Value value, int64_t dim,
                                  DenseMap<Value, bool> &memo) {
   if (auto known = memo.find(value); known != memo.end())
     return known->second;

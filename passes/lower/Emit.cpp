@@ -724,7 +724,7 @@ KernelLowering::lower(ArrayRef<Operation *> ops, ArrayRef<Value> results,
   if (sub.kPieces > 1)
     sub.firstTrips = ahead;
   for (int64_t i = 0; i < sub.firstTrips * sub.kPieces; ++i)
-    sub.sems.push_back(SemaphoreAllocOp::create(b, loc(), semType));
+    subSems.push_back(SemaphoreAllocOp::create(b, loc(), semType));
   for (int64_t t = 0; t < ahead; ++t) {
     if (t < sub.firstTrips)
       emitFirstPieces(t);

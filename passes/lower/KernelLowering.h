@@ -1,10 +1,11 @@
 //===- KernelLowering.h - One hlo kernel to a tpu.kernel -------*- C++ -*-===//
 //
-// tpu-lower's kernel model, shared by its parts: the analysis of a fused
-// computation (Analysis.cpp), block planning and its cost model
-// (BlockPlan.cpp), emission of the pipelined loop (Emit.cpp) and relayout
-// copies for reshapes (Relayout.cpp). Internal to the pass library; see
-// docs/lowering.md.
+// tpu-lower's kernel model, in two parts: KernelPlan, the analysis of a
+// fused computation (Analysis.cpp) and its block plan with the cost model
+// (BlockPlan.cpp, SubBlocks.cpp), which builds no IR; and KernelLowering,
+// which emits the kernel from the plan (Emit.cpp, SubBlocks.cpp), and the
+// relayout copies of reshapes (Relayout.cpp) and dynamic slices
+// (DynamicSlice.cpp). Internal to the pass library; see docs/lowering.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -163,42 +164,39 @@ struct ValueInfo {
   std::optional<TapFold> fold;
 };
 
-class KernelLowering {
+/// What one kernel computes and how it is cut into blocks: the analysis of
+/// the fused computation (Analysis.cpp: each value's role, index maps and
+/// windows) and the block plan with its cost model (BlockPlan.cpp, and the
+/// sub-block plan in SubBlocks.cpp). It builds no IR: KernelLowering, below,
+/// emits the kernel from it.
+class KernelPlan {
 public:
-  KernelLowering(OpBuilder &b, const tpc::Target &target, Operation *op,
-                 std::string name)
-      : b(b), target(target), op(op), name(std::move(name)) {}
-
-  /// Lowers the computation `ops` whose `results` go to the HBM buffers
-  /// `outs` (one each; a multi-output fusion has several, all of one
-  /// shape, written by the same blocks). `leafBuffer` gives the HBM buffer
-  /// of a value the computation reads from outside (a fusion parameter, a
-  /// fused dense constant, an operand).
-  LogicalResult lower(ArrayRef<Operation *> ops, ArrayRef<Value> results,
-                      ArrayRef<Value> outs,
-                      llvm::function_ref<FailureOr<Value>(Value)> leafBuffer);
-
-  /// A reshape that moves data: a relayout copy through VMEM (see
-  /// docs/lowering.md).
-  LogicalResult lowerReshape(hlo::ReshapeOp reshape, Value in, Value outBuf);
-
-  /// hlo.dynamic_slice (`update` null) or hlo.dynamic_update_slice: start
-  /// indices read at run time, boxes moved by DMA (DynamicSlice.cpp).
-  LogicalResult lowerDynamicSlice(Operation *sliceOp, Value in, Value update,
-                                  ArrayRef<Value> indexBuffers, Value outBuf);
+  KernelPlan(const tpc::Target &target, Operation *op)
+      : target(target), op(op) {}
 
   /// Whether a leaf's tile padding holds zeros: true of the function's
   /// arguments, which the runtime lays out zero-padded.
   std::function<bool(Value)> zeroPadded = [](Value) { return false; };
 
   /// When set, a value read through two different index maps is not a
-  /// diagnostic: lower() fails and `mapConflict` names the value and the op
-  /// whose read disagreed, for the caller to give that read its own copy
+  /// diagnostic: analyze() fails and `mapConflict` names the value and the
+  /// op whose read disagreed, for the caller to give that read its own copy
   /// of the value (as XLA's loop fusion recomputes an element per index).
   bool deferMapConflicts = false;
   std::optional<std::pair<Value, Operation *>> mapConflict;
 
-private:
+protected:
+  /// Analyzes the computation `ops` whose `results` go to the HBM buffers
+  /// `outs`; `leaf` gives the HBM buffer of a value read from outside.
+  LogicalResult analyze(ArrayRef<Operation *> ops,
+                        llvm::function_ref<FailureOr<Value>(Value)> leaf);
+  /// Chooses the blocks of the iteration space (after analyze).
+  LogicalResult planBlocks();
+  /// Splits the first block's input DMAs along K and the last block's
+  /// result DMA along N, if the kernel is a plain matmul whose blocks
+  /// divide into MXU-sized pieces (SubBlocks.cpp).
+  void planSubBlocks();
+
   LogicalResult setMap(Value value, ArrayRef<int64_t> map, Operation *user,
                        ArrayRef<Window> windows = {});
   LogicalResult analyzeConvolution(hlo::ConvolutionOp conv,
@@ -212,8 +210,6 @@ private:
   /// Gives the buffers a folded convolution reads their TapFold, once
   /// their windows are known.
   void attachFolds(hlo::ConvolutionOp conv, ArrayRef<Operation *> ops);
-  LogicalResult analyze(ArrayRef<Operation *> ops,
-                        llvm::function_ref<FailureOr<Value>(Value)> leaf);
   /// Gives the results besides the root the root's maps.
   LogicalResult mapOutputs();
   // The steps of analyze, in order.
@@ -226,7 +222,6 @@ private:
                  llvm::function_ref<FailureOr<Value>(Value)> leaf);
   void splitPrologue(ArrayRef<Operation *> ops);
   LogicalResult checkMxuOperands();
-  LogicalResult planBlocks();
   /// Whether `value` is zero past the end of iteration dimension `dim`,
   /// where masked DMAs zero-fill the leaves that step along it (not a
   /// broadcast along it, a window or a buffer longer than the extent):
@@ -257,6 +252,12 @@ private:
   int64_t largestBlock(ArrayRef<int64_t> blocks);
   SmallVector<int64_t> blockShape(const ValueInfo &info,
                                   ArrayRef<int64_t> blocks) const;
+  /// Blocks along each dimension of the iteration space.
+  SmallVector<int64_t> blockCounts(ArrayRef<int64_t> blocks) const;
+  /// The sub-block plan of a plain matmul kernel with these blocks (one
+  /// piece each if the kernel is not one).
+  struct SubBlocks;
+  SubBlocks subBlocksFor(ArrayRef<int64_t> blocks);
   Value storage(Value value);
   /// The result of the kernel's matmul or convolution, if it has one.
   Value mxuResult() const {
@@ -275,9 +276,82 @@ private:
                ? anchor->getResult(0)
                : Value();
   }
+  /// VMEM slots per input.
+  int64_t inputSlots() const {
+    return mxuResult() && !tight ? kMxuInputSlots : kVectorInputSlots;
+  }
+  bool isOutput(Value value) const {
+    return llvm::is_contained(outputs, value);
+  }
+
+  const tpc::Target &target;
+  Operation *op;
+  Location loc() const { return op->getLoc(); }
+
+  // The analysis.
+  llvm::MapVector<Value, ValueInfo> values;
+  /// physicalOf, once per type: a kernel's values share a few types.
+  FailureOr<Physical> physical(Location loc, Type type);
+  llvm::SmallDenseMap<Type, Physical, 4> physicals;
+  SmallVector<Value> inputs; // Role::Input, in first-use order
+  SmallVector<Operation *> prologue, epilogue;
+  Operation *anchor = nullptr; // dot_general, convolution or reduce
+  bool transposeLhs = false, transposeRhs = false, swapOperands = false;
+  /// The kernel's results and their HBM buffers; the first result, the
+  /// root, defines the iteration space.
+  SmallVector<Value, 1> outputs, outBuffers;
+  Value root;
+
+  // The iteration space and its blocks.
+  SmallVector<int64_t> extent, block, count;
+  SmallVector<bool> reduction;
+  SmallVector<int64_t> stride; // of each dimension in the flattened loop
+  int64_t trips = 1, reductionTrips = 1;
+  SmallVector<int64_t> forcedUnit; // batch dimensions of a matmul
+  /// A dimension that stays one block: the K of folded taps.
+  int64_t wholeDim = -1;
+  /// Whether the block plan fell back to double-buffered inputs in most of
+  /// VMEM, the smallest blocks overflowing half of it.
+  bool tight = false;
+  /// Sub-block pipelining: the K pieces of the first `firstTrips` blocks
+  /// and the last block's N pieces; one piece means none.
+  struct SubBlocks {
+    int64_t kDim = -1, kPieces = 1, nDim = -1, nPieces = 1, firstTrips = 0;
+  } sub;
+};
+
+/// Emits one kernel from its plan: the tpu.kernel with its scratch, the
+/// software-pipelined loop over blocks with DMAs into rotating VMEM slots,
+/// and each block's MXU and vector-unit ops (Emit.cpp, SubBlocks.cpp); and
+/// the kernels of data-moving reshapes (Relayout.cpp) and dynamic slices
+/// (DynamicSlice.cpp).
+class KernelLowering : public KernelPlan {
+public:
+  KernelLowering(OpBuilder &b, const tpc::Target &target, Operation *op,
+                 std::string name)
+      : KernelPlan(target, op), b(b), name(std::move(name)) {}
+
+  /// Lowers the computation `ops` whose `results` go to the HBM buffers
+  /// `outs` (one each; a multi-output fusion has several, all of one
+  /// shape, written by the same blocks). `leafBuffer` gives the HBM buffer
+  /// of a value the computation reads from outside (a fusion parameter, a
+  /// fused dense constant, an operand).
+  LogicalResult lower(ArrayRef<Operation *> ops, ArrayRef<Value> results,
+                      ArrayRef<Value> outs,
+                      llvm::function_ref<FailureOr<Value>(Value)> leafBuffer);
+
+  /// A reshape that moves data: a relayout copy through VMEM (see
+  /// docs/lowering.md).
+  LogicalResult lowerReshape(hlo::ReshapeOp reshape, Value in, Value outBuf);
+
+  /// hlo.dynamic_slice (`update` null) or hlo.dynamic_update_slice: start
+  /// indices read at run time, boxes moved by DMA (DynamicSlice.cpp).
+  LogicalResult lowerDynamicSlice(Operation *sliceOp, Value in, Value update,
+                                  ArrayRef<Value> indexBuffers, Value outBuf);
+
+private:
   FailureOr<Attribute> mapsFor(ArrayRef<Value> inputs, Value out,
                                Operation *user);
-
   // Emission.
   /// A VMEM buffer allocated once per kernel for `purpose`.
   Value scratch(StringRef purpose, ArrayRef<int64_t> shape, Type element);
@@ -348,16 +422,6 @@ private:
   MatmulOp emitMatmul(Operation *inner, Value dst, bool accumulate);
 
   // Sub-block pipelining (SubBlocks.cpp).
-  /// Splits the first block's input DMAs along K and the last block's
-  /// result DMA along N, if the kernel is a plain matmul whose blocks
-  /// divide into MXU-sized pieces.
-  void planSubBlocks();
-  /// The sub-block plan of a plain matmul kernel with these blocks (one
-  /// piece each if the kernel is not one).
-  struct SubBlocks;
-  SubBlocks subBlocksFor(ArrayRef<int64_t> blocks);
-  /// Blocks along each dimension of the iteration space (BlockPlan.cpp).
-  SmallVector<int64_t> blockCounts(ArrayRef<int64_t> blocks) const;
   /// Starts block t's input DMAs (t < sub.firstTrips), piece by piece
   /// along K.
   void emitFirstPieces(int64_t t);
@@ -385,36 +449,9 @@ private:
   /// Removes the index arithmetic the two copies of a loop body repeat.
   void cleanUp(KernelOp kernel);
 
+
   OpBuilder &b;
-  const tpc::Target &target;
-  Operation *op;
   std::string name;
-  Location loc() const { return op->getLoc(); }
-
-  llvm::MapVector<Value, ValueInfo> values;
-  /// physicalOf, once per type: a kernel's values share a few types.
-  FailureOr<Physical> physical(Location loc, Type type);
-  llvm::SmallDenseMap<Type, Physical, 4> physicals;
-  SmallVector<Value> inputs; // Role::Input, in first-use order
-  SmallVector<Operation *> prologue, epilogue;
-  Operation *anchor = nullptr; // dot_general, convolution or reduce
-  bool transposeLhs = false, transposeRhs = false, swapOperands = false;
-  /// The kernel's results and their HBM buffers; the first result, the
-  /// root, defines the iteration space.
-  SmallVector<Value, 1> outputs, outBuffers;
-  Value root;
-  bool isOutput(Value value) const {
-    return llvm::is_contained(outputs, value);
-  }
-
-  // The iteration space.
-  SmallVector<int64_t> extent, block, count;
-  SmallVector<bool> reduction;
-  SmallVector<int64_t> stride; // of each dimension in the flattened loop
-  int64_t trips = 1, reductionTrips = 1;
-  SmallVector<int64_t> forcedUnit; // batch dimensions of a matmul
-  /// A dimension that stays one block: the K of folded taps.
-  int64_t wholeDim = -1;
 
   Block *kernelBlock = nullptr;
   DenseMap<int64_t, Value> indexConstants;
@@ -427,23 +464,11 @@ private:
   DenseMap<Value, Value> current; // value -> VMEM buffer this iteration
   SmallVector<Value, kMxuInputSlots> inSems;
   Value outSems[2], outSem;
-  /// Whether the block plan fell back to double-buffered inputs in most of
-  /// VMEM, the smallest blocks overflowing half of it.
-  bool tight = false;
-  /// VMEM slots per input.
-  int64_t inputSlots() const {
-    return mxuResult() && !tight ? kMxuInputSlots : kVectorInputSlots;
-  }
   /// The f32 or i32 accumulator of wideAccResult(), converted on the last
   /// reduction step.
   Value wideAcc;
-  /// Sub-block pipelining: the K pieces of the first `firstTrips` blocks
-  /// (with a semaphore each, block-major) and the last block's N pieces;
-  /// one piece means none.
-  struct SubBlocks {
-    int64_t kDim = -1, kPieces = 1, nDim = -1, nPieces = 1, firstTrips = 0;
-    SmallVector<Value> sems;
-  } sub;
+  /// The semaphores of the sub-block plan's K pieces, block-major.
+  SmallVector<Value> subSems;
 };
 
 } // namespace mlir::tpu::lowering

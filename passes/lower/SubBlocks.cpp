@@ -39,8 +39,8 @@ static int64_t piecesOf(int64_t size, int64_t unit, int64_t mxus,
   return 1;
 }
 
-KernelLowering::SubBlocks
-KernelLowering::subBlocksFor(ArrayRef<int64_t> blocks) {
+KernelPlan::SubBlocks
+KernelPlan::subBlocksFor(ArrayRef<int64_t> blocks) {
   SubBlocks none;
   // A plain matmul: two inputs DMA'd straight into their slots, the
   // product the only result, nothing computed before or after it.
@@ -112,7 +112,7 @@ KernelLowering::subBlocksFor(ArrayRef<int64_t> blocks) {
   return plan;
 }
 
-void KernelLowering::planSubBlocks() { sub = subBlocksFor(block); }
+void KernelPlan::planSubBlocks() { sub = subBlocksFor(block); }
 
 void KernelLowering::emitFirstPieces(int64_t t) {
   SmallVector<Value> idx = blockIndices(index(t));
@@ -121,7 +121,7 @@ void KernelLowering::emitFirstPieces(int64_t t) {
     for (Value input : inputs) {
       ValueInfo &info = values[input];
       emitDma(info.hbm, info, idx, slotOf(index(t), info.vmem),
-              sub.sems[t * sub.kPieces + i], false,
+              subSems[t * sub.kPieces + i], false,
               Piece{sub.kDim, i * size, size});
     }
 }
@@ -147,7 +147,7 @@ void KernelLowering::emitMatmulPieces(int64_t t, bool kPieces, bool nPieces,
   };
   for (int64_t i = 0; i < kCount; ++i) {
     if (kPieces)
-      DmaWaitOp::create(b, loc(), sub.sems[t * sub.kPieces + i]);
+      DmaWaitOp::create(b, loc(), subSems[t * sub.kPieces + i]);
     bool accumulate = i > 0 || !first;
     if (i + 1 < kCount || nCount == 1) {
       window(accumulate, i, -1);
