@@ -49,6 +49,17 @@ using EnumFlag = llvm::cl::opt<T, false, NamedValueParser<T>>;
 void showOnlyToolOptions(llvm::cl::OptionCategory &category,
                          bool passManagerOptions = false);
 
+// A compile option of CompileOptions.def as a flag in the struct's
+// `category`.
+#define TPU_CL_OPTION(type, member, flag, help, initValue, valueDesc)         \
+  llvm::cl::opt<type> member{flag, llvm::cl::desc(help),                      \
+                             llvm::cl::init(initValue),                       \
+                             llvm::cl::value_desc(valueDesc),                 \
+                             llvm::cl::cat(category)};
+#define TPU_CL_ENUM_OPTION(type, member, flag, help, initValue, values)       \
+  EnumFlag<type> member{flag, llvm::cl::desc(help), llvm::cl::init(initValue), \
+                        values, llvm::cl::cat(category)};
+
 /// The compile flags of a tool, registered in `category` when constructed
 /// (at namespace scope, beside the tool's own flags). Declared once with
 /// CompileOptions' (compiler/pipeline/CompileOptions.def).
@@ -63,14 +74,8 @@ struct CompileFlags {
                bool verifyEach);
 
   llvm::cl::OptionCategory &category;
-#define TPU_OPTION(type, member, flag, help, initValue, valueDesc)            \
-  llvm::cl::opt<type> member{flag, llvm::cl::desc(help),                      \
-                             llvm::cl::init(initValue),                       \
-                             llvm::cl::value_desc(valueDesc),                 \
-                             llvm::cl::cat(category)};
-#define TPU_ENUM_OPTION(type, member, flag, help, initValue, values)          \
-  EnumFlag<type> member{flag, llvm::cl::desc(help), llvm::cl::init(initValue), \
-                        values, llvm::cl::cat(category)};
+#define TPU_OPTION TPU_CL_OPTION
+#define TPU_ENUM_OPTION TPU_CL_ENUM_OPTION
 #define TPU_SHARED_OPTIONS
 #include "compiler/pipeline/CompileOptions.def"
   llvm::cl::opt<bool> verifyEach;
@@ -95,20 +100,17 @@ struct OutputFlags {
   explicit OutputFlags(llvm::cl::OptionCategory &category);
 
   llvm::cl::OptionCategory &category;
-#define TPU_OPTION(type, member, flag, help, initValue, valueDesc)            \
-  llvm::cl::opt<type> member{flag, llvm::cl::desc(help),                      \
-                             llvm::cl::init(initValue),                       \
-                             llvm::cl::value_desc(valueDesc),                 \
-                             llvm::cl::cat(category)};
-#define TPU_ENUM_OPTION(type, member, flag, help, initValue, values)          \
-  EnumFlag<type> member{flag, llvm::cl::desc(help), llvm::cl::init(initValue), \
-                        values, llvm::cl::cat(category)};
+#define TPU_OPTION TPU_CL_OPTION
+#define TPU_ENUM_OPTION TPU_CL_ENUM_OPTION
 #define TPU_OUTPUT_OPTIONS
 #include "compiler/pipeline/CompileOptions.def"
 
   /// Copies the flags into `options`.
   void apply(CompileOptions &options) const;
 };
+
+#undef TPU_CL_OPTION
+#undef TPU_CL_ENUM_OPTION
 
 } // namespace mlir::tpu
 
