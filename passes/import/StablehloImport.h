@@ -43,6 +43,10 @@ FailureOr<ReduceBody> matchReduceBody(Region &region, unsigned i = 0,
 /// on their storage integers and expressed floats (StablehloQuant.cpp).
 LogicalResult lowerQuantizedTypes(func::FuncOp func);
 
+/// Folds each f64 constant whose every use is a convert to a narrower
+/// type into a constant of that type (StablehloWideConstants.cpp).
+void foldConvertedWideConstants(func::FuncOp func);
+
 /// Flattens `func`'s tuple arguments and results into their leaves, as
 /// XLA flattens an entry computation's (StablehloTuples.cpp).
 void flattenTupleSignature(func::FuncOp func);

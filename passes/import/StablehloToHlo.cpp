@@ -733,6 +733,7 @@ struct ConvertStablehloToHloPass
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     flattenTupleSignature(func);
+    foldConvertedWideConstants(func);
     if (failed(lowerQuantizedTypes(func)))
       return signalPassFailure();
     lowerChloScans(func);

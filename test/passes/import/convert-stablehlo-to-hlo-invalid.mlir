@@ -450,3 +450,16 @@ func.func @broadcast_compare_type(%x: tensor<2x3xf32>, %y: tensor<3xf32>) -> ten
   %c = chlo.broadcast_compare %x, %y {comparison_direction = #chlo<comparison_direction LT>, compare_type = #chlo<comparison_type UNSIGNED>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
   return %c : tensor<2x3xi1>
 }
+
+// -----
+
+// An f64 constant is folded only when every use converts it to a narrower
+// type; computing with it is refused as any f64 arithmetic.
+func.func @f64_constant_computed(%x: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{stablehlo.constant is not supported by the TPU compiler: element type 'f64'}}
+  %c = stablehlo.constant dense<0.5> : tensor<f64>
+  %d = stablehlo.add %c, %c : tensor<f64>
+  %f = stablehlo.convert %c : (tensor<f64>) -> tensor<f32>
+  %y = stablehlo.add %x, %f : tensor<f32>
+  return %y : tensor<f32>
+}

@@ -1,0 +1,99 @@
+//===- StablehloWideConstants.cpp - f64 constants that are converted -----===//
+//
+// Part of convert-stablehlo-to-hlo, run before the op-by-op import.
+// PyTorch's exporters write Python floats as f64 scalar constants, each
+// converted at once to the model's f32 or bf16. A TPU has no f64, so such
+// a program would be refused for values it never computes with: an f64
+// constant whose every use is a stablehlo.convert to a narrower type is
+// folded here into one constant per convert, each value rounded once from
+// f64 to the result type (as convert rounds: to nearest, ties to even, for
+// floats; toward zero, saturating, NaN to 0, for integers; non-zero is true
+// for i1). An f64 constant used any other way, and any other f64 value,
+// stays and is refused by the import at its location.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/import/StablehloImport.h"
+
+#include "dialects/stablehlo/StablehloOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+
+using namespace mlir;
+using namespace mlir::tpu::stablehlo_import;
+namespace sh = mlir::stablehlo;
+
+namespace {
+
+/// `value` as convert gives it in `element`: a float rounded once to
+/// nearest even; an integer truncated toward zero and saturated, NaN 0;
+/// i1 whether it is non-zero.
+Attribute convertValue(const APFloat &value, Type element) {
+  if (auto floatType = dyn_cast<FloatType>(element)) {
+    APFloat converted = value;
+    bool lost;
+    converted.convert(floatType.getFloatSemantics(),
+                      APFloat::rmNearestTiesToEven, &lost);
+    return FloatAttr::get(floatType, converted);
+  }
+  auto integer = cast<IntegerType>(element);
+  unsigned width = integer.getWidth();
+  if (width == 1)
+    return IntegerAttr::get(integer, APInt(1, !value.isZero()));
+  bool isUnsigned = integer.isUnsigned();
+  APSInt result(width, isUnsigned);
+  if (value.isNaN()) {
+    result = 0;
+  } else {
+    bool exact;
+    // Out of range saturates to the type's bound in the direction of the
+    // value (APFloat reports it as an invalid operation).
+    if (value.convertToInteger(result, APFloat::rmTowardZero, &exact) ==
+        APFloat::opInvalidOp)
+      result = value.isNegative() ? APSInt::getMinValue(width, isUnsigned)
+                                  : APSInt::getMaxValue(width, isUnsigned);
+  }
+  return IntegerAttr::get(integer, result);
+}
+
+/// Whether `convert` turns f64 into a type the import takes.
+bool narrows(sh::ConvertOp convert) {
+  Type element = getElementTypeOrSelf(convert.getType());
+  return !element.isF64() &&
+         (isa<FloatType>(element) || isa<IntegerType>(element));
+}
+
+} // namespace
+
+void mlir::tpu::stablehlo_import::foldConvertedWideConstants(
+    func::FuncOp func) {
+  SmallVector<sh::ConstantOp> wide;
+  func.walk([&](sh::ConstantOp constant) {
+    auto value = dyn_cast<DenseElementsAttr>(constant.getValue());
+    if (!value || !value.getElementType().isF64() ||
+        constant->use_empty())
+      return;
+    for (Operation *user : constant->getUsers()) {
+      auto convert = dyn_cast<sh::ConvertOp>(user);
+      if (!convert || !narrows(convert))
+        return;
+    }
+    wide.push_back(constant);
+  });
+  for (sh::ConstantOp constant : wide) {
+    auto value = cast<DenseElementsAttr>(constant.getValue());
+    for (Operation *user : llvm::make_early_inc_range(constant->getUsers())) {
+      auto convert = cast<sh::ConvertOp>(user);
+      auto type = cast<ShapedType>(convert.getType());
+      SmallVector<Attribute> values;
+      for (const APFloat &element : value.getValues<APFloat>())
+        values.push_back(convertValue(element, type.getElementType()));
+      OpBuilder b(convert);
+      auto folded = sh::ConstantOp::create(
+          b, convert.getLoc(), DenseElementsAttr::get(type, values));
+      convert.replaceAllUsesWith(folded.getResult());
+      convert.erase();
+    }
+    constant.erase();
+  }
+}
