@@ -49,6 +49,9 @@ TpuCompiler tpuCompilerCreate(void) {
   tpu::registerCompilerDialects(registry);
   auto *context = new MLIRContext(registry);
   context->loadAllAvailableDialects();
+  // As the tools: other compilers' attributes parse and are ignored with a
+  // remark; their ops are refused at their location.
+  context->allowUnregisteredDialects();
   return TpuCompiler{context};
 }
 

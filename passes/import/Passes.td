@@ -53,7 +53,11 @@ def TPUVerify : Pass<"tpu-verify", "::mlir::ModuleOp"> {
     dialect registers (a program read with `--allow-unregistered-dialect`)
     is refused at its location first: no pass of the compiler can
     translate it, and upstream passes such as the inliner assume
-    registered ops.
+    registered ops. Attributes of dialects the compiler does not know (on
+    the module, a function, its arguments or results: another compiler's
+    annotations such as tt-mlir's `ttcore.*`) are ignored with one remark
+    per module or function naming them; exporters' metadata (`mhlo.*`,
+    `jax.*`, `tf.*`) is not remarked on.
 
     ```mlir
     // tpu-opt -allow-unregistered-dialect -tpu-verify=require-registered

@@ -10,6 +10,8 @@
 #include "passes/PassUtils.h"
 
 #include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace mlir::tpu {
 #define GEN_PASS_DEF_TPUVERIFY
@@ -19,6 +21,52 @@ namespace mlir::tpu {
 using namespace mlir;
 
 namespace {
+
+/// Namespaces of exporters' metadata the compiler reads or may leave
+/// unread without changing a program's meaning (JAX's and TensorFlow's
+/// result names, donation, mhlo's shardings and frontend attributes).
+constexpr llvm::StringLiteral kExporterNamespaces[] = {"mhlo", "jax", "tf",
+                                                       "tf_saved_model"};
+
+/// The namespaces the compiler knows: the registered dialects' and the
+/// exporters'.
+llvm::StringSet<> knownNamespaces(MLIRContext *context) {
+  llvm::StringSet<> known;
+  for (StringRef space : context->getAvailableDialects())
+    known.insert(space);
+  for (StringRef space : kExporterNamespaces)
+    known.insert(space);
+  return known;
+}
+
+/// One remark per op (a module or function) listing the attributes of
+/// dialects the compiler does not know, on it and on its arguments and
+/// results: another compiler's annotations (tt-mlir's `ttcore.*`, Shardy's
+/// `sdy.*` until it is imported) are ignored, not refused, but said.
+void remarkUnknownAttributes(Operation *op, const llvm::StringSet<> &known) {
+  SmallVector<std::string> ignored;
+  auto collect = [&](DictionaryAttr attrs, const Twine &where) {
+    if (!attrs)
+      return;
+    for (NamedAttribute attr : attrs) {
+      auto [space, rest] = attr.getName().strref().split('.');
+      if (!rest.empty() && !known.contains(space))
+        ignored.push_back((attr.getName().strref() + where).str());
+    }
+  };
+  collect(op->getDiscardableAttrDictionary(), "");
+  if (auto func = dyn_cast<FunctionOpInterface>(op)) {
+    for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
+      collect(func.getArgAttrDict(i), " (argument " + Twine(i) + ")");
+    for (unsigned i = 0, e = func.getNumResults(); i < e; ++i)
+      collect(func.getResultAttrDict(i), " (result " + Twine(i) + ")");
+  }
+  if (ignored.empty())
+    return;
+  InFlightDiagnostic remark = op->emitRemark(
+      "ignored: attributes of dialects the TPU compiler does not know: ");
+  llvm::interleaveComma(ignored, remark);
+}
 
 struct TPUVerifyPass : tpu::impl::TPUVerifyBase<TPUVerifyPass> {
   using TPUVerifyBase::TPUVerifyBase;
@@ -33,6 +81,11 @@ struct TPUVerifyPass : tpu::impl::TPUVerifyBase<TPUVerifyPass> {
       });
       if (walk.wasInterrupted())
         return signalPassFailure();
+      llvm::StringSet<> known = knownNamespaces(&getContext());
+      remarkUnknownAttributes(getOperation(), known);
+      for (Operation &op : getOperation().getBody()->getOperations())
+        if (isa<FunctionOpInterface>(op))
+          remarkUnknownAttributes(&op, known);
     }
     if (failed(verify(getOperation())))
       return signalPassFailure();

@@ -134,6 +134,10 @@ int main(int argc, char **argv) {
   DialectRegistry registry;
   registerCompilerDialects(registry);
   MLIRContext context(registry);
+  // Exporters annotate with other compilers' dialects (#ttcore...): their
+  // attributes parse and are ignored with a remark; an op of an
+  // unregistered dialect is refused at its location (tpu-verify).
+  context.allowUnregisteredDialects();
   // Diagnostics name the op by its location; dumping the IR of a whole
   // function under an out-of-memory error buries the report.
   context.printOpOnDiagnostic(false);

@@ -29,3 +29,25 @@ func.func @unregistered_region(%a: tensor<2xf32>) -> tensor<2xf32> {
   }) : (tensor<2xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
+
+// -----
+
+// Attributes of dialects the compiler does not know are ignored with one
+// remark per function (and module) naming them; exporters' metadata
+// (mhlo, jax, tf) is not remarked on, and the program is kept.
+// CHECK-LABEL: func.func @foreign_attributes
+// CHECK-SAME: ttcore.argument_type = #ttcore.argument_type<input>
+// expected-remark @+1 {{ignored: attributes of dialects the TPU compiler does not know: tt.note, ttcore.argument_type (argument 0), sdy.sharding (result 0)}}
+func.func @foreign_attributes(%a: tensor<2xf32> {ttcore.argument_type = #ttcore.argument_type<input>, jax.arg_info = "a", mhlo.sharding = "{replicated}"}) -> (tensor<2xf32> {sdy.sharding = "x", jax.result_info = "r", tf.aliasing_output = 0 : i32}) attributes {tt.note = "hi", mhlo.frontend_attributes = {}} {
+  return %a : tensor<2xf32>
+}
+
+// -----
+
+// expected-remark @+1 {{ignored: attributes of dialects the TPU compiler does not know: ttcore.system_desc}}
+module attributes {ttcore.system_desc = #ttcore.system_desc<>, mhlo.num_partitions = 1 : i32} {
+  // CHECK-LABEL: func.func @in_module
+  func.func @in_module(%a: tensor<2xf32>) -> tensor<2xf32> {
+    return %a : tensor<2xf32>
+  }
+}
