@@ -78,6 +78,49 @@ LogicalResult GetDimensionSizeOp::verify() {
 /// set_dimension_size: a scalar i32 size, a dimension of the operand, and
 /// a result of the operand's type except at that dimension, which the size
 /// bounds from above (a constant size fixes it).
+int64_t TorchIndexSelectOp::getSelectDim() {
+  int64_t dim = getDim();
+  return dim < 0 ? dim + tensorType(getOperand()).getRank() : dim;
+}
+
+int64_t TorchIndexSelectOp::getBatchDimCount() {
+  int64_t batch = getBatchDims();
+  return batch < 0 ? batch + tensorType(getIndex()).getRank() : batch;
+}
+
+LogicalResult TorchIndexSelectOp::verify() {
+  RankedTensorType operand = tensorType(getOperand());
+  RankedTensorType index = tensorType(getIndex());
+  RankedTensorType result = getType();
+  int64_t rank = operand.getRank(), dim = getSelectDim(),
+          batch = getBatchDimCount();
+  if (dim < 0 || dim >= rank)
+    return emitOpError("dim ") << getDim() << " is not a dimension of a rank-"
+                               << rank << " operand";
+  if (batch < 0 || batch > dim || batch > index.getRank())
+    return emitOpError("batch_dims ")
+           << getBatchDims() << " must count dimensions of the index before "
+           << "dim (" << dim << ")";
+  SmallVector<int64_t> shape(operand.getShape().take_front(dim));
+  llvm::append_range(shape, index.getShape().drop_front(batch));
+  llvm::append_range(shape, operand.getShape().drop_front(dim + 1));
+  for (int64_t d = 0; d < batch; ++d)
+    if (!ShapedType::isDynamic(operand.getDimSize(d)) &&
+        !ShapedType::isDynamic(index.getDimSize(d)) &&
+        operand.getDimSize(d) != index.getDimSize(d))
+      return emitOpError("batch dimension ")
+             << d << " of the index (" << index.getDimSize(d)
+             << ") differs from the operand's (" << operand.getDimSize(d)
+             << ")";
+  if (result.getElementType() != operand.getElementType())
+    return emitOpError("the result's element type must be the operand's");
+  if (failed(verifyCompatibleShape(result.getShape(), shape)))
+    return emitOpError("the result's shape must be ")
+           << RankedTensorType::get(shape, operand.getElementType())
+           << ", but the result is " << result;
+  return success();
+}
+
 LogicalResult SetDimensionSizeOp::verify() {
   RankedTensorType operand = tensorType(getOperand()), result = getType();
   int64_t rank = operand.getRank(), dim = getDimension();

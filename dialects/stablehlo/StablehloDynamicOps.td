@@ -67,6 +67,36 @@ def StableHLO_SetDimensionSizeOp : StableHLO_Op<"set_dimension_size", [Pure]> {
   let hasVerifier = 1;
 }
 
+def StableHLO_TorchIndexSelectOp
+    : StableHLO_Op<"torch_index_select", [Pure]> {
+  let summary = "PyTorch's index_select (a legacy op exporters still write)";
+  let description = [{
+    `result[b..., i..., j..., k...] = operand[b..., i..., index[b..., j...],
+    k...]`: the slices of `operand` along `dim` that `index` names, with
+    the first `batch_dims` dimensions shared by `operand` and `index`. The
+    result's shape is `operand`'s before `dim`, then `index`'s after its
+    batch dimensions, then `operand`'s after `dim`. Negative `dim` and
+    `batch_dims` count from the end (of `operand` and `index`). Written in
+    the generic form, as exporters print it:
+
+    ```mlir
+    %0 = "stablehlo.torch_index_select"(%table, %ids)
+        {batch_dims = 0 : i64, dim = 0 : i64}
+        : (tensor<30522x768xf32>, tensor<8x128xi32>) -> tensor<8x128x768xf32>
+    ```
+  }];
+  let arguments = (ins StableHLO_Tensor:$operand,
+                       RankedTensorOf<[AnyInteger]>:$index,
+                       I64Attr:$dim, I64Attr:$batch_dims);
+  let results = (outs StableHLO_Tensor:$result);
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// `dim` and `batch_dims` with negative values counted from the end.
+    int64_t getSelectDim();
+    int64_t getBatchDimCount();
+  }];
+}
+
 def StableHLO_DynamicGatherOp : StableHLO_Op<"dynamic_gather", [Pure]> {
   let summary = "gather with the slice sizes as an operand";
   let arguments = (ins StableHLO_Tensor:$operand,

@@ -195,6 +195,8 @@ private:
   /// a dot_general (StablehloShapes.cpp).
   FailureOr<Value> shapeOperandOp(Operation *op);
   FailureOr<Value> einsum(sh::EinsumOp op);
+  /// torch_index_select as the gather it means (StablehloShapes.cpp).
+  FailureOr<Value> torchIndexSelect(sh::TorchIndexSelectOp op);
   /// bitcast_convert between element widths (StablehloBitcast.cpp).
   FailureOr<Value> bitcastWidths(sh::BitcastConvertOp op);
   /// rng_bit_generator as XLA's Threefry and Philox arithmetic

@@ -187,3 +187,37 @@ Value Importer::broadcastOperand(Operation *op, unsigned i) {
                                        result.clone(type.getElementType()), v,
                                        b.getDenseI64ArrayAttr(dims));
 }
+
+FailureOr<Value> Importer::torchIndexSelect(sh::TorchIndexSelectOp op) {
+  // Every index picks one slice along dim: a gather collapsing dim, with
+  // the shared leading dimensions as batching dimensions (slice size 1)
+  // and the index's other dimensions placed where dim was.
+  if (failed(checkTypes(op)))
+    return failure();
+  auto operand = cast<RankedTensorType>(op.getOperand().getType());
+  auto index = cast<RankedTensorType>(op.getIndex().getType());
+  int64_t rank = operand.getRank(), dim = op.getSelectDim(),
+          batch = op.getBatchDimCount(),
+          picked = index.getRank() - batch;
+  auto batching = llvm::to_vector(llvm::seq<int64_t>(0, batch));
+  SmallVector<int64_t> offsetDims, sliceSizes(operand.getShape());
+  for (int64_t d = batch; d < dim; ++d)
+    offsetDims.push_back(d);
+  for (int64_t d = dim + 1; d < rank; ++d)
+    offsetDims.push_back(d - 1 + picked);
+  for (int64_t d = 0; d < batch; ++d)
+    sliceSizes[d] = 1;
+  sliceSizes[dim] = 1;
+  OpBuilder here(op);
+  auto numbers = sh::GatherDimensionNumbersAttr::get(
+      op.getContext(), offsetDims, /*collapsedSliceDims=*/{dim}, batching,
+      batching, /*startIndexMap=*/{dim},
+      /*indexVectorDim=*/index.getRank());
+  auto gatherOp = sh::GatherOp::create(
+      here, op.getLoc(), op->getResultTypes(), op.getOperand(),
+      op.getIndex(), numbers, here.getDenseI64ArrayAttr(sliceSizes),
+      /*indices_are_sorted=*/nullptr);
+  FailureOr<Value> result = gather(gatherOp);
+  gatherOp->erase();
+  return result;
+}

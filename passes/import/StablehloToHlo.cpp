@@ -377,6 +377,7 @@ FailureOr<Value> Importer::convertElementwise(Operation *op) {
             sh::DynamicPadOp>(
           [&](Operation *) { return constantOperandOp(op); })
       .Case([&](sh::EinsumOp e) { return einsum(e); })
+      .Case([&](sh::TorchIndexSelectOp t) { return torchIndexSelect(t); })
       .Case([&](sh::GetDimensionSizeOp g) -> FailureOr<Value> {
         int64_t size =
             cast<RankedTensorType>(g.getOperand().getType())

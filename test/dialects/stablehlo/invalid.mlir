@@ -998,3 +998,43 @@ func.func @permute_pairs_rank(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = "stablehlo.collective_permute"(%x) {source_target_pairs = dense<[[[0], [1]]]> : tensor<1x2x1xi64>} : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @torch_index_select_dim(%x: tensor<4x3xf32>, %i: tensor<2xi32>) -> tensor<4x2xf32> {
+  // expected-error @+1 {{'stablehlo.torch_index_select' op dim 2 is not a dimension of a rank-2 operand}}
+  %0 = "stablehlo.torch_index_select"(%x, %i) {batch_dims = 0 : i64, dim = 2 : i64} : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+func.func @torch_index_select_batch(%x: tensor<4x3xf32>, %i: tensor<4x2xi32>) -> tensor<4x2xf32> {
+  // expected-error @+1 {{'stablehlo.torch_index_select' op batch_dims 2 must count dimensions of the index before dim (1)}}
+  %0 = "stablehlo.torch_index_select"(%x, %i) {batch_dims = 2 : i64, dim = 1 : i64} : (tensor<4x3xf32>, tensor<4x2xi32>) -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+func.func @torch_index_select_batch_size(%x: tensor<4x3xf32>, %i: tensor<5x2xi32>) -> tensor<4x2xf32> {
+  // expected-error @+1 {{'stablehlo.torch_index_select' op batch dimension 0 of the index (5) differs from the operand's (4)}}
+  %0 = "stablehlo.torch_index_select"(%x, %i) {batch_dims = 1 : i64, dim = 1 : i64} : (tensor<4x3xf32>, tensor<5x2xi32>) -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+func.func @torch_index_select_shape(%x: tensor<4x3xf32>, %i: tensor<2xi32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'stablehlo.torch_index_select' op the result's shape must be 'tensor<2x3xf32>', but the result is 'tensor<2x4xf32>'}}
+  %0 = "stablehlo.torch_index_select"(%x, %i) {batch_dims = 0 : i64, dim = 0 : i64} : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @torch_index_select_element(%x: tensor<4x3xf32>, %i: tensor<2xi32>) -> tensor<2x3xi32> {
+  // expected-error @+1 {{'stablehlo.torch_index_select' op the result's element type must be the operand's}}
+  %0 = "stablehlo.torch_index_select"(%x, %i) {batch_dims = 0 : i64, dim = 0 : i64} : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
