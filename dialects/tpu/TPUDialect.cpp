@@ -37,6 +37,22 @@ void TPUDialect::initialize() {
       >();
 }
 
+/// `<"NAME">`, the syntax of #tpu.target and #tpu.topology: a quoted name,
+/// resolved by AttrT::get once, its error at the name.
+template <typename AttrT> static Attribute parseNamed(AsmParser &parser) {
+  std::string name;
+  SMLoc at = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseString(&name) || parser.parseGreater())
+    return {};
+  FailureOr<AttrT> attr = AttrT::get(parser.getContext(), name,
+                                     [&] { return parser.emitError(at); });
+  return succeeded(attr) ? *attr : AttrT();
+}
+
+static void printNamed(AsmPrinter &printer, StringRef name) {
+  printer << "<\"" << name << "\">";
+}
+
 FailureOr<TargetAttr>
 TargetAttr::get(MLIRContext *context, StringRef name,
                 function_ref<InFlightDiagnostic()> emitError) {
@@ -50,17 +66,11 @@ TargetAttr::get(MLIRContext *context, StringRef name,
 
 /// `<"v5e">`: a quoted preset name, resolved to its preset once.
 Attribute TargetAttr::parse(AsmParser &parser, Type) {
-  std::string name;
-  SMLoc at = parser.getCurrentLocation();
-  if (parser.parseLess() || parser.parseString(&name) || parser.parseGreater())
-    return {};
-  FailureOr<TargetAttr> attr =
-      get(parser.getContext(), name, [&] { return parser.emitError(at); });
-  return succeeded(attr) ? *attr : TargetAttr();
+  return parseNamed<TargetAttr>(parser);
 }
 
 void TargetAttr::print(AsmPrinter &printer) const {
-  printer << "<\"" << getName() << "\">";
+  printNamed(printer, getName());
 }
 
 StringRef TargetAttr::getName() const {
@@ -81,17 +91,11 @@ TopologyAttr::get(MLIRContext *context, StringRef name,
 
 /// `<"v5e:4x4">`: a quoted slice name, parsed once.
 Attribute TopologyAttr::parse(AsmParser &parser, Type) {
-  std::string name;
-  SMLoc at = parser.getCurrentLocation();
-  if (parser.parseLess() || parser.parseString(&name) || parser.parseGreater())
-    return {};
-  FailureOr<TopologyAttr> attr =
-      get(parser.getContext(), name, [&] { return parser.emitError(at); });
-  return succeeded(attr) ? *attr : TopologyAttr();
+  return parseNamed<TopologyAttr>(parser);
 }
 
 void TopologyAttr::print(AsmPrinter &printer) const {
-  printer << "<\"" << getName() << "\">";
+  printNamed(printer, getName());
 }
 
 StringRef TopologyAttr::getName() const { return getSlice().name; }
