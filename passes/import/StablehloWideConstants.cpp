@@ -45,13 +45,10 @@ Attribute convertValue(const APFloat &value, Type element) {
   if (value.isNaN()) {
     result = 0;
   } else {
+    // Out of range, convertToInteger saturates to the type's bound in the
+    // value's direction (and reports opInvalidOp), as hlo's folder relies on.
     bool exact;
-    // Out of range saturates to the type's bound in the direction of the
-    // value (APFloat reports it as an invalid operation).
-    if (value.convertToInteger(result, APFloat::rmTowardZero, &exact) ==
-        APFloat::opInvalidOp)
-      result = value.isNegative() ? APSInt::getMinValue(width, isUnsigned)
-                                  : APSInt::getMaxValue(width, isUnsigned);
+    (void)value.convertToInteger(result, APFloat::rmTowardZero, &exact);
   }
   return IntegerAttr::get(integer, result);
 }
