@@ -26,6 +26,13 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 # Fail on variables that leak between CHECK-LABEL blocks.
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
+# glibc fills every allocation, and every block freed, with this byte: a
+# value read before it is written or after it is freed is then garbage that
+# the numeric checks and the determinism test see, at no cost worth
+# measuring (the sanitizers, which would name the read, run on demand:
+# docs/development.md). ASan has its own fill.
+if not config.llvm_use_sanitizer:
+    config.environment["MALLOC_PERTURB_"] = "165"
 
 tool_dirs = [config.tpu_tools_dir, config.llvm_tools_dir]
 tools = ["tpu-compile", "tpu-conformance", "tpu-opt", "tpu-run", "tpu-shape"]
