@@ -9,18 +9,75 @@
 
 using namespace mlir;
 
+namespace {
+
+/// Source lines longer than this (an exporter's function signature on one
+/// line: tens of KB for a model's @main) are shown cut around the column.
+constexpr size_t kMaxShownLine = 160;
+
+/// The file position `loc` shows, through a JAX name scope (NameLoc) or a
+/// call site; none for other locations, which print as MLIR prints them.
+std::optional<FileLineColLoc> shownFileLoc(Location loc) {
+  while (true) {
+    if (auto file = dyn_cast<FileLineColLoc>(loc))
+      return file;
+    if (auto name = dyn_cast<NameLoc>(loc))
+      loc = name.getChildLoc();
+    else if (auto call = dyn_cast<CallSiteLoc>(loc))
+      loc = call.getCallee();
+    else
+      return std::nullopt;
+  }
+}
+
+/// Line `line` (1-based) of `buffer`, without its end of line.
+llvm::StringRef lineOf(llvm::StringRef buffer, unsigned line) {
+  for (unsigned n = 1; n < line; ++n) {
+    size_t end = buffer.find('\n');
+    if (end == llvm::StringRef::npos)
+      return {};
+    buffer = buffer.drop_front(end + 1);
+  }
+  return buffer.take_until([](char c) { return c == '\n' || c == '\r'; });
+}
+
+} // namespace
+
 tpu::DriverDiagnosticHandler::DriverDiagnosticHandler(llvm::SourceMgr &mgr,
                                                       MLIRContext *context,
                                                       llvm::raw_ostream &os)
     : SourceMgrDiagnosticHandler(mgr, context, os) {
-  setHandler([this](Diagnostic &diag) {
-    emitDiagnostic(diag.getLocation(), diag.str(), diag.getSeverity());
+  // As MLIR prints a diagnostic, but a long source line is cut to the part
+  // around the column, with `...` where it was cut.
+  auto emit = [this](Location loc, const std::string &message,
+                     DiagnosticSeverity severity) {
+    std::optional<FileLineColLoc> file = shownFileLoc(loc);
+    const llvm::MemoryBuffer *buffer =
+        file ? getBufferForFile(file->getFilename()) : nullptr;
+    llvm::StringRef line =
+        buffer ? lineOf(buffer->getBuffer(), file->getLine())
+               : llvm::StringRef();
+    if (line.size() <= kMaxShownLine) {
+      emitDiagnostic(loc, message, severity);
+      return;
+    }
+    emitDiagnostic(loc, message, severity, /*displaySourceLine=*/false);
+    size_t column = file->getColumn() > 0 ? file->getColumn() - 1 : 0;
+    size_t start = column > kMaxShownLine / 3 ? column - kMaxShownLine / 3 : 0;
+    llvm::StringRef shown = line.substr(start, kMaxShownLine);
+    std::string prefix = start > 0 ? "..." : "";
+    this->os << prefix << shown
+             << (start + shown.size() < line.size() ? "..." : "") << "\n"
+             << std::string(prefix.size() + column - start, ' ') << "^\n";
+  };
+  setHandler([this, emit](Diagnostic &diag) {
+    emit(diag.getLocation(), diag.str(), diag.getSeverity());
     for (Diagnostic &note : diag.getNotes()) {
       if (isa<UnknownLoc>(note.getLocation())) {
         std::string text = note.str();
         this->os << text << (llvm::StringRef(text).ends_with("\n") ? "" : "\n");
       } else
-        emitDiagnostic(note.getLocation(), note.str(), note.getSeverity());
+        emit(note.getLocation(), note.str(), note.getSeverity());
     }
     return success();
   });

@@ -2,8 +2,10 @@
 
 #include "compiler/driver/ToolFlags.h"
 
+#include "compiler/driver/Version.h"
 #include "runtime/machine/Target.h"
 #include "runtime/machine/Topology.h"
+
 
 using namespace mlir;
 using namespace mlir::tpu;
@@ -39,6 +41,21 @@ CompileFlags::parsedSlice(std::string *error) const {
   if (topology.empty())
     return std::nullopt;
   return tpc::parseTopology(topology, error);
+}
+
+std::vector<std::string> CompileFlags::givenCompileOnly() const {
+  std::vector<std::string> given;
+  auto note = [&](const llvm::cl::Option &flag) {
+    if (flag.getNumOccurrences() && flag.ArgStr != "target" &&
+        flag.ArgStr != "topology")
+      given.push_back(("--" + flag.ArgStr).str());
+  };
+#define TPU_OPTION(type, member, flag, help, init, valueDesc) note(member);
+#define TPU_ENUM_OPTION(type, member, flag, help, init, values) note(member);
+#define TPU_SHARED_OPTIONS
+#include "compiler/pipeline/CompileOptions.def"
+  note(verifyEach);
+  return given;
 }
 
 std::string CompileFlags::check() const {
@@ -89,6 +106,9 @@ void CompileFlags::apply(CompileOptions &options) const {
 void mlir::tpu::showOnlyToolOptions(cl::OptionCategory &category,
                                     bool passManagerOptions) {
   cl::HideUnrelatedOptions(category);
+  // --version names the compiler and the executables it writes, then the
+  // LLVM it is built on (LLVM's printer names LLVM alone).
+  cl::SetVersionPrinter(printToolVersion);
   if (!passManagerOptions)
     return;
   for (auto &[name, option] : cl::getRegisteredOptions()) {

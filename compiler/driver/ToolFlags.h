@@ -17,6 +17,7 @@
 #include "llvm/Support/CommandLine.h"
 
 #include <string>
+#include <vector>
 
 namespace mlir::tpu {
 
@@ -45,7 +46,8 @@ using EnumFlag = llvm::cl::opt<T, false, NamedValueParser<T>>;
 
 /// Makes --help list only `category`'s options, and with
 /// `passManagerOptions` MLIR's pass-manager ones (--mlir-timing,
-/// --mlir-print-ir-*, --mlir-pass-statistics), not every linked library's.
+/// --mlir-print-ir-*, --mlir-pass-statistics), not every linked library's;
+/// --version then names the compiler and its executable format.
 void showOnlyToolOptions(llvm::cl::OptionCategory &category,
                          bool passManagerOptions = false);
 
@@ -83,6 +85,10 @@ struct CompileFlags {
   /// An error naming the valid values when --target or --mixed-precision
   /// names none of them, else empty.
   std::string check() const;
+  /// The flags given that only a compile reads (all but --target and
+  /// --topology, which an executable's run checks against its own), as
+  /// "--mixed-precision": an executable was compiled with its own.
+  std::vector<std::string> givenCompileOnly() const;
   /// The --topology slice, else one device of --target (after check()).
   tpc::Topology slice() const;
   /// Copies the flags into `options`.

@@ -39,7 +39,8 @@ llvm::StringRef mlir::tpu::topologyHelp() {
   return keep("The slice the program runs on, one copy per device (SPMD): a "
               "Cloud TPU name (" +
               names +
-              ") or a generation and chip mesh (v5e:4x4); sets --target. "
+              "; v5litepod-8 is v5e-8) or a generation and chip mesh (v5e:4x4); "
+              "sets --target. "
               "Default: one device");
 }
 

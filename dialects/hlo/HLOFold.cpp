@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dialects/hlo/HLOFold.h"
 #include "dialects/hlo/HLOOps.h"
 #include "runtime/machine/Shape.h"
 
@@ -350,6 +351,15 @@ std::vector<int64_t> stridesOf(ArrayRef<int64_t> shape) {
 }
 
 } // namespace
+
+DenseElementsAttr mlir::hlo::convertElements(DenseElementsAttr values,
+                                             Type elementType) {
+  SmallVector<Scalar> converted;
+  int64_t count = values.isSplat() ? 1 : values.getNumElements();
+  for (int64_t n = 0; n < count; ++n)
+    converted.push_back(convert(elementAt(values, n), elementType));
+  return build(values.getType().getShape(), elementType, converted);
+}
 
 //===----------------------------------------------------------------------===//
 // Folders

@@ -2,17 +2,23 @@
 //
 // scf.if, scf.while and scf.for on tensors become hlo.if and hlo.while, their
 // regions moved, not copied. The scalar conditions scf needs come from
-// rank-0 tensors (tensor.extract), which hlo's control flow reads directly.
-// See docs/control-flow.md.
+// rank-0 tensors (tensor.extract), which hlo's control flow reads directly;
+// scalar flags computed from them (lift-cf-to-scf's) are redone on rank-0
+// tensors. A do-while (work before the exit test) is rotated, its first
+// part copied ahead of the loop. See docs/control-flow.md.
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::tpu {
 #define GEN_PASS_DEF_CONVERTSCFTOHLO
@@ -28,43 +34,342 @@ InFlightDiagnostic unsupported(Operation *op) {
                          << " is not supported by the TPU compiler: ";
 }
 
-/// The tensor<i1> a scalar condition was extracted from.
-FailureOr<Value> predicateTensor(Operation *op, Value condition) {
-  auto extract = condition.getDefiningOp<tensor::ExtractOp>();
-  if (!extract || extract.getTensor().getType().getRank() != 0)
-    return unsupported(op) << "its condition is not tensor.extract of a "
-                              "tensor<i1>";
-  return extract.getTensor();
+/// The rank-0 tensor type hlo carries a scalar of `type` in; null for a
+/// type it has no tensor of (index, vectors...).
+RankedTensorType scalarTensorType(Type type) {
+  if (!isa<IntegerType, FloatType>(type))
+    return nullptr;
+  return RankedTensorType::get({}, type);
 }
 
-/// Ends `block` in hlo.yield of what its terminator yielded.
-void yieldFrom(OpBuilder &b, Block &block, ValueRange values) {
+/// A rank-0 tensor holding `value`.
+Value scalarConstant(OpBuilder &b, Location loc, TypedAttr value) {
+  auto type = RankedTensorType::get({}, value.getType());
+  return hlo::ConstantOp::create(b, loc, DenseElementsAttr::get(type, value));
+}
+
+/// hlo's form of a value scf carries, built at `b`'s insertion point: a
+/// tensor stays itself (a poison one, which any value refines, becomes
+/// zeros); a scalar becomes the rank-0 tensor it was extracted from, or its
+/// arithmetic (the flags lift-cf-to-scf computes to leave a loop or pick a
+/// branch) redone on rank-0 tensors. `user` names the op in a diagnostic.
+FailureOr<Value> asTensor(OpBuilder &b, Operation *user, Value value) {
+  Operation *def = value.getDefiningOp();
+  Location loc = def ? def->getLoc() : user->getLoc();
+  if (auto tensor = dyn_cast<RankedTensorType>(value.getType())) {
+    if (def && isa<ub::PoisonOp>(def))
+      return hlo::ConstantOp::create(
+                 b, loc, DenseElementsAttr::get(tensor, b.getZeroAttr(
+                                                           tensor.getElementType())))
+          .getResult();
+    return value;
+  }
+  RankedTensorType type = scalarTensorType(value.getType());
+  auto refuse = [&]() -> FailureOr<Value> {
+    return unsupported(user)
+           << "it carries a scalar that is not computed from tensors "
+              "(tensor.extract of a rank-0 tensor, constants, and scalar "
+              "arith on them)";
+  };
+  if (!type || !def)
+    return refuse();
+  if (auto extract = dyn_cast<tensor::ExtractOp>(def)) {
+    if (extract.getTensor().getType().getRank() != 0)
+      return refuse();
+    return extract.getTensor();
+  }
+  if (isa<ub::PoisonOp>(def))
+    return scalarConstant(b, loc, cast<TypedAttr>(b.getZeroAttr(value.getType())));
+  if (auto constant = dyn_cast<arith::ConstantOp>(def))
+    return scalarConstant(b, loc, cast<TypedAttr>(constant.getValue()));
+  // The operands first, at the same point (they dominate the user too).
+  SmallVector<Value> operands;
+  for (Value operand : def->getOperands()) {
+    FailureOr<Value> converted = asTensor(b, user, operand);
+    if (failed(converted))
+      return failure();
+    operands.push_back(*converted);
+  }
+  auto i1 = RankedTensorType::get({}, b.getI1Type());
+  auto compare = [&](hlo::ComparisonDirection direction, Value lhs,
+                     Value rhs) -> Value {
+    return hlo::CompareOp::create(
+        b, loc, i1,
+        hlo::ComparisonDirectionAttr::get(b.getContext(), direction), lhs,
+        rhs);
+  };
+  // Unsigned order is signed order with the sign bit flipped.
+  auto flipSign = [&](Value v) -> Value {
+    auto element = cast<IntegerType>(
+        cast<RankedTensorType>(v.getType()).getElementType());
+    Value sign = scalarConstant(
+        b, loc,
+        b.getIntegerAttr(element,
+                         APInt::getSignedMinValue(element.getWidth())));
+    return hlo::XorOp::create(b, loc, v, sign);
+  };
+  using Dir = hlo::ComparisonDirection;
+  return TypeSwitch<Operation *, FailureOr<Value>>(def)
+      .Case([&](arith::TruncIOp op) -> FailureOr<Value> {
+        // Truncation keeps the low bits: to i1, the lowest.
+        if (!op.getType().isInteger(1))
+          return hlo::ConvertOp::create(b, loc, type, operands[0]).getResult();
+        auto wide = cast<RankedTensorType>(operands[0].getType());
+        auto attr = [&](int64_t v) {
+          return cast<TypedAttr>(b.getIntegerAttr(wide.getElementType(), v));
+        };
+        Value low = hlo::AndOp::create(b, loc, operands[0],
+                                       scalarConstant(b, loc, attr(1)));
+        return compare(Dir::NE, low, scalarConstant(b, loc, attr(0)));
+      })
+      .Case<arith::SIToFPOp, arith::FPToSIOp, arith::ExtFOp,
+            arith::TruncFOp>([&](Operation *) -> FailureOr<Value> {
+        return hlo::ConvertOp::create(b, loc, type, operands[0]).getResult();
+      })
+      .Case([&](arith::ExtSIOp) -> FailureOr<Value> {
+        // hlo converts true to 1; sign extension makes it -1.
+        Value wide = hlo::ConvertOp::create(b, loc, type, operands[0]);
+        if (cast<RankedTensorType>(operands[0].getType())
+                .getElementType()
+                .isInteger(1))
+          wide = hlo::NegOp::create(b, loc, wide);
+        return wide;
+      })
+      .Case([&](arith::ExtUIOp op) -> FailureOr<Value> {
+        // hlo converts integers as signed: an i1 flag widens to 0 or 1.
+        if (!cast<RankedTensorType>(operands[0].getType())
+                 .getElementType()
+                 .isInteger(1))
+          return refuse();
+        return hlo::ConvertOp::create(b, loc, type, operands[0]).getResult();
+      })
+      .Case([&](arith::AndIOp) -> FailureOr<Value> {
+        return hlo::AndOp::create(b, loc, operands[0], operands[1]).getResult();
+      })
+      .Case([&](arith::OrIOp) -> FailureOr<Value> {
+        return hlo::OrOp::create(b, loc, operands[0], operands[1]).getResult();
+      })
+      .Case([&](arith::XOrIOp) -> FailureOr<Value> {
+        return hlo::XorOp::create(b, loc, operands[0], operands[1]).getResult();
+      })
+      .Case<arith::AddIOp, arith::AddFOp>([&](Operation *) -> FailureOr<Value> {
+        return hlo::AddOp::create(b, loc, operands[0], operands[1]).getResult();
+      })
+      .Case<arith::SubIOp, arith::SubFOp>([&](Operation *) -> FailureOr<Value> {
+        return hlo::SubtractOp::create(b, loc, operands[0], operands[1])
+            .getResult();
+      })
+      .Case<arith::MulIOp, arith::MulFOp>([&](Operation *) -> FailureOr<Value> {
+        return hlo::MulOp::create(b, loc, operands[0], operands[1]).getResult();
+      })
+      .Case([&](arith::SelectOp) -> FailureOr<Value> {
+        return hlo::SelectOp::create(b, loc, type, operands[0], operands[1],
+                                     operands[2])
+            .getResult();
+      })
+      .Case([&](arith::CmpIOp op) -> FailureOr<Value> {
+        using P = arith::CmpIPredicate;
+        Value lhs = operands[0], rhs = operands[1];
+        P predicate = op.getPredicate();
+        if (predicate == P::ult || predicate == P::ule ||
+            predicate == P::ugt || predicate == P::uge) {
+          lhs = flipSign(lhs);
+          rhs = flipSign(rhs);
+        }
+        switch (predicate) {
+        case P::eq:
+          return compare(Dir::EQ, lhs, rhs);
+        case P::ne:
+          return compare(Dir::NE, lhs, rhs);
+        case P::slt:
+        case P::ult:
+          return compare(Dir::LT, lhs, rhs);
+        case P::sle:
+        case P::ule:
+          return compare(Dir::LE, lhs, rhs);
+        case P::sgt:
+        case P::ugt:
+          return compare(Dir::GT, lhs, rhs);
+        case P::sge:
+        case P::uge:
+          return compare(Dir::GE, lhs, rhs);
+        }
+        return refuse();
+      })
+      .Case([&](arith::CmpFOp op) -> FailureOr<Value> {
+        // hlo compares floats as IEEE 754: ordered, except NE.
+        using P = arith::CmpFPredicate;
+        switch (op.getPredicate()) {
+        case P::OEQ:
+          return compare(Dir::EQ, operands[0], operands[1]);
+        case P::UNE:
+          return compare(Dir::NE, operands[0], operands[1]);
+        case P::OLT:
+          return compare(Dir::LT, operands[0], operands[1]);
+        case P::OLE:
+          return compare(Dir::LE, operands[0], operands[1]);
+        case P::OGT:
+          return compare(Dir::GT, operands[0], operands[1]);
+        case P::OGE:
+          return compare(Dir::GE, operands[0], operands[1]);
+        default:
+          return refuse();
+        }
+      })
+      .Default([&](Operation *) { return refuse(); });
+}
+
+/// hlo's form of each of `values` (asTensor), at `b`'s insertion point.
+FailureOr<SmallVector<Value>> asTensors(OpBuilder &b, Operation *user,
+                                        ValueRange values) {
+  SmallVector<Value> out;
+  for (Value value : values) {
+    FailureOr<Value> converted = asTensor(b, user, value);
+    if (failed(converted))
+      return failure();
+    out.push_back(*converted);
+  }
+  return out;
+}
+
+/// The types hlo carries `types` in; failure (named at `op`) for a type
+/// with no rank-0 tensor.
+FailureOr<SmallVector<Type>> carriedTypes(Operation *op, TypeRange types) {
+  SmallVector<Type> out;
+  for (Type type : types) {
+    if (isa<RankedTensorType>(type)) {
+      out.push_back(type);
+      continue;
+    }
+    RankedTensorType tensor = scalarTensorType(type);
+    if (!tensor)
+      return unsupported(op) << "it carries a value of type " << type
+                             << ", which has no tensor form";
+    out.push_back(tensor);
+  }
+  return out;
+}
+
+/// `value` as `type` reads it: a scalar is extracted from its rank-0
+/// tensor (the arithmetic on it is redone on tensors where hlo needs it).
+Value scalarView(OpBuilder &b, Location loc, Value value, Type type) {
+  if (value.getType() == type)
+    return value;
+  return tensor::ExtractOp::create(b, loc, value, ValueRange());
+}
+
+/// Replaces `op`'s results with `results`, extracting scalars.
+void replaceResults(OpBuilder &b, Operation *op, ValueRange results) {
+  b.setInsertionPointAfter(op);
+  for (auto [old, now] : llvm::zip(op->getResults(), results))
+    old.replaceAllUsesWith(scalarView(b, op->getLoc(), now, old.getType()));
+}
+
+/// Ends `block` in hlo.yield of the hlo form of `values`.
+LogicalResult yieldFrom(OpBuilder &b, Operation *op, Block &block,
+                        ValueRange values) {
   Operation *terminator = block.getTerminator();
   b.setInsertionPoint(terminator);
-  SmallVector<Value> results(values);
-  hlo::YieldOp::create(b, terminator->getLoc(), results);
+  FailureOr<SmallVector<Value>> results = asTensors(b, op, values);
+  if (failed(results))
+    return failure();
+  hlo::YieldOp::create(b, terminator->getLoc(), *results);
   terminator->erase();
+  return success();
 }
 
 LogicalResult convertIf(scf::IfOp op) {
-  FailureOr<Value> pred = predicateTensor(op, op.getCondition());
-  if (failed(pred))
-    return failure();
   OpBuilder b(op);
-  auto converted =
-      hlo::IfOp::create(b, op.getLoc(), op.getResultTypes(), *pred);
+  FailureOr<Value> pred = asTensor(b, op, op.getCondition());
+  FailureOr<SmallVector<Type>> types = carriedTypes(op, op.getResultTypes());
+  if (failed(pred) || failed(types))
+    return failure();
+  auto converted = hlo::IfOp::create(b, op.getLoc(), *types, *pred);
   converted.getTrueBranch().takeBody(op.getThenRegion());
-  yieldFrom(b, converted.getTrueBranch().front(),
-            converted.getTrueBranch().front().getTerminator()->getOperands());
+  Block &thenBlock = converted.getTrueBranch().front();
+  if (failed(yieldFrom(b, op, thenBlock,
+                       thenBlock.getTerminator()->getOperands())))
+    return failure();
   if (op.getElseRegion().empty()) {
     b.setInsertionPointToStart(&converted.getFalseBranch().emplaceBlock());
     hlo::YieldOp::create(b, op.getLoc(), ValueRange());
   } else {
     converted.getFalseBranch().takeBody(op.getElseRegion());
     Block &block = converted.getFalseBranch().front();
-    yieldFrom(b, block, block.getTerminator()->getOperands());
+    if (failed(yieldFrom(b, op, block, block.getTerminator()->getOperands())))
+      return failure();
   }
-  op.replaceAllUsesWith(converted.getResults());
+  replaceResults(b, op, converted.getResults());
+  op.erase();
+  return success();
+}
+
+/// Clones `source`'s ops but its terminator at `b`'s insertion point, its
+/// arguments bound to `args` (tensors; scalars are extracted from theirs).
+void inlineBlock(OpBuilder &b, Block &source, ValueRange args,
+                 IRMapping &map) {
+  for (auto [arg, value] : llvm::zip(source.getArguments(), args))
+    map.map(arg, scalarView(b, arg.getLoc(), value, arg.getType()));
+  for (Operation &inner : source.without_terminator())
+    b.clone(inner, map);
+}
+
+/// A loop whose `before` region does work (the do-while lift-cf-to-scf
+/// makes of a loop whose exit test is computed in its body) is rotated:
+/// `before` runs once ahead of the loop, then at the end of each
+/// iteration, and the loop carries what it forwards plus the exit test.
+///
+///   (p, f) = before(inits); while (p) { (p, f) = before(after(f)) }; f
+LogicalResult rotateWhile(scf::WhileOp op) {
+  Block &before = op.getBefore().front();
+  Block &after = op.getAfter().front();
+  scf::ConditionOp condition = op.getConditionOp();
+  FailureOr<SmallVector<Type>> types = carriedTypes(op, op.getResultTypes());
+  if (failed(types))
+    return failure();
+  Location loc = op.getLoc();
+  auto i1 = RankedTensorType::get({}, IntegerType::get(op.getContext(), 1));
+  types->push_back(i1);
+  OpBuilder b(op);
+  // What one evaluation of `before` forwards, then its exit test.
+  auto runBefore = [&](ValueRange args) -> FailureOr<SmallVector<Value>> {
+    IRMapping map;
+    inlineBlock(b, before, args, map);
+    SmallVector<Value> values;
+    for (Value v : condition.getArgs())
+      values.push_back(map.lookupOrDefault(v));
+    values.push_back(map.lookupOrDefault(condition.getCondition()));
+    return asTensors(b, op, values);
+  };
+  FailureOr<SmallVector<Value>> inits = asTensors(b, op, op.getInits());
+  if (failed(inits))
+    return failure();
+  FailureOr<SmallVector<Value>> first = runBefore(*inits);
+  if (failed(first))
+    return failure();
+  auto converted = hlo::WhileOp::create(b, loc, *types, *first);
+  Block &cond = converted.getCond().emplaceBlock();
+  Block &body = converted.getBody().emplaceBlock();
+  for (Type type : *types) {
+    cond.addArgument(type, loc);
+    body.addArgument(type, loc);
+  }
+  b.setInsertionPointToStart(&cond);
+  hlo::YieldOp::create(b, loc, cond.getArguments().back());
+  b.setInsertionPointToStart(&body);
+  IRMapping map;
+  inlineBlock(b, after, body.getArguments().drop_back(), map);
+  SmallVector<Value> next;
+  for (Value v : after.getTerminator()->getOperands())
+    next.push_back(map.lookupOrDefault(v));
+  FailureOr<SmallVector<Value>> nextArgs = asTensors(b, op, next);
+  if (failed(nextArgs))
+    return failure();
+  FailureOr<SmallVector<Value>> carried = runBefore(*nextArgs);
+  if (failed(carried))
+    return failure();
+  hlo::YieldOp::create(b, loc, *carried);
+  replaceResults(b, op, converted.getResults().drop_back());
   op.erase();
   return success();
 }
@@ -72,21 +377,28 @@ LogicalResult convertIf(scf::IfOp op) {
 LogicalResult convertWhile(scf::WhileOp op) {
   Block &before = op.getBefore().front();
   scf::ConditionOp condition = op.getConditionOp();
-  if (condition.getArgs() != ValueRange(before.getArguments()) ||
-      op.getResultTypes() != op.getInits().getTypes())
-    return unsupported(op) << "its scf.condition does not forward the "
-                              "loop-carried values unchanged";
-  FailureOr<Value> pred = predicateTensor(op, condition.getCondition());
-  if (failed(pred))
-    return failure();
+  bool forwards = condition.getArgs() == ValueRange(before.getArguments()) &&
+                  op.getResultTypes() == op.getInits().getTypes() &&
+                  llvm::all_of(op.getResultTypes(), [](Type type) {
+                    return isa<RankedTensorType>(type);
+                  });
+  if (!forwards)
+    return rotateWhile(op);
+  // The condition region only tests: it becomes hlo.while's as it is.
   OpBuilder b(op);
+  FailureOr<SmallVector<Value>> inits = asTensors(b, op, op.getInits());
+  if (failed(inits))
+    return failure();
   auto converted =
-      hlo::WhileOp::create(b, op.getLoc(), op.getResultTypes(), op.getInits());
+      hlo::WhileOp::create(b, op.getLoc(), op.getResultTypes(), *inits);
   converted.getCond().takeBody(op.getBefore());
-  yieldFrom(b, converted.getCond().front(), *pred);
+  if (failed(yieldFrom(b, op, converted.getCond().front(),
+                       condition.getCondition())))
+    return failure();
   converted.getBody().takeBody(op.getAfter());
   Block &body = converted.getBody().front();
-  yieldFrom(b, body, body.getTerminator()->getOperands());
+  if (failed(yieldFrom(b, op, body, body.getTerminator()->getOperands())))
+    return failure();
   op.replaceAllUsesWith(converted.getResults());
   op.erase();
   return success();
@@ -112,6 +424,9 @@ LogicalResult convertFor(scf::ForOp op) {
   if (!inI32(*lower) || !inI32(*upper) || !inI32(*step) ||
       !inI32(*upper + *step))
     return unsupported(op) << "its bounds and step do not fit in i32";
+  if (!llvm::all_of(op.getResultTypes(),
+                    [](Type type) { return isa<RankedTensorType>(type); }))
+    return unsupported(op) << "it carries a scalar; carry a rank-0 tensor";
   // The induction variable is read as a tensor<i32> only.
   Value iv = op.getInductionVar();
   SmallVector<Operation *> casts;
@@ -169,7 +484,8 @@ LogicalResult convertFor(scf::ForOp op) {
   SmallVector<Value> next = {
       hlo::AddOp::create(b, loc, counter, stepValue).getResult()};
   llvm::append_range(next, body.getTerminator()->getOperands());
-  yieldFrom(b, body, next);
+  if (failed(yieldFrom(b, op, body, next)))
+    return failure();
   SmallVector<Value> bounds = {op.getLowerBound(), op.getUpperBound(),
                                op.getStep()};
   op.replaceAllUsesWith(converted.getResults().drop_front());
@@ -218,10 +534,11 @@ struct ConvertScfToHloPass
         return signalPassFailure();
     }
     // Conditions extracted for scf are read as tensors now, and the
-    // scalars lift-cf-to-scf made for branches it resolved are unused.
+    // scalar flags (and poison) lift-cf-to-scf made are redone on tensors.
     SmallVector<Operation *> scalars;
     getOperation().walk([&](Operation *op) {
-      if (isa<tensor::ExtractOp, arith::ConstantOp>(op) &&
+      if ((isa<tensor::ExtractOp, ub::PoisonOp>(op) ||
+           isa_and_present<arith::ArithDialect>(op->getDialect())) &&
           !op->getParentOfType<tpu::KernelOp>())
         scalars.push_back(op);
     });

@@ -95,11 +95,11 @@ private:
   /// q's zero points as integers of `type` (per axis: along `dim`).
   Value zeroPointTensor(Location loc, RankedTensorType type,
                         quant::QuantizedType q, int64_t dim);
-  /// The i32 product `acc` times s_l s_r, quantized to `outQ` (null: the
-  /// floats).
+  /// The i32 product `acc` times s_l s_r, quantized to `outQ`, or (null)
+  /// the floats of the product's `resultType`.
   Value rescale(Location loc, Value acc, quant::QuantizedType lq,
                 quant::QuantizedType rq, int64_t axisInResult,
-                quant::QuantizedType outQ, Type floatType);
+                quant::QuantizedType outQ, Type resultType);
 
   OpBuilder &b;
   llvm::DenseMap<Value, quant::QuantizedType> quantized;
@@ -208,7 +208,9 @@ Value QuantLowering::zeroPointTensor(Location loc, RankedTensorType type,
 
 Value QuantLowering::rescale(Location loc, Value acc, quant::QuantizedType lq,
                              quant::QuantizedType rq, int64_t axisInResult,
-                             quant::QuantizedType outQ, Type floatType) {
+                             quant::QuantizedType outQ, Type resultType) {
+  Type floatType = outQ ? outQ.getExpressedType()
+                        : getElementTypeOrSelf(resultType);
   auto realType = cast<RankedTensorType>(acc.getType()).clone(floatType);
   double lhsScale = cast<quant::UniformQuantizedType>(lq).getScale();
   Value scales;
@@ -332,9 +334,7 @@ Value QuantLowering::integerDot(sh::DotGeneralOp op) {
                         DenseElementsAttr::get(
                             resultType, b.getIntegerAttr(i32, k * zl)))));
   }
-  Type floatType =
-      outQ ? outQ.getExpressedType() : op.getType().getElementType();
-  return rescale(loc, acc, lq, rq, axisInResult, outQ, floatType);
+  return rescale(loc, acc, lq, rq, axisInResult, outQ, op.getType());
 }
 
 Value QuantLowering::integerConv(sh::ConvolutionOp op) {
@@ -371,15 +371,20 @@ Value QuantLowering::integerConv(sh::ConvolutionOp op) {
   // Padding holds real zeros, (q - z_l) = 0: each correction sums the
   // window's taps inside the input only, which a convolution of ones
   // padded with zeros counts.
-  auto lhsType = cast<RankedTensorType>(op.getLhs().getType());
-  SmallVector<int64_t> oneImage(lhsType.getShape());
-  oneImage[dims.getInputBatchDimension()] = 1;
-  auto onesType = RankedTensorType::get(oneImage, lhsType.getElementType());
-  Value ones = sh::ConstantOp::create(
-      b, loc, DenseElementsAttr::get(
-                  onesType, b.getIntegerAttr(onesType.getElementType(), 1)));
+  // Both are needed only with a nonzero z_l.
   int64_t zl = cast<quant::UniformQuantizedType>(lq).getZeroPoint();
-  Value zlTensor = zeroPointTensor(loc, resultType, lq, -1);
+  Value ones, zlTensor;
+  if (zl != 0) {
+    auto lhsType = cast<RankedTensorType>(op.getLhs().getType());
+    SmallVector<int64_t> oneImage(lhsType.getShape());
+    oneImage[dims.getInputBatchDimension()] = 1;
+    auto onesType = RankedTensorType::get(oneImage, lhsType.getElementType());
+    ones = sh::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(
+            onesType, b.getIntegerAttr(onesType.getElementType(), 1)));
+    zlTensor = zeroPointTensor(loc, resultType, lq, -1);
+  }
   if (zl != 0) // - z_l conv(1, q_r)
     acc = sh::SubtractOp::create(
         b, loc, resultType, acc,
@@ -396,9 +401,7 @@ Value QuantLowering::integerConv(sh::ConvolutionOp op) {
           b, loc, resultType, acc,
           sh::MulOp::create(b, loc, resultType, conv(ones, zr), zlTensor));
   }
-  Type floatType =
-      outQ ? outQ.getExpressedType() : op.getType().getElementType();
-  return rescale(loc, acc, lq, rq, outFeature, outQ, floatType);
+  return rescale(loc, acc, lq, rq, outFeature, outQ, op.getType());
 }
 
 LogicalResult QuantLowering::lower(Operation *op) {

@@ -15,6 +15,7 @@
 #include "dialects/stablehlo/StablehloOps.h"
 #include "passes/PassUtils.h"
 #include "passes/Passes.h"
+#include "passes/import/ResourceConstants.h"
 #include "passes/import/StablehloImport.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -733,6 +734,8 @@ struct ConvertStablehloToHloPass
     : tpu::impl::ConvertStablehloToHloBase<ConvertStablehloToHloPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
+    if (failed(tpu::readResourceConstants(func)))
+      return signalPassFailure();
     flattenTupleSignature(func);
     foldConvertedWideConstants(func);
     if (failed(lowerQuantizedTypes(func)))

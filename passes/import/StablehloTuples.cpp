@@ -92,9 +92,16 @@ void mlir::tpu::stablehlo_import::flattenTupleSignature(func::FuncOp func) {
   }
   if (!llvm::any_of(func.getResultTypes(), llvm::IsaPred<TupleType>))
     return;
+  // Each leaf keeps its tuple's result attributes (jax.result_info).
   SmallVector<Type> resultTypes;
-  for (Type type : func.getResultTypes())
-    leavesOf(type, resultTypes);
+  SmallVector<DictionaryAttr> resultAttrs;
+  for (unsigned i = 0, e = func.getNumResults(); i < e; ++i) {
+    size_t first = resultTypes.size();
+    leavesOf(func.getResultTypes()[i], resultTypes);
+    DictionaryAttr attrs = func.getResultAttrDict(i);
+    resultAttrs.append(resultTypes.size() - first,
+                       attrs ? attrs : b.getDictionaryAttr({}));
+  }
   func.walk([&](func::ReturnOp ret) {
     b.setInsertionPoint(ret);
     SmallVector<Value> leaves;
@@ -102,15 +109,6 @@ void mlir::tpu::stablehlo_import::flattenTupleSignature(func::FuncOp func) {
       takeApart(b, ret.getLoc(), v, leaves);
     ret->setOperands(leaves);
   });
-  // Each leaf keeps its tuple's result attributes (jax.result_info).
-  SmallVector<DictionaryAttr> resultAttrs;
-  for (unsigned i = 0, e = func.getNumResults(); i < e; ++i) {
-    SmallVector<Type> leafTypes;
-    leavesOf(func.getResultTypes()[i], leafTypes);
-    DictionaryAttr attrs = func.getResultAttrDict(i);
-    resultAttrs.append(leafTypes.size(),
-                       attrs ? attrs : b.getDictionaryAttr({}));
-  }
   func.setFunctionType(
       FunctionType::get(func.getContext(), func.getArgumentTypes(),
                         resultTypes));

@@ -15,6 +15,7 @@
 
 #include "passes/import/StablehloImport.h"
 
+#include "dialects/hlo/HLOFold.h"
 #include "dialects/stablehlo/StablehloOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -24,34 +25,6 @@ using namespace mlir::tpu::stablehlo_import;
 namespace sh = mlir::stablehlo;
 
 namespace {
-
-/// `value` as convert gives it in `element`: a float rounded once to
-/// nearest even; an integer truncated toward zero and saturated, NaN 0;
-/// i1 whether it is non-zero.
-Attribute convertValue(const APFloat &value, Type element) {
-  if (auto floatType = dyn_cast<FloatType>(element)) {
-    APFloat converted = value;
-    bool lost;
-    converted.convert(floatType.getFloatSemantics(),
-                      APFloat::rmNearestTiesToEven, &lost);
-    return FloatAttr::get(floatType, converted);
-  }
-  auto integer = cast<IntegerType>(element);
-  unsigned width = integer.getWidth();
-  if (width == 1)
-    return IntegerAttr::get(integer, APInt(1, !value.isZero()));
-  bool isUnsigned = integer.isUnsigned();
-  APSInt result(width, isUnsigned);
-  if (value.isNaN()) {
-    result = 0;
-  } else {
-    // Out of range, convertToInteger saturates to the type's bound in the
-    // value's direction (and reports opInvalidOp), as hlo's folder relies on.
-    bool exact;
-    (void)value.convertToInteger(result, APFloat::rmTowardZero, &exact);
-  }
-  return IntegerAttr::get(integer, result);
-}
 
 /// Whether `convert` turns f64 into a type the import takes.
 bool narrows(sh::ConvertOp convert) {
@@ -81,13 +54,12 @@ void mlir::tpu::stablehlo_import::foldConvertedWideConstants(
     auto value = cast<DenseElementsAttr>(constant.getValue());
     for (Operation *user : llvm::make_early_inc_range(constant->getUsers())) {
       auto convert = cast<sh::ConvertOp>(user);
-      auto type = cast<ShapedType>(convert.getType());
-      SmallVector<Attribute> values;
-      for (const APFloat &element : value.getValues<APFloat>())
-        values.push_back(convertValue(element, type.getElementType()));
+      // As hlo.convert folds: the value is rounded once, from f64.
       OpBuilder b(convert);
       auto folded = sh::ConstantOp::create(
-          b, convert.getLoc(), DenseElementsAttr::get(type, values));
+          b, convert.getLoc(),
+          hlo::convertElements(
+              value, getElementTypeOrSelf(convert.getType())));
       convert.replaceAllUsesWith(folded.getResult());
       convert.erase();
     }

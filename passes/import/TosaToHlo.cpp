@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/PassUtils.h"
+#include "passes/import/ResourceConstants.h"
 #include "passes/import/TosaImport.h"
 
 #include "dialects/hlo/HLOOps.h"
@@ -818,6 +819,8 @@ struct ConvertTosaToHloPass
     : tpu::impl::ConvertTosaToHloBase<ConvertTosaToHloPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
+    if (failed(tpu::readResourceConstants(func)))
+      return signalPassFailure();
     // i48 (TOSA's int16 accumulator) is computed in i64 inside a program
     // but is not a type the TPU stores at its boundary.
     FunctionType signature = func.getFunctionType();

@@ -47,6 +47,29 @@ RankedTensorType withDims(RankedTensorType type, ArrayRef<int64_t> dims) {
   return RankedTensorType::get(dims, type.getElementType(), type.getEncoding());
 }
 
+/// Calls `f` with the row-major offset in an array of `physical` dims of
+/// each element of the `logical` box at its origin, in logical row-major
+/// order: where a constant's elements go when it is padded.
+void forEachPhysicalOffset(ArrayRef<int64_t> logical,
+                           ArrayRef<int64_t> physical,
+                           llvm::function_ref<void(int64_t)> f) {
+  int64_t count = 1;
+  for (int64_t size : logical)
+    count *= size; // Cannot overflow: the padded size was checked.
+  SmallVector<int64_t> index(logical.size(), 0);
+  for (int64_t n = 0; n < count; ++n) {
+    int64_t offset = 0;
+    for (size_t d = 0; d < logical.size(); ++d)
+      offset = offset * physical[d] + index[d];
+    f(offset);
+    for (int64_t d = static_cast<int64_t>(logical.size()) - 1; d >= 0; --d) {
+      if (++index[d] < logical[d])
+        break;
+      index[d] = 0;
+    }
+  }
+}
+
 /// A value's physical counterpart and whether all of its padding is zero
 /// (trivially true when it has none).
 struct Physical {
@@ -361,23 +384,10 @@ bool Padder::zeroPadSplat(hlo::ConstantOp constant,
     return false;
   size_t width = bits / 8;
   ArrayRef<char> element = dense.getRawData().take_front(width);
-  ArrayRef<int64_t> dims = type.getShape();
   std::vector<char> data(type.getNumElements() * width, 0);
-  SmallVector<int64_t> index(logical.size(), 0);
-  int64_t count = 1;
-  for (int64_t size : logical)
-    count *= size;
-  for (int64_t n = 0; n < count; ++n) {
-    int64_t offset = 0;
-    for (size_t d = 0; d < dims.size(); ++d)
-      offset = offset * dims[d] + index[d];
+  forEachPhysicalOffset(logical, type.getShape(), [&](int64_t offset) {
     std::copy(element.begin(), element.end(), data.begin() + offset * width);
-    for (int64_t d = static_cast<int64_t>(dims.size()) - 1; d >= 0; --d) {
-      if (++index[d] < logical[d])
-        break;
-      index[d] = 0;
-    }
-  }
+  });
   constant.setValueAttr(DenseElementsAttr::getFromRawBuffer(type, data));
   return true;
 }
@@ -444,23 +454,11 @@ LogicalResult Padder::padConstant(hlo::ConstantOp op) {
     return success();
   }
   // Scatter the logical elements into a zero-filled physical array.
-  int64_t count = 1;
-  for (int64_t size : *dims)
-    count *= size; // Cannot overflow: the padded size was checked.
-  SmallVector<Attribute> elements(count, b.getZeroAttr(type.getElementType()));
-  ArrayRef<int64_t> shape = type.getShape();
-  Dims index(shape.size(), 0);
-  for (Attribute element : dense.getValues<Attribute>()) {
-    int64_t offset = 0;
-    for (size_t d = 0; d < shape.size(); ++d)
-      offset = offset * (*dims)[d] + index[d];
-    elements[offset] = element;
-    for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
-      if (++index[d] < shape[d])
-        break;
-      index[d] = 0;
-    }
-  }
+  SmallVector<Attribute> elements(physicalType.getNumElements(),
+                                  b.getZeroAttr(type.getElementType()));
+  auto element = dense.value_begin<Attribute>();
+  forEachPhysicalOffset(type.getShape(), *dims,
+                        [&](int64_t offset) { elements[offset] = *element++; });
   values[op] = {
       hlo::ConstantOp::create(b, op.getLoc(), physicalType,
                               DenseElementsAttr::get(physicalType, elements)),

@@ -169,7 +169,11 @@ std::optional<Topology> parseTopology(std::string_view name,
   if (cut == std::string_view::npos)
     return fail("expected a Cloud TPU name such as v3-8 or v5e-16, or a "
                 "generation and chip mesh such as v5e:4x4");
-  const Generation *gen = findGeneration(name.substr(0, cut));
+  std::string_view prefix = name.substr(0, cut);
+  // Cloud TPU names v5e slices v5litepod-N (N chips).
+  if (colon == std::string_view::npos && prefix == "v5litepod")
+    prefix = "v5e";
+  const Generation *gen = findGeneration(prefix);
   if (!gen)
     return fail(absl::StrCat("unknown generation '", str(name.substr(0, cut)),
                              "'; expected ", generationNames()));

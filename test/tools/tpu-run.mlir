@@ -76,6 +76,11 @@
 // REST-NOT: "exponential_0/dma_
 // RUN: not tpu-run %t/matmul.tpu --reference 2>&1 | FileCheck %s --check-prefix=REF
 // REF: tpu-run: --reference needs the program's MLIR, not an executable
+// Compile flags given with an executable would be ignored: they are refused.
+// RUN: not tpu-run %t/matmul.tpu --input=2x2xf32=1 --input=2x2xf32=1 --mixed-precision=bf16 --hbm-limit=1M 2>&1 | FileCheck %s --check-prefix=COMPILE-FLAGS
+// COMPILE-FLAGS: tpu-run: --mixed-precision, --hbm-limit are compile flags: {{.*}}matmul.tpu was compiled without them; give them to tpu-compile, or run the program's MLIR
+// RUN: not tpu-run %t/matmul.tpu --input=2x2xf32=1 --input=2x2xf32=1 --layout-mode=xla-default 2>&1 | FileCheck %s --check-prefix=COMPILE-FLAG
+// COMPILE-FLAG: tpu-run: --layout-mode is a compile flag: {{.*}}matmul.tpu was compiled without it; give it to tpu-compile
 
 // The executable names its target: it runs there without --target (the
 // stats say which), and a --target that disagrees is an error.

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/InitAll.h"
+#include "compiler/driver/Version.h"
 #include "dialects/stablehlo/StablehloText.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
@@ -49,6 +50,7 @@ static void hideLibraryOptions() {
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   hideLibraryOptions();
+  llvm::cl::SetVersionPrinter(tpu::printToolVersion);
   DialectRegistry registry;
   tpu::registerCompilerDialects(registry);
   tpu::registerCompilerPasses();

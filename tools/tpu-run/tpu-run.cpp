@@ -33,6 +33,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/Format.h"
@@ -121,7 +122,7 @@ cl::opt<int64_t> maxLoopIterations(
     cl::init(100000000), cl::cat(category));
 cl::opt<std::string> statsJson("tpu-stats-json",
                                cl::desc("Write the performance summary as "
-                                        "JSON"),
+                                        "JSON (also --stats-json=<file>)"),
                                cl::value_desc("file"), cl::cat(category));
 cl::opt<std::string> profile("profile",
                              cl::desc("Write a Chrome trace (Perfetto) with "
@@ -795,6 +796,14 @@ int runMain(MLIRContext &context) {
       return fail("--scaling needs the program's MLIR, not an executable");
     if (reference)
       return fail("--reference needs the program's MLIR, not an executable");
+    if (std::vector<std::string> given = flags.givenCompileOnly();
+        !given.empty())
+      return fail(llvm::join(given, ", ") +
+                  (given.size() == 1 ? " is a compile flag: "
+                                     : " are compile flags: ") +
+                  programFile + " was compiled without " +
+                  (given.size() == 1 ? "it; give it" : "them; give them") +
+                  " to tpu-compile, or run the program's MLIR");
     absl::StatusOr<tpurt::Executable> parsed = tpurt::parseExecutable(
         reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size());
     if (!parsed.ok())

@@ -9,9 +9,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/driver/Version.h"
 #include "runtime/machine/Padding.h"
 #include "runtime/machine/Target.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
@@ -21,7 +25,7 @@ using namespace llvm;
 
 static cl::OptionCategory category("tpu-shape options");
 static cl::list<std::string> shapes(cl::Positional, cl::OneOrMore,
-                                    cl::desc("<xla-shape>..."),
+                                    cl::desc("<xla-shape or 2x3xf32>..."),
                                     cl::cat(category));
 static std::string targetHelp = "TPU generation: " + tpc::targetNames();
 static cl::opt<std::string> targetName("target", cl::desc(targetHelp),
@@ -104,14 +108,42 @@ static void printText(raw_ostream &os, const tpc::PaddingInfo &info,
   }
 }
 
+/// `1000x784xf32`, the form tpu-run's --input and MLIR's tensor types
+/// take, as XLA writes it (`f32[1000,784]`); other text as it is.
+static std::string xlaForm(StringRef text) {
+  if (text.contains('['))
+    return text.str();
+  SmallVector<StringRef> parts;
+  text.split(parts, 'x');
+  StringRef element = parts.back();
+  std::string xla;
+  if (element == "i1")
+    xla = "pred";
+  else if (element.consume_front("ui"))
+    xla = ("u" + element).str();
+  else if (element.consume_front("i"))
+    xla = ("s" + element).str();
+  else
+    xla = element.str();
+  std::string dims;
+  for (StringRef dim : ArrayRef<StringRef>(parts).drop_back()) {
+    if (dim.empty() || !llvm::all_of(dim, isDigit))
+      return text.str();
+    dims += (dims.empty() ? "" : ",") + dim.str();
+  }
+  return xla + "[" + dims + "]";
+}
+
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   // --help lists tpu-shape's options, not every linked library's.
   cl::HideUnrelatedOptions(category);
+  cl::SetVersionPrinter(mlir::tpu::printToolVersion);
   cl::ParseCommandLineOptions(
       argc, argv,
       "Padded HBM size of XLA shapes on a TPU, with advice\n\n"
-      "  tpu-shape 'f32[64,331,331,64]' 's32[29360128,10]{0,1:T(8,128)}'\n");
+      "  tpu-shape 'f32[64,331,331,64]' 's32[29360128,10]{0,1:T(8,128)}'\n"
+      "  tpu-shape 1000x784xf32       (as tpu-run's --input writes it)\n");
   const tpc::Target *target = tpc::findTarget(targetName);
   if (!target) {
     errs() << "tpu-shape: error: " << tpc::unknownTargetMessage(targetName)
@@ -120,7 +152,8 @@ int main(int argc, char **argv) {
   }
   json::Array results;
   bool first = true;
-  for (const std::string &text : shapes) {
+  for (const std::string &given : shapes) {
+    std::string text = xlaForm(given);
     tpc::Shape shape;
     tpc::ParseError error;
     if (!tpc::parseShape(text, shape, error)) {

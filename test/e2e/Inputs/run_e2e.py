@@ -1,7 +1,7 @@
 """Runs every function of an hlo program on the simulated TPU and through
 the reference evaluator, with the same generated inputs, and compares.
 
-Usage: run_e2e.py TPU_RUN PROGRAM [tpu-run flags...]
+Usage: run_e2e.py TPU_RUN PROGRAM [--function=NAME...] [tpu-run flags...]
 
 Prints, per function, `@name: ` followed by compare_results.py's verdict
 for each result. A function whose simulated run fails prints its error.
@@ -41,11 +41,16 @@ def signatures(text):
 
 def main():
     tpu_run, program, *flags = sys.argv[1:]
+    # --function=NAME (repeatable) runs those functions only.
+    only = [f.split("=", 1)[1] for f in flags if f.startswith("--function=")]
+    flags = [f for f in flags if not f.startswith("--function=")]
     rtol = os.environ.get("E2E_RTOL", "2e-2")
     atol = os.environ.get("E2E_ATOL", "1e-3")
     text = open(program).read()
     status = 0
     for name, types in signatures(text):
+        if only and name not in only:
+            continue
         inputs = ["--input=%s=%s" % (t, ",".join(gen_inputs.values(t, i + 1)))
                   for i, t in enumerate(types)]
         # Inputs go through a response file: one can exceed an argument's

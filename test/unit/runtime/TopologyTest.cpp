@@ -40,6 +40,10 @@ TEST(Topology, CloudNamesCountCoresOrChips) {
   EXPECT_EQ(parse("v5e-16").chipDims, (std::vector<int64_t>{4, 4}));
   EXPECT_EQ(parse("v6e-8").chipDims, (std::vector<int64_t>{2, 4}));
   EXPECT_EQ(parse("v5e:4x8").devices(), 32);
+  // Cloud TPU's own name of a v5e slice, as `gcloud` and XLA print it.
+  EXPECT_EQ(parse("v5litepod-8").chipDims, (std::vector<int64_t>{2, 4}));
+  EXPECT_EQ(parse("v5litepod-8").target, parse("v5e-8").target);
+  EXPECT_EQ(parse("v5litepod-8").name, "v5litepod-8");
 }
 
 TEST(Topology, WraparoundOnlyOnFullAxes) {
