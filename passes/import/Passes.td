@@ -143,7 +143,16 @@ def ConvertScfToHlo : Pass<"convert-scf-to-hlo", "::mlir::func::FuncOp"> {
       becomes `hlo.if` on that tensor (a missing else yields nothing);
     * `scf.while` whose `scf.condition` forwards the before-region's
       arguments unchanged, with its condition extracted from a
-      `tensor<i1>`, becomes `hlo.while`;
+      `tensor<i1>`, becomes `hlo.while`; a do-while (a before-region that
+      computes what it forwards, as `lift-cf-to-scf` makes of a loop whose
+      exit test is in its body) is rotated: the before-region runs once
+      ahead of the loop and again at the end of each iteration, and the
+      loop carries the exit test;
+    * scalars an `scf` op carries or tests (`lift-cf-to-scf`'s i32 flags,
+      their truncation to i1, `ub.poison`) are rebuilt on rank-0 tensors
+      from the tensors they were extracted from: constants, integer and
+      float add/sub/mul, and/or/xor, select, comparisons, extensions and
+      truncations; poison becomes zeros;
     * `scf.for` with constant bounds and step becomes `hlo.while` with an
       i32 counter carried first; the induction variable may be read only
       as a tensor (`arith.index_cast` to i32, then `tensor.from_elements`).

@@ -48,6 +48,62 @@ Value scalarConstant(OpBuilder &b, Location loc, TypedAttr value) {
   return hlo::ConstantOp::create(b, loc, DenseElementsAttr::get(type, value));
 }
 
+/// hlo's comparison for an integer predicate (unsigned ones compare the
+/// operands with their sign bits flipped).
+hlo::ComparisonDirection directionOf(arith::CmpIPredicate predicate) {
+  using P = arith::CmpIPredicate;
+  using Dir = hlo::ComparisonDirection;
+  switch (predicate) {
+  case P::eq:
+    return Dir::EQ;
+  case P::ne:
+    return Dir::NE;
+  case P::slt:
+  case P::ult:
+    return Dir::LT;
+  case P::sle:
+  case P::ule:
+    return Dir::LE;
+  case P::sgt:
+  case P::ugt:
+    return Dir::GT;
+  case P::sge:
+  case P::uge:
+    break;
+  }
+  return Dir::GE;
+}
+
+bool isUnsigned(arith::CmpIPredicate predicate) {
+  using P = arith::CmpIPredicate;
+  return predicate == P::ult || predicate == P::ule || predicate == P::ugt ||
+         predicate == P::uge;
+}
+
+/// hlo's comparison for a float predicate: hlo compares as IEEE 754
+/// (ordered, except NE), so only those predicates have one.
+std::optional<hlo::ComparisonDirection>
+directionOf(arith::CmpFPredicate predicate) {
+  using P = arith::CmpFPredicate;
+  using Dir = hlo::ComparisonDirection;
+  switch (predicate) {
+  case P::OEQ:
+    return Dir::EQ;
+  case P::UNE:
+    return Dir::NE;
+  case P::OLT:
+    return Dir::LT;
+  case P::OLE:
+    return Dir::LE;
+  case P::OGT:
+    return Dir::GT;
+  case P::OGE:
+    return Dir::GE;
+  default:
+    return std::nullopt;
+  }
+}
+
 /// hlo's form of a value scf carries, built at `b`'s insertion point: a
 /// tensor stays itself (a poison one, which any value refines, becomes
 /// zeros); a scalar becomes the rank-0 tensor it was extracted from, or its
@@ -168,53 +224,18 @@ FailureOr<Value> asTensor(OpBuilder &b, Operation *user, Value value) {
             .getResult();
       })
       .Case([&](arith::CmpIOp op) -> FailureOr<Value> {
-        using P = arith::CmpIPredicate;
         Value lhs = operands[0], rhs = operands[1];
-        P predicate = op.getPredicate();
-        if (predicate == P::ult || predicate == P::ule ||
-            predicate == P::ugt || predicate == P::uge) {
+        if (isUnsigned(op.getPredicate())) {
           lhs = flipSign(lhs);
           rhs = flipSign(rhs);
         }
-        switch (predicate) {
-        case P::eq:
-          return compare(Dir::EQ, lhs, rhs);
-        case P::ne:
-          return compare(Dir::NE, lhs, rhs);
-        case P::slt:
-        case P::ult:
-          return compare(Dir::LT, lhs, rhs);
-        case P::sle:
-        case P::ule:
-          return compare(Dir::LE, lhs, rhs);
-        case P::sgt:
-        case P::ugt:
-          return compare(Dir::GT, lhs, rhs);
-        case P::sge:
-        case P::uge:
-          return compare(Dir::GE, lhs, rhs);
-        }
-        return refuse();
+        return compare(directionOf(op.getPredicate()), lhs, rhs);
       })
       .Case([&](arith::CmpFOp op) -> FailureOr<Value> {
-        // hlo compares floats as IEEE 754: ordered, except NE.
-        using P = arith::CmpFPredicate;
-        switch (op.getPredicate()) {
-        case P::OEQ:
-          return compare(Dir::EQ, operands[0], operands[1]);
-        case P::UNE:
-          return compare(Dir::NE, operands[0], operands[1]);
-        case P::OLT:
-          return compare(Dir::LT, operands[0], operands[1]);
-        case P::OLE:
-          return compare(Dir::LE, operands[0], operands[1]);
-        case P::OGT:
-          return compare(Dir::GT, operands[0], operands[1]);
-        case P::OGE:
-          return compare(Dir::GE, operands[0], operands[1]);
-        default:
+        std::optional<Dir> direction = directionOf(op.getPredicate());
+        if (!direction)
           return refuse();
-        }
+        return compare(*direction, operands[0], operands[1]);
       })
       .Default([&](Operation *) { return refuse(); });
 }
