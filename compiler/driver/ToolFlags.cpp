@@ -6,7 +6,6 @@
 #include "runtime/machine/Target.h"
 #include "runtime/machine/Topology.h"
 
-
 using namespace mlir;
 using namespace mlir::tpu;
 namespace cl = llvm::cl;

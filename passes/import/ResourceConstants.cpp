@@ -42,13 +42,11 @@ FailureOr<DenseElementsAttr> read(Operation *op,
     return DenseElementsAttr::get(type, values);
   }
   // Every element is stored (a blob has no splat form), each in whole
-  // bytes.
-  bool splat = false;
+  // bytes, which is DenseElementsAttr's raw layout for these types.
   if (!element.isIntOrFloat() ||
       static_cast<int64_t>(data.size()) !=
           count * static_cast<int64_t>(
-                      llvm::divideCeil(element.getIntOrFloatBitWidth(), 8)) ||
-      !DenseElementsAttr::isValidRawBuffer(type, data, splat))
+                      llvm::divideCeil(element.getIntOrFloatBitWidth(), 8)))
     return op->emitOpError()
            << "dense_resource<" << handle.getKey() << "> holds "
            << data.size() << " bytes, which are not the elements of " << type;

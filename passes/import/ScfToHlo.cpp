@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/PassUtils.h"
 #include "passes/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -44,8 +45,8 @@ RankedTensorType scalarTensorType(Type type) {
 
 /// A rank-0 tensor holding `value`.
 Value scalarConstant(OpBuilder &b, Location loc, TypedAttr value) {
-  auto type = RankedTensorType::get({}, value.getType());
-  return hlo::ConstantOp::create(b, loc, DenseElementsAttr::get(type, value));
+  return tpu::splatConstant(b, loc, RankedTensorType::get({}, value.getType()),
+                            value);
 }
 
 /// hlo's comparison for an integer predicate (unsigned ones compare the
@@ -114,10 +115,9 @@ FailureOr<Value> asTensor(OpBuilder &b, Operation *user, Value value) {
   Location loc = def ? def->getLoc() : user->getLoc();
   if (auto tensor = dyn_cast<RankedTensorType>(value.getType())) {
     if (def && isa<ub::PoisonOp>(def))
-      return hlo::ConstantOp::create(
-                 b, loc, DenseElementsAttr::get(tensor, b.getZeroAttr(
-                                                           tensor.getElementType())))
-          .getResult();
+      return tpu::splatConstant(
+          b, loc, tensor,
+          cast<TypedAttr>(b.getZeroAttr(tensor.getElementType())));
     return value;
   }
   RankedTensorType type = scalarTensorType(value.getType());
