@@ -73,6 +73,9 @@ void mlir::tpu::buildImportPipeline(OpPassManager &pm,
   pm.addPass(createTPUVerify(TPUVerifyOptions{/*requireRegistered=*/true}));
   pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));
   pm.addPass(createSymbolDCEPass());
+  // Before the function-parallel import: the rewrite reads the comparator,
+  // another function.
+  pm.addPass(createStablehloApproxTopK());
   // Branches between blocks are lifted to scf (upstream's lift-cf-to-scf),
   // which convert-scf-to-hlo takes after the op imports.
   pm.addNestedPass<func::FuncOp>(createLiftControlFlowToSCFPass());

@@ -665,9 +665,21 @@ static LogicalResult checkLayouts(Operation *op, ArrayAttr layouts,
   return success();
 }
 
+/// The type at `path` inside `type` (tuple indices), or null.
+static Type typeAtPath(Type type, ArrayRef<int64_t> path) {
+  for (int64_t index : path) {
+    auto tuple = dyn_cast<TupleType>(type);
+    if (!tuple || index < 0 || index >= static_cast<int64_t>(tuple.size()))
+      return {};
+    type = tuple.getType(index);
+  }
+  return type;
+}
+
 /// Each output_operand_alias names an operand that exists, and a result and
-/// operand of one type (tuple paths need tuple types, which the dialect does
-/// not take, so they must be empty).
+/// operand part of one type. With several results the output path's first
+/// index picks the result (MHLO's results were one tuple); the rest of each
+/// path indexes into tuples.
 static LogicalResult checkOutputOperandAliases(CustomCallOp op) {
   ArrayAttr aliases = op.getOutputOperandAliasesAttr();
   if (!aliases)
@@ -679,21 +691,30 @@ static LogicalResult checkOutputOperandAliases(CustomCallOp op) {
       return op.emitOpError("(custom_call) output_operand_aliases names "
                             "operand ")
              << index << ", but the call has " << operands;
-    if (!alias.getOutputTupleIndices().empty() ||
-        !alias.getOperandTupleIndices().empty())
-      return op.emitOpError("(custom_call) output_operand_aliases has a "
-                            "tuple index, but no operand or result is a "
-                            "tuple");
-    if (op.getNumResults() != 1)
-      return op.emitOpError("(custom_call) an output_operand_alias without "
-                            "output_tuple_indices needs exactly one result, "
-                            "not ")
-             << op.getNumResults();
-    Type operand = op.getInputs()[index].getType();
-    if (operand != op.getResult(0).getType())
+    ArrayRef<int64_t> outputPath = alias.getOutputTupleIndices();
+    Type output;
+    if (op.getNumResults() == 1) {
+      output = typeAtPath(op.getResult(0).getType(), outputPath);
+    } else if (!outputPath.empty() && outputPath[0] >= 0 &&
+               outputPath[0] < static_cast<int64_t>(op.getNumResults())) {
+      output = typeAtPath(op.getResult(outputPath[0]).getType(),
+                          outputPath.drop_front());
+    }
+    if (!output)
+      return op.emitOpError("(custom_call) output_operand_aliases' "
+                            "output_tuple_indices ")
+             << list(outputPath) << " name no result";
+    Type operand = typeAtPath(op.getInputs()[index].getType(),
+                              alias.getOperandTupleIndices());
+    if (!operand)
+      return op.emitOpError("(custom_call) output_operand_aliases' "
+                            "operand_tuple_indices ")
+             << list(alias.getOperandTupleIndices()) << " name no part of "
+             << "operand " << index;
+    if (operand != output)
       return op.emitOpError("(custom_call) the result aliases operand ")
              << index << ", so its type must be " << operand << ", not "
-             << op.getResult(0).getType();
+             << output;
   }
   return success();
 }

@@ -583,7 +583,9 @@ def StableHLO_ReturnOp : StableHLO_Op<"return", [Pure, Terminator]> {
 
 def StableHLO_CustomCallOp : StableHLO_Op<"custom_call"> {
   let summary = "a call to a target the framework's runtime provides";
-  let arguments = (ins Variadic<StableHLO_Tensor>:$inputs,
+  // Values of any kind, tuples included: XLA's TPU linear-algebra targets
+  // (`Eigh`, `LuDecomposition`, `Qr`) return one tuple of their results.
+  let arguments = (ins Variadic<AnyTypeOf<[StableHLO_Tensor, AnyTuple]>>:$inputs,
                        StrAttr:$call_target_name,
                        DefaultValuedOptionalAttr<BoolAttr, "false">:$has_side_effect,
                        OptionalAttr<AnyAttr>:$backend_config,
@@ -593,7 +595,7 @@ def StableHLO_CustomCallOp : StableHLO_Op<"custom_call"> {
                        OptionalAttr<TypedArrayAttrBase<
                            StableHLO_OutputOperandAlias,
                            "output operand aliases">>:$output_operand_aliases);
-  let results = (outs Variadic<StableHLO_Tensor>);
+  let results = (outs Variadic<AnyTypeOf<[StableHLO_Tensor, AnyTuple]>>);
   let assemblyFormat = [{
     custom<CustomCallTarget>($call_target_name) `(` $inputs `)` attr-dict `:`
         functional-type(operands, results)

@@ -73,6 +73,39 @@ def TPUVerify : Pass<"tpu-verify", "::mlir::ModuleOp"> {
   ];
 }
 
+def StablehloApproxTopK : Pass<"stablehlo-approx-top-k", "::mlir::ModuleOp"> {
+  let summary = "Rewrite JAX's ApproxTopK custom calls as a sort and a slice";
+  let description = [{
+    `jax.lax.approx_max_k` and `approx_min_k` export, for the TPU, a
+    `stablehlo.custom_call @ApproxTopK` over N operands (the values and the
+    indices JAX pairs with them) and N initial values, whose comparator is
+    a function named in `called_computations` and whose `backend_config`
+    gives `top_k` and `reduction_dim`. XLA's TPU kernel keeps the best of
+    each of a number of bins, which reaches the requested recall; the exact
+    top-k has recall 1, at least any `recall_target`, so each call becomes
+    a stable `stablehlo.sort` of its operands along `reduction_dim` with the
+    comparator's body as its region, each result the first entries of that
+    sort (`top_k` of them, or the result's size when `aggregate_to_topk` is
+    false). The initial values only pad XLA's bins, and go unused.
+
+    A module pass, because the comparator is another function: the import
+    that follows converts functions in parallel. A comparator left without
+    uses is erased (JAX exports it public, but it is no entry point).
+
+    ```mlir
+    %v, %i = stablehlo.custom_call @ApproxTopK(%x, %iota, %ninf, %m1)
+        {called_computations = [@top_k_gt_f32_comparator],
+         mhlo.backend_config = {top_k = 3 : i64, reduction_dim = 0 : i64, ...}}
+    // becomes
+    %s:2 = "stablehlo.sort"(%x, %iota) ({ ...the comparator's body... })
+        {dimension = 0 : i64, is_stable = true}
+    %v = stablehlo.slice %s#0 [0:3]
+    %i = stablehlo.slice %s#1 [0:3]
+    ```
+  }];
+  let dependentDialects = ["::mlir::stablehlo::StableHLODialect"];
+}
+
 def ConvertStablehloToHlo
     : Pass<"convert-stablehlo-to-hlo", "::mlir::func::FuncOp"> {
   let summary = "Import a function whose body is StableHLO into hlo";

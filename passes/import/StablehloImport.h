@@ -68,6 +68,9 @@ public:
 
   LogicalResult convert(Operation *op);
   Value lookup(Value v) const { return mapping.lookupOrDefault(v); }
+  /// Maps `op`'s results to `values`: one each, or the leaves of its one
+  /// tuple result.
+  void mapResultLeaves(Operation *op, ArrayRef<Value> values);
 
 private:
   InFlightDiagnostic unsupported(Operation *op) { return emitUnsupported(op); }
@@ -212,6 +215,13 @@ private:
   FailureOr<Value> triangularSolve(sh::TriangularSolveOp op);
   /// cholesky column by column (StablehloLinalg.cpp).
   FailureOr<Value> cholesky(sh::CholeskyOp op);
+  /// The custom calls JAX exports for the TPU besides `Sharding`
+  /// (StablehloLinalgCalls.cpp): LuDecomposition, Qr,
+  /// ProductOfElementaryHouseholderReflectors, Eigh and AllocateBuffer,
+  /// every result mapped, a tuple result's leaves recorded in
+  /// `tupleLeaves`. Fails on other targets, naming them.
+  LogicalResult customCall(sh::CustomCallOp op);
+  LogicalResult eigh(sh::CustomCallOp op);
   /// while, if and case (StablehloControlFlow.cpp): the hlo op with its
   /// regions converted, every result mapped.
   LogicalResult controlFlow(Operation *op);
@@ -263,6 +273,9 @@ private:
 
   OpBuilder &b;
   IRMapping mapping;
+  /// The leaves of each tuple-typed result an import produced (a custom
+  /// call's), which get_tuple_element reads.
+  DenseMap<Value, SmallVector<Value>> tupleLeaves;
   /// rng ops imported so far: the next one's counter.
   uint64_t rngOps = 0;
 };

@@ -682,6 +682,12 @@ LogicalResult Importer::convert(Operation *op) {
     return success();
   }
   if (auto get = dyn_cast<sh::GetTupleElementOp>(op)) {
+    auto leaves = tupleLeaves.find(get.getOperand());
+    if (leaves != tupleLeaves.end()) {
+      mapping.map(get.getResult(),
+                  leaves->second[get.getIndexAttr().getInt()]);
+      return success();
+    }
     auto tuple = lookup(get.getOperand()).getDefiningOp<sh::TupleOp>();
     if (!tuple)
       return unsupported(op) << "a tuple not built by stablehlo.tuple in "
@@ -699,6 +705,9 @@ LogicalResult Importer::convert(Operation *op) {
   }
   if (auto rng = dyn_cast<sh::RngBitGeneratorOp>(op))
     return rngBitGenerator(rng);
+  if (auto call = dyn_cast<sh::CustomCallOp>(op);
+      call && call.getCallTargetName() != "Sharding")
+    return customCall(call);
   // The inliner inlines a composite's decomposition like a call's callee.
   if (auto composite = dyn_cast<sh::CompositeOp>(op))
     return unsupported(op) << "its decomposition @"

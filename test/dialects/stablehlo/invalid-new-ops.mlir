@@ -218,7 +218,7 @@ func.func @alias_operand(%a: tensor<f32>) -> tensor<f32> {
 // -----
 
 func.func @alias_tuple(%a: tensor<f32>) -> tensor<f32> {
-  // expected-error @+1 {{(custom_call) output_operand_aliases has a tuple index, but no operand or result is a tuple}}
+  // expected-error @+1 {{(custom_call) output_operand_aliases' output_tuple_indices [0] name no result}}
   %0 = stablehlo.custom_call @foo(%a) {output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>]} : (tensor<f32>) -> tensor<f32>
   return %0 : tensor<f32>
 }
@@ -234,7 +234,7 @@ func.func @alias_type(%a: tensor<f32>) -> tensor<i32> {
 // -----
 
 func.func @alias_results(%a: tensor<f32>) -> tensor<f32> {
-  // expected-error @+1 {{(custom_call) an output_operand_alias without output_tuple_indices needs exactly one result, not 2}}
+  // expected-error @+1 {{(custom_call) output_operand_aliases' output_tuple_indices [] name no result}}
   %0:2 = stablehlo.custom_call @foo(%a) {output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>]} : (tensor<f32>) -> (tensor<f32>, tensor<f32>)
   return %0#0 : tensor<f32>
 }
@@ -306,4 +306,20 @@ func.func @pad_element_type(%x: tensor<2xf32>, %v: tensor<i32>) -> tensor<4xf32>
   // expected-error @+1 {{(pad_c1) operand, padding_value and result must have one element type}}
   %0 = stablehlo.pad %x, %v, low = [1], high = [1], interior = [0] : (tensor<2xf32>, tensor<i32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @alias_operand_path(%t: tuple<tensor<f32>>) -> tensor<f32> {
+  // expected-error @+1 {{(custom_call) output_operand_aliases' operand_tuple_indices [1] name no part of operand 0}}
+  %0 = stablehlo.custom_call @foo(%t) {output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = [1]>]} : (tuple<tensor<f32>>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+func.func @alias_tuple_type(%t: tuple<tensor<f32>, tensor<i32>>) -> tuple<tensor<f32>> {
+  // expected-error @+1 {{(custom_call) the result aliases operand 0, so its type must be 'tensor<i32>', not 'tensor<f32>'}}
+  %0 = stablehlo.custom_call @foo(%t) {output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = [1]>]} : (tuple<tensor<f32>, tensor<i32>>) -> tuple<tensor<f32>>
+  return %0 : tuple<tensor<f32>>
 }

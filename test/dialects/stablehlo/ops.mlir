@@ -395,3 +395,19 @@ func.func @aliases_and_accuracy(%a: tensor<f32>) -> (tensor<f32>, tensor<f32>) {
   %1 = "stablehlo.cosine"(%a) {result_accuracy = #stablehlo.result_accuracy<atol = 1.0e-5, rtol = 0.0, ulps = 2, mode = #stablehlo.result_accuracy_mode<TOLERANCE>>} : (tensor<f32>) -> tensor<f32>
   return %0, %1 : tensor<f32>, tensor<f32>
 }
+
+// -----
+
+// Tuple operands and results of custom_call (XLA:TPU's linear-algebra
+// targets return one tuple); an alias along tuple paths, and one picking
+// a result of several by its first output index.
+// CHECK-LABEL: func.func @tuple_calls
+// CHECK: stablehlo.custom_call @LuDecomposition(%arg0) : (tensor<3x3xf32>) -> tuple<tensor<3x3xf32>, tensor<3xi32>, tensor<3xi32>>
+// CHECK: output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = [1]>]
+// CHECK: output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [1], operand_index = 1, operand_tuple_indices = []>]
+func.func @tuple_calls(%a: tensor<3x3xf32>, %t: tuple<tensor<1xf32>, tensor<3x3xf32>>) -> tensor<3x3xf32> {
+  %0 = stablehlo.custom_call @LuDecomposition(%a) : (tensor<3x3xf32>) -> tuple<tensor<3x3xf32>, tensor<3xi32>, tensor<3xi32>>
+  %1 = stablehlo.custom_call @foo(%t) {output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = [1]>]} : (tuple<tensor<1xf32>, tensor<3x3xf32>>) -> tuple<tensor<3x3xf32>>
+  %2:2 = stablehlo.custom_call @bar(%t, %a) {output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [1], operand_index = 1, operand_tuple_indices = []>]} : (tuple<tensor<1xf32>, tensor<3x3xf32>>, tensor<3x3xf32>) -> (tensor<1xf32>, tensor<3x3xf32>)
+  return %2#1 : tensor<3x3xf32>
+}
