@@ -374,10 +374,37 @@ private:
   }
 };
 
+absl::Status checkNoElidedConstants(const std::vector<std::string> &elided) {
+  if (elided.empty())
+    return absl::OkStatus();
+  std::string where;
+  size_t shown = std::min<size_t>(elided.size(), 3);
+  for (size_t i = 0; i < shown; ++i)
+    absl::StrAppend(&where, i ? "; " : "", elided[i]);
+  if (shown < elided.size())
+    absl::StrAppend(&where, "; and ", elided.size() - shown, " more");
+  return absl::FailedPreconditionError(absl::StrCat(
+      "the program was compiled without the values of ", elided.size(),
+      elided.size() == 1 ? " constant" : " constants",
+      " (weights printed elided: ", where,
+      "); compile it as exported, with its resource section, to compute "
+      "values, or run with --timing-only"));
+}
+
+/// A run that computes values needs every constant's: one compiled from
+/// weights printed elided holds placeholders, so only timing it is allowed.
+static absl::Status checkComputable(const Executable &exe,
+                                    const RunOptions &options) {
+  return options.timingOnly ? absl::OkStatus()
+                            : checkNoElidedConstants(exe.elidedConstants);
+}
+
 absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
                               const std::string &name,
                               const std::vector<HostTensor> &inputs,
                               const RunOptions &options) {
+  if (absl::Status s = checkComputable(exe, options); !s.ok())
+    return s;
   const Function *function = exe.findFunction(name);
   if (!function)
     return absl::NotFoundError(
@@ -524,6 +551,8 @@ absl::StatusOr<std::vector<RunResult>>
 runSlice(const Executable &exe, const tpc::Topology &topology,
          const std::string &name, const std::vector<HostTensor> &inputs,
          const RunOptions &options) {
+  if (absl::Status s = checkComputable(exe, options); !s.ok())
+    return s;
   int64_t runs = options.timingOnly ? 1 : topology.devices();
   Fabric fabric(topology, runs);
   std::vector<absl::StatusOr<RunResult>> results(runs,

@@ -73,7 +73,15 @@ absl::Status checkInputs(const std::vector<TensorSpec> &arguments,
                          const std::string &name,
                          const std::vector<HostTensor> &inputs);
 
-/// Runs `function` of `executable` on `target`. Inputs must match the
+/// FAILED_PRECONDITION naming the constants a program was compiled without
+/// (weights printed elided; Executable::elidedConstants): its values cannot
+/// be computed. OK when there are none. The simulated run and tpu-run's
+/// reference evaluation both use it.
+absl::Status checkNoElidedConstants(const std::vector<std::string> &elided);
+
+/// Runs `function` of `executable` on `target`. A run that computes values
+/// (not `timingOnly`) of a program with elided constants fails with
+/// checkNoElidedConstants's error. Inputs must match the
 /// signature (or be empty with `timingOnly`) (INVALID_ARGUMENT naming the
 /// argument and its expected type otherwise); a program that reads out of
 /// bounds or races a DMA fails with a message naming the kernel and

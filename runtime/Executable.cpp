@@ -276,6 +276,9 @@ std::vector<uint8_t> serialize(const Executable &executable) {
   w.u32(0);
   w.string(executable.target);
   w.i64(executable.programBytes);
+  w.u32(static_cast<uint32_t>(executable.elidedConstants.size()));
+  for (const std::string &elided : executable.elidedConstants)
+    w.string(elided);
   w.u32(static_cast<uint32_t>(executable.buffers.size()));
   for (const Buffer &buffer : executable.buffers) {
     w.u8(static_cast<uint8_t>(buffer.space));
@@ -787,6 +790,11 @@ absl::StatusOr<Executable> parseExecutable(const uint8_t *data, size_t size) {
   if (programBytes < 0)
     return r.error("negative program size");
   exe.programBytes = programBytes;
+  TPU_ASSIGN(elided, r.count("elided constant count", 4));
+  for (uint32_t i = 0; i < elided; ++i) {
+    TPU_ASSIGN(where, r.string("elided constant"));
+    exe.elidedConstants.push_back(where);
+  }
 
   TPU_ASSIGN(buffers, r.count("buffer count", 36));
   for (uint32_t i = 0; i < buffers; ++i) {

@@ -25,7 +25,7 @@
 namespace tpurt {
 
 constexpr char kMagic[8] = {'T', 'P', 'U', 'E', 'X', 'E', 'C', '\0'};
-constexpr uint32_t kFormatVersion = 11;
+constexpr uint32_t kFormatVersion = 12;
 
 // The stored element types live in the machine layer, which the compiler
 // shares; the runtime names them as its own.
@@ -272,6 +272,11 @@ struct Function {
 struct Executable {
   std::string target;
   int64_t programBytes = 0;
+  /// Constants the program was compiled without (weights printed elided,
+  /// version 12): where each was and its type. Their buffers hold
+  /// placeholders, so the program times and sizes as it would with them,
+  /// but its values cannot be computed.
+  std::vector<std::string> elidedConstants;
   std::vector<Buffer> buffers;
   std::vector<Function> functions;
 

@@ -79,7 +79,7 @@ TpuCompileStatus tpuCompilerCompile(TpuCompiler compiler, TpuStringRef source,
     return TpuCompileInvalidInput;
 
   OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(context));
+      tpu::parseProgram(sourceMgr, context);
   if (!module)
     return TpuCompileInvalidInput;
   std::vector<uint8_t> bytes;

@@ -3,8 +3,11 @@
 #include "compiler/driver/Compile.h"
 
 #include "compiler/executable/ExecutableWriter.h"
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
 #include "passes/memory/MemoryViewer.h"
 
 using namespace mlir;
@@ -42,6 +45,33 @@ llvm::StringRef lineOf(llvm::StringRef buffer, unsigned line) {
 }
 
 } // namespace
+
+OwningOpRef<ModuleOp> tpu::parseProgram(llvm::SourceMgr &sourceMgr,
+                                        MLIRContext *context) {
+  const llvm::MemoryBuffer *buffer =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  StringAttr file =
+      StringAttr::get(context, buffer->getBufferIdentifier());
+  Block block;
+  AsmParserState state;
+  if (failed(parseAsmSourceFile(sourceMgr, &block, ParserConfig(context),
+                                &state)))
+    return nullptr;
+  auto at = [&](llvm::SMLoc where) -> Location {
+    auto [line, column] = sourceMgr.getLineAndColumn(where);
+    return FileLineColLoc::get(file, line, column);
+  };
+  for (const AsmParserState::OperationDefinition &def : state.getOpDefs())
+    if (isa<UnknownLoc>(def.op->getLoc()))
+      def.op->setLoc(at(def.loc.Start));
+  for (const AsmParserState::BlockDefinition &def : state.getBlockDefs())
+    for (auto [arg, argDef] :
+         llvm::zip(def.block->getArguments(), def.arguments))
+      if (isa<UnknownLoc>(arg.getLoc()) && argDef.loc.isValid())
+        arg.setLoc(at(argDef.loc.Start));
+  return mlir::detail::constructContainerOpForParserIfNecessary<ModuleOp>(
+      &block, context, FileLineColLoc::get(file, 0, 0));
+}
 
 tpu::DriverDiagnosticHandler::DriverDiagnosticHandler(llvm::SourceMgr &mgr,
                                                       MLIRContext *context,

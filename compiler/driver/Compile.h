@@ -11,7 +11,9 @@
 #include "compiler/pipeline/Pipeline.h"
 #include "runtime/Executable.h"
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/OwningOpRef.h"
 #include "llvm/Support/SourceMgr.h"
 
 #include <cstdint>
@@ -28,6 +30,14 @@ public:
   DriverDiagnosticHandler(llvm::SourceMgr &mgr, MLIRContext *context,
                           llvm::raw_ostream &os = llvm::errs());
 };
+
+/// Parses the program in `sourceMgr`'s main buffer as a module. Exporters
+/// (JAX among them) locate `@main`, its arguments and some ops at
+/// `loc(unknown)`, which diagnostics would print as `<unknown>:0:`; each
+/// such op and block argument is given its position in the file instead.
+/// Null after a parse error (reported to the context's handlers).
+OwningOpRef<ModuleOp> parseProgram(llvm::SourceMgr &sourceMgr,
+                                   MLIRContext *context);
 
 /// How a compilation ended; the values are tpu-compile's exit codes.
 enum class CompileStatus { Success = 0, InvalidInput = 1, OutOfMemory = 2 };

@@ -622,6 +622,9 @@ FailureOr<tpurt::Executable> mlir::tpu::buildExecutable(ModuleOp module) {
     if (!programBytes)
       return func.emitOpError("is not lowered; run tpu-lower first");
     exe.programBytes = std::max(exe.programBytes, programBytes.getInt());
+    if (auto elided = func->getAttrOfType<ArrayAttr>(kElidedConstantsAttrName))
+      for (Attribute where : elided)
+        exe.elidedConstants.push_back(cast<StringAttr>(where).str());
     FailureOr<tpurt::Function> function = FunctionWriter(exe, func).write();
     if (failed(function))
       return failure();

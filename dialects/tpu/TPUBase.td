@@ -46,6 +46,11 @@ def TPU_Dialect : Dialect {
     "::mlir::DictionaryAttr":$rematerialization,
     "::mlir::IntegerAttr":$global_bytes,
     "::mlir::IntegerAttr":$program_bytes,
+    // On functions whose weights were printed elided
+    // (`dense_resource<__elided__>`): where each such constant is and its
+    // type; the import gave them placeholder values, so the executable
+    // times and sizes the program but refuses to compute its values.
+    "::mlir::ArrayAttr":$elided_constants,
     // On ops after tpu-assign-buffers: each result's HBM offset; per
     // result, the argument whose donated buffer it takes, or -1; on
     // hlo.while_call and hlo.case_call, the offset of the callees' heap

@@ -126,6 +126,10 @@ static bool isI64(Attribute attr) {
   auto integer = dyn_cast<IntegerAttr>(attr);
   return integer && integer.getType().isInteger(64);
 }
+static bool isStrings(Attribute attr) {
+  auto array = dyn_cast<ArrayAttr>(attr);
+  return array && llvm::all_of(array, llvm::IsaPred<StringAttr>);
+}
 
 static const Declared *findDeclared(StringRef name) {
   using P = Place;
@@ -143,6 +147,8 @@ static const Declared *findDeclared(StringRef name) {
        "a dictionary"},
       {kGlobalBytesAttrName, P::OnFunction, isI64, "an i64 byte count"},
       {kProgramBytesAttrName, P::OnFunction, isI64, "an i64 byte count"},
+      {kElidedConstantsAttrName, P::OnFunction, isStrings,
+       "an array of strings"},
       {kHbmOffsetsAttrName, P::OnOp, is<DenseI64ArrayAttr>, "an i64 array"},
       {kDonatedArgumentsAttrName,
        P::OnOp,

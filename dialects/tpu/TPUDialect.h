@@ -69,6 +69,8 @@ constexpr llvm::StringLiteral kGlobalBytesAttrName =
     TPUDialect::GlobalBytesAttrHelper::getNameStr();
 constexpr llvm::StringLiteral kProgramBytesAttrName =
     TPUDialect::ProgramBytesAttrHelper::getNameStr();
+constexpr llvm::StringLiteral kElidedConstantsAttrName =
+    TPUDialect::ElidedConstantsAttrHelper::getNameStr();
 constexpr llvm::StringLiteral kHbmOffsetsAttrName =
     TPUDialect::HbmOffsetsAttrHelper::getNameStr();
 constexpr llvm::StringLiteral kDonatedArgumentsAttrName =

@@ -133,9 +133,11 @@ def ConvertStablehloToHlo
     %r = hlo.reduce sum %x, dims = [1] : (tensor<4x8xf32>) -> tensor<4xf32>
     ```
   }];
-  // chlo.scan and chlo.ragged_dot become StableHLO ops first.
+  // chlo.scan and chlo.ragged_dot become StableHLO ops first; elided
+  // weights are recorded as tpu.elided_constants.
   let dependentDialects = ["::mlir::hlo::HLODialect",
-                           "::mlir::stablehlo::StableHLODialect"];
+                           "::mlir::stablehlo::StableHLODialect",
+                           "::mlir::tpu::TPUDialect"];
 }
 
 def ConvertTosaToHlo : Pass<"convert-tosa-to-hlo", "::mlir::func::FuncOp"> {
@@ -163,7 +165,7 @@ def ConvertTosaToHlo : Pass<"convert-tosa-to-hlo", "::mlir::func::FuncOp"> {
     %s = hlo.add %x, %0 : tensor<4x8xf32>
     ```
   }];
-  let dependentDialects = ["::mlir::hlo::HLODialect"];
+  let dependentDialects = ["::mlir::hlo::HLODialect", "::mlir::tpu::TPUDialect"];
 }
 
 def ConvertScfToHlo : Pass<"convert-scf-to-hlo", "::mlir::func::FuncOp"> {

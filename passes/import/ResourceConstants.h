@@ -17,8 +17,10 @@ namespace mlir::tpu {
 /// value of a stablehlo.constant, tosa.const or arith.constant, as
 /// torch-mlir and IREE's importers write weights) by the dense attribute
 /// its blob holds. A key whose blob is absent (`__elided__`, as
-/// `--mlir-elide-resource-strings-if-larger` prints weights) or whose size
-/// does not match the type is an error at the op.
+/// `--mlir-elide-resource-strings-if-larger` prints weights) gets
+/// placeholder values, recorded in the function's tpu.elided_constants with
+/// one remark; a blob whose size does not match the type is an error at
+/// the op.
 LogicalResult readResourceConstants(func::FuncOp func);
 
 } // namespace mlir::tpu

@@ -121,6 +121,13 @@ private:
   /// The signed integer whose order is IEEE 754's totalOrder of the float
   /// `x`'s elements (-NaN < -inf < ... < -0 < +0 < ... < inf < NaN).
   Value totalOrderKey(Location loc, Value x);
+  /// A stable hlo.sort of `operands` along `dim` by the first one, in
+  /// total order for floats: ascending for LT, descending for GT.
+  hlo::SortOp sortByFirst(Location loc, ValueRange operands, int64_t dim,
+                          hlo::ComparisonDirection direction);
+  /// An hlo.while over `inits` with empty condition and body blocks that
+  /// take the carried values; the caller fills and terminates both.
+  hlo::WhileOp emptyWhile(Location loc, ValueRange inits);
   /// chlo ops XLA expands into arithmetic (ChloMath.cpp).
   FailureOr<Value> erfInv(Operation *op);
   FailureOr<Value> digamma(Operation *op);

@@ -82,6 +82,17 @@ Value Importer::rowsAt(Location loc, Value rows, Value first,
                                      b.getDenseI64ArrayAttr(shape));
 }
 
+hlo::WhileOp Importer::emptyWhile(Location loc, ValueRange inits) {
+  auto loop = hlo::WhileOp::create(b, loc, inits.getTypes(), inits);
+  Block &cond = loop.getCond().emplaceBlock();
+  Block &body = loop.getBody().emplaceBlock();
+  for (Type type : inits.getTypes()) {
+    cond.addArgument(type, loc);
+    body.addArgument(type, loc);
+  }
+  return loop;
+}
+
 SmallVector<Value> Importer::chunkedLoop(Location loc, int64_t n,
                                          ValueRange init,
                                          const ChunkBody &emit) {
@@ -96,15 +107,9 @@ SmallVector<Value> Importer::chunkedLoop(Location loc, int64_t n,
   } else if (full > 1) {
     SmallVector<Value> inputs = {constant(0)};
     llvm::append_range(inputs, state);
-    SmallVector<Type> types = llvm::map_to_vector(
-        inputs, [](Value v) -> Type { return v.getType(); });
-    auto loop = hlo::WhileOp::create(b, loc, types, inputs);
-    Block &cond = loop.getCond().emplaceBlock();
-    Block &body = loop.getBody().emplaceBlock();
-    for (Type type : types) {
-      cond.addArgument(type, loc);
-      body.addArgument(type, loc);
-    }
+    hlo::WhileOp loop = emptyWhile(loc, inputs);
+    Block &cond = loop.getCond().front();
+    Block &body = loop.getBody().front();
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(&cond);

@@ -499,15 +499,9 @@ LogicalResult Importer::eigh(sh::CustomCallOp op) {
   auto i32 = RankedTensorType::get({}, b.getI32Type());
   SmallVector<Value> inits = {sym, identity,
                               splat(loc, i32, b.getI32IntegerAttr(0))};
-  SmallVector<Type> types =
-      llvm::map_to_vector(inits, [](Value v) -> Type { return v.getType(); });
-  auto loop = hlo::WhileOp::create(b, loc, types, inits);
-  Block &cond = loop.getCond().emplaceBlock();
-  Block &body = loop.getBody().emplaceBlock();
-  for (Type type : types) {
-    cond.addArgument(type, loc);
-    body.addArgument(type, loc);
-  }
+  hlo::WhileOp loop = emptyWhile(loc, inits);
+  Block &cond = loop.getCond().front();
+  Block &body = loop.getBody().front();
   {
     OpBuilder::InsertionGuard guard(b);
     // Go on while sweeps remain and some member's off-diagonal part is
@@ -550,23 +544,8 @@ LogicalResult Importer::eigh(sh::CustomCallOp op) {
   if (config->sort) {
     // Every row of V sorted by the eigenvalues of its columns, stably.
     Value keys = mx.spread(w, {n, n}, {1});
-    auto sorted = hlo::SortOp::create(
-        b, loc, TypeRange{a, a}, ValueRange{keys, vectors},
-        b.getI64IntegerAttr(a.getRank() - 1), b.getUnitAttr());
-    Block *cmp = new Block();
-    sorted.getComparator().push_back(cmp);
-    auto scalar = RankedTensorType::get({}, element);
-    Value lhs = cmp->addArgument(scalar, loc);
-    Value rhs = cmp->addArgument(scalar, loc);
-    cmp->addArgument(scalar, loc);
-    cmp->addArgument(scalar, loc);
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(cmp);
-      hlo::YieldOp::create(b, loc,
-                           compareOf(loc, Dir::LT, totalOrderKey(loc, lhs),
-                                     totalOrderKey(loc, rhs)));
-    }
+    hlo::SortOp sorted = sortByFirst(loc, ValueRange{keys, vectors},
+                                     a.getRank() - 1, Dir::LT);
     w = mx.at(sorted.getResult(0), 0, 0);
     vectors = sorted.getResult(1);
   }

@@ -70,6 +70,30 @@ FailureOr<Value> Importer::sort(sh::SortOp op) {
 /// lax.top_k: sort (x, iota) along the last dimension, larger first in
 /// total order, stably, so equal values keep the smaller index first (JAX's
 /// rule), and keep the first k.
+hlo::SortOp Importer::sortByFirst(Location loc, ValueRange operands,
+                                  int64_t dim,
+                                  hlo::ComparisonDirection direction) {
+  auto sorted = hlo::SortOp::create(b, loc, operands.getTypes(), operands,
+                                    b.getI64IntegerAttr(dim), b.getUnitAttr());
+  Block *cmp = new Block();
+  sorted.getComparator().push_back(cmp);
+  for (Value operand : operands) {
+    auto scalar = RankedTensorType::get(
+        {}, cast<RankedTensorType>(operand.getType()).getElementType());
+    cmp->addArgument(scalar, loc);
+    cmp->addArgument(scalar, loc);
+  }
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(cmp);
+  Value lhs = cmp->getArgument(0), rhs = cmp->getArgument(1);
+  if (isa<FloatType>(getElementTypeOrSelf(lhs.getType()))) {
+    lhs = totalOrderKey(loc, lhs);
+    rhs = totalOrderKey(loc, rhs);
+  }
+  hlo::YieldOp::create(b, loc, compareOf(loc, direction, lhs, rhs));
+  return sorted;
+}
+
 FailureOr<Value> Importer::topK(Operation *op) {
   auto topK = cast<chlo::TopKOp>(op);
   Location loc = op->getLoc();
@@ -78,27 +102,8 @@ FailureOr<Value> Importer::topK(Operation *op) {
   int64_t last = type.getRank() - 1;
   auto indexType = RankedTensorType::get(type.getShape(), b.getI32Type());
   Value iota = hlo::IotaOp::create(b, loc, indexType, last);
-  auto sorted = hlo::SortOp::create(b, loc, TypeRange{type, indexType},
-                                    ValueRange{x, iota},
-                                    b.getI64IntegerAttr(last), b.getUnitAttr());
-  Block *cmp = new Block();
-  sorted.getComparator().push_back(cmp);
-  auto scalar = RankedTensorType::get({}, type.getElementType());
-  auto scalarIndex = RankedTensorType::get({}, b.getI32Type());
-  Value lhs = cmp->addArgument(scalar, loc);
-  Value rhs = cmp->addArgument(scalar, loc);
-  cmp->addArgument(scalarIndex, loc);
-  cmp->addArgument(scalarIndex, loc);
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(cmp);
-    if (isa<FloatType>(scalar.getElementType())) {
-      lhs = totalOrderKey(loc, lhs);
-      rhs = totalOrderKey(loc, rhs);
-    }
-    Value greater = compareOf(loc, hlo::ComparisonDirection::GT, lhs, rhs);
-    hlo::YieldOp::create(b, loc, greater);
-  }
+  hlo::SortOp sorted = sortByFirst(loc, ValueRange{x, iota}, last,
+                                   hlo::ComparisonDirection::GT);
   int64_t k = topK.getK();
   SmallVector<int64_t> start(type.getRank(), 0), limit(type.getShape()),
       strides(type.getRank(), 1);

@@ -81,9 +81,11 @@ FailureOr<func::FuncOp> declareLowered(func::FuncOp func, OpBuilder &b) {
       func::FuncOp::create(b, func.getLoc(), func.getName(),
                            FunctionType::get(ctx, argTypes, resultTypes));
   lowered.setVisibility(func.getVisibility());
-  // What tpu-model-flops counted goes into the executable.
-  if (Attribute flops = func->getAttr(kModelFlopsAttrName))
-    lowered->setAttr(kModelFlopsAttrName, flops);
+  // What tpu-model-flops counted and the import's elided constants go into
+  // the executable.
+  for (StringRef name : {kModelFlopsAttrName, kElidedConstantsAttrName})
+    if (Attribute attr = func->getAttr(name))
+      lowered->setAttr(name, attr);
   for (auto [i, arg] : llvm::enumerate(entry.getArguments())) {
     lowered.setArgAttr(i, kLogicalTypeAttrName, TypeAttr::get(arg.getType()));
     for (NamedAttribute a : shardingOf(func,

@@ -69,7 +69,7 @@ int compile(MLIRContext &context) {
       stablehlo::packBoolHexConstants(std::move(input)), llvm::SMLoc());
   DriverDiagnosticHandler handler(sourceMgr, &context);
   OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+      parseProgram(sourceMgr, &context);
   if (!module)
     return 1;
 

@@ -286,6 +286,13 @@ int runReference(ModuleOp module, std::vector<HostTensor> args,
   auto func = module.lookupSymbol<func::FuncOp>(functionName);
   if (!func)
     return fail("the program has no function '" + functionName + "'");
+  std::vector<std::string> elided;
+  for (func::FuncOp f : module.getOps<func::FuncOp>())
+    if (auto where = f->getAttrOfType<ArrayAttr>(tpu::kElidedConstantsAttrName))
+      for (Attribute a : where)
+        elided.push_back(cast<StringAttr>(a).str());
+  if (absl::Status s = tpurt::checkNoElidedConstants(elided); !s.ok())
+    return fail(std::string(s.message()));
   // The arguments as the executable would declare them, so that the inputs
   // are rounded and checked exactly as for the simulated run.
   std::vector<tpurt::TensorSpec> arguments;
@@ -815,7 +822,7 @@ int runMain(MLIRContext &context) {
         stablehlo::packBoolHexConstants(std::move(file)), llvm::SMLoc());
     DriverDiagnosticHandler handler(sourceMgr, &context);
     OwningOpRef<ModuleOp> module =
-        parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+        parseProgram(sourceMgr, &context);
     if (!module)
       return 1;
     if (reference) {

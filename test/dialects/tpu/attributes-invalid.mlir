@@ -150,3 +150,14 @@ func.func private @g() attributes {tpu.logical_types = []}
 
 // expected-error@+1 {{unknown attribute 'tpu.bogus': the tpu dialect declares no such attribute}}
 func.func private @g(%a: tensor<4xf32> {tpu.bogus})
+
+// -----
+
+// expected-error@+1 {{'tpu.elided_constants' must be an array of strings, but is [1]}}
+func.func private @elided() attributes {tpu.elided_constants = [1 : i64]}
+
+// -----
+
+// expected-error@+1 {{'tpu.elided_constants' belongs on a function, not on a builtin.module}}
+module attributes {tpu.elided_constants = ["m.mlir:1:1 tensor<2xf32>"]} {
+}

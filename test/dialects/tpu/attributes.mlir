@@ -26,8 +26,8 @@ module attributes {tpu.topology = #tpu.topology<"v4-32">, tpu.out_of_memory} {
 // CHECK-LABEL: func.func private @body
 // CHECK-SAME: (tensor<4xf32> {tpu.carried = 0 : i64, tpu.logical_type = tensor<3xf32>})
 // CHECK-SAME: -> (tensor<4xf32> {tpu.devices = array<i64: 1, 0>, tpu.tiles = array<i64: 2>})
-// CHECK-SAME: attributes {tpu.global_bytes = 512 : i64, tpu.model_flops = 8 : i64, tpu.outlined, tpu.program_bytes = 64 : i64, tpu.rematerialization = {before = 1 : i64}, tpu.scheduled}
-func.func private @body(tensor<4xf32> {tpu.carried = 0 : i64, tpu.logical_type = tensor<3xf32>}) -> (tensor<4xf32> {tpu.tiles = array<i64: 2>, tpu.devices = array<i64: 1, 0>}) attributes {tpu.outlined, tpu.scheduled, tpu.model_flops = 8 : i64, tpu.global_bytes = 512 : i64, tpu.program_bytes = 64 : i64, tpu.rematerialization = {before = 1 : i64}}
+// CHECK-SAME: attributes {tpu.elided_constants = ["m.mlir:3:8 tensor<4xf32>"], tpu.global_bytes = 512 : i64, tpu.model_flops = 8 : i64, tpu.outlined, tpu.program_bytes = 64 : i64, tpu.rematerialization = {before = 1 : i64}, tpu.scheduled}
+func.func private @body(tensor<4xf32> {tpu.carried = 0 : i64, tpu.logical_type = tensor<3xf32>}) -> (tensor<4xf32> {tpu.tiles = array<i64: 2>, tpu.devices = array<i64: 1, 0>}) attributes {tpu.elided_constants = ["m.mlir:3:8 tensor<4xf32>"], tpu.outlined, tpu.scheduled, tpu.model_flops = 8 : i64, tpu.global_bytes = 512 : i64, tpu.program_bytes = 64 : i64, tpu.rematerialization = {before = 1 : i64}}
 
 // -----
 

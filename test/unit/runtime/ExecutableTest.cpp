@@ -4,6 +4,7 @@
 #include "runtime/Device.h"
 #include "runtime/Sharding.h"
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 
 using namespace tpurt;
@@ -128,6 +129,43 @@ TEST(DeviceTest, RunsAndTimes) {
   EXPECT_EQ(dmaCycles(v3, 4096), 509);
   EXPECT_EQ(run->cycles, 509 + 1 + 509);
   EXPECT_EQ(run->hbmBytes, 8192);
+}
+
+TEST(ExecutableTest, ElidedConstantsRoundTrip) {
+  Executable exe = addOne();
+  exe.elidedConstants = {"model.mlir:3:8 tensor<8x128xf32>", "loc(unknown) x"};
+  std::vector<uint8_t> bytes = serialize(exe);
+  absl::StatusOr<Executable> parsed =
+      parseExecutable(bytes.data(), bytes.size());
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  EXPECT_EQ(parsed->elidedConstants, exe.elidedConstants);
+  EXPECT_EQ(serialize(*parsed), bytes);
+}
+
+TEST(DeviceTest, ElidedConstantsTimeButDoNotCompute) {
+  const tpc::Target &v3 = *tpc::findTarget("v3");
+  Executable exe = addOne();
+  for (int n : {1, 5}) {
+    exe.elidedConstants.clear();
+    for (int i = 0; i < n; ++i)
+      exe.elidedConstants.push_back(absl::StrCat("m.mlir:", i, ":1 t"));
+    HostTensor x{Element::F32, {8, 128}, std::vector<double>(1024)};
+    absl::StatusOr<RunResult> run = tpurt::run(exe, v3, "main", {x});
+    ASSERT_FALSE(run.ok());
+    EXPECT_EQ(run.status().code(), absl::StatusCode::kFailedPrecondition);
+    std::string expected =
+        n == 1 ? "the values of 1 constant (weights printed elided: "
+                 "m.mlir:0:1 t); compile it"
+               : "the values of 5 constants (weights printed elided: "
+                 "m.mlir:0:1 t; m.mlir:1:1 t; m.mlir:2:1 t; and 2 more)";
+    EXPECT_NE(run.status().message().find(expected), std::string::npos)
+        << run.status().message();
+    RunOptions timing;
+    timing.timingOnly = true;
+    absl::StatusOr<RunResult> timed = tpurt::run(exe, v3, "main", {}, timing);
+    ASSERT_TRUE(timed.ok()) << timed.status();
+    EXPECT_EQ(timed->cycles, 509 + 1 + 509);
+  }
 }
 
 TEST(DeviceTest, MissingWaitIsARace) {
