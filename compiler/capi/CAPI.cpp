@@ -79,7 +79,7 @@ TpuCompileStatus tpuCompilerCompile(TpuCompiler compiler, TpuStringRef source,
     return TpuCompileInvalidInput;
 
   OwningOpRef<ModuleOp> module =
-      tpu::parseProgram(sourceMgr, context);
+      tpu::parseProgram(sourceMgr, context, &handler);
   if (!module)
     return TpuCompileInvalidInput;
   std::vector<uint8_t> bytes;

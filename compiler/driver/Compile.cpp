@@ -33,6 +33,33 @@ std::optional<FileLineColLoc> shownFileLoc(Location loc) {
   }
 }
 
+/// Where an exporter located an op, as a reader wants it: the file
+/// position, then the name scopes (JAX's
+/// `"jit(f)/dense1/dot_general"("mlp.py":10:0)` is `mlp.py:10:0
+/// (jit(f)/dense1/dot_general)`).
+std::string exportedFrom(Location loc) {
+  std::string names, text;
+  llvm::raw_string_ostream os(text);
+  while (true) {
+    if (auto name = dyn_cast<NameLoc>(loc)) {
+      names += (names.empty() ? "" : ", ") + name.getName().str();
+      loc = name.getChildLoc();
+    } else if (auto call = dyn_cast<CallSiteLoc>(loc)) {
+      loc = call.getCallee();
+    } else {
+      break;
+    }
+  }
+  if (auto file = dyn_cast<FileLineColLoc>(loc))
+    os << file.getFilename().getValue() << ":" << file.getLine() << ":"
+       << file.getColumn();
+  else if (!isa<UnknownLoc>(loc))
+    os << loc;
+  if (!names.empty())
+    os << (text.empty() ? "" : " ") << "(" << names << ")";
+  return text;
+}
+
 /// Line `line` (1-based) of `buffer`, without its end of line.
 llvm::StringRef lineOf(llvm::StringRef buffer, unsigned line) {
   for (unsigned n = 1; n < line; ++n) {
@@ -47,30 +74,43 @@ llvm::StringRef lineOf(llvm::StringRef buffer, unsigned line) {
 } // namespace
 
 OwningOpRef<ModuleOp> tpu::parseProgram(llvm::SourceMgr &sourceMgr,
-                                        MLIRContext *context) {
+                                        MLIRContext *context,
+                                        DriverDiagnosticHandler *handler) {
   const llvm::MemoryBuffer *buffer =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
-  StringAttr file =
-      StringAttr::get(context, buffer->getBufferIdentifier());
+  StringAttr file = StringAttr::get(context, buffer->getBufferIdentifier());
   Block block;
   AsmParserState state;
-  if (failed(parseAsmSourceFile(sourceMgr, &block, ParserConfig(context),
-                                &state)))
+  // Verified below, once the handler knows where each op was.
+  if (failed(parseAsmSourceFile(
+          sourceMgr, &block,
+          ParserConfig(context, /*verifyAfterParse=*/false), &state)))
     return nullptr;
-  auto at = [&](llvm::SMLoc where) -> Location {
+  auto at = [&](llvm::SMLoc where) {
     auto [line, column] = sourceMgr.getLineAndColumn(where);
     return FileLineColLoc::get(file, line, column);
   };
-  for (const AsmParserState::OperationDefinition &def : state.getOpDefs())
-    if (isa<UnknownLoc>(def.op->getLoc()))
+  for (const AsmParserState::OperationDefinition &def : state.getOpDefs()) {
+    Location loc = def.op->getLoc();
+    if (isa<UnknownLoc>(loc)) {
       def.op->setLoc(at(def.loc.Start));
+      continue;
+    }
+    std::optional<FileLineColLoc> shown = shownFileLoc(loc);
+    if (handler && (!shown || shown->getFilename() != file))
+      handler->recordParsedAt(loc, at(def.loc.Start));
+  }
   for (const AsmParserState::BlockDefinition &def : state.getBlockDefs())
     for (auto [arg, argDef] :
          llvm::zip(def.block->getArguments(), def.arguments))
       if (isa<UnknownLoc>(arg.getLoc()) && argDef.loc.isValid())
         arg.setLoc(at(argDef.loc.Start));
-  return mlir::detail::constructContainerOpForParserIfNecessary<ModuleOp>(
-      &block, context, FileLineColLoc::get(file, 0, 0));
+  OwningOpRef<ModuleOp> module =
+      mlir::detail::constructContainerOpForParserIfNecessary<ModuleOp>(
+          &block, context, FileLineColLoc::get(file, 0, 0));
+  if (module && failed(verify(*module)))
+    return nullptr;
+  return module;
 }
 
 tpu::DriverDiagnosticHandler::DriverDiagnosticHandler(llvm::SourceMgr &mgr,
@@ -84,21 +124,35 @@ tpu::DriverDiagnosticHandler::DriverDiagnosticHandler(llvm::SourceMgr &mgr,
     std::optional<FileLineColLoc> file = shownFileLoc(loc);
     const llvm::MemoryBuffer *buffer =
         file ? getBufferForFile(file->getFilename()) : nullptr;
+    // An exporter's location with no file on this machine: the op's line
+    // in the program, then a note on where it was exported from.
+    std::string from;
+    if (auto parsed = parsedAt.find(loc);
+        !buffer && parsed != parsedAt.end()) {
+      from = exportedFrom(loc);
+      loc = parsed->second;
+      file = parsed->second;
+      buffer = getBufferForFile(file->getFilename());
+    }
     llvm::StringRef line =
         buffer ? lineOf(buffer->getBuffer(), file->getLine())
                : llvm::StringRef();
     if (line.size() <= kMaxShownLine) {
       emitDiagnostic(loc, message, severity);
-      return;
+    } else {
+      emitDiagnostic(loc, message, severity, /*displaySourceLine=*/false);
+      size_t column = file->getColumn() > 0 ? file->getColumn() - 1 : 0;
+      size_t start =
+          column > kMaxShownLine / 3 ? column - kMaxShownLine / 3 : 0;
+      llvm::StringRef shown = line.substr(start, kMaxShownLine);
+      std::string prefix = start > 0 ? "..." : "";
+      this->os << prefix << shown
+               << (start + shown.size() < line.size() ? "..." : "") << "\n"
+               << std::string(prefix.size() + column - start, ' ') << "^\n";
     }
-    emitDiagnostic(loc, message, severity, /*displaySourceLine=*/false);
-    size_t column = file->getColumn() > 0 ? file->getColumn() - 1 : 0;
-    size_t start = column > kMaxShownLine / 3 ? column - kMaxShownLine / 3 : 0;
-    llvm::StringRef shown = line.substr(start, kMaxShownLine);
-    std::string prefix = start > 0 ? "..." : "";
-    this->os << prefix << shown
-             << (start + shown.size() < line.size() ? "..." : "") << "\n"
-             << std::string(prefix.size() + column - start, ' ') << "^\n";
+    if (!from.empty())
+      emitDiagnostic(loc, "exported from " + from, DiagnosticSeverity::Note,
+                     /*displaySourceLine=*/false);
   };
   setHandler([this, emit](Diagnostic &diag) {
     emit(diag.getLocation(), diag.str(), diag.getSeverity());

@@ -24,11 +24,23 @@ namespace mlir::tpu {
 /// The drivers' diagnostics: MLIR's source-manager rendering (location,
 /// message, source line and caret), except that a note without a location
 /// (XLA's memory report under an out-of-memory error) is printed as plain
-/// text after its error, with no `<unknown>` prefix.
+/// text after its error, with no `<unknown>` prefix, and that a location
+/// the exporter wrote (`"jit(f)/dense1/dot_general"("/home/me/mlp.py":10:0)`,
+/// a file not on this machine) is shown at the op's line of the program
+/// (recorded by parseProgram), with a note naming where it was exported
+/// from.
 class DriverDiagnosticHandler : public SourceMgrDiagnosticHandler {
 public:
   DriverDiagnosticHandler(llvm::SourceMgr &mgr, MLIRContext *context,
                           llvm::raw_ostream &os = llvm::errs());
+  /// Records that an op located at `loc` was parsed at `at`, the first
+  /// such op's position kept.
+  void recordParsedAt(Location loc, FileLineColLoc at) {
+    parsedAt.try_emplace(loc, at);
+  }
+
+private:
+  llvm::DenseMap<Location, FileLineColLoc> parsedAt;
 };
 
 /// Parses the program in `sourceMgr`'s main buffer as a module. Exporters
@@ -36,8 +48,11 @@ public:
 /// `loc(unknown)`, which diagnostics would print as `<unknown>:0:`; each
 /// such op and block argument is given its position in the file instead.
 /// Null after a parse error (reported to the context's handlers).
+/// With `handler`, where each op located outside the program (an exporter's
+/// file and name scope) was parsed is recorded for its diagnostics.
 OwningOpRef<ModuleOp> parseProgram(llvm::SourceMgr &sourceMgr,
-                                   MLIRContext *context);
+                                   MLIRContext *context,
+                                   DriverDiagnosticHandler *handler = nullptr);
 
 /// How a compilation ended; the values are tpu-compile's exit codes.
 enum class CompileStatus { Success = 0, InvalidInput = 1, OutOfMemory = 2 };

@@ -69,7 +69,7 @@ int compile(MLIRContext &context) {
       stablehlo::packBoolHexConstants(std::move(input)), llvm::SMLoc());
   DriverDiagnosticHandler handler(sourceMgr, &context);
   OwningOpRef<ModuleOp> module =
-      parseProgram(sourceMgr, &context);
+      parseProgram(sourceMgr, &context, &handler);
   if (!module)
     return 1;
 

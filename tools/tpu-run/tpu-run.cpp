@@ -822,7 +822,7 @@ int runMain(MLIRContext &context) {
         stablehlo::packBoolHexConstants(std::move(file)), llvm::SMLoc());
     DriverDiagnosticHandler handler(sourceMgr, &context);
     OwningOpRef<ModuleOp> module =
-        parseProgram(sourceMgr, &context);
+        parseProgram(sourceMgr, &context, &handler);
     if (!module)
       return 1;
     if (reference) {
