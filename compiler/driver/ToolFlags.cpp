@@ -30,6 +30,7 @@ OutputFlags::OutputFlags(cl::OptionCategory &category) : category(category) {
 void OutputFlags::apply(CompileOptions &options) const {
   options.compileTo = compileTo.getValue();
   options.memoryReport = memoryReport.getValue();
+  options.paddingReport = paddingReport.getValue();
   options.memoryReportTop = memoryReportTop.getValue();
   options.memoryViewer = memoryViewer.getValue();
   options.memoryViewerJson = memoryViewerJson.getValue();

@@ -123,11 +123,14 @@ void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(
         createHLOFuse(HLOFuseOptions{options.maxFusionOps}));
   }
-  if (wants(Phase::Layouts))
+  if (wants(Phase::Layouts)) {
     // The compiler owns the executable's calling convention (the runtime
     // lays inputs out on the way in), so entry layouts are its to choose.
     pm.addPass(createTPUAssignLayouts(
         TPUAssignLayoutsOptions{options.layoutMode, /*relayoutEntry=*/true}));
+    if (options.paddingReport)
+      pm.addPass(createTPUPaddingReport());
+  }
   if (wants(Phase::Pad)) {
     pm.addPass(createTPUPad());
     // The masks and resizes padding adds fuse into their consumers.

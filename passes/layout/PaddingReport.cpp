@@ -21,13 +21,19 @@ using namespace mlir::tpu;
 
 namespace {
 
-/// `hlo.iota at file.mlir:3:8`, `"model/loss/one_hot" (hlo.iota)`, or
-/// `argument #0`.
+/// `hlo.iota at file.mlir:3:8`, `"model/loss/one_hot" (hlo.iota)`,
+/// `argument #0`, or an argument JAX named by its tree path as the memory
+/// report names it: `params['w2'] (argument #3)`.
 std::string describe(Value value) {
   std::string text;
   llvm::raw_string_ostream os(text);
   Location loc = value.getLoc();
   if (auto arg = dyn_cast<BlockArgument>(value)) {
+    if (auto name = dyn_cast<NameLoc>(loc)) {
+      os << name.getName().getValue() << " (argument #" << arg.getArgNumber()
+         << ")";
+      return text;
+    }
     os << "argument #" << arg.getArgNumber();
   } else {
     Operation *op = value.getDefiningOp();
