@@ -614,17 +614,24 @@ FailureOr<tpurt::Function> FunctionWriter::write() {
 
 } // namespace
 
+std::vector<std::string> mlir::tpu::elidedConstantsOf(ModuleOp module) {
+  std::vector<std::string> elided;
+  for (func::FuncOp func : module.getOps<func::FuncOp>())
+    if (auto where = func->getAttrOfType<ArrayAttr>(kElidedConstantsAttrName))
+      for (Attribute a : where)
+        elided.push_back(cast<StringAttr>(a).str());
+  return elided;
+}
+
 FailureOr<tpurt::Executable> mlir::tpu::buildExecutable(ModuleOp module) {
   tpurt::Executable exe;
   exe.target = std::string(getTarget(module).name);
+  exe.elidedConstants = elidedConstantsOf(module);
   for (func::FuncOp func : module.getOps<func::FuncOp>()) {
     auto programBytes = func->getAttrOfType<IntegerAttr>(tpu::kProgramBytesAttrName);
     if (!programBytes)
       return func.emitOpError("is not lowered; run tpu-lower first");
     exe.programBytes = std::max(exe.programBytes, programBytes.getInt());
-    if (auto elided = func->getAttrOfType<ArrayAttr>(kElidedConstantsAttrName))
-      for (Attribute where : elided)
-        exe.elidedConstants.push_back(cast<StringAttr>(where).str());
     FailureOr<tpurt::Function> function = FunctionWriter(exe, func).write();
     if (failed(function))
       return failure();

@@ -19,6 +19,10 @@ namespace mlir::tpu {
 /// Fails with a diagnostic on the first op it cannot translate.
 FailureOr<tpurt::Executable> buildExecutable(ModuleOp module);
 
+/// Where the module's functions hold elided weights (tpu.elided_constants),
+/// in function order: a run that computes values must refuse them.
+std::vector<std::string> elidedConstantsOf(ModuleOp module);
+
 } // namespace mlir::tpu
 
 #endif // TPU_COMPILER_EXECUTABLE_EXECUTABLEWRITER_H

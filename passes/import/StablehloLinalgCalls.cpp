@@ -25,9 +25,9 @@ using namespace mlir::tpu::stablehlo_import;
 
 namespace {
 
-/// Columns (or Jacobi indices) processed one by one; larger matrices are
-/// refused, as for triangular_solve and cholesky.
-constexpr int64_t kMaxLinalgColumns = 1024;
+/// Elimination steps (columns, reflectors or Jacobi indices) unrolled one
+/// by one; more are refused, as for triangular_solve and cholesky.
+constexpr int64_t kMaxLinalgSteps = 1024;
 
 /// Batched matrix arithmetic on tensors shaped `batch ++ tail`, where the
 /// tail is a matrix (rows, cols) or a vector; dimensions below count from
@@ -163,10 +163,10 @@ SmallVector<Type> resultLeafTypes(Operation *op) {
   return llvm::to_vector(op->getResultTypes());
 }
 
-/// Checks `op`'s result leaves against `expected` and its operand against
-/// a float matrix; the matrix type, or a located error.
-FailureOr<RankedTensorType> checkCall(sh::CustomCallOp op,
-                                      ArrayRef<Type> expected) {
+/// Checks `op`'s result leaves against `expected`, its operand against a
+/// float matrix and the `steps` its expansion unrolls against the limit.
+LogicalResult checkCall(sh::CustomCallOp op, ArrayRef<Type> expected,
+                        int64_t steps) {
   auto a = dyn_cast<RankedTensorType>(op.getInputs()[0].getType());
   if (!a || a.getRank() < 2 || !isa<FloatType>(a.getElementType()) ||
       isa<Float64Type>(a.getElementType()))
@@ -178,12 +178,12 @@ FailureOr<RankedTensorType> checkCall(sh::CustomCallOp op,
     llvm::interleaveComma(expected, diag);
     return diag << ")";
   }
-  int64_t n = a.getShape().back();
-  if (std::max(n, a.getShape()[a.getRank() - 2]) > kMaxLinalgColumns)
+  if (steps > kMaxLinalgSteps)
     return tpu::emitUnsupported(op)
-           << "a matrix of " << a.getShape().back() << " columns (at most "
-           << kMaxLinalgColumns << " are expanded)";
-  return a;
+           << "@" << op.getCallTargetName() << " of " << a << " takes "
+           << steps << " steps (at most " << kMaxLinalgSteps
+           << " are expanded)";
+  return success();
 }
 
 Matrices matricesOf(OpBuilder &b, sh::CustomCallOp op, RankedTensorType a) {
@@ -205,9 +205,8 @@ LogicalResult luDecomposition(OpBuilder &b, Importer &im, sh::CustomCallOp op) {
           steps = std::min(m, n);
   Matrices mx = matricesOf(b, op, a);
   Type i32 = b.getI32Type();
-  FailureOr<RankedTensorType> checked =
-      checkCall(op, {a, mx.type({steps}, i32), mx.type({m}, i32)});
-  if (failed(checked))
+  if (failed(checkCall(op, {a, mx.type({steps}, i32), mx.type({m}, i32)},
+                       steps)))
     return failure();
   Value lu = im.lookup(op.getInputs()[0]);
   Value rows = mx.iota({m, n}, 0), cols = mx.iota({m, n}, 1);
@@ -262,7 +261,7 @@ LogicalResult qr(OpBuilder &b, Importer &im, sh::CustomCallOp op) {
           steps = std::min(m, n);
   Matrices mx = matricesOf(b, op, a);
   Type element = a.getElementType();
-  if (failed(checkCall(op, {a, mx.type({steps}, element)})))
+  if (failed(checkCall(op, {a, mx.type({steps}, element)}, steps)))
     return failure();
   Value r = im.lookup(op.getInputs()[0]);
   Value cols = mx.iota({m, n}, 1), rowVec = mx.iota({m}, 0),
@@ -319,7 +318,7 @@ LogicalResult householderProduct(OpBuilder &b, Importer &im,
     return tpu::emitUnsupported(op)
            << "@ProductOfElementaryHouseholderReflectors takes a matrix and "
               "at most min(rows, columns) taus of its type and batch";
-  if (failed(checkCall(op, {a})))
+  if (failed(checkCall(op, {a}, t.getShape().back())))
     return failure();
   int64_t m = a.getDimSize(a.getRank() - 2), n = a.getShape().back();
   Matrices mx = matricesOf(b, op, a);
@@ -480,7 +479,7 @@ LogicalResult Importer::eigh(sh::CustomCallOp op) {
   int64_t n = a.getShape().back();
   Matrices mx = matricesOf(b, op, a);
   Type element = a.getElementType();
-  if (failed(checkCall(op, {a, mx.type({n}, element)})))
+  if (failed(checkCall(op, {a, mx.type({n}, element)}, n)))
     return failure();
   FailureOr<EighConfig> config = readEighConfig(op);
   if (failed(config))

@@ -415,8 +415,13 @@ void BufferAssigner::describeLargest(Block &block, tpc::MemoryReport &report) {
   // heap buffers (named after the value that
   // defines them) and constants, largest first, then in schedule order.
   // A fusion is labelled by its signature, as XLA labels `fusion(...)`
-  // without the fused computation.
-  AsmState state(func, OpPrintingFlags().skipRegions().assumeVerified());
+  // without the fused computation, and a constant's values beyond a few are
+  // elided (placeholders of weights printed elided among them), as XLA
+  // prints `constant({...})`.
+  AsmState state(func, OpPrintingFlags()
+                           .skipRegions()
+                           .assumeVerified()
+                           .elideLargeElementsAttrs(16));
   timeline(order, heap, report, argumentsUnpadded, globalUnpadded,
            target.hbmAlignment, state);
   // Labels print ops, so only the allocations listed get one: `describe`

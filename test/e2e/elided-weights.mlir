@@ -7,11 +7,12 @@
 // The weights are HBM constants of their full size (512x256xf32: 512K;
 // 256x16xf32: 16K) and the program times.
 // RUN: tpu-compile %s --memory-report -o %t.tpu 2>&1 | FileCheck %s --check-prefix=MEM
-// MEM: remark: 2 constants have no values (weights printed elided, first at {{.*}}elided-weights.mlir:34:9 tensor<512x256xf32>): placeholders stand in, so memory and timing hold but running it for values is refused
+// MEM: remark: 2 constants have no values (weights printed elided, first at {{.*}}elided-weights.mlir:35:9 tensor<512x256xf32>): placeholders stand in, so memory and timing hold but running it for values is refused
 // MEM: global 528.0K
 // MEM: Size: 512.0K
 // MEM-NEXT: Shape: f32[512,256]
-// MEM: Allocation type: constant
+// MEM: XLA label: %{{[0-9]+}} = hlo.constant dense_resource<__elided__> : tensor<512x256xf32
+// MEM-NEXT: Allocation type: constant
 // MEM: Size: 16.0K
 // MEM-NEXT: Shape: f32[256,16]
 // MEM: Allocation type: constant
@@ -25,7 +26,7 @@
 // RUN: not tpu-run %t.tpu --input=8x512xf32=0 2>&1 | FileCheck %s --check-prefix=REFUSED
 // RUN: not tpu-run %s --input=8x512xf32=0 2>&1 | FileCheck %s --check-prefix=REFUSED
 // RUN: not tpu-run %s --reference --input=8x512xf32=0 2>&1 | FileCheck %s --check-prefix=REFUSED
-// REFUSED: the program was compiled without the values of 2 constants (weights printed elided: {{.*}}elided-weights.mlir:34:9 tensor<512x256xf32>; {{.*}}elided-weights.mlir:35:9 tensor<256x16xf32>); compile it as exported, with its resource section, to compute values, or run with --timing-only
+// REFUSED: the program was compiled without the values of 2 constants (weights printed elided: {{.*}}elided-weights.mlir:35:9 tensor<512x256xf32>; {{.*}}elided-weights.mlir:36:9 tensor<256x16xf32>); compile it as exported, with its resource section, to compute values, or run with --timing-only
 
 // The placeholders are the same on every compile.
 // RUN: tpu-compile %s -o %t.again.tpu 2>/dev/null

@@ -286,12 +286,9 @@ int runReference(ModuleOp module, std::vector<HostTensor> args,
   auto func = module.lookupSymbol<func::FuncOp>(functionName);
   if (!func)
     return fail("the program has no function '" + functionName + "'");
-  std::vector<std::string> elided;
-  for (func::FuncOp f : module.getOps<func::FuncOp>())
-    if (auto where = f->getAttrOfType<ArrayAttr>(tpu::kElidedConstantsAttrName))
-      for (Attribute a : where)
-        elided.push_back(cast<StringAttr>(a).str());
-  if (absl::Status s = tpurt::checkNoElidedConstants(elided); !s.ok())
+  if (absl::Status s =
+          tpurt::checkNoElidedConstants(tpu::elidedConstantsOf(module));
+      !s.ok())
     return fail(std::string(s.message()));
   // The arguments as the executable would declare them, so that the inputs
   // are rounded and checked exactly as for the simulated run.

@@ -49,7 +49,7 @@ func.func @eigh_config(%a: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4xf32>) 
 // -----
 
 func.func @eigh_large(%a: tensor<1100x1100xf32>) -> (tensor<1100x1100xf32>, tensor<1100xf32>) {
-  // expected-error @+1 {{a matrix of 1100 columns (at most 1024 are expanded)}}
+  // expected-error @+1 {{@Eigh of 'tensor<1100x1100xf32>' takes 1100 steps (at most 1024 are expanded)}}
   %0:2 = stablehlo.custom_call @Eigh(%a) : (tensor<1100x1100xf32>) -> (tensor<1100x1100xf32>, tensor<1100xf32>)
   return %0#0, %0#1 : tensor<1100x1100xf32>, tensor<1100xf32>
 }
@@ -60,4 +60,12 @@ func.func @unknown(%a: tensor<4xf32>) -> tensor<4xf32> {
   // expected-error @+1 {{the custom call target @Svd is unknown to it}}
   %0 = stablehlo.custom_call @Svd(%a) : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @qr_wide(%a: tensor<1100x1500xf32>) -> (tensor<1100x1500xf32>, tensor<1100xf32>) {
+  // expected-error @+1 {{@Qr of 'tensor<1100x1500xf32>' takes 1100 steps (at most 1024 are expanded)}}
+  %0:2 = stablehlo.custom_call @Qr(%a) : (tensor<1100x1500xf32>) -> (tensor<1100x1500xf32>, tensor<1100xf32>)
+  return %0#0, %0#1 : tensor<1100x1500xf32>, tensor<1100xf32>
 }

@@ -17,6 +17,18 @@ func.func @lu(%a: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2xi32>, tensor<2x
 
 // -----
 
+// A tall LU unrolls one step per column, however many rows there are.
+// CHECK-LABEL: func.func @lu_tall
+// CHECK-COUNT-3: hlo.argmax
+// CHECK-NOT: hlo.argmax
+// CHECK: return
+func.func @lu_tall(%a: tensor<2000x3xf32>) -> (tensor<2000x3xf32>, tensor<3xi32>, tensor<2000xi32>) {
+  %0:3 = stablehlo.custom_call @LuDecomposition(%a) : (tensor<2000x3xf32>) -> (tensor<2000x3xf32>, tensor<3xi32>, tensor<2000xi32>)
+  return %0#0, %0#1, %0#2 : tensor<2000x3xf32>, tensor<3xi32>, tensor<2000xi32>
+}
+
+// -----
+
 // QR: a norm (a sum of squares and a square root) per column.
 // CHECK-LABEL: func.func @qr
 // CHECK-COUNT-2: hlo.sqrt
