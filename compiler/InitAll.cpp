@@ -5,6 +5,7 @@
 #include "compiler/pipeline/Pipeline.h"
 #include "dialects/chlo/ChloOps.h"
 #include "dialects/hlo/HLOOps.h"
+#include "dialects/sdy/SdyOps.h"
 #include "dialects/stablehlo/StablehloOps.h"
 #include "dialects/tpu/TPUDialect.h"
 #include "mlir/Conversion/ControlFlowToSCF/ControlFlowToSCF.h"
@@ -25,7 +26,7 @@ void mlir::tpu::registerCompilerDialects(DialectRegistry &registry) {
   registry.insert<hlo::HLODialect, tpu::TPUDialect, func::FuncDialect,
                   arith::ArithDialect, scf::SCFDialect, tensor::TensorDialect,
                   tosa::TosaDialect, stablehlo::StableHLODialect,
-                  chlo::ChloDialect, quant::QuantDialect,
+                  chlo::ChloDialect, sdy::SdyDialect, quant::QuantDialect,
                   // Branches between blocks, and the poison lift-cf-to-scf
                   // leaves where a lifted branch defines no value.
                   cf::ControlFlowDialect, ub::UBDialect>();

@@ -71,6 +71,8 @@ void mlir::tpu::buildImportPipeline(OpPassManager &pm,
   // Nothing the compiler can translate is unregistered; refusing it here
   // also keeps it from upstream passes that assume registered ops.
   pm.addPass(createTPUVerify(TPUVerifyOptions{/*requireRegistered=*/true}));
+  // Before inlining: the round-tripped shard_map is a call of its body.
+  pm.addPass(createImportShardy());
   pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));
   pm.addPass(createSymbolDCEPass());
   // Before the function-parallel import: the rewrite reads the comparator,

@@ -14,6 +14,9 @@
 
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <mutex>
+#include <thread>
+
 using namespace mlir;
 using namespace mlir::tpu;
 using namespace mlir::tpu::reference;
@@ -267,4 +270,131 @@ reference::computeCollective(Operation *op, ArrayRef<HostTensor> inputs,
         });
   }
   return std::nullopt;
+}
+
+FailureOr<SmallVector<SmallVector<HostTensor>>> reference::runOnDevices(
+    MLIRContext *context, int64_t devices,
+    llvm::function_ref<FailureOr<SmallVector<HostTensor>>(Spmd)> perDevice) {
+  SmallVector<SmallVector<HostTensor>> results(devices);
+  Rendezvous rendezvous(devices);
+  std::vector<int64_t> sequences(devices, 0);
+  std::vector<char> ok(devices, 0);
+  // Each device's diagnostics are held back and only the first failing
+  // device's are reported: how far the others got before stopping varies
+  // from run to run, and the output must not.
+  struct Held {
+    Location loc;
+    DiagnosticSeverity severity;
+    std::string message;
+    SmallVector<std::pair<Location, std::string>> notes;
+  };
+  std::vector<SmallVector<Held>> held(devices);
+  thread_local int64_t current = -1;
+  std::mutex heldMutex;
+  {
+    ScopedDiagnosticHandler capture(context, [&](Diagnostic &diag) {
+      if (current < 0)
+        return failure(); // not an evaluator thread: pass it on
+      Held h{diag.getLocation(), diag.getSeverity(), diag.str(), {}};
+      for (Diagnostic &note : diag.getNotes())
+        h.notes.push_back({note.getLocation(), note.str()});
+      std::lock_guard<std::mutex> lock(heldMutex);
+      held[current].push_back(std::move(h));
+      return success();
+    });
+    std::vector<std::thread> threads;
+    for (int64_t d = 0; d < devices; ++d)
+      threads.emplace_back([&, d] {
+        current = d;
+        Spmd spmd{d, &rendezvous, &sequences[d]};
+        FailureOr<SmallVector<HostTensor>> out = perDevice(spmd);
+        current = -1;
+        if (failed(out)) {
+          rendezvous.abort();
+          return;
+        }
+        rendezvous.finished(sequences[d]);
+        results[d] = std::move(*out);
+        ok[d] = 1;
+      });
+    for (std::thread &t : threads)
+      t.join();
+  }
+  for (const SmallVector<Held> &diags : held) {
+    if (diags.empty())
+      continue;
+    for (const Held &h : diags) {
+      InFlightDiagnostic diag =
+          context->getDiagEngine().emit(h.loc, h.severity);
+      diag << h.message;
+      for (const auto &[loc, message] : h.notes)
+        diag.attachNote(loc) << message;
+    }
+    break;
+  }
+  if (llvm::is_contained(ok, 0))
+    return failure();
+  return results;
+}
+
+/// Device `device`'s tile coordinates under `sharding` (all zero when it
+/// is replicated), and the tile's shape.
+static std::pair<SmallVector<int64_t>, std::vector<int64_t>>
+tileAt(ArrayRef<int64_t> dims, hlo::ShardingAttr sharding, int64_t device) {
+  SmallVector<int64_t> coords(dims.size(), 0);
+  std::vector<int64_t> shape(dims.begin(), dims.end());
+  if (sharding.tensorRank() < 0)
+    return {coords, shape};
+  ArrayRef<int64_t> tiles = sharding.getTiles();
+  auto position = std::find(sharding.getDevices().begin(),
+                            sharding.getDevices().end(), device) -
+                  sharding.getDevices().begin();
+  for (int64_t d = int64_t(tiles.size()) - 1; d >= 0; --d) {
+    if (d < int64_t(dims.size())) {
+      coords[d] = position % tiles[d];
+      shape[d] = dims[d] / tiles[d];
+    }
+    position /= tiles[d];
+  }
+  return {coords, shape};
+}
+
+/// Calls `visit(wholeIndex, tileIndex)` for every element of the tile at
+/// `coords` of shape `shape` in a tensor of `dims`.
+static void forEachInTile(ArrayRef<int64_t> dims, ArrayRef<int64_t> coords,
+                          ArrayRef<int64_t> shape,
+                          llvm::function_ref<void(int64_t, int64_t)> visit) {
+  int64_t count = 1;
+  for (int64_t s : shape)
+    count *= s;
+  SmallVector<int64_t> index(shape.size(), 0);
+  for (int64_t n = 0; n < count; ++n) {
+    int64_t whole = 0;
+    for (size_t d = 0; d < shape.size(); ++d)
+      whole = whole * dims[d] + coords[d] * shape[d] + index[d];
+    visit(whole, n);
+    for (int64_t d = int64_t(shape.size()) - 1; d >= 0; --d) {
+      if (++index[d] < shape[d])
+        break;
+      index[d] = 0;
+    }
+  }
+}
+
+HostTensor reference::tileOf(const HostTensor &whole,
+                             hlo::ShardingAttr sharding, int64_t device) {
+  auto [coords, shape] = tileAt(whole.dims, sharding, device);
+  HostTensor tile(whole.element, shape);
+  forEachInTile(whole.dims, coords, shape, [&](int64_t w, int64_t t) {
+    tile.values[t] = whole.values[w];
+  });
+  return tile;
+}
+
+void reference::placeTile(HostTensor &whole, const HostTensor &tile,
+                          hlo::ShardingAttr sharding, int64_t device) {
+  auto [coords, shape] = tileAt(whole.dims, sharding, device);
+  forEachInTile(whole.dims, coords, shape, [&](int64_t w, int64_t t) {
+    whole.values[w] = tile.values[t];
+  });
 }

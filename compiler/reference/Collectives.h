@@ -12,6 +12,7 @@
 
 #include "runtime/machine/HostTensor.h"
 
+#include "dialects/hlo/HLOOps.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
 
@@ -74,6 +75,23 @@ std::optional<std::string> computeCollective(Operation *op,
                                              std::vector<HostTensor> &outputs);
 
 bool isCollective(Operation *op);
+
+/// Runs `perDevice` for each of `devices` devices on its own thread, with a
+/// rendezvous for their collectives: every device's results, or failure.
+/// Only the first failing device's diagnostics are reported (how far the
+/// others got varies from run to run, and the output must not).
+FailureOr<SmallVector<SmallVector<HostTensor>>> runOnDevices(
+    MLIRContext *context, int64_t devices,
+    llvm::function_ref<FailureOr<SmallVector<HostTensor>>(Spmd)> perDevice);
+
+/// Device `device`'s tile of `whole` under `sharding` (XLA's device array:
+/// the device's position in it, row-major over the tile counts, is its
+/// tile's coordinates); the whole tensor when it is replicated.
+HostTensor tileOf(const HostTensor &whole, hlo::ShardingAttr sharding,
+                  int64_t device);
+/// Writes `tile`, device `device`'s under `sharding`, into `whole`.
+void placeTile(HostTensor &whole, const HostTensor &tile,
+               hlo::ShardingAttr sharding, int64_t device);
 
 } // namespace mlir::tpu::reference
 

@@ -14,6 +14,7 @@
 #include "dialects/tpu/TPUDialect.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -102,6 +103,8 @@ private:
   FailureOr<SmallVector<HostTensor>> branch(Operation *op, int64_t index);
   /// Hands the operand to the other devices' evaluators.
   FailureOr<HostTensor> collective(Operation *op);
+  /// Runs the body on every device's tiles and puts the results together.
+  FailureOr<SmallVector<HostTensor>> manual(hlo::ManualComputationOp op);
 
   Spmd spmd;
   DenseMap<Value, HostTensor> values;
@@ -778,6 +781,38 @@ FailureOr<SmallVector<HostTensor>> Evaluator::whileLoop(hlo::WhileOp op) {
   }
 }
 
+FailureOr<SmallVector<HostTensor>>
+Evaluator::manual(hlo::ManualComputationOp op) {
+  if (spmd.rendezvous)
+    return op.emitOpError("runs inside a program that already runs per "
+                          "device");
+  int64_t devices = op.getDevices();
+  llvm::SetVector<Value> captured;
+  getUsedValuesDefinedAbove(op.getBody(), captured);
+  FailureOr<SmallVector<SmallVector<HostTensor>>> tiles = runOnDevices(
+      op.getContext(), devices, [&](Spmd device) {
+        Evaluator body(device);
+        for (Value v : captured)
+          body.values[v] = get(v);
+        SmallVector<HostTensor> args;
+        for (auto [v, s] : llvm::zip(
+                 op.getInputs(), op.getInShardings().getAsRange<hlo::ShardingAttr>()))
+          args.push_back(tileOf(get(v), s, device.device));
+        return body.runBlock(op.getBlock(), args);
+      });
+  if (failed(tiles))
+    return failure();
+  SmallVector<HostTensor> results;
+  for (auto [i, s] : llvm::enumerate(
+           op.getOutShardings().getAsRange<hlo::ShardingAttr>())) {
+    HostTensor whole = zeros(cast<RankedTensorType>(op.getResult(i).getType()));
+    for (int64_t d = 0; d < devices; ++d)
+      placeTile(whole, (*tiles)[d][i], s, d);
+    results.push_back(std::move(whole));
+  }
+  return results;
+}
+
 FailureOr<SmallVector<HostTensor>> Evaluator::branch(Operation *op,
                                                      int64_t index) {
   return runBlock(op->getRegion(index).front(), {});
@@ -818,6 +853,8 @@ Evaluator::runBlock(Block &block, ArrayRef<HostTensor> args) {
       auto index = static_cast<int64_t>(get(op.getOperand(0)).values[0]);
       int64_t last = op.getNumRegions() - 1;
       results = branch(&op, index < 0 || index > last ? last : index);
+    } else if (auto m = dyn_cast<hlo::ManualComputationOp>(op)) {
+      results = manual(m);
     } else if (auto fusion = dyn_cast<hlo::FusionOp>(op)) {
       // A fused computation computes what its ops would unfused.
       results = Evaluator(spmd).runBlock(fusion.getBlock(), inputs());
@@ -888,65 +925,7 @@ mlir::tpu::evaluateSpmd(func::FuncOp func,
     results[0] = std::move(*one);
     return results;
   }
-  Rendezvous rendezvous(devices);
-  std::vector<int64_t> sequences(devices, 0);
-  std::vector<char> ok(devices, 0);
-  // Each device's diagnostics are held back and only the first failing
-  // device's are reported: how far the others got before stopping varies
-  // from run to run, and the output must not.
-  struct Held {
-    Location loc;
-    DiagnosticSeverity severity;
-    std::string message;
-    SmallVector<std::pair<Location, std::string>> notes;
-  };
-  std::vector<SmallVector<Held>> held(devices);
-  thread_local int64_t current = -1;
-  std::mutex heldMutex;
-  MLIRContext *context = func.getContext();
-  {
-    ScopedDiagnosticHandler capture(context, [&](Diagnostic &diag) {
-      if (current < 0)
-        return failure(); // not an evaluator thread: pass it on
-      Held h{diag.getLocation(), diag.getSeverity(), diag.str(), {}};
-      for (Diagnostic &note : diag.getNotes())
-        h.notes.push_back({note.getLocation(), note.str()});
-      std::lock_guard<std::mutex> lock(heldMutex);
-      held[current].push_back(std::move(h));
-      return success();
-    });
-    std::vector<std::thread> threads;
-    for (int64_t d = 0; d < devices; ++d)
-      threads.emplace_back([&, d] {
-        current = d;
-        Spmd spmd{d, &rendezvous, &sequences[d]};
-        FailureOr<SmallVector<HostTensor>> out =
-            Evaluator(spmd).run(func, args[d]);
-        current = -1;
-        if (failed(out)) {
-          rendezvous.abort();
-          return;
-        }
-        rendezvous.finished(sequences[d]);
-        results[d] = std::move(*out);
-        ok[d] = 1;
-      });
-    for (std::thread &t : threads)
-      t.join();
-  }
-  for (const SmallVector<Held> &diags : held) {
-    if (diags.empty())
-      continue;
-    for (const Held &h : diags) {
-      InFlightDiagnostic diag =
-          context->getDiagEngine().emit(h.loc, h.severity);
-      diag << h.message;
-      for (const auto &[loc, message] : h.notes)
-        diag.attachNote(loc) << message;
-    }
-    break;
-  }
-  if (llvm::is_contained(ok, 0))
-    return failure();
-  return results;
+  return runOnDevices(func.getContext(), devices, [&](Spmd spmd) {
+    return Evaluator(spmd).run(func, args[spmd.device]);
+  });
 }

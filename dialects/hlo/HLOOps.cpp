@@ -13,6 +13,7 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallSet.h"
@@ -29,6 +30,20 @@ using namespace mlir::tpu::assembly;
 #define GET_ATTRDEF_CLASSES
 #include "dialects/hlo/HLOAttrs.cpp.inc"
 
+namespace {
+/// A program an exporter wrote is inlined before its import; of hlo's ops
+/// only those import-shardy writes into such programs (shardings and
+/// manual computations) may be. Other hlo calls stay calls.
+struct HLOInliner : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *op, Region *, bool,
+                       IRMapping &) const final {
+    return isa<ShardingConstraintOp, ManualComputationOp>(op) ||
+           (isa<YieldOp>(op) && isa<ManualComputationOp>(op->getParentOp()));
+  }
+};
+} // namespace
+
 void HLODialect::initialize() {
   addAttributes<
 #define GET_ATTRDEF_LIST
@@ -38,6 +53,7 @@ void HLODialect::initialize() {
 #define GET_OP_LIST
 #include "dialects/hlo/HLOOps.cpp.inc"
       >();
+  addInterfaces<HLOInliner>();
 }
 
 //===----------------------------------------------------------------------===//

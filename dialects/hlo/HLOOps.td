@@ -864,8 +864,10 @@ def HLO_FusionOp : HLO_Op<"fusion", [IsolatedFromAbove, SingleBlock,
 }
 
 def HLO_YieldOp : Op<HLO_Dialect, "yield", [Pure, Terminator, ReturnLike,
-    ParentOneOf<["FusionOp", "SortOp", "WhileOp", "IfOp", "CaseOp"]>]> {
-  let summary = "The results of a region: fusion, comparator, loop, branch";
+    ParentOneOf<["FusionOp", "SortOp", "WhileOp", "IfOp", "CaseOp",
+                 "ManualComputationOp"]>]> {
+  let summary = "The results of a region: fusion, comparator, loop, branch, "
+                "manual computation";
   let arguments = (ins Variadic<HLO_Tensor>:$results);
   let assemblyFormat = "attr-dict ($results^ `:` type($results))?";
 }

@@ -294,3 +294,65 @@ LogicalResult ShardingConstraintOp::verify() {
            << getType().getRank();
   return success();
 }
+
+std::optional<SmallVector<int64_t>>
+ShardingAttr::tileShape(ArrayRef<int64_t> shape) const {
+  SmallVector<int64_t> tile(shape);
+  int64_t rank = tensorRank();
+  if (rank < 0)
+    return tile;
+  if (rank != int64_t(shape.size()))
+    return std::nullopt;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (shape[d] % getTiles()[d] != 0)
+      return std::nullopt;
+    tile[d] = shape[d] / getTiles()[d];
+  }
+  return tile;
+}
+
+/// Checks that each of `values` is tiled by its sharding into its tile
+/// type in `tiles` on `devices` devices.
+static LogicalResult checkManualTiles(ManualComputationOp op, StringRef what,
+                                      TypeRange values, TypeRange tiles,
+                                      ArrayAttr shardings, int64_t devices) {
+  if (values.size() != shardings.size() || values.size() != tiles.size())
+    return op.emitOpError("has ")
+           << values.size() << " " << what << "s, " << shardings.size()
+           << " " << what << " shardings and " << tiles.size()
+           << " body " << what << "s";
+  for (auto [i, type, tile, attr] :
+       llvm::enumerate(values, tiles, shardings.getAsRange<ShardingAttr>())) {
+    if (attr.getMaximal())
+      return op.emitOpError(what)
+             << " #" << i << " has a maximal sharding, which no device "
+             << "computation can take a tile of";
+    if (!attr.isReplicated() && int64_t(attr.getDevices().size()) != devices)
+      return op.emitOpError(what)
+             << " #" << i << "'s sharding " << attr.str() << " is over "
+             << attr.getDevices().size() << " devices, not " << devices;
+    auto ranked = cast<RankedTensorType>(type);
+    std::optional<SmallVector<int64_t>> shape =
+        attr.tileShape(ranked.getShape());
+    if (!shape)
+      return op.emitOpError(what)
+             << " #" << i << "'s sharding " << attr.str()
+             << " does not divide " << type << " evenly";
+    if (ranked.clone(*shape) != tile)
+      return op.emitOpError(what)
+             << " #" << i << " of " << type << " has tiles of "
+             << ranked.clone(*shape) << ", but the body's is " << tile;
+  }
+  return success();
+}
+
+LogicalResult ManualComputationOp::verifyRegions() {
+  int64_t devices = getDevices();
+  if (failed(checkManualTiles(*this, "input", getInputs().getTypes(),
+                              getBlock().getArgumentTypes(), getInShardings(),
+                              devices)))
+    return failure();
+  Operation *yield = getBlock().getTerminator();
+  return checkManualTiles(*this, "result", getResultTypes(),
+                          yield->getOperandTypes(), getOutShardings(), devices);
+}

@@ -44,6 +44,10 @@ def HLO_ShardingAttr : AttrDef<HLO_Dialect, "Sharding"> {
     std::string str() const;
     /// The tensor rank the tiles describe (-1 when any rank fits).
     int64_t tensorRank() const;
+    /// The shape of one device's tile of a tensor shaped `shape`, or
+    /// std::nullopt when the tiles do not divide it or the ranks differ.
+    std::optional<::llvm::SmallVector<int64_t>>
+    tileShape(::llvm::ArrayRef<int64_t> shape) const;
   }];
 }
 
@@ -64,6 +68,46 @@ def HLO_ShardingConstraintOp : HLO_Op<"sharding_constraint",
   let results = (outs HLO_Tensor:$result);
   let assemblyFormat = "$operand attr-dict `:` type($result)";
   let hasVerifier = 1;
+}
+
+def HLO_ManualComputationOp : HLO_Op<"manual_computation",
+    [RecursiveMemoryEffects]> {
+  let summary = "A computation written per device (shard_map's body)";
+  let description = [{
+    JAX's `shard_map`: Shardy's `sdy.manual_computation`, GSPMD's
+    `SPMDFullToShardShape`/`SPMDShardToFullShape` pair. Each of `devices`
+    devices runs the body on its own tile of every operand (its
+    `in_shardings` says which), with the collectives the body has; the
+    results are put together from each device's tiles as `out_shardings`
+    say. The body's arguments and results are tile-shaped. Outside the body
+    the program is one global program that hlo-spmd-partition partitions;
+    the body it keeps as written.
+
+    ```mlir
+    %r = hlo.manual_computation (%x) devices = 2
+        in_shardings = [#hlo.sharding<"{devices=[2,1]<=[2]}">]
+        out_shardings = [#hlo.sharding<"{devices=[2,1]<=[2]}">] {
+    ^bb0(%t: tensor<1x4xf32>):
+      ...
+      hlo.yield %y : tensor<1x4xf32>
+    } : (tensor<2x4xf32>) -> tensor<2x4xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<HLO_Tensor>:$inputs,
+                       ConfinedAttr<I64Attr, [IntMinValue<1>]>:$devices,
+                       TypedArrayAttrBase<HLO_ShardingAttr, "shardings">:$in_shardings,
+                       TypedArrayAttrBase<HLO_ShardingAttr, "shardings">:$out_shardings);
+  let results = (outs Variadic<HLO_Tensor>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    `(` $inputs `)` `devices` `=` $devices `in_shardings` `=` $in_shardings
+    `out_shardings` `=` $out_shardings $body attr-dict `:`
+    functional-type($inputs, $results)
+  }];
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::Block &getBlock() { return getBody().front(); }
+  }];
 }
 
 #endif // TPU_DIALECTS_HLO_HLOSHARDING_TD

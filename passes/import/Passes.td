@@ -73,6 +73,42 @@ def TPUVerify : Pass<"tpu-verify", "::mlir::ModuleOp"> {
   ];
 }
 
+def ImportShardy : Pass<"import-shardy", "::mlir::ModuleOp"> {
+  let summary = "Shardy's shardings and shard_map's manual computations as hlo's";
+  let description = [{
+    JAX writes a sharded program in one of three forms, each rewritten here
+    into what convert-stablehlo-to-hlo and hlo-spmd-partition read:
+
+    * **Shardy** (JAX since mid-2025): `sdy.mesh` symbols; `sdy.sharding`
+      on arguments and results; `sdy.sharding_constraint` and
+      `sdy.reshard`; `sdy.manual_computation` for `shard_map`. Each tensor
+      sharding becomes XLA's device-array form (`#hlo.sharding`): a
+      dimension's tiles are the product of its axes' sizes, the device
+      array is the mesh's devices transposed so that each dimension's axes
+      come first in order, and axes no dimension uses (replicated,
+      unreduced or unnamed) make the last tile dimension replicated.
+      Sub-axes (`"x":(2)4`) split their axis. Open dimensions (`?`) and
+      priorities only steer Shardy's propagation and are read as written.
+      Unreduced axes are held reduced (replicated): the values are the
+      same, only where the sum happens differs.
+    * **Shardy round-tripped through HLO** (JAX from February to June
+      2025): `mhlo.sharding` strings (read by the import) next to
+      `xla.sdy.*` frontend attributes, and `shard_map` as
+      `@xla.sdy.GlobalToLocalShape`, a call of
+      `@xla.sdy.manual_computation_body` and `@xla.sdy.LocalToGlobalShape`.
+    * **GSPMD** (JAX before): `shard_map` as `@SPMDFullToShardShape` on a
+      value its `@Sharding` call shards, the body's ops, and
+      `@SPMDShardToFullShape` with the result's sharding.
+
+    Every manual computation becomes an `hlo.manual_computation`, whose body
+    each device runs on its own tiles with its own collectives. shard_map's
+    body must be manual over every mesh axis larger than 1 (the partially
+    manual form, automatic over some axes, is refused).
+  }];
+  let dependentDialects = ["::mlir::hlo::HLODialect",
+                           "::mlir::stablehlo::StableHLODialect"];
+}
+
 def StablehloApproxTopK : Pass<"stablehlo-approx-top-k", "::mlir::ModuleOp"> {
   let summary = "Rewrite JAX's ApproxTopK custom calls as a sort and a slice";
   let description = [{

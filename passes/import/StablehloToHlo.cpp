@@ -765,8 +765,11 @@ struct ConvertStablehloToHloPass
         unregistered = true;
         return WalkResult::skip();
       }
+      // A manual computation's body (import-shardy moved it in) converts
+      // in place too.
       if (op == func.getOperation() ||
-          isa_and_present<scf::SCFDialect>(op->getDialect()))
+          isa_and_present<scf::SCFDialect>(op->getDialect()) ||
+          isa<hlo::ManualComputationOp>(op))
         return WalkResult::advance();
       if (isa_and_present<sh::StableHLODialect, chlo::ChloDialect>(op->getDialect()))
         ops.push_back(op);

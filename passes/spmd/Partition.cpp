@@ -78,6 +78,7 @@ private:
   LogicalResult partition(Operation &op);
   LogicalResult partitionReduce(hlo::ReduceOp op);
   LogicalResult partitionDot(hlo::DotGeneralOp op);
+  LogicalResult partitionManual(hlo::ManualComputationOp op);
   Value allReduce(Value partial, hlo::ReduceKind kind,
                   ArrayRef<SmallVector<int64_t>> groups, Location loc);
 
@@ -345,8 +346,44 @@ LogicalResult Partitioner::partitionDot(hlo::DotGeneralOp op) {
   return success();
 }
 
+/// The body runs as written on every device's tiles: the inputs resharded
+/// to the tiles it takes, the results laid out as it gives them.
+LogicalResult Partitioner::partitionManual(hlo::ManualComputationOp op) {
+  if (op.getDevices() != devices)
+    return op.emitOpError("is written for ")
+           << op.getDevices() << " devices, but the program runs on "
+           << devices;
+  auto layoutOf = [&](Attribute sharding, Value v) {
+    std::string error;
+    // The verifier checked that the sharding fits and divides.
+    return *DeviceLayout::get(cast<hlo::ShardingAttr>(sharding),
+                              typeOf(v).getRank(), devices, error);
+  };
+  IRMapping map;
+  for (auto [v, sharding, arg] :
+       llvm::zip(op.getInputs(), op.getInShardings(), op.getBlock().getArguments()))
+    map.map(arg, reshard(v, layoutOf(sharding, v), op.getLoc()));
+  // What the body reads from outside is whole on every device.
+  llvm::SetVector<Value> captured;
+  getUsedValuesDefinedAbove(op.getBody(), captured);
+  for (Value v : captured)
+    if (locals.count(v))
+      map.map(v,
+              reshard(v, DeviceLayout::replicated(typeOf(v).getRank(), devices),
+                      op.getLoc()));
+  for (Operation &inner : op.getBlock().without_terminator())
+    b.clone(inner, map);
+  Operation *yield = op.getBlock().getTerminator();
+  for (auto [result, sharding, value] :
+       llvm::zip(op.getResults(), op.getOutShardings(), yield->getOperands()))
+    locals[result] = {map.lookupOrDefault(value), layoutOf(sharding, result)};
+  return success();
+}
+
 LogicalResult Partitioner::partition(Operation &op) {
   b.setInsertionPoint(&op);
+  if (auto manual = dyn_cast<hlo::ManualComputationOp>(op))
+    return partitionManual(manual);
   if (isa<hlo::AllReduceOp, hlo::AllGatherOp, hlo::ReduceScatterOp,
           hlo::AllToAllOp, hlo::CollectivePermuteOp, hlo::DeviceIdOp>(op))
     return op.emitOpError("is an explicit collective in a program with "
@@ -460,8 +497,10 @@ LogicalResult Partitioner::run() {
 }
 
 namespace {
-/// Drops the annotations of a program that runs on one device.
-void strip(func::FuncOp func) {
+/// Drops the annotations of a program that runs on one device (or of a
+/// private function, called with whole tensors); a manual computation for
+/// one device is its body.
+LogicalResult strip(func::FuncOp func) {
   for (unsigned i = 0; i < func.getNumArguments(); ++i)
     func.removeArgAttr(i, kShardingAttrName);
   for (unsigned i = 0; i < func.getNumResults(); ++i)
@@ -471,6 +510,24 @@ void strip(func::FuncOp func) {
     c.replaceAllUsesWith(c.getOperand());
     c.erase();
   });
+  SmallVector<hlo::ManualComputationOp> manuals;
+  func.walk([&](hlo::ManualComputationOp m) { manuals.push_back(m); });
+  for (hlo::ManualComputationOp m : manuals) {
+    if (m.getDevices() != 1)
+      return m.emitOpError("is written for ")
+             << m.getDevices() << " devices (shard_map's body): compile the "
+             << "program for a topology of that many devices (--topology)";
+    IRMapping map;
+    map.map(m.getBlock().getArguments(), m.getInputs());
+    OpBuilder b(m);
+    for (Operation &inner : m.getBlock().without_terminator())
+      b.clone(inner, map);
+    for (auto [result, value] :
+         llvm::zip(m.getResults(), m.getBlock().getTerminator()->getOperands()))
+      result.replaceAllUsesWith(map.lookupOrDefault(value));
+    m.erase();
+  }
+  return success();
 }
 
 struct HLOSpmdPartition
@@ -484,7 +541,8 @@ struct HLOSpmdPartition
         continue;
       // Private functions are called with whole tensors and compute them.
       if (n == 1 || !func.isPublic()) {
-        strip(func);
+        if (failed(strip(func)))
+          return signalPassFailure();
         continue;
       }
       // A program written per device (pmap's, with its own collectives)

@@ -119,8 +119,11 @@ DeviceLayout spmd::toOperand(const DeviceLayout &layout,
 }
 
 bool mlir::tpu::hasCollectives(func::FuncOp func) {
+  // A manual computation's collectives are its body's own.
   return func
-      .walk([](Operation *op) {
+      .walk<WalkOrder::PreOrder>([](Operation *op) {
+        if (isa<hlo::ManualComputationOp>(op))
+          return WalkResult::skip();
         return isa<hlo::AllReduceOp, hlo::AllGatherOp, hlo::ReduceScatterOp,
                    hlo::AllToAllOp, hlo::CollectivePermuteOp, hlo::DeviceIdOp>(
                    op)
@@ -138,7 +141,11 @@ bool spmd::hasShardings(func::FuncOp func) {
     if (func.getResultAttr(i, kShardingAttrName))
       return true;
   return func
-      .walk([](hlo::ShardingConstraintOp) { return WalkResult::interrupt(); })
+      .walk([](Operation *op) {
+        return isa<hlo::ShardingConstraintOp, hlo::ManualComputationOp>(op)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
       .wasInterrupted();
 }
 
@@ -287,10 +294,25 @@ FailureOr<DenseMap<Value, DeviceLayout>> Propagation::run() {
     if (failed(seed(arg, func.getArgAttr(arg.getArgNumber(), kShardingAttrName),
                     arg.getLoc(), "argument " + Twine(arg.getArgNumber()))))
       return failure();
-  for (Operation &op : body.without_terminator())
+  for (Operation &op : body.without_terminator()) {
     if (auto c = dyn_cast<hlo::ShardingConstraintOp>(op))
       if (failed(seed(c, c.getSharding(), c.getLoc(), "the constraint")))
         return failure();
+    // A manual computation takes its inputs and gives its results in the
+    // layouts it names (its inputs keep a layout they have, and are
+    // resharded).
+    if (auto m = dyn_cast<hlo::ManualComputationOp>(op)) {
+      for (auto [i, v, s] : llvm::enumerate(m.getInputs(), m.getInShardings()))
+        if (failed(seed(v, s, m.getLoc(), "the manual computation's input " +
+                                              Twine(i))))
+          return failure();
+      for (auto [i, v, s] :
+           llvm::enumerate(m.getResults(), m.getOutShardings()))
+        if (failed(seed(v, s, m.getLoc(), "the manual computation's result " +
+                                              Twine(i))))
+          return failure();
+    }
+  }
   Operation *ret = body.getTerminator();
   // A returned value keeps a layout it has (an argument's); the result is
   // resharded to its own when they differ.
