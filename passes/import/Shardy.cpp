@@ -501,42 +501,58 @@ static FailureOr<hlo::ShardingAttr> gspmdSharding(Operation *op) {
 // %o = custom_call @SPMDShardToFullShape(%y) {mhlo.sharding = "{devices=...}"}
 LogicalResult ShardyImport::importGspmdManual(sh::CustomCallOp start) {
   Block *block = start->getBlock();
-  // The body: the ops that read a manual value, up to the
-  // SPMDShardToFullShape calls; every SPMDFullToShardShape it reads is one
-  // of its inputs.
-  SetVector<Operation *> body, entries, exits;
+  // The manual ops: those that read a manual value, up to the
+  // SPMDShardToFullShape calls.
+  SetVector<Operation *> manualOps;
   SmallVector<Value> work;
-  auto enter = [&](Operation *f2s) {
-    if (entries.insert(f2s))
-      work.push_back(f2s->getResult(0));
-  };
-  enter(start);
+  for (Operation &op : *block)
+    if (isCustomCall(&op, "SPMDFullToShardShape"))
+      work.push_back(op.getResult(0));
   while (!work.empty()) {
     Value v = work.pop_back_val();
     for (Operation *user : v.getUsers()) {
       Operation *op = block->findAncestorOpInBlock(*user);
       if (!op)
         return start->emitOpError("has a manual value used outside its block");
-      if (isCustomCall(op, "SPMDShardToFullShape")) {
-        exits.insert(op);
+      if (isCustomCall(op, "SPMDShardToFullShape") ||
+          isCustomCall(op, "SPMDFullToShardShape"))
         continue;
-      }
-      if (isCustomCall(op, "SPMDFullToShardShape")) {
-        enter(op);
-        continue;
-      }
       if (op->hasTrait<OpTrait::IsTerminator>())
         return start->emitOpError("has a manual value that reaches ")
                << op->getName() << " without @SPMDShardToFullShape";
-      if (!body.insert(op))
-        continue;
-      for (Value r : op->getResults())
-        work.push_back(r);
-      // Another shard_map input it reads joins this one.
-      for (Value operand : op->getOperands())
-        if (isCustomCall(operand.getDefiningOp(), "SPMDFullToShardShape"))
-          enter(operand.getDefiningOp());
+      if (manualOps.insert(op))
+        llvm::append_range(work, op->getResults());
     }
+  }
+  // One shard_map: the manual ops, inputs and outputs connected to `start`
+  // through the values they pass each other.
+  SetVector<Operation *> body, entries, exits;
+  SmallVector<Operation *> todo = {start.getOperation()};
+  DenseSet<Operation *> seen = {start.getOperation()};
+  auto visit = [&](Operation *op) {
+    if (op && seen.insert(op).second)
+      todo.push_back(op);
+  };
+  while (!todo.empty()) {
+    Operation *op = todo.pop_back_val();
+    bool entry = isCustomCall(op, "SPMDFullToShardShape");
+    bool exit = isCustomCall(op, "SPMDShardToFullShape");
+    (entry ? entries : exit ? exits : body).insert(op);
+    if (!entry)
+      op->walk([&](Operation *nested) {
+        for (Value operand : nested->getOperands())
+          if (Operation *def = operand.getDefiningOp())
+            if (Operation *top = block->findAncestorOpInBlock(*def))
+              if (manualOps.contains(top) ||
+                  isCustomCall(top, "SPMDFullToShardShape"))
+                visit(top);
+      });
+    if (!exit)
+      for (Operation *user : op->getUsers())
+        if (Operation *top = block->findAncestorOpInBlock(*user))
+          if (manualOps.contains(top) ||
+              isCustomCall(top, "SPMDShardToFullShape"))
+            visit(top);
   }
   auto inBlockOrder = [](SetVector<Operation *> &ops) {
     SmallVector<Operation *> sorted(ops.begin(), ops.end());

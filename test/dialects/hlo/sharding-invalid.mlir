@@ -132,3 +132,58 @@ func.func @constraint_rank(%x: tensor<4x6xf32>) -> tensor<4x6xf32> {
   %y = hlo.sharding_constraint %x {sharding = #hlo.sharding<"{devices=[2]<=[2]}">} : tensor<4x6xf32>
   return %y : tensor<4x6xf32>
 }
+
+// -----
+
+func.func @manual_count(%x: tensor<4x6xf32>) -> tensor<4x6xf32> {
+  // expected-error @+1 {{'hlo.manual_computation' op has 1 inputs, 0 input shardings and 1 body inputs}}
+  %r = hlo.manual_computation(%x) devices = 2 in_shardings = [] out_shardings = [#hlo.sharding<"{devices=[2,1]<=[2]}">] {
+  ^bb0(%t: tensor<2x6xf32>):
+    hlo.yield %t : tensor<2x6xf32>
+  } : (tensor<4x6xf32>) -> tensor<4x6xf32>
+  return %r : tensor<4x6xf32>
+}
+
+// -----
+
+func.func @manual_maximal(%x: tensor<4x6xf32>) -> tensor<4x6xf32> {
+  // expected-error @+1 {{'hlo.manual_computation' op input #0 has a maximal sharding, which no device computation can take a tile of}}
+  %r = hlo.manual_computation(%x) devices = 2 in_shardings = [#hlo.sharding<"{maximal device=0}">] out_shardings = [#hlo.sharding<"{replicated}">] {
+  ^bb0(%t: tensor<4x6xf32>):
+    hlo.yield %t : tensor<4x6xf32>
+  } : (tensor<4x6xf32>) -> tensor<4x6xf32>
+  return %r : tensor<4x6xf32>
+}
+
+// -----
+
+func.func @manual_devices(%x: tensor<4x6xf32>) -> tensor<4x6xf32> {
+  // expected-error @+1 {{'hlo.manual_computation' op input #0's sharding {devices=[4,1]<=[4]} is over 4 devices, not 2}}
+  %r = hlo.manual_computation(%x) devices = 2 in_shardings = [#hlo.sharding<"{devices=[4,1]<=[4]}">] out_shardings = [#hlo.sharding<"{replicated}">] {
+  ^bb0(%t: tensor<1x6xf32>):
+    hlo.yield %t : tensor<1x6xf32>
+  } : (tensor<4x6xf32>) -> tensor<4x6xf32>
+  return %r : tensor<4x6xf32>
+}
+
+// -----
+
+func.func @manual_divide(%x: tensor<3x6xf32>) -> tensor<3x6xf32> {
+  // expected-error @+1 {{'hlo.manual_computation' op input #0's sharding {devices=[2,1]<=[2]} does not divide 'tensor<3x6xf32>' evenly}}
+  %r = hlo.manual_computation(%x) devices = 2 in_shardings = [#hlo.sharding<"{devices=[2,1]<=[2]}">] out_shardings = [#hlo.sharding<"{replicated}">] {
+  ^bb0(%t: tensor<1x6xf32>):
+    hlo.yield %t : tensor<1x6xf32>
+  } : (tensor<3x6xf32>) -> tensor<3x6xf32>
+  return %r : tensor<3x6xf32>
+}
+
+// -----
+
+func.func @manual_tile(%x: tensor<4x6xf32>) -> tensor<4x6xf32> {
+  // expected-error @+1 {{'hlo.manual_computation' op result #0 of 'tensor<4x6xf32>' has tiles of 'tensor<2x6xf32>', but the body's is 'tensor<4x6xf32>'}}
+  %r = hlo.manual_computation(%x) devices = 2 in_shardings = [#hlo.sharding<"{replicated}">] out_shardings = [#hlo.sharding<"{devices=[2,1]<=[2]}">] {
+  ^bb0(%t: tensor<4x6xf32>):
+    hlo.yield %t : tensor<4x6xf32>
+  } : (tensor<4x6xf32>) -> tensor<4x6xf32>
+  return %r : tensor<4x6xf32>
+}

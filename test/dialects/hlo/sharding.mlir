@@ -32,3 +32,22 @@ func.func @constraint(%x: tensor<4x6xf32>) -> tensor<4x6xf32> {
   %z = hlo.sharding_constraint %y {sharding = #hlo.sharding<"{replicated}">} : tensor<4x6xf32>
   return %z : tensor<4x6xf32>
 }
+
+// -----
+
+// A manual computation: tiles in, tiles out; its body's collectives are
+// per device.
+// CHECK-LABEL: func.func @manual
+// CHECK: %[[R:.*]] = hlo.manual_computation(%{{.*}}) devices = 2 in_shardings = [#hlo.sharding<"{devices=[2,1]<=[2]}">] out_shardings = [#hlo.sharding<"{replicated}">] {
+// CHECK-NEXT: ^bb0(%[[T:.*]]: tensor<2x6xf32>):
+// CHECK-NEXT: %[[S:.*]] = hlo.all_reduce sum %[[T]]
+// CHECK-NEXT: hlo.yield %[[S]] : tensor<2x6xf32>
+// CHECK-NEXT: } : (tensor<4x6xf32>) -> tensor<2x6xf32>
+func.func @manual(%x: tensor<4x6xf32>) -> tensor<2x6xf32> {
+  %r = hlo.manual_computation(%x) devices = 2 in_shardings = [#hlo.sharding<"{devices=[2,1]<=[2]}">] out_shardings = [#hlo.sharding<"{replicated}">] {
+  ^bb0(%t: tensor<2x6xf32>):
+    %s = hlo.all_reduce sum %t {groups = dense<[[0, 1]]> : tensor<1x2xi64>} : tensor<2x6xf32>
+    hlo.yield %s : tensor<2x6xf32>
+  } : (tensor<4x6xf32>) -> tensor<2x6xf32>
+  return %r : tensor<2x6xf32>
+}

@@ -394,4 +394,53 @@ TEST_F(EvaluatorTest, MismatchedArgumentIsAnError) {
                      "a 'tensor<3xf32>' was given");
 }
 
+
+// A manual computation on 4 devices: x (4x2) cut by rows over the device
+// array 3,2,1,0 (device d holds row 3-d); each device adds its device id
+// and the sum of its row over the devices 0+1 and 2+3 (an all-reduce);
+// each device's row goes back to row d in device order.
+TEST_F(EvaluatorTest, ManualComputationTilesByDeviceArray) {
+  auto result = run(R"(
+    func.func @main(%x: tensor<4x2xf32>) -> tensor<4x2xf32> {
+      %r = hlo.manual_computation(%x) devices = 4
+          in_shardings = [#hlo.sharding<"{devices=[4,1]3,2,1,0}">]
+          out_shardings = [#hlo.sharding<"{devices=[4,1]<=[4]}">] {
+      ^bb0(%t: tensor<1x2xf32>):
+        %id = hlo.device_id : tensor<ui32>
+        %f = hlo.convert %id : (tensor<ui32>) -> tensor<f32>
+        %b = hlo.broadcast_in_dim %f, dims = [] : (tensor<f32>) -> tensor<1x2xf32>
+        %s = hlo.all_reduce sum %t {groups = dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>} : tensor<1x2xf32>
+        %y = hlo.add %s, %b : tensor<1x2xf32>
+        hlo.yield %y : tensor<1x2xf32>
+      } : (tensor<4x2xf32>) -> tensor<4x2xf32>
+      return %r : tensor<4x2xf32>
+    })",
+                    {f32({4, 2}, {1, 2, 10, 20, 100, 200, 1000, 2000})});
+  // Device 0 holds row 3 (1000, 2000), device 1 row 2 (100, 200): their
+  // sum is 1100, 2200; devices 2 and 3 hold rows 1 and 0: 11, 22. Device d
+  // writes row d of the result, plus d.
+  ASSERT_EQ(result.size(), 1u);
+  EXPECT_EQ(result[0],
+            (Values{1100, 2200, 1101, 2201, 13, 24, 14, 25}));
+}
+
+TEST_F(EvaluatorTest, ManualComputationReplicatedTiles) {
+  // Columns cut over 2 tiles, each held by 2 devices (last_tile_dim_
+  // replicate over the array 0,2,1,3: devices 0 and 2 hold column 0).
+  auto result = run(R"(
+    func.func @main(%x: tensor<2x2xf32>) -> tensor<2x2xf32> {
+      %r = hlo.manual_computation(%x) devices = 4
+          in_shardings = [#hlo.sharding<"{devices=[1,2,2]0,2,1,3 last_tile_dim_replicate}">]
+          out_shardings = [#hlo.sharding<"{devices=[1,2,2]0,2,1,3 last_tile_dim_replicate}">] {
+      ^bb0(%t: tensor<2x1xf32>):
+        %y = hlo.negate %t : tensor<2x1xf32>
+        hlo.yield %y : tensor<2x1xf32>
+      } : (tensor<2x2xf32>) -> tensor<2x2xf32>
+      return %r : tensor<2x2xf32>
+    })",
+                    {f32({2, 2}, {1, 2, 3, 4})});
+  ASSERT_EQ(result.size(), 1u);
+  EXPECT_EQ(result[0], (Values{-1, -2, -3, -4}));
+}
+
 } // namespace
