@@ -46,8 +46,11 @@ public:
   /// round-tripped `xla.sdy.meshes`).
   FailureOr<sdy::MeshAttr> meshOf(sdy::TensorShardingAttr sharding,
                                   Location loc);
+  /// With `manualAxes`, the axes not among them are left out (a partly
+  /// manual computation runs whole along its automatic axes).
   FailureOr<hlo::ShardingAttr> convert(sdy::TensorShardingAttr sharding,
-                                       Location loc);
+                                       Location loc,
+                                       ArrayAttr manualAxes = nullptr);
 
 private:
   ModuleOp module;
@@ -110,7 +113,8 @@ static FailureOr<SmallVector<Atom>> atomsOf(sdy::MeshAttr mesh,
 }
 
 FailureOr<hlo::ShardingAttr>
-MeshTable::convert(sdy::TensorShardingAttr sharding, Location loc) {
+MeshTable::convert(sdy::TensorShardingAttr sharding, Location loc,
+                   ArrayAttr manualAxes) {
   FailureOr<sdy::MeshAttr> mesh = meshOf(sharding, loc);
   if (failed(mesh))
     return failure();
@@ -131,6 +135,8 @@ MeshTable::convert(sdy::TensorShardingAttr sharding, Location loc) {
   for (auto dim : sharding.getDims().getAsRange<sdy::DimShardingAttr>()) {
     int64_t tile = 1;
     for (sdy::AxisRefAttr ref : dim.getAxes().getAsRange<sdy::AxisRefAttr>()) {
+      if (manualAxes && !llvm::is_contained(manualAxes, ref.getName()))
+        continue;
       StringRef axis = ref.getName().getValue();
       if (!mesh->axisSize(axis))
         return emitError(loc) << "the sharding names axis \"" << axis
@@ -196,6 +202,13 @@ public:
 private:
   LogicalResult importSignature(func::FuncOp func);
   LogicalResult importConstraints(func::FuncOp func);
+  /// Ops' own `sdy.sharding` (one per result) as constraints after them.
+  LogicalResult importResultShardings(func::FuncOp func);
+  /// A manual computation over no axes: its body inline, between
+  /// constraints to its shardings.
+  LogicalResult inlineAutomatic(sdy::ManualComputationOp op,
+                                ArrayRef<Attribute> in,
+                                ArrayRef<Attribute> out);
   /// A manual computation over `devices` devices whose body `fill` puts
   /// in its region (arguments tile-shaped, any terminator, which becomes
   /// hlo.yield).
@@ -208,10 +221,11 @@ private:
   LogicalResult importRoundTripped(func::CallOp call);
   LogicalResult importGspmdManual(sh::CustomCallOp fullToShard);
   FailureOr<SmallVector<Attribute>> convertAll(ArrayAttr shardings,
-                                               Location loc);
-  /// Checks that `axes` are every axis of `mesh` larger than 1.
-  LogicalResult checkFullyManual(ArrayAttr axes, sdy::MeshAttr mesh,
-                                 Location loc);
+                                               Location loc,
+                                               ArrayAttr manualAxes);
+  /// Remarks on the axes of `mesh` a computation manual over `axes` leaves
+  /// automatic: its body runs whole along them.
+  void noteAutomatic(ArrayAttr axes, sdy::MeshAttr mesh, Location loc);
 
   ModuleOp module;
   MeshTable meshes;
@@ -222,10 +236,12 @@ private:
 } // namespace
 
 FailureOr<SmallVector<Attribute>>
-ShardyImport::convertAll(ArrayAttr shardings, Location loc) {
+ShardyImport::convertAll(ArrayAttr shardings, Location loc,
+                         ArrayAttr manualAxes) {
   SmallVector<Attribute> out;
   for (auto s : shardings.getAsRange<sdy::TensorShardingAttr>()) {
-    FailureOr<hlo::ShardingAttr> converted = meshes.convert(s, loc);
+    FailureOr<hlo::ShardingAttr> converted =
+        meshes.convert(s, loc, manualAxes);
     if (failed(converted))
       return failure();
     out.push_back(*converted);
@@ -236,10 +252,13 @@ ShardyImport::convertAll(ArrayAttr shardings, Location loc) {
 LogicalResult ShardyImport::importSignature(func::FuncOp func) {
   auto convert = [&](DictionaryAttr attrs, Location loc,
                      auto set) -> LogicalResult {
-    auto sharding = attrs ? attrs.getAs<sdy::TensorShardingAttr>("sdy.sharding")
-                          : sdy::TensorShardingAttr();
-    if (!sharding)
+    Attribute attr = attrs ? attrs.get("sdy.sharding") : Attribute();
+    if (!attr)
       return success();
+    auto sharding = dyn_cast<sdy::TensorShardingAttr>(attr);
+    if (!sharding)
+      return emitError(loc) << "sdy.sharding must be a #sdy.sharding, not "
+                            << attr;
     FailureOr<hlo::ShardingAttr> converted = meshes.convert(sharding, loc);
     if (failed(converted))
       return failure();
@@ -247,7 +266,9 @@ LogicalResult ShardyImport::importSignature(func::FuncOp func) {
     return success();
   };
   for (unsigned i = 0; i < func.getNumArguments(); ++i) {
-    if (failed(convert(func.getArgAttrDict(i), func.getArgument(i).getLoc(),
+    Location loc =
+        func.isExternal() ? func.getLoc() : func.getArgument(i).getLoc();
+    if (failed(convert(func.getArgAttrDict(i), loc,
                        [&](StringAttr s) {
                          func.setArgAttr(i, "mhlo.sharding", s);
                        })))
@@ -261,6 +282,46 @@ LogicalResult ShardyImport::importSignature(func::FuncOp func) {
                        })))
       return failure();
     func.removeResultAttr(i, StringAttr::get(func.getContext(), "sdy.sharding"));
+  }
+  return success();
+}
+
+/// Pins `v` to `sharding` with a constraint right after its definition.
+static void constrain(OpBuilder &b, Value v, hlo::ShardingAttr sharding,
+                      Location loc) {
+  auto constraint =
+      hlo::ShardingConstraintOp::create(b, loc, v.getType(), v, sharding);
+  v.replaceAllUsesExcept(constraint, constraint);
+}
+
+LogicalResult ShardyImport::importResultShardings(func::FuncOp func) {
+  SmallVector<Operation *> annotated;
+  func.walk([&](Operation *op) {
+    if (op->hasAttr("sdy.sharding") && op != func.getOperation())
+      annotated.push_back(op);
+  });
+  for (Operation *op : annotated) {
+    auto perValue =
+        op->getAttrOfType<sdy::TensorShardingPerValueAttr>("sdy.sharding");
+    op->removeAttr("sdy.sharding");
+    // Inside a shard_map body every axis is manual: nothing is left to
+    // shard.
+    if (auto m = op->getParentOfType<sdy::ManualComputationOp>())
+      if (!m.getManualAxes().getAxes().empty())
+        continue;
+    if (!perValue || perValue.getShardings().size() != op->getNumResults())
+      return op->emitOpError("has an sdy.sharding that is not one sharding "
+                             "per result");
+    OpBuilder b(op->getContext());
+    b.setInsertionPointAfter(op);
+    for (auto [v, s] : llvm::zip(op->getResults(),
+                                 perValue.getShardings()
+                                     .getAsRange<sdy::TensorShardingAttr>())) {
+      FailureOr<hlo::ShardingAttr> converted = meshes.convert(s, op->getLoc());
+      if (failed(converted))
+        return failure();
+      constrain(b, v, *converted, op->getLoc());
+    }
   }
   return success();
 }
@@ -312,20 +373,21 @@ LogicalResult ShardyImport::importConstraints(func::FuncOp func) {
   return success();
 }
 
-LogicalResult ShardyImport::checkFullyManual(ArrayAttr axes,
-                                             sdy::MeshAttr mesh, Location loc) {
+void ShardyImport::noteAutomatic(ArrayAttr axes, sdy::MeshAttr mesh,
+                                 Location loc) {
   SmallVector<StringRef> automatic;
   for (auto [name, size] : llvm::zip(mesh.getNames(), mesh.getSizes()))
     if (size > 1 && !llvm::is_contained(axes, name))
       automatic.push_back(cast<StringAttr>(name).getValue());
   if (automatic.empty())
-    return success();
-  InFlightDiagnostic diag = emitError(loc)
-                            << "a shard_map that is manual over only some "
-                               "mesh axes (automatic over ";
+    return;
+  InFlightDiagnostic diag = emitRemark(loc)
+                            << "shard_map is manual over some mesh axes "
+                               "only; its body runs whole along ";
   llvm::interleaveComma(automatic, diag,
                         [&](StringRef a) { diag << "\"" << a << "\""; });
-  return diag << ") is not supported: make it manual over every axis";
+  diag << " on every device (the same values; XLA would also partition it "
+          "over them)";
 }
 
 hlo::ManualComputationOp ShardyImport::makeManual(
@@ -355,19 +417,43 @@ LogicalResult ShardyImport::importManual(sdy::ManualComputationOp op) {
   if (in.empty() && out.empty())
     return op.emitOpError("has no shardings to read its mesh from");
   auto first = cast<sdy::TensorShardingAttr>(in.empty() ? out[0] : in[0]);
-  FailureOr<sdy::MeshAttr> mesh = meshes.meshOf(first, loc);
-  if (failed(mesh) ||
-      failed(checkFullyManual(op.getManualAxes().getAxes(), *mesh, loc)))
-    return failure();
-  FailureOr<SmallVector<Attribute>> inputs = convertAll(in, loc);
-  FailureOr<SmallVector<Attribute>> outputs = convertAll(out, loc);
+  ArrayAttr axes = op.getManualAxes().getAxes();
+  // Over no axes, the shardings are constraints on the whole values.
+  ArrayAttr keep = axes.empty() ? nullptr : axes;
+  FailureOr<SmallVector<Attribute>> inputs = convertAll(in, loc, keep);
+  FailureOr<SmallVector<Attribute>> outputs = convertAll(out, loc, keep);
   if (failed(inputs) || failed(outputs))
     return failure();
+  if (axes.empty())
+    return inlineAutomatic(op, *inputs, *outputs);
+  FailureOr<sdy::MeshAttr> mesh = meshes.meshOf(first, loc);
+  if (failed(mesh))
+    return failure();
+  noteAutomatic(axes, *mesh, loc);
   OpBuilder b(op);
   auto manual = makeManual(
       b, loc, op.getTensors(), op.getResultTypes(), *inputs, *outputs,
       mesh->numDevices(), [&](Region &body) { body.takeBody(op.getBody()); });
   op.replaceAllUsesWith(manual.getResults());
+  op.erase();
+  return success();
+}
+
+LogicalResult ShardyImport::inlineAutomatic(sdy::ManualComputationOp op,
+                                            ArrayRef<Attribute> in,
+                                            ArrayRef<Attribute> out) {
+  OpBuilder b(op);
+  Block &body = op.getBody().front();
+  for (auto [arg, v, s] : llvm::zip(body.getArguments(), op.getTensors(), in))
+    arg.replaceAllUsesWith(hlo::ShardingConstraintOp::create(
+        b, op.getLoc(), v.getType(), v, cast<hlo::ShardingAttr>(s)));
+  Operation *terminator = body.getTerminator();
+  for (Operation &inner : llvm::make_early_inc_range(body.without_terminator()))
+    inner.moveBefore(op);
+  for (auto [result, v, s] :
+       llvm::zip(op.getResults(), terminator->getOperands(), out))
+    result.replaceAllUsesWith(hlo::ShardingConstraintOp::create(
+        b, op.getLoc(), v.getType(), v, cast<hlo::ShardingAttr>(s)));
   op.erase();
   return success();
 }
@@ -448,14 +534,15 @@ LogicalResult ShardyImport::importRoundTripped(func::CallOp call) {
     return call.emitOpError("has no shardings to read its mesh from");
   FailureOr<sdy::MeshAttr> mesh =
       meshes.meshOf(in.empty() ? out[0] : in[0], loc);
-  if (failed(mesh) || failed(checkFullyManual(axes.getAxes(), *mesh, loc)))
+  if (failed(mesh))
     return failure();
+  noteAutomatic(axes.getAxes(), *mesh, loc);
   SmallVector<Attribute> inAttrs(in.begin(), in.end()),
       outAttrs(out.begin(), out.end());
-  FailureOr<SmallVector<Attribute>> inputsShardings =
-      convertAll(ArrayAttr::get(call.getContext(), inAttrs), loc);
-  FailureOr<SmallVector<Attribute>> outputsShardings =
-      convertAll(ArrayAttr::get(call.getContext(), outAttrs), loc);
+  FailureOr<SmallVector<Attribute>> inputsShardings = convertAll(
+      ArrayAttr::get(call.getContext(), inAttrs), loc, axes.getAxes());
+  FailureOr<SmallVector<Attribute>> outputsShardings = convertAll(
+      ArrayAttr::get(call.getContext(), outAttrs), loc, axes.getAxes());
   if (failed(inputsShardings) || failed(outputsShardings))
     return failure();
   SmallVector<Type> resultTypes;
@@ -663,7 +750,8 @@ LogicalResult ShardyImport::importGspmdManual(sh::CustomCallOp start) {
 LogicalResult ShardyImport::run() {
   SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());
   for (func::FuncOp func : funcs) {
-    if (failed(importSignature(func)) || failed(importConstraints(func)))
+    if (failed(importSignature(func)) || failed(importResultShardings(func)) ||
+        failed(importConstraints(func)))
       return failure();
     SmallVector<sdy::ManualComputationOp> manuals;
     SmallVector<func::CallOp> bodies;

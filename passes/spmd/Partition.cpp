@@ -371,8 +371,13 @@ LogicalResult Partitioner::partitionManual(hlo::ManualComputationOp op) {
       map.map(v,
               reshard(v, DeviceLayout::replicated(typeOf(v).getRank(), devices),
                       op.getLoc()));
-  for (Operation &inner : op.getBlock().without_terminator())
-    b.clone(inner, map);
+  // Every value in it is per device: a sharding there constrains nothing.
+  for (Operation &inner : op.getBlock().without_terminator()) {
+    if (auto c = dyn_cast<hlo::ShardingConstraintOp>(inner))
+      map.map(c.getResult(), map.lookupOrDefault(c.getOperand()));
+    else
+      b.clone(inner, map);
+  }
   Operation *yield = op.getBlock().getTerminator();
   for (auto [result, sharding, value] :
        llvm::zip(op.getResults(), op.getOutShardings(), yield->getOperands()))

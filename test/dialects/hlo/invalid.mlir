@@ -729,7 +729,7 @@ func.func @fusion_c5_input_root(%x: tensor<4x8xf32>) -> (tensor<4xf32>, tensor<4
 // -----
 
 func.func @yield_outside_fusion(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{'hlo.yield' op expects parent op to be one of 'hlo.fusion, hlo.sort, hlo.while, hlo.if, hlo.case'}}
+  // expected-error @+1 {{'hlo.yield' op expects parent op to be one of 'hlo.fusion, hlo.sort, hlo.while, hlo.if, hlo.case, hlo.manual_computation'}}
   hlo.yield %x : tensor<4xf32>
 }
 

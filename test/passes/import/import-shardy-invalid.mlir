@@ -39,15 +39,6 @@ func.func @overlap(%a: tensor<6x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x
 
 // -----
 
-sdy.mesh @mesh = <["a"=2, "b"=2]>
-func.func @partly_manual(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
-  // expected-error @+1 {{a shard_map that is manual over only some mesh axes (automatic over "b") is not supported: make it manual over every axis}}
-  %0 = sdy.manual_computation(%x) in_shardings=[<@mesh, [{"a"}, {}]>] out_shardings=[<@mesh, [{"a"}, {}]>] manual_axes={"a"} (%t: tensor<1x4xf32>) {
-    sdy.return %t : tensor<1x4xf32>
-  } : (tensor<2x4xf32>) -> tensor<2x4xf32>
-  return %0 : tensor<2x4xf32>
-}
-
 // -----
 
 func.func @no_shardings() {
@@ -187,4 +178,20 @@ func.func @gspmd_order(%x: tensor<2x4xf32>, %y: tensor<1x4xf32>) -> tensor<2x4xf
   %6 = stablehlo.custom_call @SPMDShardToFullShape(%5) {mhlo.sharding = "{devices=[2,1]0,1}"} : (tensor<1x4xf32>) -> tensor<2x4xf32>
   %7 = stablehlo.add %3, %6 : tensor<2x4xf32>
   return %7 : tensor<2x4xf32>
+}
+
+// -----
+
+sdy.mesh @mesh = <["a"=2]>
+func.func @per_value(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'stablehlo.negate' op has an sdy.sharding that is not one sharding per result}}
+  %0 = stablehlo.negate %x {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>} : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// expected-error @+1 {{sdy.sharding must be a #sdy.sharding, not "x"}}
+func.func @not_a_sharding(%a: tensor<8xf32> {sdy.sharding = "x"}) {
+  return
 }

@@ -1,4 +1,4 @@
-// RUN: tpu-opt %s -import-shardy -split-input-file | FileCheck %s
+// RUN: tpu-opt %s -import-shardy -split-input-file -verify-diagnostics | FileCheck %s
 
 // Each Shardy sharding becomes XLA's device array: a dimension's tiles are
 // its axes' sizes multiplied, the devices ordered by the dimensions' axes
@@ -141,5 +141,66 @@ module {
     %12 = stablehlo.slice %7 [0:2, 0:2] : (tensor<2x4xf32>) -> tensor<2x2xf32>
     %13 = stablehlo.custom_call @SPMDShardToFullShape(%12) {mhlo.sharding = "{devices=[1,2]0,1}"} : (tensor<2x2xf32>) -> tensor<2x4xf32>
     return %11, %13 : tensor<2x4xf32>, tensor<2x4xf32>
+  }
+}
+
+// -----
+
+// An op's own result shardings pin its results (not inside a shard_map
+// body, where every axis is manual); a manual computation over no axes is
+// its body between constraints.
+// CHECK-LABEL: func.func @automatic
+// CHECK: %[[I:.*]] = hlo.sharding_constraint %arg0 {sharding = #hlo.sharding<"{devices=[2,1]<=[2]}">}
+// CHECK: %[[A:.*]] = stablehlo.add %[[I]], %[[I]]
+// CHECK: %[[C:.*]] = hlo.sharding_constraint %[[A]] {sharding = #hlo.sharding<"{devices=[1,2]<=[2]}">}
+// CHECK: %[[O:.*]] = hlo.sharding_constraint %[[C]] {sharding = #hlo.sharding<"{replicated}">}
+// CHECK: return %[[O]]
+module {
+  sdy.mesh @mesh = <["a"=2]>
+  func.func @automatic(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
+    %0 = sdy.manual_computation(%x) in_shardings=[<@mesh, [{"a"}, {}]>] out_shardings=[<@mesh, [{}, {}]>] manual_axes={} (%t: tensor<4x4xf32>) {
+      %1 = stablehlo.add %t, %t {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"a"}]>]>} : tensor<4x4xf32>
+      sdy.return %1 : tensor<4x4xf32>
+    } : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    return %0 : tensor<4x4xf32>
+  }
+}
+
+// -----
+
+// CHECK-LABEL: func.func @in_body
+// CHECK: hlo.manual_computation
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: stablehlo.negate
+// CHECK-NOT: sdy.sharding
+// CHECK-NOT: hlo.sharding_constraint
+// CHECK: hlo.yield
+module {
+  sdy.mesh @mesh = <["a"=2]>
+  func.func @in_body(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
+    %0 = sdy.manual_computation(%x) in_shardings=[<@mesh, [{"a"}, {}]>] out_shardings=[<@mesh, [{"a"}, {}]>] manual_axes={"a"} (%t: tensor<2x4xf32>) {
+      %1 = stablehlo.negate %t {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : tensor<2x4xf32>
+      sdy.return %1 : tensor<2x4xf32>
+    } : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    return %0 : tensor<4x4xf32>
+  }
+}
+
+// -----
+
+// A shard_map manual over "a" only: the automatic axis "b" is left out of
+// its shardings (even where a dimension names it after the manual ones), so
+// the body runs whole along "b", with a remark.
+// CHECK-LABEL: func.func @partly_manual
+// CHECK: hlo.manual_computation(%arg0) devices = 4 in_shardings = [#hlo.sharding<"{devices=[2,1,2]<=[4] last_tile_dim_replicate}">] out_shardings = [#hlo.sharding<"{devices=[1,2,2]<=[4] last_tile_dim_replicate}">]
+// CHECK-NEXT: ^bb0(%{{.*}}: tensor<2x4xf32>):
+module {
+  sdy.mesh @mesh = <["a"=2, "b"=2]>
+  func.func @partly_manual(%x: tensor<4x4xf32>) -> tensor<2x8xf32> {
+    // expected-remark @+1 {{shard_map is manual over some mesh axes only; its body runs whole along "b" on every device (the same values; XLA would also partition it over them)}}
+    %0 = sdy.manual_computation(%x) in_shardings=[<@mesh, [{"a", "b"}, {}]>] out_shardings=[<@mesh, [{}, {"a"}]>] manual_axes={"a"} (%t: tensor<2x4xf32>) {
+      sdy.return %t : tensor<2x4xf32>
+    } : (tensor<4x4xf32>) -> tensor<2x8xf32>
+    return %0 : tensor<2x8xf32>
   }
 }

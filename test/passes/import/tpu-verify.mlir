@@ -37,8 +37,8 @@ func.func @unregistered_region(%a: tensor<2xf32>) -> tensor<2xf32> {
 // (mhlo, jax, tf) is not remarked on, and the program is kept.
 // CHECK-LABEL: func.func @foreign_attributes
 // CHECK-SAME: ttcore.argument_type = #ttcore.argument_type<input>
-// expected-remark @+1 {{ignored: attributes of dialects the TPU compiler does not know: tt.note, ttcore.argument_type (argument 0), sdy.sharding (result 0)}}
-func.func @foreign_attributes(%a: tensor<2xf32> {ttcore.argument_type = #ttcore.argument_type<input>, jax.arg_info = "a", mhlo.sharding = "{replicated}"}) -> (tensor<2xf32> {sdy.sharding = "x", jax.result_info = "r", tf.aliasing_output = 0 : i32}) attributes {tt.note = "hi", mhlo.frontend_attributes = {}} {
+// expected-remark @+1 {{ignored: attributes of dialects the TPU compiler does not know: tt.note, ttcore.argument_type (argument 0), foo.sharding (result 0)}}
+func.func @foreign_attributes(%a: tensor<2xf32> {ttcore.argument_type = #ttcore.argument_type<input>, jax.arg_info = "a", mhlo.sharding = "{replicated}"}) -> (tensor<2xf32> {foo.sharding = "x", jax.result_info = "r", tf.aliasing_output = 0 : i32}) attributes {tt.note = "hi", mhlo.frontend_attributes = {}} {
   return %a : tensor<2xf32>
 }
 
