@@ -241,6 +241,9 @@ private:
     total.mxuBusyCycles += stats.mxuBusyCycles;
     total.vectorBusyCycles += stats.vectorBusyCycles;
     total.dmaBusyCycles += stats.dmaBusyCycles;
+    if (options.keepTasks)
+      result.kernelRuns.push_back(
+          {index, stats.start, stats.end, stats.flops, stats.hbmBytes});
     // A kernel's tasks depend on its own tasks only: without a profile to
     // write, what the run keeps stays the size of one kernel's tasks.
     if (!options.keepTasks)
@@ -515,8 +518,12 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
 
   Timeline timeline(target);
   auto start = std::chrono::steady_clock::now();
-  for (const Kernel &kernel : function->kernels)
-    result.kernels.emplace_back().name = kernel.name;
+  for (const Kernel &kernel : function->kernels) {
+    KernelStats &stats = result.kernels.emplace_back();
+    stats.name = kernel.name;
+    stats.opName = kernel.opName;
+    stats.source = kernel.source;
+  }
   ProgramRun control{*function, target, options, timeline, views, result};
   if (absl::Status s = control.run(function->steps); !s.ok())
     return s;

@@ -34,6 +34,12 @@ struct RunResult {
   std::vector<KernelStats> kernels;
   /// Every task the run scheduled, and their names (Task::name).
   std::vector<Task> tasks;
+  /// Each run of a kernel, in order (kept with the tasks, for a profile).
+  struct KernelSpan {
+    int64_t kernel; // into `kernels`
+    int64_t start, end, flops, hbmBytes;
+  };
+  std::vector<KernelSpan> kernelRuns;
   std::vector<std::string> taskNames;
   int64_t cycles = 0;
   /// What the MXUs executed (padded blocks, 2*M*N*K each), and the

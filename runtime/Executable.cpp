@@ -306,6 +306,8 @@ std::vector<uint8_t> serialize(const Executable &executable) {
     w.u32(static_cast<uint32_t>(function.kernels.size()));
     for (const Kernel &kernel : function.kernels) {
       w.string(kernel.name);
+      w.string(kernel.opName);
+      w.string(kernel.source);
       w.i64(kernel.registers);
       w.i64(kernel.semaphores);
       w.u32(static_cast<uint32_t>(kernel.code.size()));
@@ -878,6 +880,10 @@ absl::StatusOr<Executable> parseExecutable(const uint8_t *data, size_t size) {
       Kernel kernel;
       TPU_ASSIGN(kname, r.string("kernel name"));
       kernel.name = kname;
+      TPU_ASSIGN(opName, r.string("kernel op name"));
+      kernel.opName = opName;
+      TPU_ASSIGN(source, r.string("kernel source"));
+      kernel.source = source;
       TPU_ASSIGN(registers, r.read<int64_t>("register count"));
       TPU_ASSIGN(semaphores, r.read<int64_t>("semaphore count"));
       if (registers < 0 || registers > (1 << 20) || semaphores < 0 ||

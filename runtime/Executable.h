@@ -25,7 +25,7 @@
 namespace tpurt {
 
 constexpr char kMagic[8] = {'T', 'P', 'U', 'E', 'X', 'E', 'C', '\0'};
-constexpr uint32_t kFormatVersion = 12;
+constexpr uint32_t kFormatVersion = 13;
 
 // The stored element types live in the machine layer, which the compiler
 // shares; the runtime names them as its own.
@@ -180,6 +180,11 @@ struct Instruction {
 
 struct Kernel {
   std::string name;
+  /// Where the kernel came from (version 13): the exporter's op name of
+  /// its fusion's root (JAX's `jit(f)/dense1/dot_general`) and its source
+  /// position (`model.py:10:4`, or the program's line); empty when the
+  /// program's locations give none.
+  std::string opName, source;
   int64_t registers = 0;
   int64_t semaphores = 0;
   std::vector<Instruction> code;

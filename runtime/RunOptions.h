@@ -55,6 +55,7 @@ struct RunOptions {
 /// times it ran (a loop body's kernels run once per iteration).
 struct KernelStats {
   std::string name;
+  std::string opName, source; // Kernel::opName and Kernel::source
   int64_t runs = 0;
   int64_t start = 0, end = 0; // cycles: its first start, its last end
   int64_t cycles = 0;         // the sum of each run's end - start

@@ -24,6 +24,25 @@ FailureOr<tpurt::Element> elementOf(Location loc, Type type) {
                         << tpu::kSupportedElementTypes << ", not " << type;
 }
 
+/// The exporter's op name in `loc` (JAX's name stack, the first NameLoc;
+/// `Type:` names, TensorFlow's op types, are not names) and its first
+/// source position.
+static void describeOrigin(Location loc, tpurt::Kernel &kernel) {
+  loc->walk([&](Location part) {
+    if (auto name = dyn_cast<NameLoc>(part)) {
+      StringRef text = name.getName().getValue();
+      if (kernel.opName.empty() && !text.ends_with(":"))
+        kernel.opName = text.str();
+    } else if (auto file = dyn_cast<FileLineColLoc>(part)) {
+      if (kernel.source.empty())
+        kernel.source = (file.getFilename().getValue() + ":" +
+                         Twine(file.getLine()) + ":" + Twine(file.getColumn()))
+                            .str();
+    }
+    return WalkResult::advance();
+  });
+}
+
 /// One register per SSA value a kernel uses; values defined outside the
 /// kernel (HBM buffers) are loaded into registers on entry.
 class KernelWriter {
@@ -34,6 +53,7 @@ public:
   FailureOr<tpurt::Kernel> write(KernelOp kernel) {
     tpurt::Kernel out;
     out.name = kernel.getName().str();
+    describeOrigin(kernel.getLoc(), out);
     // Buffers defined outside: the function's arguments and HBM buffers.
     std::vector<tpurt::Instruction> entry;
     kernel.walk([&](Operation *op) {

@@ -6,6 +6,7 @@
 
 #include "passes/memory/MemoryOrigins.h"
 
+#include "runtime/machine/NameScope.h"
 #include "runtime/machine/Shape.h"
 
 #include "mlir/IR/Location.h"
@@ -67,20 +68,8 @@ std::string opNameOf(Location loc) {
   return allocation.opName;
 }
 
-/// JAX's name stack without its `jit(...)` frames and the op itself:
-/// `jit(f)/jit(main)/jvp(mlp)/dense_0/dot_general` is `jvp(mlp)/dense_0`.
 std::string scopeOf(StringRef name) {
-  SmallVector<StringRef> parts;
-  name.split(parts, '/');
-  if (!parts.empty())
-    parts.pop_back();
-  std::string scope;
-  for (StringRef part : parts) {
-    if (part.starts_with("jit(") && scope.empty())
-      continue;
-    scope += (scope.empty() ? "" : "/") + part.str();
-  }
-  return scope.empty() ? "(top level)" : scope;
+  return tpc::nameScopeOf(std::string_view(name.data(), name.size()));
 }
 
 /// An argument's tree path up to its first key: `params['dense_0']['w']`

@@ -27,6 +27,7 @@
 #include "runtime/Numerics.h"
 #include "runtime/Sharding.h"
 #include "runtime/machine/Target.h"
+#include "tools/tpu-run/Report.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -333,154 +334,6 @@ int runReference(ModuleOp module, std::vector<HostTensor> args,
   return 0;
 }
 
-std::string formatSeconds(double s) {
-  char buffer[64];
-  if (s >= 1)
-    std::snprintf(buffer, sizeof buffer, "%.3f s", s);
-  else if (s >= 1e-3)
-    std::snprintf(buffer, sizeof buffer, "%.3f ms", s * 1e3);
-  else
-    std::snprintf(buffer, sizeof buffer, "%.3f us", s * 1e6);
-  return buffer;
-}
-
-struct Summary {
-  double stepTime, roofline, ratio, mxuUtilization, hbmUtilization, tflops;
-  /// Model and executed FLOP/s over the peak (MFU, HFU), and the share of
-  /// the executed FLOPs the model asked for (the rest is MXU padding).
-  double modelTflops, mfu, hfu, useful;
-  /// int8 MXU OP/s (counted apart from FLOPs).
-  double int8Tops;
-};
-
-Summary summarize(const tpurt::RunResult &run, const tpc::Target &t) {
-  Summary s;
-  s.stepTime = run.cycles / t.clockHz;
-  // int8 products have their own peak: the compute bound is the time the
-  // float and the int8 work take at their peaks, and utilizations are
-  // against the peak of that mix.
-  double executed = double(run.flops) + double(run.int8Ops);
-  double compute = run.flops / t.peakFlopsPerSecond() +
-                   run.int8Ops / t.peakInt8OpsPerSecond();
-  double mixPeak = compute > 0 ? executed / compute : t.peakFlopsPerSecond();
-  double memory = run.hbmBytes / t.hbmBytesPerSecond;
-  s.roofline = std::max(compute, memory);
-  s.ratio = s.roofline > 0 ? s.stepTime / s.roofline : 0;
-  s.mxuUtilization = run.cycles
-                         ? static_cast<double>(run.mxuBusyCycles) /
-                               (static_cast<double>(run.cycles) * t.mxusPerCore)
-                         : 0;
-  s.hbmUtilization =
-      s.stepTime > 0 ? run.hbmBytes / s.stepTime / t.hbmBytesPerSecond : 0;
-  s.tflops = s.stepTime > 0 ? run.flops / s.stepTime / 1e12 : 0;
-  s.int8Tops = s.stepTime > 0 ? run.int8Ops / s.stepTime / 1e12 : 0;
-  s.modelTflops = s.stepTime > 0 ? run.modelFlops / s.stepTime / 1e12 : 0;
-  // HFU is the float work's; MFU counts the model's operations (float and
-  // int8) against the peak of the executed mix.
-  s.hfu = s.tflops * 1e12 / t.peakFlopsPerSecond();
-  s.mfu = s.modelTflops * 1e12 / mixPeak;
-  s.useful = executed > 0 ? double(run.modelFlops) / executed : 0;
-  return s;
-}
-
-const char *boundOf(const tpurt::KernelStats &k, const tpc::Target &t) {
-  return tpurt::boundName(tpurt::kernelBound(k.cycles, k.mxuBusyCycles,
-                                             t.mxusPerCore, k.vectorBusyCycles,
-                                             k.dmaBusyCycles));
-}
-
-tpurt::CallTime hostCall(const tpurt::RunResult &run, const tpc::Target &t) {
-  return tpurt::callTime(t, steps, run.cycles / t.clockHz, run.hostInBytes,
-                         run.hostOutBytes, run.hostTransfers);
-}
-
-/// The int8 line of the summary, for programs with int8 products.
-std::string int8Line(const tpurt::RunResult &run, const Summary &s,
-                     const tpc::Target &t) {
-  if (run.int8Ops == 0)
-    return "";
-  double peak = t.peakInt8OpsPerSecond() / 1e12;
-  std::string line;
-  llvm::raw_string_ostream os(line);
-  os << llvm::format("  int8 OPs         %lld executed (%.2f TOP/s of %.2f "
-                     "int8 peak: %.1f%%%s)\n",
-                     static_cast<long long>(run.int8Ops), s.int8Tops, peak,
-                     peak > 0 ? 100 * s.int8Tops / peak : 0.0,
-                     t.int8Rate == 0 ? "; int8 taken as bf16" : "");
-  return line;
-}
-
-void printSummary(const tpurt::RunResult &run, const tpc::Target &t) {
-  Summary s = summarize(run, t);
-  tpurt::CallTime call = hostCall(run, t);
-  llvm::outs() << llvm::format(
-      "\nSimulated %s TensorCore (%s MXU model):\n"
-      "  step time        %s (%lld cycles at %.2f GHz)\n"
-      "  FLOPs            %lld executed (%.2f TFLOP/s of %.2f peak: %.1f%% "
-      "HFU)\n"
-      "%s"
-      "  model FLOPs      %lld (%.2f TFLOP/s: %.1f%% MFU; %.1f%% of the "
-      "executed, the rest MXU padding)\n"
-      "  MXU utilization  %.1f%%\n"
-      "  HBM traffic      %lld bytes (%.1f%% of %.0f GB/s)\n"
-      "  roofline bound   %s; simulated time is %.2fx the bound\n",
-      std::string(t.name).c_str(),
-      mxuModel == tpurt::MxuModel::Pipelined ? "pipelined" : "serialized",
-      formatSeconds(s.stepTime).c_str(), static_cast<long long>(run.cycles),
-      t.clockHz / 1e9, static_cast<long long>(run.flops), s.tflops,
-      t.peakFlopsPerSecond() / 1e12, 100 * s.hfu, int8Line(run, s, t).c_str(),
-      static_cast<long long>(run.modelFlops), s.modelTflops, 100 * s.mfu,
-      100 * s.useful, 100 * s.mxuUtilization,
-      static_cast<long long>(run.hbmBytes), 100 * s.hbmUtilization,
-      t.hbmBytesPerSecond / 1e9, formatSeconds(s.roofline).c_str(), s.ratio);
-  llvm::outs() << llvm::format(
-      "  host call        %s for %lld step(s): launch %s, host link %s "
-      "(%lld bytes in, %lld out per step), device %s; %s per step\n",
-      formatSeconds(call.total()).c_str(), static_cast<long long>(steps),
-      formatSeconds(call.launch).c_str(), formatSeconds(call.transfers).c_str(),
-      static_cast<long long>(run.hostInBytes),
-      static_cast<long long>(run.hostOutBytes),
-      formatSeconds(call.device).c_str(),
-      formatSeconds(call.total() / steps).c_str());
-  std::vector<const tpurt::KernelStats *> kernels;
-  for (const tpurt::KernelStats &k : run.kernels)
-    kernels.push_back(&k);
-  std::stable_sort(kernels.begin(), kernels.end(),
-                   [](auto *a, auto *b) { return a->cycles > b->cycles; });
-  llvm::outs() << "  top kernels:\n";
-  for (size_t i = 0; i < std::min<size_t>(5, kernels.size()); ++i) {
-    const tpurt::KernelStats &k = *kernels[i];
-    double time = k.cycles / t.clockHz;
-    llvm::outs() << llvm::format(
-        "    %-16s %12s %5.1f%%  %s-bound\n", k.name.c_str(),
-        formatSeconds(time).c_str(),
-        run.cycles ? 100.0 * k.cycles / run.cycles : 0.0, boundOf(k, t));
-  }
-}
-
-/// What the slice adds to device 0's summary: its ICI traffic and time.
-void printSlice(const tpurt::RunResult &run, const tpc::Topology &slice) {
-  double clock = slice.target->clockHz;
-  llvm::outs() << llvm::format(
-      "  slice            %s: %s; figures above are device 0's\n"
-      "  ICI              %lld bytes sent, collectives %s (%.1f%% of the "
-      "step; %.1f%% of it hidden under kernels)\n",
-      slice.name.c_str(), slice.describe().c_str(),
-      static_cast<long long>(run.iciBytes),
-      formatSeconds(run.iciCycles / clock).c_str(),
-      run.cycles ? 100.0 * run.iciCycles / run.cycles : 0.0,
-      run.iciCycles ? 100.0 * run.iciHiddenCycles / run.iciCycles : 0.0);
-  for (auto [op, kind] : llvm::enumerate(run.iciByOp))
-    if (kind.runs)
-      llvm::outs() << llvm::format(
-          "    %-18s %lld run(s), %lld bytes, %s\n",
-          std::string(
-              tpurt::collectiveOpName(static_cast<tpurt::CollectiveOp>(op)))
-              .c_str(),
-          static_cast<long long>(kind.runs), static_cast<long long>(kind.bytes),
-          formatSeconds(kind.cycles / clock).c_str());
-}
-
 /// Runs every device of `slice`; device 0's run, with the whole results of
 /// a partitioned program put together from the devices' tiles (the results
 /// of a program written per device are printed here, per device).
@@ -575,180 +428,22 @@ void printScaling(const OneDevice &oneDevice, const tpurt::RunResult &run,
   llvm::outs() << llvm::format(
       "  scaling          one device %s; %.2fx on %lld devices (%.1f%% "
       "efficiency)\n",
-      formatSeconds(cycles / slice.target->clockHz).c_str(), speedUp,
+      tpurun::formatSeconds(cycles / slice.target->clockHz).c_str(), speedUp,
       static_cast<long long>(slice.devices()),
       100.0 * speedUp / slice.devices());
 }
 
-std::string jsonString(const std::string &s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\')
-      out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
-
-bool writeStats(const tpurt::RunResult &run, const tpc::Target &t,
-                int64_t programBytes) {
-  Summary s = summarize(run, t);
-  tpurt::CallTime call = hostCall(run, t);
+/// Writes a report file with `write`; false (with the error out) when the
+/// file cannot be opened.
+bool writeReport(const std::string &path,
+                 llvm::function_ref<void(llvm::raw_ostream &)> write) {
   std::error_code ec;
-  llvm::raw_fd_ostream os(statsJson, ec);
+  llvm::raw_fd_ostream os(path, ec);
   if (ec) {
-    fail("cannot write '" + statsJson + "': " + ec.message());
+    fail("cannot write '" + path + "': " + ec.message());
     return false;
   }
-  os << "{\n  \"target\": " << jsonString(std::string(t.name)) << ",\n"
-     << llvm::format("  \"step_time_s\": %.9g,\n", s.stepTime)
-     << "  \"program_bytes\": " << programBytes << ",\n"
-     << "  \"cycles\": " << run.cycles << ",\n"
-     << "  \"flops\": " << run.flops << ",\n"
-     << "  \"int8_ops\": " << run.int8Ops << ",\n"
-     << "  \"model_flops\": " << run.modelFlops << ",\n"
-     << llvm::format("  \"hfu\": %.6g,\n", s.hfu)
-     << llvm::format("  \"mfu\": %.6g,\n", s.mfu)
-     << "  \"hbm_bytes\": " << run.hbmBytes << ",\n"
-     << "  \"mxu_busy_cycles\": " << run.mxuBusyCycles << ",\n"
-     << llvm::format("  \"mxu_utilization\": %.6g,\n", s.mxuUtilization)
-     << llvm::format("  \"hbm_bw_utilization\": %.6g,\n", s.hbmUtilization)
-     << llvm::format("  \"roofline_s\": %.9g,\n", s.roofline)
-     << llvm::format("  \"roofline_ratio\": %.6g,\n", s.ratio)
-     << "  \"steps\": " << steps << ",\n"
-     << llvm::format("  \"call_time_s\": %.9g,\n", call.total())
-     << llvm::format("  \"launch_overhead_s\": %.9g,\n", call.launch)
-     << llvm::format("  \"host_transfer_s\": %.9g,\n", call.transfers)
-     << "  \"host_in_bytes\": " << run.hostInBytes << ",\n"
-     << "  \"host_out_bytes\": " << run.hostOutBytes << ",\n"
-     << "  \"ici_bytes\": " << run.iciBytes << ",\n"
-     << llvm::format("  \"ici_time_s\": %.9g,\n", run.iciCycles / t.clockHz)
-     << llvm::format("  \"ici_hidden_s\": %.9g,\n",
-                     run.iciHiddenCycles / t.clockHz)
-
-     << "  \"kernels\": [";
-  for (auto [i, k] : llvm::enumerate(run.kernels)) {
-    os << (i ? ",\n" : "\n") << "    {\"name\": " << jsonString(k.name)
-       << ", \"start_cycle\": " << k.start << ", \"runs\": " << k.runs
-       << ", \"cycles\": " << k.cycles << ", \"flops\": " << k.flops
-       << ", \"hbm_bytes\": " << k.hbmBytes
-       << ", \"mxu_busy_cycles\": " << k.mxuBusyCycles
-       << ", \"vector_busy_cycles\": " << k.vectorBusyCycles
-       << ", \"dma_busy_cycles\": " << k.dmaBusyCycles << ", \"bound\": \""
-       << boundOf(k, t) << "\"}";
-  }
-  os << "\n  ]\n}\n";
-  return true;
-}
-
-/// Chrome trace events: one thread (track) per engine, one complete event
-/// per task, in microseconds.
-bool writeProfile(const tpurt::RunResult &run, const tpc::Target &t) {
-  std::error_code ec;
-  llvm::raw_fd_ostream os(profile, ec);
-  if (ec) {
-    fail("cannot write '" + profile + "': " + ec.message());
-    return false;
-  }
-  std::vector<std::string> tracks;
-  auto trackOf = [&](const tpurt::Engine &engine) {
-    std::string name = engine.name();
-    auto it = std::find(tracks.begin(), tracks.end(), name);
-    if (it != tracks.end())
-      return static_cast<int>(it - tracks.begin());
-    tracks.push_back(name);
-    return static_cast<int>(tracks.size() - 1);
-  };
-  // Traces of long runs stay small: a run of tasks of one name that an
-  // engine executes back to back (a kernel's matmuls over its blocks) is
-  // one event with its count, and past kMaxEventsPerKernel events of one
-  // kernel on one engine, the rest of that kernel's tasks there are one
-  // event spanning them, with their count and busy time.
-  constexpr int64_t kMaxEventsPerKernel = 256;
-  struct Span {
-    std::string name;
-    uint32_t id; // the tasks' name in RunResult::taskNames
-    int64_t start = 0, end = 0, tasks = 0, busy = 0;
-  };
-  struct Track {
-    std::string kernel;
-    int64_t events = 0;
-    std::optional<Span> open, rest;
-  };
-  std::vector<Track> state;
-  std::string events;
-  auto emit = [&](int tid, const Span &span) {
-    events +=
-        llvm::formatv("    {{\"name\": {0}, \"ph\": \"X\", \"pid\": 0, "
-                      "\"tid\": {1}, \"ts\": {2:F4}, \"dur\": {3:F4}, "
-                      "\"args\": {{\"tasks\": {4}, \"busy_us\": {5:F4}}},\n",
-                      jsonString(span.name), tid, span.start / t.clockHz * 1e6,
-                      (span.end - span.start) / t.clockHz * 1e6, span.tasks,
-                      span.busy / t.clockHz * 1e6)
-            .str();
-  };
-  auto close = [&](int tid, Track &track) {
-    if (track.open)
-      emit(tid, *track.open);
-    if (track.rest)
-      emit(tid, *track.rest);
-    track.open.reset();
-    track.rest.reset();
-  };
-  for (const tpurt::Task &task : run.tasks) {
-    const std::string &name = run.taskNames[task.name];
-    int tid = trackOf(task.engine);
-    if (state.size() <= static_cast<size_t>(tid))
-      state.resize(tid + 1);
-    Track &track = state[tid];
-    StringRef kernel = StringRef(name).split('/').first;
-    if (kernel != track.kernel) {
-      close(tid, track);
-      track.kernel = kernel.str();
-      track.events = 0;
-    }
-    int64_t end = task.start + task.cycles;
-    if (track.rest) {
-      track.rest->end = end;
-      ++track.rest->tasks;
-      track.rest->busy += task.cycles;
-      continue;
-    }
-    if (track.open && track.open->id == task.name &&
-        track.open->end == task.start) {
-      track.open->end = end;
-      ++track.open->tasks;
-      track.open->busy += task.cycles;
-      continue;
-    }
-    if (track.open) {
-      emit(tid, *track.open);
-      ++track.events;
-    }
-    if (track.events + 1 < kMaxEventsPerKernel) {
-      track.open = Span{name, task.name, task.start, end, 1, task.cycles};
-      continue;
-    }
-    track.open.reset();
-    track.rest = Span{track.kernel + ": the rest of its tasks",
-                      task.name,
-                      task.start,
-                      end,
-                      1,
-                      task.cycles};
-  }
-  for (auto [tid, track] : llvm::enumerate(state))
-    close(static_cast<int>(tid), track);
-  os << "{\"traceEvents\": [\n";
-  for (auto [i, name] : llvm::enumerate(tracks))
-    os << "    {\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 0, "
-          "\"tid\": "
-       << i << ", \"args\": {\"name\": " << jsonString(name) << "}},\n";
-  os << events;
-  os << "    {\"name\": \"process_name\", \"ph\": \"M\", \"pid\": 0, "
-        "\"args\": {\"name\": "
-     << jsonString(std::string("TPU ") + std::string(t.name) + " core")
-     << "}}\n]}\n";
+  write(os);
   return true;
 }
 
@@ -878,9 +573,10 @@ int runMain(MLIRContext &context) {
   }
   if (!printResults(run->results))
     return 1;
-  printSummary(*run, *found);
+  tpurun::ReportOptions report{steps, mxuModel};
+  tpurun::printSummary(*run, *found, report, llvm::outs());
   if (slice.devices() > 1)
-    printSlice(*run, slice);
+    tpurun::printSlice(*run, slice, llvm::outs());
   if (oneDevice)
     printScaling(*oneDevice, *run, slice);
   if (hostTime)
@@ -891,9 +587,14 @@ int runMain(MLIRContext &context) {
         run->kernelHostSeconds > 0
             ? double(run->flops) / run->kernelHostSeconds / 1e9
             : 0.0);
-  if (!statsJson.empty() && !writeStats(*run, *found, exe.programBytes))
+  if (!statsJson.empty() &&
+      !writeReport(statsJson, [&](llvm::raw_ostream &os) {
+        tpurun::writeStats(*run, *found, exe.programBytes, report, os);
+      }))
     return 1;
-  if (!profile.empty() && !writeProfile(*run, *found))
+  if (!profile.empty() && !writeReport(profile, [&](llvm::raw_ostream &os) {
+        tpurun::writeProfile(*run, *found, os);
+      }))
     return 1;
   return 0;
 }

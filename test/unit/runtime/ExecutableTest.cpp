@@ -28,6 +28,8 @@ Executable addOne() {
   exe.buffers = {x, out, v, one};
   Kernel k;
   k.name = "add_one";
+  k.opName = "jit(f)/jit(main)/add";
+  k.source = "model.py:3:10";
   k.registers = 6;
   k.semaphores = 1;
   k.code = {inst(Opcode::Buffer, {0, 0}),
@@ -61,6 +63,8 @@ TEST(ExecutableTest, RoundTrips) {
   EXPECT_EQ(serialize(*parsed), bytes);
   EXPECT_EQ(parsed->functions[0].kernels[0].code.size(), 12u);
   EXPECT_EQ(parsed->functions[0].modelFlops, 2 * 8 * 128 * 128);
+  EXPECT_EQ(parsed->functions[0].kernels[0].opName, "jit(f)/jit(main)/add");
+  EXPECT_EQ(parsed->functions[0].kernels[0].source, "model.py:3:10");
 }
 
 TEST(ExecutableTest, RejectsNegativeModelFlops) {
