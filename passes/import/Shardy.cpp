@@ -472,6 +472,17 @@ static AttrT frontendAttr(ArrayRef<Operation *> ops, StringRef name) {
   return AttrT();
 }
 
+/// Value `index`'s sharding in the `xla.sdy.<name>` per-value shardings
+/// of the first of `ops` that has them; null without.
+static sdy::TensorShardingAttr perValue(ArrayRef<Operation *> ops,
+                                        StringRef name, unsigned index) {
+  auto shardings = frontendAttr<sdy::TensorShardingPerValueAttr>(
+      ops, ("xla.sdy." + name).str());
+  if (!shardings || shardings.getShardings().size() <= index)
+    return {};
+  return cast<sdy::TensorShardingAttr>(shardings.getShardings()[index]);
+}
+
 static bool isCustomCall(Operation *op, StringRef target) {
   auto call = dyn_cast_or_null<sh::CustomCallOp>(op);
   return call && call.getCallTargetName() == target;
@@ -498,13 +509,11 @@ LogicalResult ShardyImport::importRoundTripped(func::CallOp call) {
                               "@xla.sdy.GlobalToLocalShape result");
     auto index = cast<OpResult>(v).getResultNumber();
     inputs.push_back(g2l->getOperand(index));
-    auto shardings = frontendAttr<sdy::TensorShardingPerValueAttr>(
-        {g2l, call}, "xla.sdy.in_shardings");
-    if (!shardings || shardings.getShardings().size() <= index)
+    auto sharding = perValue({g2l, call}, "in_shardings", index);
+    if (!sharding)
       return g2l->emitOpError("has no in_shardings for its operand #")
              << index;
-    in.push_back(
-        cast<sdy::TensorShardingAttr>(shardings.getShardings()[index]));
+    in.push_back(sharding);
     attrOps.push_back(g2l);
   }
   SmallVector<std::pair<Operation *, unsigned>> uses; // L2G op, operand
@@ -516,13 +525,11 @@ LogicalResult ShardyImport::importRoundTripped(func::CallOp call) {
                               "@xla.sdy.LocalToGlobalShape");
     Operation *l2g = r.use_begin()->getOwner();
     unsigned index = r.use_begin()->getOperandNumber();
-    auto shardings = frontendAttr<sdy::TensorShardingPerValueAttr>(
-        {l2g, call}, "xla.sdy.out_shardings");
-    if (!shardings || shardings.getShardings().size() <= index)
+    auto sharding = perValue({l2g, call}, "out_shardings", index);
+    if (!sharding)
       return l2g->emitOpError("has no out_shardings for its operand #")
              << index;
-    out.push_back(
-        cast<sdy::TensorShardingAttr>(shardings.getShardings()[index]));
+    out.push_back(sharding);
     uses.push_back({l2g, index});
     attrOps.push_back(l2g);
   }
@@ -586,7 +593,14 @@ static FailureOr<hlo::ShardingAttr> gspmdSharding(Operation *op) {
 // %l = custom_call @SPMDFullToShardShape(%s) {mhlo.sharding = "{manual}"}
 // ... the body, on %l ...
 // %o = custom_call @SPMDShardToFullShape(%y) {mhlo.sharding = "{devices=...}"}
-LogicalResult ShardyImport::importGspmdManual(sh::CustomCallOp start) {
+/// One GSPMD shard_map around `start`: the ops that read a manual value up
+/// to the SPMDShardToFullShape calls (`body`), and the
+/// SPMDFullToShardShape (`entries`) and SPMDShardToFullShape (`exits`)
+/// calls connected to `start` through the values they pass each other.
+static LogicalResult gspmdGroup(sh::CustomCallOp start,
+                                SetVector<Operation *> &body,
+                                SetVector<Operation *> &entries,
+                                SetVector<Operation *> &exits) {
   Block *block = start->getBlock();
   // The manual ops: those that read a manual value, up to the
   // SPMDShardToFullShape calls.
@@ -613,7 +627,6 @@ LogicalResult ShardyImport::importGspmdManual(sh::CustomCallOp start) {
   }
   // One shard_map: the manual ops, inputs and outputs connected to `start`
   // through the values they pass each other.
-  SetVector<Operation *> body, entries, exits;
   SmallVector<Operation *> todo = {start.getOperation()};
   DenseSet<Operation *> seen = {start.getOperation()};
   auto visit = [&](Operation *op) {
@@ -641,6 +654,14 @@ LogicalResult ShardyImport::importGspmdManual(sh::CustomCallOp start) {
               isCustomCall(top, "SPMDShardToFullShape"))
             visit(top);
   }
+  return success();
+}
+
+LogicalResult ShardyImport::importGspmdManual(sh::CustomCallOp start) {
+  Block *block = start->getBlock();
+  SetVector<Operation *> body, entries, exits;
+  if (failed(gspmdGroup(start, body, entries, exits)))
+    return failure();
   auto inBlockOrder = [](SetVector<Operation *> &ops) {
     SmallVector<Operation *> sorted(ops.begin(), ops.end());
     llvm::sort(sorted, [](Operation *a, Operation *b) {

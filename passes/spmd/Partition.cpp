@@ -71,6 +71,10 @@ private:
   Value reshard(Value global, const DeviceLayout &to, Location loc);
   /// The i32 scalar offsets[device id].
   Value deviceOffset(ArrayRef<int64_t> offsets, Location loc);
+  /// Maps the values `regions` read from above to their whole tensors on
+  /// every device (regions compute what their op computes, whole).
+  void mapCapturedWhole(MutableArrayRef<Region> regions, IRMapping &map,
+                        Location loc);
   /// Clones `op` on operands resharded to `targets` (regions' captures
   /// replicated); its single result is laid out as `result`.
   LogicalResult clone(Operation &op, ArrayRef<DeviceLayout> targets,
@@ -180,18 +184,23 @@ Value Partitioner::reshard(Value global, const DeviceLayout &to, Location loc) {
                                      to.tileShape(shape));
 }
 
+void Partitioner::mapCapturedWhole(MutableArrayRef<Region> regions,
+                                   IRMapping &map, Location loc) {
+  llvm::SetVector<Value> captured;
+  getUsedValuesDefinedAbove(regions, captured);
+  for (Value v : captured)
+    if (locals.count(v))
+      map.map(v, reshard(v,
+                         DeviceLayout::replicated(typeOf(v).getRank(), devices),
+                         loc));
+}
+
 LogicalResult Partitioner::clone(Operation &op, ArrayRef<DeviceLayout> targets,
                                  const DeviceLayout &result) {
   IRMapping map;
   for (auto [operand, target] : llvm::zip(op.getOperands(), targets))
     map.map(operand, reshard(operand, target, op.getLoc()));
-  llvm::SetVector<Value> captured;
-  getUsedValuesDefinedAbove(op.getRegions(), captured);
-  for (Value v : captured)
-    if (locals.count(v))
-      map.map(v,
-              reshard(v, DeviceLayout::replicated(typeOf(v).getRank(), devices),
-                      op.getLoc()));
+  mapCapturedWhole(op.getRegions(), map, op.getLoc());
   Operation *copy = b.clone(op, map);
   for (auto [old, fresh] : llvm::zip(op.getResults(), copy->getResults())) {
     DeviceLayout layout =
@@ -363,14 +372,7 @@ LogicalResult Partitioner::partitionManual(hlo::ManualComputationOp op) {
   for (auto [v, sharding, arg] :
        llvm::zip(op.getInputs(), op.getInShardings(), op.getBlock().getArguments()))
     map.map(arg, reshard(v, layoutOf(sharding, v), op.getLoc()));
-  // What the body reads from outside is whole on every device.
-  llvm::SetVector<Value> captured;
-  getUsedValuesDefinedAbove(op.getBody(), captured);
-  for (Value v : captured)
-    if (locals.count(v))
-      map.map(v,
-              reshard(v, DeviceLayout::replicated(typeOf(v).getRank(), devices),
-                      op.getLoc()));
+  mapCapturedWhole(op->getRegions(), map, op.getLoc());
   // Every value in it is per device: a sharding there constrains nothing.
   for (Operation &inner : op.getBlock().without_terminator()) {
     if (auto c = dyn_cast<hlo::ShardingConstraintOp>(inner))

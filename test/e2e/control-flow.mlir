@@ -39,7 +39,7 @@
 // without inputs); a data-dependent loop needs the count.
 // RUN: tpu-run %s --function=scan_layers --timing-only --tpu-stats-json=%t.json > /dev/null
 // RUN: FileCheck %s --input-file=%t.json --check-prefix=RUNS
-// RUNS: "name": "while0.body/{{[a-z_0-9]+}}", "start_cycle": {{[0-9]+}}, "runs": 4,
+// RUNS: "name": "while0.body/{{[a-z_0-9]+}}", "op_name": "{{.*}}", "source": "{{.*}}", "start_cycle": {{[0-9]+}}, "runs": 4,
 // RUN: not tpu-run %s --function=collatz --timing-only 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // UNKNOWN: a loop's trip count depends on the inputs, which --timing-only does not compute; give the count (tpu-run --loop-trip-count=N)
 // RUN: tpu-run %s --function=collatz --timing-only --loop-trip-count=3 --tpu-stats-json=%t.collatz.json > /dev/null
