@@ -5,6 +5,10 @@
 
 #include "compiler/InitAll.h"
 #include "compiler/driver/Compile.h"
+#include "runtime/Device.h"
+#include "runtime/Executable.h"
+#include "runtime/Host.h"
+#include "runtime/machine/Topology.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -100,4 +104,78 @@ TpuCompileStatus tpuCompilerCompile(TpuCompiler compiler, TpuStringRef source,
   else
     module->print(output);
   return TpuCompileSuccess;
+}
+
+TpuRunStatus tpuExecutableTime(TpuStringRef executable, TpuStringRef function,
+                               TpuStringRef options, TpuTiming *timing,
+                               TpuStringCallback onDiagnostic,
+                               void *userData) {
+  CallbackStream diagnostics(onDiagnostic, userData);
+  auto fail = [&](const llvm::Twine &message) {
+    diagnostics << "error: " << message << "\n";
+    return TpuRunInvalidInput;
+  };
+  absl::StatusOr<tpurt::Executable> exe = tpurt::parseExecutable(
+      reinterpret_cast<const uint8_t *>(executable.data), executable.length);
+  if (!exe.ok())
+    return fail(std::string(exe.status().message()));
+  tpurt::RunOptions run;
+  run.timingOnly = true;
+  int64_t steps = 1;
+  std::optional<tpc::Topology> topology;
+  llvm::SmallVector<llvm::StringRef> words;
+  llvm::StringRef(options.data, options.length)
+      .split(words, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  for (llvm::StringRef word : words) {
+    auto [key, value] = word.split('=');
+    int64_t number = 0;
+    if (key == "topology") {
+      std::string error;
+      topology = tpc::parseTopology(value, &error);
+      if (!topology)
+        return fail(error);
+    } else if (key == "steps" || key == "loop-trip-count") {
+      if (value.getAsInteger(10, number) || number < 1)
+        return fail("option '" + key + "' takes a positive number, not '" +
+                    value + "'");
+      (key == "steps" ? steps : run.loopTripCount) = number;
+    } else {
+      return fail("unknown option '" + word +
+                  "' (topology=, steps=, loop-trip-count=)");
+    }
+  }
+  const tpc::Target *target = tpc::findTarget(exe->target);
+  if (!target)
+    return fail("the executable's target '" + exe->target + "' is unknown");
+  std::string name(function.data, function.length);
+  absl::StatusOr<tpurt::RunResult> result = absl::InternalError("");
+  if (topology) {
+    absl::StatusOr<std::vector<tpurt::RunResult>> runs =
+        tpurt::runSlice(*exe, *topology, name, {}, run);
+    result = runs.ok() ? absl::StatusOr<tpurt::RunResult>(
+                             std::move(runs->front()))
+                       : runs.status();
+  } else {
+    result = tpurt::run(*exe, *target, name, {}, run);
+  }
+  if (!result.ok())
+    return fail(std::string(result.status().message()));
+  double step = result->cycles / target->clockHz;
+  TpuTiming t{};
+  t.stepSeconds = step;
+  t.callSeconds = tpurt::callTime(*target, steps, step, result->hostInBytes,
+                                  result->hostOutBytes, result->hostTransfers)
+                      .total();
+  t.cycles = result->cycles;
+  t.flops = result->flops;
+  t.modelFlops = result->modelFlops;
+  t.int8Ops = result->int8Ops;
+  t.hbmBytes = result->hbmBytes;
+  t.iciBytes = result->iciBytes;
+  t.iciSeconds = result->iciCycles / target->clockHz;
+  for (const tpurt::KernelStats &k : result->kernels)
+    t.kernels += k.runs ? 1 : 0;
+  if (timing)
+    *timing = t;
+  return TpuRunSuccess;
 }

@@ -61,6 +61,42 @@ TPU_CAPI_EXPORTED TpuCompileStatus tpuCompilerCompile(
     TpuCompiler compiler, TpuStringRef source, TpuStringRef options,
     TpuStringCallback onOutput, TpuStringCallback onDiagnostic, void *userData);
 
+/// What a simulated run of an executable took, in tpu-run's terms: one
+/// step on device 0 (`cycles` at the chip's clock), the work its kernels
+/// did, and the host call of `steps` steps around it.
+typedef struct {
+  double stepSeconds;
+  double callSeconds;     /* launch, transfers and every step's device time */
+  long long cycles;
+  long long flops;        /* executed on the MXUs, padding included */
+  long long modelFlops;   /* the program's own */
+  long long int8Ops;
+  long long hbmBytes;     /* moved to or from HBM */
+  long long iciBytes;     /* sent over the slice's links */
+  double iciSeconds;      /* the collectives' time */
+  long long kernels;      /* kernels that ran */
+} TpuTiming;
+
+/// The result of a timing, as tpu-run's exit codes.
+typedef enum {
+  TpuRunSuccess = 0,
+  /// A malformed executable or options, an unknown function, or a run the
+  /// simulator refused (the diagnostic says which).
+  TpuRunInvalidInput = 1,
+} TpuRunStatus;
+
+/// Times `function` of `executable` (tpu-compile's or tpuCompilerCompile's
+/// output) on the simulated TPU without computing values, as `tpu-run
+/// --timing-only` does. `options` are space-separated `key=value` pairs:
+///   topology=NAME        a slice (e.g. v5e-8) for a partitioned program
+///   steps=N              the host call's steps (1)
+///   loop-trip-count=N    a data-dependent loop's trip count
+/// The target is the executable's. Errors go to `onDiagnostic` (may be
+/// NULL); `timing` is written on success.
+TPU_CAPI_EXPORTED TpuRunStatus tpuExecutableTime(
+    TpuStringRef executable, TpuStringRef function, TpuStringRef options,
+    TpuTiming *timing, TpuStringCallback onDiagnostic, void *userData);
+
 #ifdef __cplusplus
 }
 #endif

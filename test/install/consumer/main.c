@@ -86,6 +86,34 @@ int main(void) {
   printf("memory report: status %d, %s\n", (int)s,
          strstr(diag.text, "@main on v3: uses") ? "delivered" : diag.text);
 
+  /* An executable timed without computing values (tpu-run --timing-only):
+   * exp of 8x128 f32 reads and writes 4 KiB of HBM. */
+  out.length = 0;
+  s = tpuCompilerCompile(compiler, ref(kProgram), ref("target=v6e"), append,
+                         NULL, &out);
+  TpuStringRef exe = {out.text, out.length};
+  TpuTiming timing;
+  TpuRunStatus r =
+      tpuExecutableTime(exe, ref("main"), ref("steps=10"), &timing, NULL, NULL);
+  printf("timing: status %d, %s, %lld HBM bytes, %lld kernel(s), call %s\n",
+         (int)r, timing.cycles > 0 && timing.stepSeconds > 0 ? "timed" : "0",
+         timing.hbmBytes, timing.kernels,
+         timing.callSeconds > 10 * timing.stepSeconds ? "covers 10 steps"
+                                                      : "short");
+  diag.length = 0;
+  r = tpuExecutableTime(exe, ref("other"), ref(""), &timing, append, &diag);
+  printf("timing an unknown function: status %d, %s\n", (int)r,
+         strstr(diag.text, "other") ? "names it" : diag.text);
+  diag.length = 0;
+  r = tpuExecutableTime(exe, ref("main"), ref("steps=0"), &timing, append,
+                        &diag);
+  printf("timing with a bad option: status %d, %s\n", (int)r,
+         strstr(diag.text, "steps") ? "names it" : diag.text);
+  diag.length = 0;
+  exe.length = 20;
+  r = tpuExecutableTime(exe, ref("main"), ref(""), &timing, append, &diag);
+  printf("timing a truncated executable: status %d\n", (int)r);
+
   tpuCompilerDestroy(compiler);
   return 0;
 }
