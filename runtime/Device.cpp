@@ -1,6 +1,7 @@
 //===- Device.cpp - The simulated TensorCore ------------------------------===//
 
 #include "runtime/Device.h"
+#include "runtime/HbmUsage.h"
 #include "runtime/Fabric.h"
 #include "runtime/KernelRun.h"
 #include "runtime/Sharding.h"
@@ -148,6 +149,8 @@ struct ProgramRun {
   CollectivesInFlight inFlight;
   /// The HBM each kernel reads or writes, found when it first runs.
   std::vector<std::optional<std::vector<CollectivesInFlight::Span>>> touched;
+  /// HBM in use while each kernel runs (for a profile's counter).
+  std::vector<int64_t> hbmLive;
 
   absl::Status run(const std::vector<Step> &steps) {
     for (const Step &step : steps) {
@@ -242,8 +245,8 @@ private:
     total.vectorBusyCycles += stats.vectorBusyCycles;
     total.dmaBusyCycles += stats.dmaBusyCycles;
     if (options.keepTasks)
-      result.kernelRuns.push_back(
-          {index, stats.start, stats.end, stats.flops, stats.hbmBytes});
+      result.kernelRuns.push_back({index, stats.start, stats.end, stats.flops,
+                                   stats.hbmBytes, hbmLive[index]});
     // A kernel's tasks depend on its own tasks only: without a profile to
     // write, what the run keeps stays the size of one kernel's tasks.
     if (!options.keepTasks)
@@ -525,6 +528,8 @@ absl::StatusOr<RunResult> run(const Executable &exe, const tpc::Target &target,
     stats.source = kernel.source;
   }
   ProgramRun control{*function, target, options, timeline, views, result};
+  if (options.keepTasks)
+    control.hbmLive = hbmLiveAtKernels(exe, *function);
   if (absl::Status s = control.run(function->steps); !s.ok())
     return s;
   result.collectiveSteps = control.sequence;

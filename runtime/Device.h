@@ -38,6 +38,7 @@ struct RunResult {
   struct KernelSpan {
     int64_t kernel; // into `kernels`
     int64_t start, end, flops, hbmBytes;
+    int64_t hbmLiveBytes; // HBM in use while it ran (hbmLiveAtKernels)
   };
   std::vector<KernelSpan> kernelRuns;
   std::vector<std::string> taskNames;

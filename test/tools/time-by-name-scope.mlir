@@ -3,7 +3,7 @@
 // by its op_name and adds the time by name scope and by op; the stats
 // JSON gives every kernel its op_name and source and the same groups; the
 // trace has XProf's Steps and XLA Ops tracks, a slice per kernel run with
-// its op_name, FLOPs and bytes.
+// its op_name, FLOPs and bytes, and an HBM-in-use counter.
 // RUN: tpu-compile %s --target=v5e -o %t.tpu
 // RUN: tpu-run %t.tpu --timing-only --stats-json=%t.stats.json --profile=%t.trace.json | FileCheck %s
 // CHECK: top kernels:
@@ -14,7 +14,11 @@
 // CHECK: time by op:
 // CHECK-NEXT: {{ us .*}}%    2 kernel(s)  dot_general
 // RUN: %python %S/Inputs/check_trace.py %t.trace.json %t.stats.json | FileCheck %s --check-prefix=TRACE
-// TRACE: OK 2 kernel slices
+// The HBM counter peaks where the memory report does: the 3.5M of
+// arguments, the 1M hidden layer and the 256K result, 4.75M.
+// TRACE: OK 2 kernel slices, HBM in use peaks at 4980736 bytes
+// RUN: tpu-compile %s --target=v5e --memory-report -o /dev/null | FileCheck %s --check-prefix=PEAK
+// PEAK: @main on v5e: uses 4.75M of
 // RUN: FileCheck %s --check-prefix=STATS < %t.stats.json
 // STATS: "op_name": "jit(mlp)/jit(main)/dense1/dot_general", "source": "/home/me/mlp.py:12:8"
 // STATS: "by_name_scope": [

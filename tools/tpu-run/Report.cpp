@@ -415,6 +415,13 @@ void writeProfile(const tpurt::RunResult &run, const tpc::Target &t,
             span.hbmBytes)
             .str();
   }
+  // XProf's memory counter: HBM in use while each kernel runs.
+  for (const tpurt::RunResult::KernelSpan &span : run.kernelRuns)
+    events += llvm::formatv("    {{\"name\": \"HBM in use\", \"ph\": \"C\", "
+                            "\"pid\": 0, \"ts\": {0:F4}, \"args\": {{\"bytes\": "
+                            "{1}}},\n",
+                            us(span.start), span.hbmLiveBytes)
+                  .str();
   os << "{\"traceEvents\": [\n";
   // Steps and XLA Ops first, as XProf shows them, then the engines.
   for (auto [i, name] : llvm::enumerate(tracks)) {

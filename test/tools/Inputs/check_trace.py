@@ -1,7 +1,8 @@
 """Checks tpu-run's Chrome trace and stats JSON for a program whose ops
 carry JAX name scopes: every kernel slice of the XLA Ops track names its
 kernel and carries its op_name, source, FLOPs and bytes (matching the stats
-JSON's kernels), the Steps track spans the step, and the stats' time by
+JSON's kernels), the Steps track spans the step, an HBM counter samples
+each kernel run, and the stats' time by
 name scope and by op add up to the kernels' time.
 
 usage: check_trace.py TRACE STATS"""
@@ -54,11 +55,16 @@ def main(trace_path, stats_path):
             fail("%s: flops/bytes %s/%s, the stats say %s/%s"
                  % (e["name"], args["flops"], args["bytes_accessed"],
                     k.get("flops"), k.get("hbm_bytes")))
+    hbm = [e["args"]["bytes"] for e in trace
+           if e["ph"] == "C" and e["name"] == "HBM in use"]
+    if len(hbm) != len(ops):
+        fail("%d HBM samples for %d kernel runs" % (len(hbm), len(ops)))
     total = sum(k["cycles"] for k in stats["kernels"])
     for key in ("by_name_scope", "by_op"):
         if sum(g["cycles"] for g in stats[key]) != total:
             fail("%s does not add up to the kernels' %d cycles" % (key, total))
-    print("OK" if ok else "FAILED", len(ops), "kernel slices")
+    print("OK" if ok else "FAILED", len(ops), "kernel slices, HBM in use "
+          "peaks at", max(hbm, default=0), "bytes")
     return 0 if ok else 1
 
 
