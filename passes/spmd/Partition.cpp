@@ -513,10 +513,6 @@ LogicalResult strip(func::FuncOp func) {
   for (unsigned i = 0; i < func.getNumResults(); ++i)
     func.removeResultAttr(
         i, StringAttr::get(func.getContext(), kShardingAttrName));
-  func.walk([](hlo::ShardingConstraintOp c) {
-    c.replaceAllUsesWith(c.getOperand());
-    c.erase();
-  });
   SmallVector<hlo::ManualComputationOp> manuals;
   func.walk([&](hlo::ManualComputationOp m) { manuals.push_back(m); });
   for (hlo::ManualComputationOp m : manuals) {
@@ -534,6 +530,11 @@ LogicalResult strip(func::FuncOp func) {
       result.replaceAllUsesWith(map.lookupOrDefault(value));
     m.erase();
   }
+  // After the bodies are inlined: their constraints go too.
+  func.walk([](hlo::ShardingConstraintOp c) {
+    c.replaceAllUsesWith(c.getOperand());
+    c.erase();
+  });
   return success();
 }
 
