@@ -96,18 +96,6 @@ absl::Status checkInputs(const std::vector<TensorSpec> &arguments,
   return absl::OkStatus();
 }
 
-/// Calls `f` with each buffer id below `count` that `code` names.
-static void forEachBuffer(const std::vector<Instruction> &code, size_t count,
-                          const std::function<void(int64_t)> &f) {
-  for (const Instruction &inst : code) {
-    if (inst.opcode == Opcode::Buffer && inst.fields.size() == 2 &&
-        inst.fields[1] >= 0 && inst.fields[1] < static_cast<int64_t>(count))
-      f(inst.fields[1]);
-    forEachBuffer(inst.body, count, f);
-    forEachBuffer(inst.orElse, count, f);
-  }
-}
-
 /// The buffers a function's kernels, steps and signature name.
 std::vector<bool> usedBuffers(const Executable &exe, const Function &function) {
   std::vector<bool> used(exe.buffers.size(), false);

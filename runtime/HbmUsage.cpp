@@ -9,18 +9,6 @@
 namespace tpurt {
 namespace {
 
-/// The HBM buffers `code` names (Buffer instructions, nested bodies too).
-void buffersOf(const std::vector<Instruction> &code, size_t count,
-               std::vector<int64_t> &out) {
-  for (const Instruction &inst : code) {
-    if (inst.opcode == Opcode::Buffer && inst.fields.size() == 2 &&
-        inst.fields[1] >= 0 && inst.fields[1] < static_cast<int64_t>(count))
-      out.push_back(inst.fields[1]);
-    buffersOf(inst.body, count, out);
-    buffersOf(inst.orElse, count, out);
-  }
-}
-
 struct Interval {
   int64_t first = std::numeric_limits<int64_t>::max(), last = -1;
   void cover(int64_t begin, int64_t end) {
@@ -31,12 +19,24 @@ struct Interval {
 
 } // namespace
 
+void forEachBuffer(const std::vector<Instruction> &code, size_t count,
+                   const std::function<void(int64_t)> &f) {
+  for (const Instruction &inst : code) {
+    if (inst.opcode == Opcode::Buffer && inst.fields.size() == 2 &&
+        inst.fields[1] >= 0 && inst.fields[1] < static_cast<int64_t>(count))
+      f(inst.fields[1]);
+    forEachBuffer(inst.body, count, f);
+    forEachBuffer(inst.orElse, count, f);
+  }
+}
+
 std::vector<int64_t> hbmLiveAtKernels(const Executable &exe,
                                       const Function &function) {
   size_t count = exe.buffers.size();
   std::vector<std::vector<int64_t>> kernelBuffers(function.kernels.size());
   for (size_t k = 0; k < function.kernels.size(); ++k)
-    buffersOf(function.kernels[k].code, count, kernelBuffers[k]);
+    forEachBuffer(function.kernels[k].code, count,
+                  [&](int64_t id) { kernelBuffers[k].push_back(id); });
   std::vector<Interval> live(count);
   // (kernel, position) of every kernel step, in program order.
   std::vector<std::pair<int64_t, int64_t>> kernelSteps;

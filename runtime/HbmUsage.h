@@ -14,9 +14,16 @@
 
 #include "runtime/Executable.h"
 
+#include <functional>
 #include <vector>
 
 namespace tpurt {
+
+/// Calls `f` with each buffer id below `count` that `code`'s Buffer
+/// instructions name, nested bodies included (the device's loads and the
+/// HBM counter both read kernels' buffers this way).
+void forEachBuffer(const std::vector<Instruction> &code, size_t count,
+                   const std::function<void(int64_t)> &f);
 
 /// For each of `function`'s kernels, the HBM bytes live while it runs (the
 /// most over its steps when several run it); 0 for a kernel no step runs.
