@@ -140,28 +140,42 @@ absl::StatusOr<HostTensor> parseNpy(const std::vector<uint8_t> &bytes) {
       return malformed(absl::StrCat("bad shape ", *shape));
     tensor.dims.push_back(d);
   }
-  // A header may claim any shape: its size is checked before it is used.
-  absl::StatusOr<int64_t> elements = tpc::elementCount(tensor.dims);
-  std::optional<int64_t> needed =
-      elements.ok() ? tpc::checkedMul(*elements, fileBytes(tensor.element))
-                    : std::nullopt;
-  if (!needed)
-    return malformed(absl::StrCat("shape ", *shape, " of ", *descr,
-                                  " has more than 2^63 bytes"));
-  int64_t count = *elements;
   size_t dataStart = headerStart + headerLength;
-  if (static_cast<uint64_t>(bytes.size() - dataStart) !=
-      static_cast<uint64_t>(*needed))
-    return malformed(absl::StrCat("the data holds ", bytes.size() - dataStart,
-                                  " bytes, but shape ", *shape, " of ", *descr,
-                                  " needs ", *needed));
-  tensor.values.resize(count);
-  const uint8_t *data = bytes.data() + dataStart;
-  for (int64_t i = 0; i < count; ++i)
-    tensor.values[i] =
-        tensor.element == Element::I1
-            ? (data[i] != 0 ? 1.0 : 0.0)
-            : load(tensor.element, data + i * fileBytes(tensor.element));
+  absl::StatusOr<HostTensor> data =
+      tensorFromData(*element, std::move(tensor.dims), bytes.data() + dataStart,
+                     bytes.size() - dataStart);
+  if (!data.ok())
+    return malformed(std::string(data.status().message()));
+  return data;
+}
+
+absl::StatusOr<HostTensor> tensorFromData(Element element,
+                                          std::vector<int64_t> dims,
+                                          const uint8_t *data, size_t size) {
+  if (npyElement(element) != element || descrOf(element).empty())
+    return absl::InvalidArgumentError(
+        absl::StrCat("elements of ", std::string(elementName(element)),
+                     " are held as ",
+                     std::string(elementName(npyElement(element))),
+                     " on the host"));
+  // A caller may claim any shape: its size is checked before it is used.
+  absl::StatusOr<int64_t> elements = tpc::elementCount(dims);
+  std::optional<int64_t> needed =
+      elements.ok() ? tpc::checkedMul(*elements, fileBytes(element))
+                    : std::nullopt;
+  std::string type = tensorTypeName(element, dims);
+  if (!needed)
+    return absl::InvalidArgumentError(
+        absl::StrCat(type, " has more than 2^63 bytes"));
+  if (static_cast<uint64_t>(size) != static_cast<uint64_t>(*needed))
+    return absl::InvalidArgumentError(absl::StrCat(
+        "the data holds ", size, " bytes, but ", type, " needs ", *needed));
+  HostTensor tensor(element, std::move(dims), {});
+  tensor.values.resize(*elements);
+  for (int64_t i = 0; i < *elements; ++i)
+    tensor.values[i] = element == Element::I1
+                           ? (data[i] != 0 ? 1.0 : 0.0)
+                           : load(element, data + i * fileBytes(element));
   return tensor;
 }
 
@@ -198,16 +212,36 @@ std::vector<uint8_t> serializeNpy(const HostTensor &tensor) {
   out.push_back(header.size() & 0xff);
   out.push_back((header.size() >> 8) & 0xff);
   out.insert(out.end(), header.begin(), header.end());
+  std::vector<uint8_t> data = dataOf(tensor);
+  out.insert(out.end(), data.begin(), data.end());
+  return out;
+}
+
+std::vector<uint8_t> dataOf(const HostTensor &tensor) {
+  Element element = npyElement(tensor.element);
   int64_t size = fileBytes(element);
-  size_t at = out.size();
-  out.resize(at + tensor.values.size() * size);
+  std::vector<uint8_t> out(tensor.values.size() * size);
   for (size_t i = 0; i < tensor.values.size(); ++i) {
     if (element == Element::I1)
-      out[at + i] = tensor.values[i] != 0;
+      out[i] = tensor.values[i] != 0;
     else
-      store(element, out.data() + at + i * size, tensor.values[i]);
+      store(element, out.data() + i * size, tensor.values[i]);
   }
   return out;
+}
+
+void roundNpyInputs(std::vector<HostTensor> &inputs,
+                    const std::vector<bool> &fromNpy,
+                    const std::vector<TensorSpec> &arguments) {
+  for (size_t i = 0; i < inputs.size() && i < arguments.size(); ++i) {
+    Element element = arguments[i].element;
+    if (i < fromNpy.size() && fromNpy[i] && inputs[i].element != element &&
+        inputs[i].element == npyElement(element)) {
+      inputs[i].element = element;
+      for (double &v : inputs[i].values)
+        v = roundTo(element, v);
+    }
+  }
 }
 
 absl::StatusOr<HostTensor> readNpy(const std::string &path) {

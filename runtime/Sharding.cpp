@@ -90,4 +90,34 @@ HostTensor wholeOf(const TensorSpec &spec,
   return whole;
 }
 
+absl::StatusOr<std::vector<RunResult>>
+runOnTopology(const Executable &executable, const tpc::Topology &topology,
+              const std::string &function,
+              const std::vector<HostTensor> &inputs,
+              const RunOptions &options) {
+  if (topology.devices() == 1) {
+    absl::StatusOr<RunResult> one =
+        run(executable, *topology.target, function, inputs, options);
+    if (!one.ok())
+      return one.status();
+    std::vector<RunResult> runs;
+    runs.push_back(std::move(*one));
+    return runs;
+  }
+  absl::StatusOr<std::vector<RunResult>> runs =
+      runSlice(executable, topology, function, inputs, options);
+  if (!runs.ok())
+    return runs.status();
+  const Function *f = executable.findFunction(function);
+  if (!options.timingOnly && f && isPartitioned(*f)) {
+    for (size_t i = 0; i < f->results.size(); ++i) {
+      std::vector<const HostTensor *> tiles;
+      for (const RunResult &device : *runs)
+        tiles.push_back(&device.results[i]);
+      runs->front().results[i] = wholeOf(f->results[i], tiles);
+    }
+  }
+  return runs;
+}
+
 } // namespace tpurt

@@ -9,6 +9,7 @@
 #ifndef TPU_RUNTIME_SHARDING_H
 #define TPU_RUNTIME_SHARDING_H
 
+#include "runtime/Device.h"
 #include "runtime/Executable.h"
 
 #include "absl/status/statusor.h"
@@ -35,6 +36,16 @@ tileInputs(const Function &function, const std::vector<HostTensor> &whole,
 /// each tile read from the first device that holds it.
 HostTensor wholeOf(const TensorSpec &spec,
                    const std::vector<const HostTensor *> &tiles);
+
+/// Runs `function` on `topology` as tpu-run does: a single device alone, a
+/// slice on every device (runSlice). For a partitioned program (not under
+/// timingOnly) device 0's results become the whole results, put together
+/// from the devices' tiles. The runs per device, device 0 first (one under
+/// timingOnly or on one device).
+absl::StatusOr<std::vector<RunResult>>
+runOnTopology(const Executable &executable, const tpc::Topology &topology,
+              const std::string &function,
+              const std::vector<HostTensor> &inputs, const RunOptions &options);
 
 } // namespace tpurt
 

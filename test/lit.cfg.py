@@ -48,6 +48,12 @@ if chromium:
     config.substitutions.append(("%chromium", chromium))
 import sys
 config.substitutions.append(("%python", sys.executable))
+# The Python package's tests run on the interpreter it was built for (a
+# sanitized build has no package: TPU_PYTHON is off there).
+if config.tpu_python_path:
+    config.available_features.add("python-package")
+    config.substitutions.append(("%tpu_python_path", config.tpu_python_path))
+    config.substitutions.append(("%package_python", config.python3_executable))
 
 # A project that links the installed library of a sanitized build needs the
 # same compiler and the sanitizer runtimes.

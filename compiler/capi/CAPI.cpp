@@ -1,23 +1,27 @@
 //===- CAPI.cpp - The TPU compiler's C API --------------------------------===//
 
 #include "compiler/capi/Compiler.h"
+#include "compiler/capi/CallbackStream.h"
 #include "dialects/stablehlo/StablehloText.h"
 
 #include "compiler/InitAll.h"
 #include "compiler/driver/Compile.h"
-#include "runtime/Device.h"
-#include "runtime/Executable.h"
-#include "runtime/Host.h"
-#include "runtime/machine/Topology.h"
+#include "compiler/driver/CostAnalysis.h"
+#include "passes/layout/PaddingReport.h"
+#include "passes/memory/MemoryReport.h"
+#include "passes/memory/MemoryViewer.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <optional>
 
 using namespace mlir;
+using tpucapi::CallbackStream;
 
 namespace {
 
@@ -25,26 +29,97 @@ MLIRContext *unwrap(TpuCompiler compiler) {
   return static_cast<MLIRContext *>(compiler.ptr);
 }
 
-/// A raw_ostream that hands what is written to a callback.
-class CallbackStream : public llvm::raw_ostream {
-public:
-  CallbackStream(TpuStringCallback callback, void *userData)
-      : callback(callback), userData(userData) {
-    SetUnbuffered();
-  }
-
-private:
-  void write_impl(const char *ptr, size_t size) override {
-    if (callback && size)
-      callback(TpuStringRef{ptr, size}, userData);
-    position += size;
-  }
-  uint64_t current_pos() const override { return position; }
-
-  TpuStringCallback callback;
-  void *userData;
-  uint64_t position = 0;
+/// What compileSource hands its caller: the parsed and compiled module, the
+/// options, and the compile's outputs.
+struct Compiled {
+  ModuleOp module;
+  const tpu::CompileOptions &options;
+  std::vector<uint8_t> &executable;
+  tpc::MemoryPlan &memory;
 };
+
+/// Parses `source` (named `name` in diagnostics) and compiles it with
+/// `optionText` as tpu-compile does, after `adjust` has changed the parsed
+/// options; diagnostics go to `diagnostics`. `done` (when parsing
+/// succeeded) sees the result while the module lives.
+TpuCompileStatus
+compileSource(MLIRContext *context, llvm::StringRef source, llvm::StringRef name,
+              llvm::StringRef optionText, llvm::raw_ostream &diagnostics,
+              llvm::function_ref<void(tpu::CompileOptions &)> adjust,
+              llvm::function_ref<void(TpuCompileStatus, Compiled)> done) {
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      stablehlo::packBoolHexConstants(
+          llvm::MemoryBuffer::getMemBufferCopy(source, name)),
+      llvm::SMLoc());
+  tpu::DriverDiagnosticHandler handler(sourceMgr, context, diagnostics);
+  tpu::CompileOptions options;
+  // The C API writes the executable unless a phase is asked for.
+  options.compileTo = tpu::Phase::Executable;
+  if (failed(options.parseFromString(optionText, diagnostics))) {
+    // llvm::cl reports a bad value on stderr, not on the stream given.
+    diagnostics << "error: invalid compile options '" << optionText
+                << "' (tpu-compile --help lists them)\n";
+    return TpuCompileInvalidInput;
+  }
+  adjust(options);
+  OwningOpRef<ModuleOp> module = tpu::parseProgram(sourceMgr, context, &handler);
+  if (!module)
+    return TpuCompileInvalidInput;
+  std::vector<uint8_t> bytes;
+  tpc::MemoryPlan memory;
+  tpu::CompileStatus status = tpu::compileModule(
+      *module, options, &bytes, /*configure=*/{}, &memory);
+  // The memory report is the caller's, with the diagnostics.
+  if (!memory.functions.empty() &&
+      failed(tpu::emitMemoryOutputs(*module, options, memory, diagnostics)) &&
+      status == tpu::CompileStatus::Success)
+    status = tpu::CompileStatus::InvalidInput;
+  auto result = static_cast<TpuCompileStatus>(status);
+  done(result, Compiled{*module, options, bytes, memory});
+  return result;
+}
+
+llvm::StringRef str(TpuStringRef s) { return llvm::StringRef(s.data, s.length); }
+TpuStringRef wrap(const std::string &s) { return {s.data(), s.size()}; }
+
+/// A compilation: its outputs, and what it computes on first use.
+struct Compilation {
+  MLIRContext *context;
+  std::string source, name, options;
+  TpuCompileStatus status = TpuCompileInvalidInput;
+  std::string executable, diagnostics, viewerJson;
+  tpc::MemoryPlan memory;
+  std::map<std::string, std::string> memoryReports;
+  std::optional<std::string> paddingReport;
+  std::map<std::string, std::string> phaseTexts;
+};
+
+Compilation *unwrap(TpuCompilation c) {
+  return static_cast<Compilation *>(c.ptr);
+}
+
+/// Compiles `c`'s source again up to `phase`, with diagnostics to `os`;
+/// `use` sees the module on success.
+bool compileTo(Compilation &c, tpu::Phase phase, llvm::raw_ostream &os,
+               llvm::function_ref<bool(ModuleOp, const tpu::CompileOptions &)>
+                   use) {
+  bool ok = false;
+  compileSource(
+      c.context, c.source, c.name, c.options, os,
+      [&](tpu::CompileOptions &options) {
+        options.compileTo = phase;
+        // Reports are the first compile's; this one only computes.
+        options.memoryReport = false;
+        options.paddingReport = false;
+        options.memoryViewer = "";
+        options.memoryViewerJson = "";
+      },
+      [&](TpuCompileStatus status, Compiled compiled) {
+        ok = status == TpuCompileSuccess && use(compiled.module, compiled.options);
+      });
+  return ok;
+}
 
 } // namespace
 
@@ -66,116 +141,190 @@ TpuCompileStatus tpuCompilerCompile(TpuCompiler compiler, TpuStringRef source,
                                     TpuStringCallback onOutput,
                                     TpuStringCallback onDiagnostic,
                                     void *userData) {
-  MLIRContext *context = unwrap(compiler);
   CallbackStream diagnostics(onDiagnostic, userData);
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
-      stablehlo::packBoolHexConstants(llvm::MemoryBuffer::getMemBufferCopy(
-          llvm::StringRef(source.data, source.length), "<source>")),
-      llvm::SMLoc());
-  tpu::DriverDiagnosticHandler handler(sourceMgr, context, diagnostics);
-
-  llvm::StringRef optionText(options.data, options.length);
-  tpu::CompileOptions compileOptions;
-  // The C API writes the executable unless a phase is asked for.
-  compileOptions.compileTo = tpu::Phase::Executable;
-  if (failed(compileOptions.parseFromString(optionText, diagnostics)))
-    return TpuCompileInvalidInput;
-
-  OwningOpRef<ModuleOp> module =
-      tpu::parseProgram(sourceMgr, context, &handler);
-  if (!module)
-    return TpuCompileInvalidInput;
-  std::vector<uint8_t> bytes;
-  tpc::MemoryPlan memory;
-  tpu::CompileStatus status = tpu::compileModule(
-      *module, compileOptions, &bytes, /*configure=*/{}, &memory);
-  // The memory report is the caller's, with the diagnostics.
-  if (!memory.functions.empty() &&
-      failed(tpu::emitMemoryOutputs(*module, compileOptions, memory,
-                                    diagnostics)) &&
-      status == tpu::CompileStatus::Success)
-    status = tpu::CompileStatus::InvalidInput;
-  if (status != tpu::CompileStatus::Success)
-    return static_cast<TpuCompileStatus>(status);
-  CallbackStream output(onOutput, userData);
-  if (compileOptions.compileTo == tpu::Phase::Executable)
-    output.write(reinterpret_cast<const char *>(bytes.data()), bytes.size());
-  else
-    module->print(output);
-  return TpuCompileSuccess;
+  return compileSource(
+      unwrap(compiler), str(source), "<source>", str(options), diagnostics,
+      [](tpu::CompileOptions &) {},
+      [&](TpuCompileStatus status, Compiled compiled) {
+        if (status != TpuCompileSuccess)
+          return;
+        CallbackStream output(onOutput, userData);
+        if (compiled.options.compileTo == tpu::Phase::Executable)
+          output.write(reinterpret_cast<const char *>(compiled.executable.data()),
+                       compiled.executable.size());
+        else
+          compiled.module.print(output);
+      });
 }
 
-TpuRunStatus tpuExecutableTime(TpuStringRef executable, TpuStringRef function,
-                               TpuStringRef options, TpuTiming *timing,
-                               TpuStringCallback onDiagnostic,
-                               void *userData) {
+TpuCompileStatus tpuCompilerCompileProgram(TpuCompiler compiler,
+                                           TpuStringRef source,
+                                           TpuStringRef sourceName,
+                                           TpuStringRef options,
+                                           TpuCompilation *compilation) {
+  auto *c = new Compilation;
+  c->context = unwrap(compiler);
+  c->source = str(source).str();
+  c->name = sourceName.length ? str(sourceName).str() : "<source>";
+  c->options = str(options).str();
+  llvm::raw_string_ostream diagnostics(c->diagnostics);
+  c->status = compileSource(
+      c->context, c->source, c->name, c->options, diagnostics,
+      [](tpu::CompileOptions &) {},
+      [&](TpuCompileStatus status, Compiled compiled) {
+        c->memory = std::move(compiled.memory);
+        c->viewerJson = tpc::memoryViewerJson(c->memory.target,
+                                              c->memory.functions);
+        if (status == TpuCompileSuccess)
+          c->executable.assign(compiled.executable.begin(),
+                               compiled.executable.end());
+      });
+  *compilation = TpuCompilation{c};
+  return c->status;
+}
+
+void tpuCompilationDestroy(TpuCompilation compilation) {
+  delete unwrap(compilation);
+}
+
+TpuStringRef tpuCompilationGetExecutable(TpuCompilation compilation) {
+  return wrap(unwrap(compilation)->executable);
+}
+
+TpuStringRef tpuCompilationGetDiagnostics(TpuCompilation compilation) {
+  return wrap(unwrap(compilation)->diagnostics);
+}
+
+TpuStringRef tpuCompilationGetMemoryViewerJson(TpuCompilation compilation) {
+  return wrap(unwrap(compilation)->viewerJson);
+}
+
+namespace {
+const tpc::MemoryReport *findReport(const Compilation &c,
+                                    llvm::StringRef function) {
+  for (const tpc::MemoryReport &report : c.memory.functions)
+    if (report.function == function)
+      return &report;
+  return nullptr;
+}
+} // namespace
+
+TpuStringRef tpuCompilationGetMemoryReport(TpuCompilation compilation,
+                                           TpuStringRef function) {
+  Compilation &c = *unwrap(compilation);
+  const tpc::MemoryReport *report = findReport(c, str(function));
+  if (!report)
+    return {"", 0};
+  std::string &text = c.memoryReports[report->function];
+  if (text.empty())
+    text = report->fits()
+               ? tpc::formatFitReport(*report, c.memory.target,
+                                      c.memory.devices)
+               : tpc::outOfMemoryLine(*report) + "\n\n" +
+                     tpc::formatMemoryReport(*report);
+  return wrap(text);
+}
+
+int tpuCompilationGetMemoryAnalysis(TpuCompilation compilation,
+                                    TpuStringRef function,
+                                    TpuMemoryAnalysis *analysis) {
+  Compilation &c = *unwrap(compilation);
+  const tpc::MemoryReport *report = findReport(c, str(function));
+  if (!report)
+    return 0;
+  TpuMemoryAnalysis a{};
+  a.argumentSizeInBytes = report->arguments;
+  a.outputSizeInBytes = report->outputSize;
+  a.aliasSizeInBytes = report->outputSharedWithArguments;
+  a.tempSizeInBytes = report->temp;
+  a.generatedCodeSizeInBytes = static_cast<long long>(c.executable.size());
+  a.constantSizeInBytes = report->global;
+  a.scopedSizeInBytes = report->scoped;
+  a.peakMemoryInBytes = report->used();
+  a.hbmCapacityInBytes = report->capacity;
+  a.paddingAtPeakInBytes =
+      report->tempPaddedAtPeak - report->tempUnpaddedAtPeak;
+  a.fits = report->fits();
+  if (analysis)
+    *analysis = a;
+  return 1;
+}
+
+int tpuCompilationGetCostAnalysis(TpuCompilation compilation,
+                                  TpuStringRef function,
+                                  TpuCostAnalysis *analysis,
+                                  TpuStringCallback onDiagnostic,
+                                  void *userData) {
+  Compilation &c = *unwrap(compilation);
   CallbackStream diagnostics(onDiagnostic, userData);
-  auto fail = [&](const llvm::Twine &message) {
-    diagnostics << "error: " << message << "\n";
-    return TpuRunInvalidInput;
-  };
-  absl::StatusOr<tpurt::Executable> exe = tpurt::parseExecutable(
-      reinterpret_cast<const uint8_t *>(executable.data), executable.length);
-  if (!exe.ok())
-    return fail(std::string(exe.status().message()));
-  tpurt::RunOptions run;
-  run.timingOnly = true;
-  int64_t steps = 1;
-  std::optional<tpc::Topology> topology;
-  llvm::SmallVector<llvm::StringRef> words;
-  llvm::StringRef(options.data, options.length)
-      .split(words, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-  for (llvm::StringRef word : words) {
-    auto [key, value] = word.split('=');
-    int64_t number = 0;
-    if (key == "topology") {
-      std::string error;
-      topology = tpc::parseTopology(value, &error);
-      if (!topology)
-        return fail(error);
-    } else if (key == "steps" || key == "loop-trip-count") {
-      if (value.getAsInteger(10, number) || number < 1)
-        return fail("option '" + key + "' takes a positive number, not '" +
-                    value + "'");
-      (key == "steps" ? steps : run.loopTripCount) = number;
-    } else {
-      return fail("unknown option '" + word +
-                  "' (topology=, steps=, loop-trip-count=)");
-    }
+  return compileTo(c, tpu::Phase::Fuse, diagnostics,
+                   [&](ModuleOp module, const tpu::CompileOptions &) {
+                     auto func = module.lookupSymbol<func::FuncOp>(str(function));
+                     if (!func) {
+                       diagnostics << "error: the program has no function '"
+                                   << str(function) << "'\n";
+                       return false;
+                     }
+                     tpu::CostAnalysis cost = tpu::analyzeCost(func);
+                     if (analysis)
+                       *analysis = TpuCostAnalysis{cost.flops,
+                                                   cost.transcendentals,
+                                                   cost.bytesAccessed};
+                     return true;
+                   });
+}
+
+int tpuCompilationGetPaddingReport(TpuCompilation compilation,
+                                   TpuStringCallback onOutput,
+                                   TpuStringCallback onDiagnostic,
+                                   void *userData) {
+  Compilation &c = *unwrap(compilation);
+  CallbackStream diagnostics(onDiagnostic, userData);
+  if (!c.paddingReport) {
+    std::string text;
+    if (!compileTo(c, tpu::Phase::Layouts, diagnostics,
+                   [&](ModuleOp module, const tpu::CompileOptions &) {
+                     llvm::raw_string_ostream os(text);
+                     return succeeded(tpu::printPaddingReport(module, 3, os));
+                   }))
+      return 0;
+    c.paddingReport = std::move(text);
   }
-  const tpc::Target *target = tpc::findTarget(exe->target);
-  if (!target)
-    return fail("the executable's target '" + exe->target + "' is unknown");
-  std::string name(function.data, function.length);
-  absl::StatusOr<tpurt::RunResult> result = absl::InternalError("");
-  if (topology) {
-    absl::StatusOr<std::vector<tpurt::RunResult>> runs =
-        tpurt::runSlice(*exe, *topology, name, {}, run);
-    result = runs.ok() ? absl::StatusOr<tpurt::RunResult>(
-                             std::move(runs->front()))
-                       : runs.status();
-  } else {
-    result = tpurt::run(*exe, *target, name, {}, run);
+  CallbackStream(onOutput, userData) << *c.paddingReport;
+  return 1;
+}
+
+int tpuCompilationGetPhaseText(TpuCompilation compilation, TpuStringRef phase,
+                               TpuStringCallback onOutput,
+                               TpuStringCallback onDiagnostic, void *userData) {
+  Compilation &c = *unwrap(compilation);
+  CallbackStream diagnostics(onDiagnostic, userData);
+  static const std::pair<const char *, tpu::Phase> kPhases[] = {
+      {"input", tpu::Phase::Input},     {"simplify", tpu::Phase::Simplify},
+      {"fuse", tpu::Phase::Fuse},       {"layouts", tpu::Phase::Layouts},
+      {"pad", tpu::Phase::Pad},         {"buffers", tpu::Phase::Buffers},
+      {"lower", tpu::Phase::Lower}};
+  std::optional<tpu::Phase> wanted;
+  for (auto [name, value] : kPhases)
+    if (str(phase) == name)
+      wanted = value;
+  if (!wanted) {
+    diagnostics << "error: unknown phase '" << str(phase)
+                << "' (input, simplify, fuse, layouts, pad, buffers, lower)\n";
+    return 0;
   }
-  if (!result.ok())
-    return fail(std::string(result.status().message()));
-  double step = result->cycles / target->clockHz;
-  TpuTiming t{};
-  t.stepSeconds = step;
-  t.callSeconds = tpurt::callTime(*target, steps, step, result->hostInBytes,
-                                  result->hostOutBytes, result->hostTransfers)
-                      .total();
-  t.cycles = result->cycles;
-  t.flops = result->flops;
-  t.modelFlops = result->modelFlops;
-  t.int8Ops = result->int8Ops;
-  t.hbmBytes = result->hbmBytes;
-  t.iciBytes = result->iciBytes;
-  t.iciSeconds = result->iciCycles / target->clockHz;
-  for (const tpurt::KernelStats &k : result->kernels)
-    t.kernels += k.runs ? 1 : 0;
-  if (timing)
-    *timing = t;
-  return TpuRunSuccess;
+  auto cached = c.phaseTexts.find(str(phase).str());
+  if (cached == c.phaseTexts.end()) {
+    std::string text;
+    if (!compileTo(c, *wanted, diagnostics,
+                   [&](ModuleOp module, const tpu::CompileOptions &) {
+                     llvm::raw_string_ostream os(text);
+                     module.print(os);
+                     return true;
+                   }))
+      return 0;
+    cached = c.phaseTexts.emplace(str(phase).str(), std::move(text)).first;
+  }
+  CallbackStream(onOutput, userData) << cached->second;
+  return 1;
 }

@@ -83,6 +83,8 @@ typedef enum {
   /// A malformed executable or options, an unknown function, or a run the
   /// simulator refused (the diagnostic says which).
   TpuRunInvalidInput = 1,
+  /// The run's buffers do not fit the device's HBM.
+  TpuRunOutOfMemory = 2,
 } TpuRunStatus;
 
 /// Times `function` of `executable` (tpu-compile's or tpuCompilerCompile's
@@ -96,6 +98,143 @@ typedef enum {
 TPU_CAPI_EXPORTED TpuRunStatus tpuExecutableTime(
     TpuStringRef executable, TpuStringRef function, TpuStringRef options,
     TpuTiming *timing, TpuStringCallback onDiagnostic, void *userData);
+
+/*===-- Compilations: one compile, its analyses and reports ---------------===*/
+
+/// The result of compiling a program once: the executable, the diagnostics
+/// and the memory plan, and (computed on first use, from the same source
+/// and options) the cost analysis, the padding report and any phase's IR.
+/// It keeps a reference to its compiler, which must outlive it.
+typedef struct {
+  void *ptr;
+} TpuCompilation;
+
+/// A function's HBM use on one device, as XLA's buffer assignment reports
+/// it, under JAX's CompiledMemoryStats names where JAX has the figure
+/// (Compiled.memory_analysis()); bytes, padding included.
+typedef struct {
+  long long argumentSizeInBytes;
+  long long outputSizeInBytes;
+  long long aliasSizeInBytes;  /* outputs written into donated arguments */
+  long long tempSizeInBytes;   /* the heap of temporaries and outputs */
+  long long generatedCodeSizeInBytes; /* the executable's program region */
+  long long constantSizeInBytes;      /* not in JAX's: XLA's "global" */
+  long long scopedSizeInBytes;        /* not in JAX's: kernels' scratch */
+  long long peakMemoryInBytes;        /* everything above, at the peak */
+  long long hbmCapacityInBytes;       /* what the program may use */
+  long long paddingAtPeakInBytes;     /* tile padding in the peak's temps */
+  int fits;
+} TpuMemoryAnalysis;
+
+/// A function's work, as XLA's HloCostAnalysis counts it on the fused
+/// program (docs/python.md): FLOPs (two per multiply-add, one per
+/// elementwise op and reduction step), transcendental elements, and the
+/// logical bytes the top-level ops (fusions included) read and write. A
+/// loop's body is counted once and the costlier branch of a conditional,
+/// as XLA does.
+typedef struct {
+  long long flops;
+  long long transcendentals;
+  long long bytesAccessed;
+} TpuCostAnalysis;
+
+/// Compiles `source` (MLIR text: StableHLO, TOSA or hlo; diagnostics name
+/// it `sourceName`, or `<source>` when empty) with tpu-compile's `options`
+/// (as tpuCompilerCompile). `*compilation` is written whatever the status
+/// (its diagnostics say why a compile failed) and must be destroyed.
+TPU_CAPI_EXPORTED TpuCompileStatus tpuCompilerCompileProgram(
+    TpuCompiler compiler, TpuStringRef source, TpuStringRef sourceName,
+    TpuStringRef options, TpuCompilation *compilation);
+TPU_CAPI_EXPORTED void tpuCompilationDestroy(TpuCompilation compilation);
+
+/// The executable's bytes (empty unless the compile succeeded).
+TPU_CAPI_EXPORTED TpuStringRef
+tpuCompilationGetExecutable(TpuCompilation compilation);
+/// The compile's diagnostics as the tools print them (errors, warnings,
+/// remarks; an out-of-memory report).
+TPU_CAPI_EXPORTED TpuStringRef
+tpuCompilationGetDiagnostics(TpuCompilation compilation);
+/// XLA's memory report of `function` (as `--memory-report` prints it), or
+/// empty when buffers were not assigned to it.
+TPU_CAPI_EXPORTED TpuStringRef tpuCompilationGetMemoryReport(
+    TpuCompilation compilation, TpuStringRef function);
+/// The memory viewer's data (JSON; its schema is in docs/memory.md).
+TPU_CAPI_EXPORTED TpuStringRef
+tpuCompilationGetMemoryViewerJson(TpuCompilation compilation);
+/// Writes `function`'s memory figures; 0 when buffers were not assigned
+/// to it, else 1.
+TPU_CAPI_EXPORTED int
+tpuCompilationGetMemoryAnalysis(TpuCompilation compilation,
+                                TpuStringRef function,
+                                TpuMemoryAnalysis *analysis);
+/// Writes `function`'s cost analysis; 0 (with the reason among
+/// `onDiagnostic`'s text) when the program does not reach fusion or has no
+/// such function, else 1.
+TPU_CAPI_EXPORTED int tpuCompilationGetCostAnalysis(
+    TpuCompilation compilation, TpuStringRef function,
+    TpuCostAnalysis *analysis, TpuStringCallback onDiagnostic,
+    void *userData);
+/// Where tile padding takes memory, per value, after layout assignment
+/// (tpu-padding-report's text; arguments by their JAX names). 0 on
+/// failure, with the reason to `onDiagnostic`.
+TPU_CAPI_EXPORTED int
+tpuCompilationGetPaddingReport(TpuCompilation compilation,
+                               TpuStringCallback onOutput,
+                               TpuStringCallback onDiagnostic, void *userData);
+/// The program's MLIR after `phase` (input, simplify, fuse, layouts, pad,
+/// buffers, lower). 0 on failure, with the reason to `onDiagnostic`.
+TPU_CAPI_EXPORTED int
+tpuCompilationGetPhaseText(TpuCompilation compilation, TpuStringRef phase,
+                           TpuStringCallback onOutput,
+                           TpuStringCallback onDiagnostic, void *userData);
+
+/*===-- Running executables with values -----------------------------------===*/
+
+/// An array in host memory, C order, little-endian. `element` is MLIR's
+/// spelling of the element as the host holds it: f32, f16, i64, i32, i16,
+/// i8, ui64, ui32, ui16, ui8, or i1 (one byte each, 0 or 1). Elements NumPy
+/// lacks are held widened: a bf16 or f8 argument takes f32 values (rounded
+/// to nearest even on the way in) and its results come back as f32; i4
+/// and i2 as i8, ui4 and ui2 as ui8 (tpu-run's .npy rule).
+typedef struct {
+  TpuStringRef element;
+  size_t rank;
+  const long long *dims;
+  const void *data;
+  size_t bytes;
+} TpuArray;
+
+/// Receives an array that lives until the callback returns.
+typedef void (*TpuArrayCallback)(TpuArray array, void *userData);
+
+/// What a run reports; any callback may be NULL.
+typedef struct {
+  /// Each result in order (device 0's on a slice, whole for a
+  /// partitioned program).
+  TpuArrayCallback onResult;
+  /// tpu-run's performance summary (text) and stats (JSON).
+  TpuStringCallback onSummary;
+  TpuStringCallback onStats;
+  TpuStringCallback onDiagnostic;
+  void *userData;
+} TpuRunCallbacks;
+
+/// Runs `function` of `executable` on the simulated TPU with `inputs`, as
+/// tpu-run does; `options` are tpuExecutableTime's, plus `timing-only`
+/// (no values are computed and `inputs` may be empty). `timing` (may be
+/// NULL) is written on success.
+TPU_CAPI_EXPORTED TpuRunStatus tpuExecutableRun(
+    TpuStringRef executable, TpuStringRef function, TpuStringRef options,
+    const TpuArray *inputs, size_t numInputs, TpuTiming *timing,
+    const TpuRunCallbacks *callbacks);
+
+/// `function`'s signature as JSON: {"target": "v5e", "functions": [...],
+/// "arguments": [{"type": "8x784xbf16", "element": "bf16", "host_element":
+/// "f32", "dims": [8, 784]}, ...], "results": [...]} (whole tensors for a
+/// partitioned program).
+TPU_CAPI_EXPORTED TpuRunStatus tpuExecutableSignature(
+    TpuStringRef executable, TpuStringRef function, TpuStringCallback onJson,
+    TpuStringCallback onDiagnostic, void *userData);
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,7 @@
 //===- PaddingReport.cpp - tpu-padding-report -----------------------------===//
 
+#include "passes/layout/PaddingReport.h"
+
 #include "dialects/tpu/TPUDialect.h"
 #include "passes/PassUtils.h"
 
@@ -57,27 +59,8 @@ struct Row {
   tpc::PaddingInfo info;
 };
 
-class TPUPaddingReportPass
-    : public tpu::impl::TPUPaddingReportBase<TPUPaddingReportPass> {
-public:
-  using Base::Base;
-
-  void runOnOperation() override {
-    const tpc::Target *spec = &getTarget(getOperation());
-    for (auto func : getOperation().getOps<func::FuncOp>())
-      if (!func.isExternal() && failed(report(func, *spec, llvm::outs())))
-        return signalPassFailure();
-    markAllAnalysesPreserved();
-  }
-
-private:
-  LogicalResult report(func::FuncOp func, const tpc::Target &spec,
-                       raw_ostream &os);
-};
-
-LogicalResult TPUPaddingReportPass::report(func::FuncOp func,
-                                           const tpc::Target &spec,
-                                           raw_ostream &os) {
+LogicalResult report(func::FuncOp func, const tpc::Target &spec, unsigned top,
+                     raw_ostream &os) {
   std::vector<Row> rows;
   auto add = [&](Value value) -> LogicalResult {
     std::optional<tpc::Shape> shape = toShape(value.getType());
@@ -158,5 +141,30 @@ LogicalResult TPUPaddingReportPass::report(func::FuncOp func,
   }
   return success();
 }
+
+} // namespace
+
+LogicalResult mlir::tpu::printPaddingReport(ModuleOp module, unsigned top,
+                                            raw_ostream &os) {
+  const tpc::Target &spec = getTarget(module);
+  for (auto func : module.getOps<func::FuncOp>())
+    if (!func.isExternal() && failed(report(func, spec, top, os)))
+      return failure();
+  return success();
+}
+
+namespace {
+
+class TPUPaddingReportPass
+    : public tpu::impl::TPUPaddingReportBase<TPUPaddingReportPass> {
+public:
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (failed(printPaddingReport(getOperation(), top, llvm::outs())))
+      return signalPassFailure();
+    markAllAnalysesPreserved();
+  }
+};
 
 } // namespace

@@ -27,7 +27,7 @@
 #include "runtime/Numerics.h"
 #include "runtime/Sharding.h"
 #include "runtime/machine/Target.h"
-#include "tools/tpu-run/Report.h"
+#include "runtime/report/Report.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -264,24 +264,6 @@ bool printResults(const std::vector<HostTensor> &results) {
   return true;
 }
 
-/// NumPy has no bf16, f8 or i4: an f32 .npy file feeds a bf16 or f8
-/// argument, rounded, and an i8 one an i4 argument, wrapped (the widths
-/// tpurt::npyElement writes). Both the simulated run and the reference do
-/// this, so that they see the same numbers.
-void roundNpyInputs(std::vector<HostTensor> &args,
-                    const std::vector<bool> &fromNpy,
-                    const std::vector<tpurt::TensorSpec> &arguments) {
-  for (size_t i = 0; i < args.size() && i < arguments.size(); ++i) {
-    tpurt::Element element = arguments[i].element;
-    if (fromNpy[i] && args[i].element != element &&
-        args[i].element == tpurt::npyElement(element)) {
-      args[i].element = element;
-      for (double &v : args[i].values)
-        v = tpurt::roundTo(element, v);
-    }
-  }
-}
-
 int runReference(ModuleOp module, std::vector<HostTensor> args,
                  const std::vector<bool> &fromNpy) {
   auto func = module.lookupSymbol<func::FuncOp>(functionName);
@@ -310,7 +292,7 @@ int runReference(ModuleOp module, std::vector<HostTensor> args,
     spec.dims.assign(ranked.getShape().begin(), ranked.getShape().end());
     arguments.push_back(std::move(spec));
   }
-  roundNpyInputs(args, fromNpy, arguments);
+  tpurt::roundNpyInputs(args, fromNpy, arguments);
   if (absl::Status s = tpurt::checkInputs(arguments, functionName, args);
       !s.ok())
     return fail(std::string(s.message()));
@@ -343,18 +325,11 @@ absl::StatusOr<tpurt::RunResult> runOnSlice(const tpurt::Executable &exe,
                                             const std::vector<HostTensor> &args,
                                             const tpurt::RunOptions &options) {
   absl::StatusOr<std::vector<tpurt::RunResult>> runs =
-      tpurt::runSlice(exe, slice, functionName, args, options);
+      tpurt::runOnTopology(exe, slice, functionName, args, options);
   if (!runs.ok())
     return runs.status();
   const tpurt::Function *function = exe.findFunction(functionName);
-  if (!timingOnly && function && tpurt::isPartitioned(*function)) {
-    for (auto [i, spec] : llvm::enumerate(function->results)) {
-      std::vector<const HostTensor *> tiles;
-      for (const tpurt::RunResult &device : *runs)
-        tiles.push_back(&device.results[i]);
-      runs->front().results[i] = tpurt::wholeOf(spec, tiles);
-    }
-  } else if (!timingOnly) {
+  if (!timingOnly && !(function && tpurt::isPartitioned(*function))) {
     for (auto [d, device] : llvm::enumerate(*runs)) {
       llvm::outs() << "device[" << d << "]:\n";
       if (!printResults(device.results))
@@ -428,7 +403,7 @@ void printScaling(const OneDevice &oneDevice, const tpurt::RunResult &run,
   llvm::outs() << llvm::format(
       "  scaling          one device %s; %.2fx on %lld devices (%.1f%% "
       "efficiency)\n",
-      tpurun::formatSeconds(cycles / slice.target->clockHz).c_str(), speedUp,
+      tpurt::formatSeconds(cycles / slice.target->clockHz).c_str(), speedUp,
       static_cast<long long>(slice.devices()),
       100.0 * speedUp / slice.devices());
 }
@@ -543,7 +518,7 @@ int runMain(MLIRContext &context) {
     return fail(programFile + " was compiled for " + exe.target + ", not " +
                 flags.target.getValue());
   if (const tpurt::Function *function = exe.findFunction(functionName))
-    roundNpyInputs(args, fromNpy, function->arguments);
+    tpurt::roundNpyInputs(args, fromNpy, function->arguments);
 
   tpurt::RunOptions options;
   options.mxuModel = mxuModel;
@@ -573,10 +548,10 @@ int runMain(MLIRContext &context) {
   }
   if (!printResults(run->results))
     return 1;
-  tpurun::ReportOptions report{steps, mxuModel};
-  tpurun::printSummary(*run, *found, report, llvm::outs());
+  tpurt::ReportOptions report{steps, mxuModel};
+  tpurt::printSummary(*run, *found, report, llvm::outs());
   if (slice.devices() > 1)
-    tpurun::printSlice(*run, slice, llvm::outs());
+    tpurt::printSlice(*run, slice, llvm::outs());
   if (oneDevice)
     printScaling(*oneDevice, *run, slice);
   if (hostTime)
@@ -589,11 +564,11 @@ int runMain(MLIRContext &context) {
             : 0.0);
   if (!statsJson.empty() &&
       !writeReport(statsJson, [&](llvm::raw_ostream &os) {
-        tpurun::writeStats(*run, *found, exe.programBytes, report, os);
+        tpurt::writeStats(*run, *found, exe.programBytes, report, os);
       }))
     return 1;
   if (!profile.empty() && !writeReport(profile, [&](llvm::raw_ostream &os) {
-        tpurun::writeProfile(*run, *found, os);
+        tpurt::writeProfile(*run, *found, os);
       }))
     return 1;
   return 0;

@@ -119,8 +119,7 @@ TEST(NpyTest, RejectsMalformedFiles) {
   EXPECT_EQ(message(npy("{'descr': '<f4', 'fortran_order': False, "
                         "'shape': (2,), }\n",
                         four)),
-            "malformed .npy file: the data holds 4 bytes, but shape (2,) of "
-            "'<f4' needs 8");
+            "malformed .npy file: the data holds 4 bytes, but 2xf32 needs 8");
   EXPECT_EQ(message(npy("{'descr': '<f4', 'fortran_order': True, "
                         "'shape': (1,), }\n",
                         four)),
@@ -151,3 +150,24 @@ TEST(NpyTest, RejectsMalformedFiles) {
 }
 
 } // namespace
+
+TEST(NpyTest, RawDataRoundTrips) {
+  // The C API's arrays: the .npy element's bytes without a header.
+  HostTensor t(Element::I1, {3}, {1, 0, 1});
+  std::vector<uint8_t> data = dataOf(t);
+  EXPECT_EQ(data, (std::vector<uint8_t>{1, 0, 1}));
+  absl::StatusOr<HostTensor> back =
+      tensorFromData(Element::I1, {3}, data.data(), data.size());
+  ASSERT_TRUE(back.ok());
+  EXPECT_EQ(back->values, t.values);
+  // bf16 is held as f32 on the host, and a short buffer is refused.
+  EXPECT_EQ(dataOf(HostTensor(Element::BF16, {2}, {1.5, -2})).size(), 8u);
+  EXPECT_EQ(std::string(tensorFromData(Element::BF16, {1}, data.data(), 2)
+                            .status()
+                            .message()),
+            "elements of bf16 are held as f32 on the host");
+  EXPECT_EQ(std::string(tensorFromData(Element::F32, {2, 2}, data.data(), 3)
+                            .status()
+                            .message()),
+            "the data holds 3 bytes, but 2x2xf32 needs 16");
+}

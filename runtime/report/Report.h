@@ -1,14 +1,15 @@
-//===- Report.h - tpu-run's performance summary, stats and trace -*- C++ -*-===//
+//===- Report.h - A run's performance summary, stats and trace -*- C++ -*-===//
 //
-// What tpu-run prints and writes about a simulated run, in the profiler's
-// terms: the summary (step time, utilizations, the host call, the top
-// kernels, time by JAX name scope and by op), the stats JSON and the Chrome
-// trace (Perfetto; an engine track each, the step and XLA Ops tracks).
+// What tpu-run, the C API and the Python package report of a simulated
+// run, in the profiler's terms: the summary (step time, utilizations, the
+// host call, the top kernels, time by JAX name scope and by op), the stats
+// JSON and the Chrome trace (Perfetto; an engine track each, the step and
+// XLA Ops tracks).
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TPU_TOOLS_TPU_RUN_REPORT_H
-#define TPU_TOOLS_TPU_RUN_REPORT_H
+#ifndef TPU_RUNTIME_REPORT_REPORT_H
+#define TPU_RUNTIME_REPORT_REPORT_H
 
 #include "runtime/Device.h"
 #include "runtime/machine/Target.h"
@@ -20,7 +21,7 @@
 #include <string_view>
 #include <vector>
 
-namespace tpurun {
+namespace tpurt {
 
 struct ReportOptions {
   int64_t steps = 1;
@@ -53,6 +54,6 @@ void writeStats(const tpurt::RunResult &run, const tpc::Target &t,
 void writeProfile(const tpurt::RunResult &run, const tpc::Target &t,
                   llvm::raw_ostream &os);
 
-} // namespace tpurun
+} // namespace tpurt
 
-#endif // TPU_TOOLS_TPU_RUN_REPORT_H
+#endif // TPU_RUNTIME_REPORT_REPORT_H

@@ -1,6 +1,6 @@
 //===- Report.cpp - tpu-run's performance summary, stats and trace --------===//
 
-#include "tools/tpu-run/Report.h"
+#include "runtime/report/Report.h"
 
 #include "runtime/Timing.h"
 #include "runtime/machine/NameScope.h"
@@ -16,7 +16,7 @@
 
 using llvm::StringRef;
 
-namespace tpurun {
+namespace tpurt {
 
 std::string formatSeconds(double s) {
   char buffer[64];
@@ -442,4 +442,4 @@ void writeProfile(const tpurt::RunResult &run, const tpc::Target &t,
 }
 
 
-} // namespace tpurun
+} // namespace tpurt
