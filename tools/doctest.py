@@ -168,6 +168,16 @@ def main():
             os.symlink(os.path.join(args.root, name), os.path.join(scratch, name))
         os.symlink(args.build, os.path.join(scratch, "build"))
         env = dict(os.environ, LC_ALL="C", COLUMNS="80")
+        # `python3` is this interpreter (Debian's, as lit runs the docs
+        # test), importing the built Python package as the set-up
+        # command's .pth file makes it import.
+        shims = os.path.join(scratch, ".bin")
+        os.mkdir(shims)
+        os.symlink(sys.executable, os.path.join(shims, "python3"))
+        env["PATH"] = shims + os.pathsep + env.get("PATH", "")
+        python_path = os.path.join(args.build, "python")
+        env["PYTHONPATH"] = python_path + (
+            os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
         for path in files:
             rel = os.path.relpath(path, args.root)
             for line, block, skip in blocks(open(path).read()):

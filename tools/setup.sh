@@ -21,11 +21,13 @@ build_dir="${BUILD_DIR:-$root/build}"
 build_type="${CMAKE_BUILD_TYPE:-Release}"
 
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools libabsl-dev
-          libfmt-dev libgtest-dev libzstd-dev ninja-build cmake g++ python3)
+          libfmt-dev libgtest-dev libzstd-dev ninja-build cmake g++ python3
+          python3-dev pybind11-dev python3-numpy)
 # Only the tests need these: the memory viewer's page is checked in
 # headless Chromium; mpmath is the correctly rounded oracle of the
-# elementwise math (test/e2e/correctly-rounded.test).
-test_packages=(chromium python3-mpmath)
+# elementwise math (test/e2e/correctly-rounded.test); pytest runs the
+# Python package's tests and matplotlib draws its plots.
+test_packages=(chromium python3-mpmath python3-pytest python3-matplotlib)
 # The sanitizer build and the libFuzzer targets need clang and its runtimes.
 sanitize_packages=(clang-22 libclang-rt-22-dev libfuzzer-22-dev)
 
@@ -59,6 +61,20 @@ build() {
     >/dev/null
   echo "== building"
   timed cmake --build "$build_dir"
+  link_python_package
+}
+
+# Makes the built Python package importable by Debian's python3 (as
+# `pip install -e` would): a .pth file in its site directory names
+# build/python. `cmake --install` installs a copy instead.
+link_python_package() {
+  [ -d "$build_dir/python/tpu_compiler" ] || return 0
+  local site sudo=()
+  site="$(/usr/bin/python3 -c 'import site; print(site.getsitepackages()[0])')"
+  [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  "${sudo[@]}" mkdir -p "$site"
+  echo "$build_dir/python" | "${sudo[@]}" tee "$site/tpu_compiler.pth" >/dev/null
+  echo "== python3 imports tpu_compiler from $build_dir/python ($site/tpu_compiler.pth)"
 }
 
 run_tests() {
@@ -127,6 +143,8 @@ run_example() {
     "$build_dir/bin/tpu-run" "$build_dir/mnist_mlp.$target.tpu" \
       "${inputs[@]}" --profile="$build_dir/mnist_mlp.$target.trace.json" | cut -c1-160
   done
+  echo "== the same from Python (tpu_compiler, docs/python.md): a JAX export's memory, cost and time by name scope"
+  /usr/bin/python3 "$root/docs/examples/python_tour.py"
   echo "== memory viewer pages: $build_dir/mnist_mlp.v3.html, $build_dir/mnist_mlp.v6e.html"
   echo "== Perfetto traces: $build_dir/mnist_mlp.v3.trace.json, $build_dir/mnist_mlp.v6e.trace.json"
 }

@@ -49,10 +49,10 @@ void add(CostAnalysis &into, const CostAnalysis &cost) {
 /// The arithmetic of one op that is not a call (fusion bodies included).
 CostAnalysis arithmeticOf(Operation *root) {
   CostAnalysis cost;
-  root->walk([&](Operation *op) {
-    if (op->getNumResults() == 0 || movesData(op) ||
-        isa<hlo::FusionOp>(op) || !isa_and_present<hlo::HLODialect>(op->getDialect()))
-      return;
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op->getNumResults() == 0 || movesData(op) || isa<hlo::FusionOp>(op) ||
+        !isa_and_present<hlo::HLODialect>(op->getDialect()))
+      return WalkResult::advance();
     int64_t out = elementsOf(op->getResult(0).getType());
     if (hlo::isContraction(op)) {
       cost.flops = tpc::saturatingAdd(cost.flops, contractionFlops(op));
@@ -67,11 +67,14 @@ CostAnalysis arithmeticOf(Operation *root) {
           n > 1 ? static_cast<int64_t>(std::ceil(std::log2(double(n)))) : 0;
       cost.flops = tpc::saturatingAdd(
           cost.flops, tpc::saturatingMul(elementsOf(type), perElement));
+      // The comparator's ops are the comparisons counted here.
+      return WalkResult::skip();
     } else if (isTranscendental(op)) {
       cost.transcendentals = tpc::saturatingAdd(cost.transcendentals, out);
     } else if (op->getNumRegions() == 0) {
       cost.flops = tpc::saturatingAdd(cost.flops, out);
     }
+    return WalkResult::advance();
   });
   return cost;
 }

@@ -1,5 +1,6 @@
 /* Compiles a small hlo program through the installed C API: the executable,
  * a phase's IR, a target's HBM overflow and a malformed program. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,11 +25,91 @@ static TpuStringRef ref(const char *s) {
   return r;
 }
 
+/* Copies the one result into the caller's struct (float y[6]). */
+static void onResult(TpuArray array, void *userData) {
+  struct {
+    float *y;
+    size_t bytes;
+    char element[8];
+  } *got = userData;
+  got->bytes = array.bytes;
+  snprintf(got->element, sizeof(got->element), "%.*s",
+           (int)array.element.length, array.element.data);
+  if (array.bytes <= 6 * sizeof(float))
+    memcpy(got->y, array.data, array.bytes);
+}
+
 static const char *kProgram =
     "func.func @main(%x: tensor<8x128xf32>) -> tensor<8x128xf32> {\n"
     "  %y = hlo.exponential %x : tensor<8x128xf32>\n"
     "  return %y : tensor<8x128xf32>\n"
     "}\n";
+
+/* One compilation's analyses, and a run with values: exp of a 2x3 input,
+ * checked against the C library's expf. */
+static void compileAndRun(TpuCompiler compiler) {
+  static Sink out, diag;
+  static const char *program =
+      "func.func @main(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {\n"
+      "  %y = hlo.exponential %x : tensor<2x3xf32>\n"
+      "  return %y : tensor<2x3xf32>\n"
+      "}\n";
+  TpuCompilation c;
+  TpuCompileStatus s = tpuCompilerCompileProgram(
+      compiler, ref(program), ref("exp.mlir"), ref("target=v5e"), &c);
+  TpuMemoryAnalysis memory;
+  int found = tpuCompilationGetMemoryAnalysis(c, ref("main"), &memory);
+  /* A 2x3 f32 argument takes one (2,128) tile (XLA's small tile): 1 KiB. */
+  printf("compilation: status %d, memory %d, arguments %lld, fits %d\n",
+         (int)s, found, memory.argumentSizeInBytes, memory.fits);
+  TpuCostAnalysis cost;
+  found = tpuCompilationGetCostAnalysis(c, ref("main"), &cost, NULL, NULL);
+  printf("cost: %d, %lld flops, %lld transcendentals, %lld bytes\n", found,
+         cost.flops, cost.transcendentals, cost.bytesAccessed);
+  found = tpuCompilationGetPhaseText(c, ref("fuse"), append, NULL, &out);
+  printf("phase text: %d, %s\n", found,
+         strstr(out.text, "hlo.exponential") ? "has the op" : "no op");
+  found = tpuCompilationGetPhaseText(c, ref("optimized"), NULL, append, &diag);
+  printf("unknown phase: %d, %s\n", found,
+         strstr(diag.text, "optimized") ? "names it" : diag.text);
+
+  TpuStringRef exe = tpuCompilationGetExecutable(c);
+  out.length = 0;
+  TpuRunStatus r = tpuExecutableSignature(exe, ref("main"), append, NULL, &out);
+  printf("signature: status %d, %s\n", (int)r,
+         strstr(out.text, "\"type\":\"2x3xf32\"") ? "2x3xf32" : out.text);
+
+  float x[6] = {0, 1, -1, 0.5f, 2, -3}, y[6] = {0};
+  long long dims[2] = {2, 3};
+  TpuArray input = {{"f32", 3}, 2, dims, x, sizeof(x)};
+  struct {
+    float *y;
+    size_t bytes;
+    char element[8];
+  } got = {y, 0, ""};
+  TpuRunCallbacks callbacks = {onResult, NULL, NULL, NULL, &got};
+  TpuTiming timing;
+  r = tpuExecutableRun(exe, ref("main"), ref(""), &input, 1, &timing,
+                       &callbacks);
+  float worst = 0;
+  for (int i = 0; i < 6; ++i) {
+    float e = fabsf(y[i] - expf(x[i])) / expf(x[i]);
+    worst = e > worst ? e : worst;
+  }
+  printf("run: status %d, %s %zu bytes, %s\n", (int)r, got.element,
+         got.bytes, worst < 1e-6f ? "matches expf" : "differs");
+
+  input.bytes = 8;
+  diag.length = 0;
+  callbacks.onDiagnostic = append;
+  callbacks.userData = &diag;
+  callbacks.onResult = NULL;
+  r = tpuExecutableRun(exe, ref("main"), ref(""), &input, 1, &timing,
+                       &callbacks);
+  printf("run with a short input: status %d, %s\n", (int)r,
+         strstr(diag.text, "needs 24") ? "says so" : diag.text);
+  tpuCompilationDestroy(c);
+}
 
 int main(void) {
   TpuCompiler compiler = tpuCompilerCreate();
@@ -114,6 +195,7 @@ int main(void) {
   r = tpuExecutableTime(exe, ref("main"), ref(""), &timing, append, &diag);
   printf("timing a truncated executable: status %d\n", (int)r);
 
+  compileAndRun(compiler);
   tpuCompilerDestroy(compiler);
   return 0;
 }
