@@ -67,6 +67,9 @@ std::string CompileFlags::check() const {
     return tpc::unknownTargetMessage(target);
   if (zero < 0 || zero > 3)
     return "--zero takes a ZeRO stage: 1, 2 or 3";
+  if (!batchArguments.empty() && !dataParallel && !zero)
+    return "--batch-arguments names the batch that --data-parallel (or "
+           "--zero) cuts: give it too";
   if (topology.empty())
     return dataParallel || zero ? "--data-parallel and --zero need --topology"
                                 : "";
@@ -100,6 +103,7 @@ void CompileFlags::apply(CompileOptions &options) const {
   options.rematerialize = rematerialize.getValue();
   options.dataParallel = dataParallel.getValue() || zero > 0;
   options.zero = zero.getValue();
+  options.batchArguments = batchArguments.getValue();
   options.verifyEach = verifyEach.getValue();
 }
 

@@ -109,7 +109,8 @@ void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
   // A program with sharding annotations becomes each device's program; the
   // passes after see one device's.
   pm.addPass(createHLOShardArguments(
-      HLOShardArgumentsOptions{options.dataParallel, options.zero, 0}));
+      HLOShardArgumentsOptions{options.dataParallel, options.batchArguments,
+                               options.zero, 0}));
   pm.addPass(createHLOSpmdPartition());
   // The program's own FLOPs, before simplification and padding change them.
   pm.addNestedPass<func::FuncOp>(createTPUModelFlops());

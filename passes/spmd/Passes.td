@@ -24,10 +24,19 @@ def HLOShardArguments : Pass<"hlo-shard-arguments", "::mlir::ModuleOp"> {
     broadcasts, reshapes) along its first dimension the device count
     divides, `zero=3` the parameters too. Arguments already annotated keep
     their sharding; programs with explicit collectives are left alone.
+
+    An inference program donates nothing: `batch-arguments` names its batch
+    (argument numbers, or the names JAX gives them, `images` for
+    `loc("images")`), cut along the first dimension; every other argument
+    (the weights) is replicated, donated or not.
   }];
   let options = [
     Option<"dataParallel", "data-parallel", "bool", /*default=*/"false",
            "cut the batch, replicate the model state">,
+    Option<"batchArguments", "batch-arguments", "std::string",
+           /*default=*/"\"\"",
+           "the batch, by argument number or name (comma-separated); the "
+           "others are the model">,
     Option<"zero", "zero", "int64_t", /*default=*/"0",
            "ZeRO stage: 1 cuts the optimizer state, 3 the parameters too">,
     Option<"devices", "devices", "int64_t", /*default=*/"0",

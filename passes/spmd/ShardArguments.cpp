@@ -41,6 +41,12 @@ bool readByModel(Value arg) {
   });
 }
 
+/// " (images)" for an argument JAX named loc("images"), else "".
+std::string describeName(BlockArgument arg) {
+  auto name = dyn_cast<NameLoc>(arg.getLoc());
+  return name ? (" (" + name.getName().getValue() + ")").str() : "";
+}
+
 /// Dimension `k` of a rank-`rank` tensor cut over all devices in order.
 DeviceLayout cut(int64_t rank, int64_t k, int64_t devices) {
   DeviceLayout layout = DeviceLayout::replicated(rank, devices);
@@ -63,15 +69,52 @@ struct HLOShardArguments
     : public tpu::impl::HLOShardArgumentsBase<HLOShardArguments> {
   using Base::Base;
 
+  /// Which arguments are the batch: those batch-arguments names, else the
+  /// ones not donated. An error names a word that is no argument.
+  FailureOr<SmallVector<bool>> batchOf(func::FuncOp func) {
+    SmallVector<bool> batch(func.getNumArguments(), false);
+    if (batchArguments.empty()) {
+      bool anyState = false;
+      for (unsigned i = 0; i < func.getNumArguments(); ++i) {
+        batch[i] = !donated(func, i);
+        anyState |= !batch[i];
+      }
+      if (!anyState)
+        return func.emitError("--data-parallel and --zero take the donated "
+                              "arguments (jax.buffer_donor, "
+                              "tf.aliasing_output) as the model state, and @")
+               << func.getName()
+               << " donates none: name the batch of an inference program "
+                  "with --batch-arguments";
+      return batch;
+    }
+    SmallVector<StringRef> words;
+    StringRef(batchArguments).split(words, ',', -1, /*KeepEmpty=*/false);
+    for (StringRef word : words) {
+      word = word.trim();
+      unsigned number = 0;
+      bool found = false;
+      for (BlockArgument arg : func.getArguments()) {
+        auto name = dyn_cast<NameLoc>(arg.getLoc());
+        if ((!word.getAsInteger(10, number) && number == arg.getArgNumber()) ||
+            (name && name.getName() == word)) {
+          batch[arg.getArgNumber()] = true;
+          found = true;
+        }
+      }
+      if (!found)
+        return func.emitError("--batch-arguments: @")
+               << func.getName() << " has no argument '" << word << "' ("
+               << func.getNumArguments()
+               << " arguments, named by number or by their loc(\"name\"))";
+    }
+    return batch;
+  }
+
   LogicalResult annotate(func::FuncOp func, int64_t n) {
-    bool anyState = false;
-    for (unsigned i = 0; i < func.getNumArguments(); ++i)
-      anyState |= donated(func, i);
-    if (!anyState)
-      return func.emitError("--data-parallel and --zero take the donated "
-                            "arguments (jax.buffer_donor, "
-                            "tf.aliasing_output) as the model state, and @")
-             << func.getName() << " donates none";
+    FailureOr<SmallVector<bool>> batch = batchOf(func);
+    if (failed(batch))
+      return failure();
     MLIRContext *context = func.getContext();
     for (BlockArgument arg : func.getArguments()) {
       unsigned i = arg.getArgNumber();
@@ -79,19 +122,24 @@ struct HLOShardArguments
         continue; // what the program says wins
       auto type = cast<RankedTensorType>(arg.getType());
       DeviceLayout layout = DeviceLayout::replicated(type.getRank(), n);
-      if (!donated(func, i)) {
+      if ((*batch)[i]) {
         if (type.getRank() == 0)
           continue;
         if (type.getDimSize(0) % n)
-          return emitError(arg.getLoc())
-                 << "--data-parallel: argument " << i << " is a batch of "
+          // At the function: an exporter's argument locations are names
+          // (loc("images")) that point at no line.
+          return func.emitError("--data-parallel: argument ")
+                 << i << describeName(arg) << " is a batch of "
                  << type.getDimSize(0) << ", which " << n
                  << " devices do not divide";
         layout = cut(type.getRank(), 0, n);
-      } else {
+      } else if (donated(func, i)) {
         bool parameter = readByModel(arg);
         if (zero >= 3 || (zero >= 1 && !parameter))
           layout = cutFirstDivisible(type, n);
+      } else if (zero >= 3) {
+        // An inference program's weights, under FSDP.
+        layout = cutFirstDivisible(type, n);
       }
       func.setArgAttr(i, kShardingAttrName, layout.attr(context));
     }

@@ -181,3 +181,19 @@ def test_the_same_answers_on_every_compile(mlp_path):
     assert first.executable == second.executable
     assert first.cost_analysis() == second.cost_analysis()
     assert first.time().summary == second.time().summary
+
+
+def test_data_parallel_inference_names_its_batch():
+    import os
+    here = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.dirname(os.path.dirname(here))
+    program = os.path.join(root, "docs/examples/mnist_mlp_trained.mlir")
+    digits = np.load(os.path.join(root, "test/e2e/Inputs/mnist_digits.npy"))
+    one_logits, one_classes = tc.compile(program, target="v5e")(digits)
+    sliced = tc.compile(program, topology="v5e-8", data_parallel=True,
+                        batch_arguments="images")
+    logits, classes = sliced(digits)
+    assert classes.tolist() == list(range(8))
+    np.testing.assert_array_equal(logits, one_logits)
+    with pytest.raises(tc.CompileError, match="--batch-arguments"):
+        tc.compile(program, topology="v5e-8", data_parallel=True)
