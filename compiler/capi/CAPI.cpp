@@ -5,8 +5,10 @@
 #include "dialects/stablehlo/StablehloText.h"
 
 #include "compiler/InitAll.h"
+#include "compiler/driver/Advice.h"
 #include "compiler/driver/Compile.h"
 #include "compiler/driver/CostAnalysis.h"
+#include "compiler/driver/LargestBatch.h"
 #include "passes/layout/PaddingReport.h"
 #include "passes/memory/MemoryReport.h"
 #include "passes/memory/MemoryViewer.h"
@@ -76,6 +78,8 @@ compileSource(MLIRContext *context, llvm::StringRef source, llvm::StringRef name
       status == tpu::CompileStatus::Success)
     status = tpu::CompileStatus::InvalidInput;
   auto result = static_cast<TpuCompileStatus>(status);
+  tpu::adviseIfOutOfMemory(result, memory, sourceMgr, context, options,
+                           diagnostics);
   done(result, Compiled{*module, options, bytes, memory});
   return result;
 }
@@ -326,5 +330,40 @@ int tpuCompilationGetPhaseText(TpuCompilation compilation, TpuStringRef phase,
     cached = c.phaseTexts.emplace(str(phase).str(), std::move(text)).first;
   }
   CallbackStream(onOutput, userData) << cached->second;
+  return 1;
+}
+
+int tpuCompilerLargestBatch(TpuCompiler compiler, TpuStringRef source,
+                            TpuStringRef options, TpuStringRef vary,
+                            TpuLargestBatch *result,
+                            TpuStringCallback onReport,
+                            TpuStringCallback onDiagnostic, void *userData) {
+  MLIRContext *context = unwrap(compiler);
+  CallbackStream diagnostics(onDiagnostic, userData);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      stablehlo::packBoolHexConstants(
+          llvm::MemoryBuffer::getMemBufferCopy(str(source), "<source>")),
+      llvm::SMLoc());
+  tpu::DriverDiagnosticHandler handler(sourceMgr, context, diagnostics);
+  tpu::CompileOptions compileOptions;
+  if (failed(compileOptions.parseFromString(str(options), diagnostics))) {
+    diagnostics << "error: invalid compile options '" << str(options)
+                << "' (tpu-compile --help lists them)\n";
+    return 0;
+  }
+  tpu::LargestBatch found =
+      tpu::findLargestBatch(sourceMgr, context, compileOptions, str(vary));
+  if (result)
+    *result = TpuLargestBatch{found.size, found.original,
+                              static_cast<long long>(found.probes.size())};
+  if (found.probes.empty() || !found.error.empty()) {
+    diagnostics << "error: " << (found.error.empty() ? "nothing compiled"
+                                                     : found.error)
+                << "\n";
+    return 0;
+  }
+  CallbackStream report(onReport, userData);
+  tpu::printLargestBatch(found, str(vary), found.target, report);
   return 1;
 }

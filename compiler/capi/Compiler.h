@@ -188,6 +188,25 @@ tpuCompilationGetPhaseText(TpuCompilation compilation, TpuStringRef phase,
                            TpuStringCallback onOutput,
                            TpuStringCallback onDiagnostic, void *userData);
 
+/// The largest size of one argument's dimension (the batch) with which a
+/// program fits: `tpu-compile --largest-batch`.
+typedef struct {
+  long long largest;  /* 0 when not even 1 fits */
+  long long original; /* the program's own size */
+  long long compiles; /* sizes compiled to find it */
+} TpuLargestBatch;
+
+/// Searches the sizes of `vary` ("ARGUMENT:DIMENSION", the argument by
+/// number or JAX name, e.g. "images:0") of `source` compiled with
+/// `options`, each size compiled up to buffer assignment with everything
+/// derived from the dimension resized (hlo-resize-dimension). The table
+/// tpu-compile prints goes to `onReport`; 0 when the search could not run
+/// or stopped at a size that does not compile (why, to `onDiagnostic`).
+TPU_CAPI_EXPORTED int tpuCompilerLargestBatch(
+    TpuCompiler compiler, TpuStringRef source, TpuStringRef options,
+    TpuStringRef vary, TpuLargestBatch *result, TpuStringCallback onReport,
+    TpuStringCallback onDiagnostic, void *userData);
+
 /*===-- Running executables with values -----------------------------------===*/
 
 /// An array in host memory, C order, little-endian. `element` is MLIR's

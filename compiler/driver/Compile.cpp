@@ -216,10 +216,11 @@ LogicalResult tpu::emitMemoryOutputs(ModuleOp module,
 
 tpu::CompileStatus tpu::compileAndLoad(ModuleOp module, CompileOptions &options,
                                        tpurt::Executable &executable,
-                                       std::string &error) {
+                                       std::string &error,
+                                       tpc::MemoryPlan *memory) {
   options.compileTo = Phase::Executable;
   std::vector<uint8_t> image;
-  if (CompileStatus status = compileModule(module, options, &image);
+  if (CompileStatus status = compileModule(module, options, &image, {}, memory);
       status != CompileStatus::Success)
     return status;
   absl::StatusOr<tpurt::Executable> parsed =
@@ -230,4 +231,14 @@ tpu::CompileStatus tpu::compileAndLoad(ModuleOp module, CompileOptions &options,
   }
   executable = std::move(*parsed);
   return CompileStatus::Success;
+}
+
+void tpu::copySharedOptions(const CompileOptions &from, CompileOptions &to) {
+#define TPU_OPTION(type, member, flag, help, init, valueDesc)                 \
+  to.member = from.member.getValue();
+#define TPU_ENUM_OPTION(type, member, flag, help, init, values)               \
+  to.member = from.member.getValue();
+#define TPU_SHARED_OPTIONS
+#include "compiler/pipeline/CompileOptions.def"
+  to.maxFusionOps = from.maxFusionOps.getValue();
 }

@@ -54,6 +54,10 @@ OwningOpRef<ModuleOp> parseProgram(llvm::SourceMgr &sourceMgr,
                                    MLIRContext *context,
                                    DriverDiagnosticHandler *handler = nullptr);
 
+/// The options tpu-compile and tpu-run share (and the fusion limit), from
+/// `from` into `to`: a compile of the same program with one changed.
+void copySharedOptions(const CompileOptions &from, CompileOptions &to);
+
 /// How a compilation ended; the values are tpu-compile's exit codes.
 enum class CompileStatus { Success = 0, InvalidInput = 1, OutOfMemory = 2 };
 
@@ -72,9 +76,11 @@ compileModule(ModuleOp module, const CompileOptions &options,
 /// Compiles `module` to an executable and loads it as the runtime does: what
 /// tpu-run and tpu-conformance do with MLIR input. On failure, the compile's
 /// status (its diagnostics went to the context's handlers), or InvalidInput
-/// with `error` saying why the runtime rejected the executable.
+/// with `error` saying why the runtime rejected the executable. The memory
+/// plan goes to `memory` as compileModule's does.
 CompileStatus compileAndLoad(ModuleOp module, CompileOptions &options,
-                             tpurt::Executable &executable, std::string &error);
+                             tpurt::Executable &executable, std::string &error,
+                             tpc::MemoryPlan *memory = nullptr);
 
 /// What `options` ask of the memory plan: its report (`--memory-report`,
 /// for the functions that fit; the others were reported as errors) printed

@@ -104,6 +104,7 @@ void CompileFlags::apply(CompileOptions &options) const {
   options.dataParallel = dataParallel.getValue() || zero > 0;
   options.zero = zero.getValue();
   options.batchArguments = batchArguments.getValue();
+  options.resize = resize.getValue();
   options.verifyEach = verifyEach.getValue();
 }
 

@@ -108,6 +108,9 @@ void mlir::tpu::buildCompilePipeline(OpPassManager &pm,
                       options.mixedPrecision == "bf16");
   // A program with sharding annotations becomes each device's program; the
   // passes after see one device's.
+  // Another batch size (--largest-batch's probes), before the program is
+  // cut over devices.
+  pm.addPass(createHLOResizeDimension(HLOResizeDimensionOptions{options.resize}));
   pm.addPass(createHLOShardArguments(
       HLOShardArgumentsOptions{options.dataParallel, options.batchArguments,
                                options.zero, 0}));

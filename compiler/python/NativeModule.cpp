@@ -259,6 +259,32 @@ py::tuple run(const py::bytes &executable, const std::string &function,
   return py::make_tuple(results, timing, outputs.summary, outputs.stats);
 }
 
+py::tuple largestBatch(const std::shared_ptr<Compiler> &compiler,
+                       const std::string &source, const std::string &options,
+                       const std::string &vary) {
+  struct Both {
+    std::string report, diagnostics;
+  } both;
+  TpuLargestBatch result{};
+  int ok;
+  {
+    py::gil_scoped_release release;
+    ok = tpuCompilerLargestBatch(
+        compiler->get(), refOf(source), refOf(options), refOf(vary), &result,
+        [](TpuStringRef s, void *u) {
+          static_cast<Both *>(u)->report.append(s.data, s.length);
+        },
+        [](TpuStringRef s, void *u) {
+          static_cast<Both *>(u)->diagnostics.append(s.data, s.length);
+        },
+        &both);
+  }
+  if (!ok)
+    throw NativeError{TpuCompileInvalidInput, both.diagnostics};
+  return py::make_tuple(result.largest, result.original, result.compiles,
+                        both.report);
+}
+
 std::string signature(const py::bytes &executable,
                       const std::string &function) {
   std::string bytes = executable, json, diagnostics;
@@ -312,4 +338,6 @@ PYBIND11_MODULE(_native, m) {
   m.def("run", &run, py::arg("executable"), py::arg("function"),
         py::arg("options"), py::arg("inputs"));
   m.def("signature", &signature, py::arg("executable"), py::arg("function"));
+  m.def("largest_batch", &largestBatch, py::arg("compiler"), py::arg("source"),
+        py::arg("options"), py::arg("vary"));
 }

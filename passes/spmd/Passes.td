@@ -45,6 +45,27 @@ def HLOShardArguments : Pass<"hlo-shard-arguments", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::hlo::HLODialect"];
 }
 
+def HLOResizeDimension : Pass<"hlo-resize-dimension", "::mlir::ModuleOp"> {
+  let summary = "The program at another batch size (--largest-batch's probes)";
+  let description = [{
+    Resizes dimension DIMENSION of argument ARGUMENT (its number, or the
+    name JAX gives it: `images` for `loc("images")`) of each public function
+    to SIZE, and with it every dimension that derives from it: those each
+    op's dimension rules (sharding propagation's, reshapes by their prefix
+    products, loops and branches by their carried values) connect to it. A
+    derived dimension is a multiple of the old size and becomes the same
+    multiple of the new one; full slices, splat constants and function
+    types follow. An op the batch reaches without a rule, a non-splat
+    constant of the batch's size, or a dimension that is not a multiple is
+    an error at its location.
+  }];
+  let options = [
+    Option<"resize", "resize", "std::string", /*default=*/"\"\"",
+           "ARGUMENT:DIMENSION=SIZE">
+  ];
+  let dependentDialects = ["::mlir::hlo::HLODialect"];
+}
+
 def HLOPropagateSharding : Pass<"hlo-propagate-sharding", "::mlir::ModuleOp"> {
   let summary = "Carries sharding annotations to every value (GSPMD's propagation)";
   let description = [{

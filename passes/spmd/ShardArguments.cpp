@@ -41,6 +41,17 @@ bool readByModel(Value arg) {
   });
 }
 
+} // namespace
+
+bool spmd::namesArgument(BlockArgument arg, StringRef word) {
+  unsigned number = 0;
+  auto name = dyn_cast<NameLoc>(arg.getLoc());
+  return (!word.getAsInteger(10, number) && number == arg.getArgNumber()) ||
+         (name && name.getName() == word);
+}
+
+namespace {
+
 /// " (images)" for an argument JAX named loc("images"), else "".
 std::string describeName(BlockArgument arg) {
   auto name = dyn_cast<NameLoc>(arg.getLoc());
@@ -92,12 +103,9 @@ struct HLOShardArguments
     StringRef(batchArguments).split(words, ',', -1, /*KeepEmpty=*/false);
     for (StringRef word : words) {
       word = word.trim();
-      unsigned number = 0;
       bool found = false;
       for (BlockArgument arg : func.getArguments()) {
-        auto name = dyn_cast<NameLoc>(arg.getLoc());
-        if ((!word.getAsInteger(10, number) && number == arg.getArgNumber()) ||
-            (name && name.getName() == word)) {
+        if (namesArgument(arg, word)) {
           batch[arg.getArgNumber()] = true;
           found = true;
         }

@@ -45,6 +45,10 @@ DeviceLayout toResult(const DeviceLayout &layout, ArrayRef<int64_t> map,
 /// The result's `layout` carried back to an operand by `map`.
 DeviceLayout toOperand(const DeviceLayout &layout, ArrayRef<int64_t> map);
 
+/// Whether `word` names `arg`: its number, or the name JAX gives it
+/// (`images` for `loc("images")`).
+bool namesArgument(BlockArgument arg, llvm::StringRef word);
+
 /// Whether `func` carries any sharding (arguments, results, constraints).
 bool hasShardings(func::FuncOp func);
 

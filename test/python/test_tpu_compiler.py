@@ -150,6 +150,9 @@ def test_out_of_memory_reports_the_figures(mlp_path):
     assert not error.value.memory_stats.fits
     assert error.value.memory_stats.peak_memory_in_bytes > 4 * 1024 * 1024
     assert "Ran out of memory in memory space hbm" in error.value.memory_report
+    # The advice: the same program compiled with each option not given.
+    assert "What each option would make of @main" in error.value.diagnostics
+    assert "--topology=v5e-8 --zero=3" in error.value.diagnostics
 
 
 def test_run_refuses_inputs_that_do_not_match(mlp_path):
@@ -197,3 +200,29 @@ def test_data_parallel_inference_names_its_batch():
     np.testing.assert_array_equal(logits, one_logits)
     with pytest.raises(tc.CompileError, match="--batch-arguments"):
         tc.compile(program, topology="v5e-8", data_parallel=True)
+
+
+def test_largest_batch_of_an_exported_step():
+    import os
+    root = os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__))))
+    step = os.path.join(root, "docs/examples/mlp_train_b128.mlir")
+    # What docs/examples/largest_batch.py finds regenerating the program.
+    found = tc.largest_batch(step, "images:0", target="v3",
+                             rematerialize=False)
+    assert (found.size, found.original) == (847008, 128)
+    assert found.report.startswith("Largest images:0 on v3: 847008")
+    with pytest.raises(tc.CompileError, match="no public function"):
+        tc.largest_batch(step, "pictures:0")
+
+
+def test_resized_program_computes_at_the_new_batch():
+    import os
+    root = os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__))))
+    program = os.path.join(root, "docs/examples/mnist_mlp_trained.mlir")
+    digits = np.load(os.path.join(root, "test/e2e/Inputs/mnist_digits.npy"))
+    c = tc.compile(program, target="v5e", resize="images:0=24")
+    logits, classes = c(np.concatenate([digits] * 3))
+    assert classes.tolist() == list(range(8)) * 3
+    np.testing.assert_array_equal(logits[:8], logits[16:])

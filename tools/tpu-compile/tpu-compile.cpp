@@ -9,7 +9,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/InitAll.h"
+#include "compiler/driver/Advice.h"
 #include "compiler/driver/Compile.h"
+#include "compiler/driver/LargestBatch.h"
 #include "compiler/driver/ToolFlags.h"
 #include "dialects/stablehlo/StablehloText.h"
 #include "runtime/machine/Target.h"
@@ -44,6 +46,13 @@ cl::opt<std::string> outputFile("o", cl::desc("Output file (default stdout)"),
 CompileFlags flags(category, hlo::Precision::DEFAULT, /*targetDetail=*/{},
                    /*verifyEach=*/false);
 OutputFlags outputs(category);
+cl::opt<std::string> largestBatch(
+    "largest-batch",
+    cl::desc("Instead of compiling: the largest size of ARGUMENT:DIMENSION "
+             "(the argument by number or JAX name, e.g. images:0) with which "
+             "the program fits the target's HBM (each size tried is compiled "
+             "with --resize up to buffer assignment)"),
+    cl::value_desc("arg:dim"), cl::cat(category));
 
 int compile(MLIRContext &context) {
   if (std::string error = flags.check(); !error.empty()) {
@@ -76,6 +85,16 @@ int compile(MLIRContext &context) {
   CompileOptions options;
   flags.apply(options);
   outputs.apply(options);
+  if (!largestBatch.empty()) {
+    LargestBatch result =
+        findLargestBatch(sourceMgr, &context, options, largestBatch);
+    if (result.probes.empty()) {
+      llvm::errs() << "tpu-compile: --largest-batch: " << result.error << "\n";
+      return 1;
+    }
+    printLargestBatch(result, largestBatch, result.target, llvm::outs());
+    return result.error.empty() ? 0 : 1;
+  }
   std::vector<uint8_t> bytes;
   tpc::MemoryPlan memory;
   CompileStatus status = compileModule(
@@ -94,6 +113,8 @@ int compile(MLIRContext &context) {
       failed(emitMemoryOutputs(*module, options, memory, report)) &&
       status == CompileStatus::Success)
     status = CompileStatus::InvalidInput;
+  adviseIfOutOfMemory(static_cast<int>(status), memory, sourceMgr, &context,
+                      options, llvm::errs());
   if (status != CompileStatus::Success)
     return static_cast<int>(status);
 

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/InitAll.h"
+#include "compiler/driver/Advice.h"
 #include "compiler/driver/Compile.h"
 #include "compiler/driver/ToolFlags.h"
 #include "compiler/executable/ExecutableWriter.h"
@@ -506,9 +507,14 @@ int runMain(MLIRContext &context) {
     CompileOptions options;
     flags.apply(options);
     std::string error;
-    if (CompileStatus status = compileAndLoad(*module, options, exe, error);
-        status != CompileStatus::Success)
+    tpc::MemoryPlan memory;
+    if (CompileStatus status =
+            compileAndLoad(*module, options, exe, error, &memory);
+        status != CompileStatus::Success) {
+      adviseIfOutOfMemory(static_cast<int>(status), memory, sourceMgr,
+                          &context, options, llvm::errs());
       return error.empty() ? static_cast<int>(status) : fail(error);
+    }
   }
   // The executable names its target; a --target that disagrees is an error.
   const tpc::Target *found = tpc::findTarget(exe.target);

@@ -22,7 +22,8 @@ import numpy as np
 from . import _native
 
 __all__ = [
-    "compile", "Compiled", "CompiledMemoryStats", "Timing", "CompileError",
+    "compile", "largest_batch", "Compiled", "CompiledMemoryStats", "Timing",
+    "LargestBatch", "CompileError",
     "OutOfMemoryError", "RunError", "PHASES",
 ]
 
@@ -184,6 +185,34 @@ def compile(program, target=None, topology=None, *, function="main",
     if compilation.status != 0:
         raise CompileError(compilation.diagnostics)
     return Compiled(compilation, function, topology)
+
+
+@dataclasses.dataclass(frozen=True)
+class LargestBatch:
+    """The largest size of a dimension with which a program fits."""
+
+    size: int        # 0 when not even 1 fits
+    original: int    # the program's own size
+    compiles: int    # sizes compiled to find it
+    report: str      # tpu-compile --largest-batch's text
+
+    def __str__(self):
+        return self.report
+
+
+def largest_batch(program, vary, target=None, topology=None, **options):
+    """The largest size of `vary` ("ARGUMENT:DIMENSION": the argument by
+    number or JAX name, e.g. "images:0") with which the program fits the
+    target's HBM: each size tried is the program compiled up to buffer
+    assignment with that dimension, and every dimension derived from it,
+    resized (tpu-compile --largest-batch). Options as compile()'s."""
+    text, _ = _read_program(program)
+    try:
+        size, original, compiles, report = _native.largest_batch(
+            _compiler(), text, _option_text(target, topology, options), vary)
+    except _native.NativeError as e:
+        raise CompileError(_native_error(e)[1]) from None
+    return LargestBatch(size, original, compiles, report)
 
 
 def _native_error(error):
