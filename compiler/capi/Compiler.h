@@ -52,7 +52,24 @@ TPU_CAPI_EXPORTED void tpuCompilerDestroy(TpuCompiler compiler);
 
 /// Compiles the MLIR program `source`. `options` are tpu-compile's
 /// pipeline options as `tpu-opt --tpu-compile="..."` takes them, e.g.
-/// "target=v6e layout-mode=xla-default" (empty for the defaults);
+/// "target=v6e layout-mode=xla-default" (empty for the defaults):
+///   target=GEN                 v2, v3, v4, v5e, v5p, v6e
+///   topology=SLICE             a Cloud TPU slice: v5e-8, v5litepod-8, v4-16
+///   layout-mode=MODE           min-padding (default) or xla-default
+///   default-precision=P        default or highest (f32 matmuls)
+///   mixed-precision=bf16       bf16 matmul operands and activations
+///   donate-arguments=true      donate every argument's buffer
+///   data-parallel=true         cut the batch over the topology's devices
+///   batch-arguments=A,B        the batch of an inference program
+///   zero=1|3                   ZeRO stage (3: FSDP)
+///   resize=ARG:DIM=SIZE        the program at another batch size
+///   rematerialize=false        report the program as scheduled
+///   hbm-limit=SIZE             e.g. 8G, below the target's HBM
+///   memory-report=true         XLA's memory report among the diagnostics
+///   memory-report-top=N        allocations the report lists (10)
+///   memory-viewer=FILE, memory-viewer-json=FILE
+///   compile-to=PHASE           input, simplify, fuse, layouts, pad,
+///                              buffers, lower (default: the executable)
 /// compile-to=PHASE stops after a phase, and the output is then that
 /// phase's MLIR text instead of the executable. The output goes to
 /// `onOutput` (possibly in several pieces), diagnostics and reports to

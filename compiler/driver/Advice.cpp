@@ -81,29 +81,18 @@ tpu::adviseOutOfMemory(llvm::SourceMgr &sourceMgr, MLIRContext *context,
   for (const Variant &variant : variantsOf(options, target)) {
     MemoryOption &option = advice.emplace_back();
     option.flags = variant.flags;
-    std::string firstError;
-    ScopedDiagnosticHandler quiet(context, [&](Diagnostic &diag) {
-      if (diag.getSeverity() == DiagnosticSeverity::Error && firstError.empty())
-        firstError = diag.str();
-      return success();
-    });
-    OwningOpRef<ModuleOp> module = parseProgram(sourceMgr, context);
-    if (!module)
-      return {};
     CompileOptions tried;
     copySharedOptions(options, tried);
     variant.apply(tried);
     tried.compileTo = Phase::Buffers;
-    tpc::MemoryPlan plan;
-    CompileStatus status = compileModule(*module, tried, nullptr, {}, &plan);
+    QuietCompile compiled = compileQuietly(sourceMgr, context, tried);
     const tpc::MemoryReport *report = nullptr;
-    for (const tpc::MemoryReport &r : plan.functions)
+    for (const tpc::MemoryReport &r : compiled.plan.functions)
       if (r.function == function)
         report = &r;
-    if (!report || (status != CompileStatus::Success &&
-                    status != CompileStatus::OutOfMemory)) {
-      // Only the first line: an error's notes are for the full report.
-      option.why = llvm::StringRef(firstError).split('\n').first.str();
+    if (!report || (compiled.status != CompileStatus::Success &&
+                    compiled.status != CompileStatus::OutOfMemory)) {
+      option.why = compiled.firstError;
       if (llvm::StringRef(option.why).contains("donates none"))
         option.why = "the program donates no model state: name its batch "
                      "with --batch-arguments to try a slice";
@@ -111,7 +100,7 @@ tpu::adviseOutOfMemory(llvm::SourceMgr &sourceMgr, MLIRContext *context,
     }
     option.used = report->used();
     option.capacity = report->capacity;
-    option.devices = plan.devices;
+    option.devices = compiled.plan.devices;
     option.fits = report->fits();
   }
   return advice;

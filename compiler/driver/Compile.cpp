@@ -242,3 +242,19 @@ void tpu::copySharedOptions(const CompileOptions &from, CompileOptions &to) {
 #include "compiler/pipeline/CompileOptions.def"
   to.maxFusionOps = from.maxFusionOps.getValue();
 }
+
+tpu::QuietCompile tpu::compileQuietly(llvm::SourceMgr &sourceMgr,
+                                      MLIRContext *context,
+                                      const CompileOptions &options) {
+  QuietCompile result;
+  ScopedDiagnosticHandler quiet(context, [&](Diagnostic &diag) {
+    if (diag.getSeverity() == DiagnosticSeverity::Error &&
+        result.firstError.empty())
+      result.firstError = llvm::StringRef(diag.str()).split('\n').first.str();
+    return success();
+  });
+  OwningOpRef<ModuleOp> module = parseProgram(sourceMgr, context);
+  if (module)
+    result.status = compileModule(*module, options, nullptr, {}, &result.plan);
+  return result;
+}

@@ -61,6 +61,19 @@ void copySharedOptions(const CompileOptions &from, CompileOptions &to);
 /// How a compilation ended; the values are tpu-compile's exit codes.
 enum class CompileStatus { Success = 0, InvalidInput = 1, OutOfMemory = 2 };
 
+/// A compile whose diagnostics were held back: its status, memory plan and
+/// the first line of its first error.
+struct QuietCompile {
+  CompileStatus status = CompileStatus::InvalidInput;
+  tpc::MemoryPlan plan;
+  std::string firstError;
+};
+/// The program in `sourceMgr` parsed again and compiled with `options` (up
+/// to their phase), showing no diagnostics: the tries the out-of-memory
+/// advice and the largest-batch search make.
+QuietCompile compileQuietly(llvm::SourceMgr &sourceMgr, MLIRContext *context,
+                            const CompileOptions &options);
+
 /// Runs the compile pipeline on `module` up to `options.compileTo`, on a
 /// pass manager that `configure` may adjust first (timing, IR printing).
 /// With compile-to=executable, fills `executable` with the file's bytes;

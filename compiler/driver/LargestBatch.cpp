@@ -50,16 +50,10 @@ LargestBatch tpu::findLargestBatch(llvm::SourceMgr &sourceMgr,
                                    const CompileOptions &options,
                                    llvm::StringRef vary, int64_t limit) {
   LargestBatch result;
-  std::string firstError;
-  ScopedDiagnosticHandler quiet(context, [&](Diagnostic &diag) {
-    if (diag.getSeverity() == DiagnosticSeverity::Error && firstError.empty())
-      firstError = diag.str();
-    return success();
-  });
   {
     OwningOpRef<ModuleOp> module = parseProgram(sourceMgr, context);
     if (!module) {
-      result.error = firstError;
+      result.error = "the program does not parse";
       return result;
     }
     FailureOr<int64_t> original = originalSize(*module, vary, result.error);
@@ -67,28 +61,24 @@ LargestBatch tpu::findLargestBatch(llvm::SourceMgr &sourceMgr,
       return result;
     result.original = *original;
   }
-  // Whether `size` fits; false with result.error set when it did not
+  // Whether `size` fits; none, with result.error set, when it did not
   // compile for another reason.
   auto probe = [&](int64_t size) -> std::optional<bool> {
-    firstError.clear();
-    OwningOpRef<ModuleOp> module = parseProgram(sourceMgr, context);
     CompileOptions tried;
     copySharedOptions(options, tried);
     tried.resize = (vary + "=" + llvm::Twine(size)).str();
     tried.compileTo = Phase::Buffers;
-    tpc::MemoryPlan plan;
-    CompileStatus status =
-        module ? compileModule(*module, tried, nullptr, {}, &plan)
-               : CompileStatus::InvalidInput;
+    QuietCompile compiled = compileQuietly(sourceMgr, context, tried);
+    const tpc::MemoryPlan &plan = compiled.plan;
     const tpc::MemoryReport *report =
         plan.functions.empty() ? nullptr : &plan.functions.front();
     for (const tpc::MemoryReport &r : plan.functions)
       if (!r.fits())
         report = &r;
-    if (!report || (status != CompileStatus::Success &&
-                    status != CompileStatus::OutOfMemory)) {
+    if (!report || (compiled.status != CompileStatus::Success &&
+                    compiled.status != CompileStatus::OutOfMemory)) {
       result.error = "at size " + std::to_string(size) + ": " +
-                     llvm::StringRef(firstError).split('\n').first.str();
+                     compiled.firstError;
       return std::nullopt;
     }
     result.probes.push_back(

@@ -116,14 +116,7 @@ bool Resizer::connectOp(Operation *op) {
               join(input, d, c.getResult(), d);
         return true;
       })
-      .Case([&](hlo::ArgMaxOp a) {
-        for (int64_t d = 0, k = 0, n = shapeOf(a.getOperand()).size(); d < n;
-             ++d)
-          if (d != int64_t(a.getDimension()))
-            join(a.getOperand(), d, a.getResult(), k++);
-        return true;
-      })
-      .Case([&](hlo::ArgMinOp a) {
+      .Case<hlo::ArgMaxOp, hlo::ArgMinOp>([&](auto a) {
         for (int64_t d = 0, k = 0, n = shapeOf(a.getOperand()).size(); d < n;
              ++d)
           if (d != int64_t(a.getDimension()))
