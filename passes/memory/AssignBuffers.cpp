@@ -76,7 +76,9 @@ void timeline(ArrayRef<Operation *> order, ArrayRef<Buffer> heap,
       os << " = ";
     }
     os << op->getName().getStringRef();
-    report.timeline.push_back({label, livePadded, liveUnpadded});
+    tpc::Allocation named;
+    operatorOf(op->getLoc(), named);
+    report.timeline.push_back({label, livePadded, liveUnpadded, named.opName});
   }
 }
 
@@ -131,6 +133,7 @@ private:
   void describeLargest(Block &block, tpc::MemoryReport &report);
   /// What is live at the peak, by class and name scope.
   void describeOrigins(Block &block, tpc::MemoryReport &report);
+  void describeBuffers(Block &block, tpc::MemoryReport &report);
   void attachOffsets(Block &block, const tpc::MemoryReport &report);
 
   bool liveAtPeak(const Buffer &buffer) const {
@@ -496,6 +499,60 @@ void BufferAssigner::describeLargest(Block &block, tpc::MemoryReport &report) {
   }
 }
 
+void BufferAssigner::describeBuffers(Block &block, tpc::MemoryReport &report) {
+  // Named as the viewer shows them: the JAX op_name where the exporter
+  // wrote one, else the op as the timeline labels it.
+  DenseMap<size_t, Operation *> frameOps;
+  for (const CallFrame &frame : frames)
+    frameOps[frame.buffer] = frame.op;
+  for (auto [i, buffer] : llvm::enumerate(heap)) {
+    tpc::BufferSpan span;
+    Operation *op = frameOps.lookup(i);
+    Value v = buffer.values.empty() ? Value() : buffer.values.front();
+    if (!op && v)
+      op = v.getDefiningOp();
+    tpc::Allocation named;
+    if (op)
+      operatorOf(op->getLoc(), named);
+    span.name = !named.opName.empty() ? named.opName
+                : size_t(buffer.start) < report.timeline.size()
+                    ? report.timeline[buffer.start].op
+                    : std::string();
+    if (v) {
+      span.shape = tpc::shapeToString(*toShape(logicalTypeOf(v)));
+      span.kind = llvm::any_of(buffer.values,
+                               [&](Value v) { return outputs.count(v); })
+                      ? "output"
+                      : "HLO temp";
+    } else {
+      span.shape = "(the callees' temporaries)";
+      span.kind = isa_and_present<hlo::WhileCallOp>(op) ? "loop body" : "branch";
+    }
+    span.size = buffer.size;
+    span.unpadded = buffer.unpadded;
+    span.offset = i < packed.offsets.size() ? packed.offsets[i] : 0;
+    span.start = buffer.start;
+    span.end = std::min<int64_t>(buffer.end, int64_t(report.timeline.size()) - 1);
+    report.buffers.push_back(std::move(span));
+  }
+  for (BlockArgument arg : block.getArguments()) {
+    tpc::Allocation allocation;
+    allocation.size = sizes[arg].padded;
+    allocation.unpaddedSize = sizes[arg].unpadded;
+    auto name = dyn_cast<NameLoc>(arg.getLoc());
+    allocation.opName = name ? name.getName().str()
+                             : "argument #" + std::to_string(arg.getArgNumber());
+    if (std::optional<tpc::Shape> shape = toShape(logicalTypeOf(arg)))
+      allocation.shape = tpc::shapeToString(*shape);
+    allocation.allocationType =
+        llvm::any_of(donatedArgumentOf,
+                     [&](auto &e) { return e.second == int64_t(arg.getArgNumber()); })
+            ? "donated parameter"
+            : "parameter";
+    report.argumentBuffers.push_back(std::move(allocation));
+  }
+}
+
 void BufferAssigner::describeOrigins(Block &block, tpc::MemoryReport &report) {
   using Kind = LiveAllocation::Kind;
   auto aligned = [&](int64_t size) {
@@ -592,6 +649,7 @@ LogicalResult BufferAssigner::run(tpc::MemoryReport &report) {
     return failure();
   describeLargest(block, report);
   describeOrigins(block, report);
+  describeBuffers(block, report);
   attachOffsets(block, report);
   // Offsets below this are constants; tpu-lower relocates an outlined
   // function's constants and heap into its caller's.

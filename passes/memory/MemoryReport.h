@@ -34,6 +34,16 @@ struct TimelinePoint {
   std::string op; // e.g. "%fusion_3 = hlo.fusion"
   int64_t padded = 0;
   int64_t unpadded = 0;
+  std::string opName; // the JAX name, e.g. "jit(f)/dense1/dot_general"
+};
+
+/// One heap buffer of the memory viewer's lifetimes: where the heap placed
+/// it and the schedule positions [start, end] it is live over.
+struct BufferSpan {
+  std::string name;  // the JAX op_name, else the defining op's label
+  std::string shape; // XLA notation
+  std::string kind;  // "HLO temp", "output", "loop body", "branch"
+  int64_t size = 0, unpadded = 0, offset = 0, start = 0, end = 0;
 };
 
 /// Bytes live at the peak from one origin: a class of buffer (parameters,
@@ -67,6 +77,10 @@ struct MemoryReport {
   std::vector<TimelinePoint> timeline;
   int64_t peakPosition = 0;
   std::vector<Allocation> atPeak;
+  /// Every heap buffer's placement and lifetime, and the arguments (live
+  /// throughout, named by their JAX tree paths), for the viewer.
+  std::vector<BufferSpan> buffers;
+  std::vector<Allocation> argumentBuffers;
 
   /// What is live at the peak (arguments, constants and heap buffers), by
   /// class in a fixed order and by name scope, largest first; the scopes

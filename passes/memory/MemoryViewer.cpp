@@ -96,13 +96,22 @@ std::string functionJson(const MemoryReport &r) {
       bytesField("fragmentation", r.fragmentation()),
       ",\n  \"peak_position\":", r.peakPosition,
       ",\n  \"timeline\":", jsonArray(r.timeline, [](const TimelinePoint &p) {
-        return absl::StrCat("{\"op\":", quote(p.op), ",\"padded\":", p.padded,
+        return absl::StrCat("{\"op\":", quote(p.op), ",\"op_name\":",
+                            quote(p.opName), ",\"padded\":", p.padded,
                             ",\"unpadded\":", p.unpadded, "}");
       }));
   absl::StrAppend(&out, ",\n  \"at_peak\":", allocationsJson(r.atPeak),
                   ",\n  \"largest\":", allocationsJson(r.largest),
                   ",\n  \"by_class\":", originsJson(r.byClass),
-                  ",\n  \"by_scope\":", originsJson(r.byScope), "}");
+                  ",\n  \"by_scope\":", originsJson(r.byScope),
+                  ",\n  \"argument_buffers\":", allocationsJson(r.argumentBuffers),
+                  ",\n  \"buffers\":", jsonArray(r.buffers, [](const BufferSpan &b) {
+                    return absl::StrCat(
+                        "{\"name\":", quote(b.name), ",\"shape\":", quote(b.shape),
+                        ",\"kind\":", quote(b.kind), ",", bytesField("size", b.size),
+                        ",\"unpadded\":", b.unpadded, ",\"offset\":", b.offset,
+                        ",\"start\":", b.start, ",\"end\":", b.end, "}");
+                  }), "}");
   return out;
 }
 
@@ -136,7 +145,12 @@ svg { background: #fafafa; border: 1px solid #ddd; }
 table.allocations { border-collapse: collapse; margin-top: 8px; }
 table.allocations th, table.allocations td { border: 1px solid #ddd; padding: 3px 6px; text-align: left; vertical-align: top; }
 table.allocations td.label { font-family: monospace; font-size: 12px; max-width: 520px; overflow-wrap: anywhere; }
-#tooltip { position: fixed; pointer-events: none; background: #fff; border: 1px solid #999; padding: 4px 6px; font-size: 12px; display: none; }
+rect.buffer { stroke: #fff; stroke-width: 0.3; }
+rect.buffer:hover { stroke: #000; stroke-width: 1; }
+table.origins { border-collapse: collapse; margin-top: 8px; display: inline-table; margin-right: 24px; vertical-align: top; }
+table.origins th, table.origins td { border: 1px solid #ddd; padding: 3px 6px; text-align: left; }
+table.origins td.num { text-align: right; }
+#tooltip { white-space: pre; position: fixed; pointer-events: none; background: #fff; border: 1px solid #999; padding: 4px 6px; font-size: 12px; display: none; }
 </style>
 </head>
 <body>
@@ -232,14 +246,110 @@ constexpr const char *kScript = R"html(
       var px = (e.clientX - box.left) * W / box.width;
       var i = Math.floor((px - L) / (W - L - R) * n);
       i = Math.max(0, Math.min(n - 1, i));
-      tooltip.textContent = '#' + i + ' ' + pts[i].op + ': padded ' + bytes(pts[i].padded) +
-                            ', unpadded ' + bytes(pts[i].unpadded);
+      tooltip.textContent = liveAt(fn, i);
       tooltip.style.left = (e.clientX + 12) + 'px';
       tooltip.style.top = (e.clientY + 12) + 'px';
       tooltip.style.display = 'block';
     });
     svg.addEventListener('mouseleave', function () { tooltip.style.display = 'none'; });
     return svg;
+  }
+
+  // What the tooltips say of schedule position i: the op by its JAX name,
+  // the live bytes, and the largest buffers live there.
+  function opAt(fn, i) {
+    var p = fn.timeline[i];
+    return '#' + i + ' ' + (p.op_name ? p.op_name + '  (' + p.op + ')' : p.op);
+  }
+  function liveAt(fn, i) {
+    var p = fn.timeline[i];
+    var live = fn.buffers.filter(function (b) { return b.start <= i && i <= b.end; });
+    live.sort(function (a, b) { return b.size - a.size || a.start - b.start; });
+    var lines = [opAt(fn, i), 'live: ' + bytes(p.padded) + ' padded, ' + bytes(p.unpadded) +
+                 ' unpadded (arguments ' + fn.arguments_text + ', constants ' + fn.global_text +
+                 ', ' + live.length + ' heap buffers)'];
+    live.slice(0, 8).forEach(function (b) {
+      lines.push('  ' + b.size_text + '  ' + b.shape + '  ' + b.name);
+    });
+    if (live.length > 8) lines.push('  ... ' + (live.length - 8) + ' more');
+    return lines.join('\n');
+  }
+
+  // The heap over the schedule: each buffer a block at its offset for the
+  // positions it is live, as XProf's memory viewer draws buffer lifetimes.
+  var KIND_COLORS = {'HLO temp': '#90caf9', 'output': '#a5d6a7', 'loop body': '#ffcc80',
+                     'branch': '#ffcc80'};
+  function lifetimes(fn) {
+    var W = 960, H = 320, L = 70, R = 20, T = 16, B = 36;
+    var n = fn.timeline.length, top = 1;
+    fn.buffers.forEach(function (b) { top = Math.max(top, b.offset + b.size); });
+    function x(i) { return L + i / Math.max(n, 1) * (W - L - R); }
+    function y(v) { return T + (1 - v / top) * (H - T - B); }
+    var svg = svgEl('svg', {width: W, height: H, viewBox: '0 0 ' + W + ' ' + H, id: 'lifetimes-' + fn.name,
+                            role: 'img', 'aria-label': 'heap buffers over program order'});
+    var axis = svgEl('g', {'class': 'axis'});
+    for (var k = 0; k <= 4; ++k) {
+      var v = top * k / 4;
+      axis.appendChild(svgEl('line', {x1: L, x2: W - R, y1: y(v), y2: y(v), stroke: '#e4e4e4'}));
+      axis.appendChild(svgEl('text', {x: L - 6, y: y(v) + 4, 'text-anchor': 'end'}, bytes(Math.round(v))));
+    }
+    axis.appendChild(svgEl('text', {x: (L + W - R) / 2, y: H - 8, 'text-anchor': 'middle'},
+                           'program order; height: heap offset (' + fn.buffers.length + ' buffers)'));
+    svg.appendChild(axis);
+    fn.buffers.forEach(function (b, j) {
+      var r = svgEl('rect', {'class': 'buffer', 'data-buffer': j, x: x(b.start).toFixed(1),
+                             y: y(b.offset + b.size).toFixed(1),
+                             width: Math.max(0.5, x(b.end + 1) - x(b.start)).toFixed(1),
+                             height: Math.max(0.5, y(b.offset) - y(b.offset + b.size)).toFixed(1),
+                             fill: KIND_COLORS[b.kind] || '#ce93d8'});
+      r.addEventListener('mousemove', function (e) {
+        tooltip.textContent = b.name + '\n' + b.shape + '  ' + b.size_text + ' (' + b.kind +
+            ', unpadded ' + bytes(b.unpadded) + ')\nlive ' + opAt(fn, b.start) + '\n  to ' +
+            opAt(fn, b.end) + '\nat heap offset ' + bytes(b.offset);
+        tooltip.style.left = (e.clientX + 12) + 'px';
+        tooltip.style.top = (e.clientY + 12) + 'px';
+        tooltip.style.display = 'block';
+      });
+      r.addEventListener('mouseleave', function () { tooltip.style.display = 'none'; });
+      svg.appendChild(r);
+    });
+    return svg;
+  }
+
+  // What is live at the peak by class and by name scope, as the report's
+  // "Live at the peak by origin" (their shares of the peak).
+  function origins(id, title, list, peak) {
+    var t = el('table', {'class': 'origins', id: id});
+    var head = el('tr');
+    [title, 'padded', 'unpadded', 'share'].forEach(function (h) { head.appendChild(el('th', {}, h)); });
+    t.appendChild(head);
+    list.forEach(function (o) {
+      var row = el('tr');
+      row.appendChild(el('td', {}, o.name));
+      row.appendChild(el('td', {'class': 'num'}, o.padded_text));
+      row.appendChild(el('td', {'class': 'num'}, o.unpadded_text));
+      row.appendChild(el('td', {'class': 'num'}, peak ? (100 * o.padded / peak).toFixed(1) + '%' : ''));
+      t.appendChild(row);
+    });
+    return t;
+  }
+
+  function argumentsTable(fn) {
+    var t = el('table', {'class': 'origins', id: 'arguments-' + fn.name});
+    var head = el('tr');
+    ['argument', 'shape', 'size', 'unpadded', 'type'].forEach(function (h) {
+      head.appendChild(el('th', {}, h));
+    });
+    t.appendChild(head);
+    fn.argument_buffers.forEach(function (a) {
+      var row = el('tr');
+      [a.operator.replace(/^op_name="(.*)"$/, '$1'), a.shape, a.size_text, a.unpadded_text,
+       a.type].forEach(function (c, k) {
+        row.appendChild(el('td', k == 2 || k == 3 ? {'class': 'num'} : {}, c));
+      });
+      t.appendChild(row);
+    });
+    return t;
   }
 
   function table(id, allocations) {
@@ -297,8 +407,19 @@ constexpr const char *kScript = R"html(
       s.appendChild(document.createTextNode(l[1])); legend.appendChild(s);
     });
     section.appendChild(legend);
-    section.appendChild(el('h3', {}, 'Allocations live at the peak (#' + fn.peak_position +
-                                      (fn.timeline.length ? ', ' + fn.timeline[fn.peak_position].op : '') + ')'));
+    section.appendChild(el('h3', {}, 'Heap buffers over the schedule (hover for each one\'s op, ' +
+                                      'shape and lifetime)'));
+    section.appendChild(lifetimes(fn));
+    var peakBytes = fn.timeline.length ? fn.timeline[fn.peak_position].padded : 0;
+    if (fn.by_class.length) {
+      section.appendChild(el('h3', {}, 'Live at the peak by origin'));
+      section.appendChild(origins('by-class-' + fn.name, 'class', fn.by_class, peakBytes));
+      section.appendChild(origins('by-scope-' + fn.name, 'name scope', fn.by_scope, peakBytes));
+    }
+    section.appendChild(el('h3', {}, 'Arguments (live throughout: ' + fn.arguments_text + ')'));
+    section.appendChild(argumentsTable(fn));
+    section.appendChild(el('h3', {}, 'Allocations live at the peak (' +
+                                      (fn.timeline.length ? opAt(fn, fn.peak_position) : '#0') + ')'));
     section.appendChild(table('at-peak-' + fn.name, fn.at_peak));
     section.appendChild(el('h3', {}, 'Largest program allocations in hbm (as in the memory report)'));
     section.appendChild(table('largest-' + fn.name, fn.largest));

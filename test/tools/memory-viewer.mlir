@@ -15,7 +15,7 @@
 // The page embeds exactly the data the JSON file holds.
 // RUN: %python -c "import sys; page = open(sys.argv[1]).read(); data = open(sys.argv[2]).read(); sys.exit(0 if data in page else 1)" %t.html %t.json
 
-// CHECK: memory viewer OK: 4 largest allocations match the report, {{[1-4]}} live at the peak
+// CHECK: memory viewer OK: 4 largest allocations match the report, {{[1-4]}} live at the peak, {{[1-9][0-9]*}} buffer lifetimes, 4 arguments
 
 // OOM: "fits":false,"out_of_memory_line":"Ran out of memory in memory space hbm. Used 14.66G of 7.48G hbm.
 

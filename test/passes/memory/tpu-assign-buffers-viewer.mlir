@@ -24,14 +24,21 @@
 // CHECK-SAME:   "fragmentation":0,
 // CHECK-NEXT:   "peak_position":1,
 // CHECK-NEXT:   "timeline":[
-// CHECK-NEXT:     {"op":"%0 = hlo.exponential","padded":8192,"unpadded":8192},
-// CHECK-NEXT:     {"op":"%1 = hlo.reduce","padded":8704,"unpadded":8224}],
+// CHECK-NEXT:     {"op":"%0 = hlo.exponential","op_name":"model/exp","padded":8192,"unpadded":8192},
+// CHECK-NEXT:     {"op":"%1 = hlo.reduce","op_name":"","padded":8704,"unpadded":8224}],
 // CHECK-NEXT:   "at_peak":[
 // CHECK-NEXT:     {"size":4096,"size_text":"4.0K","unpadded":4096,"unpadded_text":"4.0K","padding_text":"","operator":"op_name=\"model/exp\"","shape":"f32[8,128]{1,0:T(8,128)}","label":"%0 = hlo.exponential %arg0 : tensor\u003c8x128xf32, #tpu.layout\u003c{1,0:T(8,128)}\u003e\u003e","type":"HLO temp"},
 // CHECK-NEXT:     {"size":512,"size_text":"512B","unpadded":32,"unpadded_text":"32B","padding_text":"480B (16.0x expansion)","operator":"","shape":"f32[8]{0:T(128)}",{{.*}}"type":"output"}],
 // CHECK-NEXT:   "largest":[
 // CHECK-NEXT:     {"size":4096,
 // CHECK-NEXT:     {"size":512,
+// Each heap buffer's placement and lifetime, named by its JAX op_name where
+// it has one; the argument by its position, live throughout.
+// CHECK:        "argument_buffers":[
+// CHECK-NEXT:     {"size":4096,{{.*}}"operator":"op_name=\"argument #0\"","shape":"f32[8,128]{1,0:T(8,128)}",{{.*}}"type":"parameter"}],
+// CHECK-NEXT:   "buffers":[
+// CHECK-NEXT:     {"name":"model/exp","shape":"f32[8,128]{1,0:T(8,128)}","kind":"HLO temp","size":4096,"size_text":"4.0K","unpadded":4096,"offset":0,"start":0,"end":1},
+// CHECK-NEXT:     {"name":"%1 = hlo.reduce","shape":"f32[8]{0:T(128)}","kind":"output","size":512,"size_text":"512B","unpadded":32,"offset":4096,"start":1,"end":1}]},
 //
 // The second function: arguments and a constant (4.0K each, live
 // throughout) make a base of 8192 bytes. %1 (4.0K) dies at the reduce, %2
@@ -42,11 +49,11 @@
 // CHECK:        "global":4096,
 // CHECK:        "peak_position":2,
 // CHECK-NEXT:   "timeline":[
-// CHECK-NEXT:     {"op":"%0 = hlo.constant","padded":8192,"unpadded":8192},
-// CHECK-NEXT:     {"op":"%1 = hlo.add","padded":12288,"unpadded":12288},
-// CHECK-NEXT:     {"op":"%2 = hlo.reduce","padded":12800,"unpadded":12320},
-// CHECK-NEXT:     {"op":"%3 = hlo.broadcast_in_dim","padded":12800,"unpadded":12320},
-// CHECK-NEXT:     {"op":"%4 = hlo.negate","padded":12288,"unpadded":12288}],
+// CHECK-NEXT:     {"op":"%0 = hlo.constant","op_name":"","padded":8192,"unpadded":8192},
+// CHECK-NEXT:     {"op":"%1 = hlo.add","op_name":"","padded":12288,"unpadded":12288},
+// CHECK-NEXT:     {"op":"%2 = hlo.reduce","op_name":"","padded":12800,"unpadded":12320},
+// CHECK-NEXT:     {"op":"%3 = hlo.broadcast_in_dim","op_name":"","padded":12800,"unpadded":12320},
+// CHECK-NEXT:     {"op":"%4 = hlo.negate","op_name":"","padded":12288,"unpadded":12288}],
 // CHECK-NEXT:   "at_peak":[
 // CHECK-NEXT:     {"size":4096,{{.*}}"label":"%0 = hlo.constant{{.*}}"type":"constant"},
 // CHECK-NEXT:     {"size":4096,{{.*}}"label":"%1 = hlo.add{{.*}}"type":"HLO temp"},
@@ -56,6 +63,12 @@
 // CHECK-NEXT:     {"size":4096,{{.*}}"label":"%1 = hlo.add
 // CHECK-NEXT:     {"size":4096,{{.*}}"label":"%3 = hlo.broadcast_in_dim{{.*}}"type":"output"},
 // CHECK-NEXT:     {"size":512,
+// The broadcast's buffer takes the add's slot (offset 0) once the add dies
+// at the reduce, and the negate writes over it.
+// CHECK:        "buffers":[
+// CHECK-NEXT:     {"name":"%1 = hlo.add",{{.*}}"offset":0,"start":1,"end":2},
+// CHECK-NEXT:     {"name":"%2 = hlo.reduce",{{.*}}"offset":4096,"start":2,"end":3},
+// CHECK-NEXT:     {"name":"%3 = hlo.broadcast_in_dim",{{.*}}"kind":"output",{{.*}}"offset":0,"start":3,"end":4}]},
 
 // HTML:      <script type="application/json" id="memory-data">
 // HTML-NEXT: {"version":1,"target":"v3",

@@ -6,12 +6,15 @@ drawing (<html data-ready="true">); its "largest allocations" table must
 equal the memory report's entries field by field, and every row of its
 "live at the peak" table must be an allocation of the program (a report
 entry, or no larger than the report's smallest entry when the report is
-cut at top N).
+cut at top N). Its views beyond the report must be drawn from the data:
+a block per heap buffer in the lifetimes chart, a row per argument, and
+the by-class and by-scope tables when the data has them.
 
 usage: check_memory_viewer.py CHROMIUM PAGE.html REPORT.txt FUNCTION
 """
 
 import html
+import json
 import os
 import re
 import subprocess
@@ -116,8 +119,30 @@ def main():
         if not known and size_of(row["size"]) > smallest:
             fail("allocation %s at the peak (%s, %s) is missing from the "
                  "report" % (row["rank"], row["size"], row["label"]))
+    data = json.loads(html.unescape(re.search(
+        r'<script type="application/json" id="memory-data">(.*?)</script>',
+        dom, re.S).group(1)))
+    fn = [f for f in data["functions"] if f["name"] == function][0]
+    lifetimes = re.search(r'<svg[^>]*id="lifetimes-%s"[^>]*>(.*?)</svg>'
+                          % re.escape(function), dom, re.S)
+    if not lifetimes:
+        fail("no lifetimes chart")
+    blocks = len(re.findall(r'<rect class="buffer"', lifetimes.group(1)))
+    if blocks != len(fn["buffers"]) or not blocks:
+        fail("the lifetimes chart has %d blocks for %d buffers"
+             % (blocks, len(fn["buffers"])))
+    args = re.search(r'<table class="origins" id="arguments-%s">(.*?)</table>'
+                     % re.escape(function), dom, re.S)
+    rows = len(re.findall(r"<tr>", args.group(1))) - 1 if args else -1
+    if rows != len(fn["argument_buffers"]):
+        fail("the arguments table has %d rows for %d arguments"
+             % (rows, len(fn["argument_buffers"])))
+    for key, table in [("by_class", "by-class-"), ("by_scope", "by-scope-")]:
+        if fn[key] and ('id="%s%s"' % (table, function)) not in dom:
+            fail("no %s table" % key)
     print("memory viewer OK: %d largest allocations match the report, %d "
-          "live at the peak" % (len(largest), len(at_peak)))
+          "live at the peak, %d buffer lifetimes, %d arguments"
+          % (len(largest), len(at_peak), blocks, rows))
 
 
 if __name__ == "__main__":

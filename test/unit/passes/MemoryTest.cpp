@@ -334,8 +334,8 @@ TEST(MemoryViewerTest, JsonHoldsTheFiguresAndTheReportsText) {
   EXPECT_NE(json.find("\"used\":12288,\"used_text\":\"12.0K\""),
             std::string::npos);
   EXPECT_NE(json.find("\"peak_position\":1"), std::string::npos);
-  EXPECT_NE(json.find("{\"op\":\"%1 = hlo.reduce\",\"padded\":12288,"
-                      "\"unpadded\":6144}"),
+  EXPECT_NE(json.find("{\"op\":\"%1 = hlo.reduce\",\"op_name\":\"\","
+                      "\"padded\":12288,\"unpadded\":6144}"),
             std::string::npos);
   // The report's own strings, quotes escaped.
   EXPECT_NE(json.find("\"padding_text\":\"3.0K (4.0x expansion)\""),
