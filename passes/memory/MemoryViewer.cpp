@@ -190,27 +190,35 @@ constexpr const char *kScript = R"html(
     return node;
   }
 
+  // A chart over program order: n positions across, bytes up to `top`,
+  // with its axes; x(i) and y(bytes) place what is drawn on it.
+  var W = 960, H = 320, L = 70, R = 20, T = 16, B = 36;
+  function frame(n, top, attrs, caption) {
+    var f = {x: function (i) { return L + i / Math.max(n, 1) * (W - L - R); },
+             y: function (v) { return T + (1 - v / top) * (H - T - B); }};
+    attrs.width = W; attrs.height = H; attrs.viewBox = '0 0 ' + W + ' ' + H; attrs.role = 'img';
+    f.svg = svgEl('svg', attrs);
+    var axis = svgEl('g', {'class': 'axis'});
+    for (var k = 0; k <= 4; ++k) {
+      var v = top * k / 4;
+      axis.appendChild(svgEl('line', {x1: L, x2: W - R, y1: f.y(v), y2: f.y(v), stroke: '#e4e4e4'}));
+      axis.appendChild(svgEl('text', {x: L - 6, y: f.y(v) + 4, 'text-anchor': 'end'}, bytes(Math.round(v))));
+    }
+    axis.appendChild(svgEl('text', {x: (L + W - R) / 2, y: H - 8, 'text-anchor': 'middle'}, caption));
+    f.svg.appendChild(axis);
+    return f;
+  }
+
   function chart(fn, toScale) {
-    var W = 960, H = 320, L = 70, R = 20, T = 16, B = 36;
     var pts = fn.timeline, n = pts.length;
     var top = 1;
     pts.forEach(function (p) { top = Math.max(top, p.padded); });
     if (toScale) top = Math.max(top, fn.capacity);
     top *= 1.08;
     // Op i runs over [i, i + 1): the live bytes are a step function.
-    function x(i) { return L + i / Math.max(n, 1) * (W - L - R); }
-    function y(v) { return T + (1 - v / top) * (H - T - B); }
-    var svg = svgEl('svg', {width: W, height: H, viewBox: '0 0 ' + W + ' ' + H,
-                            role: 'img', 'aria-label': 'live bytes over program order'});
-    var axis = svgEl('g', {'class': 'axis'});
-    for (var k = 0; k <= 4; ++k) {
-      var v = top * k / 4;
-      axis.appendChild(svgEl('line', {x1: L, x2: W - R, y1: y(v), y2: y(v), stroke: '#e4e4e4'}));
-      axis.appendChild(svgEl('text', {x: L - 6, y: y(v) + 4, 'text-anchor': 'end'}, bytes(Math.round(v))));
-    }
-    axis.appendChild(svgEl('text', {x: (L + W - R) / 2, y: H - 8, 'text-anchor': 'middle'},
-                           'program order (schedule position, ' + n + ' ops)'));
-    svg.appendChild(axis);
+    var f = frame(n, top, {'aria-label': 'live bytes over program order'},
+                  'program order (schedule position, ' + n + ' ops)');
+    var x = f.x, y = f.y, svg = f.svg;
     function line(key, cls) {
       var d = [];
       pts.forEach(function (p, i) {
@@ -280,22 +288,11 @@ constexpr const char *kScript = R"html(
   var KIND_COLORS = {'HLO temp': '#90caf9', 'output': '#a5d6a7', 'loop body': '#ffcc80',
                      'branch': '#ffcc80'};
   function lifetimes(fn) {
-    var W = 960, H = 320, L = 70, R = 20, T = 16, B = 36;
     var n = fn.timeline.length, top = 1;
     fn.buffers.forEach(function (b) { top = Math.max(top, b.offset + b.size); });
-    function x(i) { return L + i / Math.max(n, 1) * (W - L - R); }
-    function y(v) { return T + (1 - v / top) * (H - T - B); }
-    var svg = svgEl('svg', {width: W, height: H, viewBox: '0 0 ' + W + ' ' + H, id: 'lifetimes-' + fn.name,
-                            role: 'img', 'aria-label': 'heap buffers over program order'});
-    var axis = svgEl('g', {'class': 'axis'});
-    for (var k = 0; k <= 4; ++k) {
-      var v = top * k / 4;
-      axis.appendChild(svgEl('line', {x1: L, x2: W - R, y1: y(v), y2: y(v), stroke: '#e4e4e4'}));
-      axis.appendChild(svgEl('text', {x: L - 6, y: y(v) + 4, 'text-anchor': 'end'}, bytes(Math.round(v))));
-    }
-    axis.appendChild(svgEl('text', {x: (L + W - R) / 2, y: H - 8, 'text-anchor': 'middle'},
-                           'program order; height: heap offset (' + fn.buffers.length + ' buffers)'));
-    svg.appendChild(axis);
+    var f = frame(n, top, {id: 'lifetimes-' + fn.name, 'aria-label': 'heap buffers over program order'},
+                  'program order; height: heap offset (' + fn.buffers.length + ' buffers)');
+    var x = f.x, y = f.y, svg = f.svg;
     fn.buffers.forEach(function (b, j) {
       var r = svgEl('rect', {'class': 'buffer', 'data-buffer': j, x: x(b.start).toFixed(1),
                              y: y(b.offset + b.size).toFixed(1),
