@@ -31,6 +31,27 @@ MLIRContext *unwrap(TpuCompiler compiler) {
   return static_cast<MLIRContext *>(compiler.ptr);
 }
 
+/// `source`, named `name` in diagnostics, as the program of `sourceMgr`.
+void addSource(llvm::SourceMgr &sourceMgr, llvm::StringRef source,
+               llvm::StringRef name) {
+  sourceMgr.AddNewSourceBuffer(
+      stablehlo::packBoolHexConstants(
+          llvm::MemoryBuffer::getMemBufferCopy(source, name)),
+      llvm::SMLoc());
+}
+
+/// Parses tpu-compile's option text into `options`; false, with an error
+/// on `diagnostics`, when it is not valid.
+bool parseOptions(llvm::StringRef text, tpu::CompileOptions &options,
+                  llvm::raw_ostream &diagnostics) {
+  if (succeeded(options.parseFromString(text, diagnostics)))
+    return true;
+  // llvm::cl reports a bad value on stderr, not on the stream given.
+  diagnostics << "error: invalid compile options '" << text
+              << "' (tpu-compile --help lists them)\n";
+  return false;
+}
+
 /// What compileSource hands its caller: the parsed and compiled module, the
 /// options, and the compile's outputs.
 struct Compiled {
@@ -50,20 +71,13 @@ compileSource(MLIRContext *context, llvm::StringRef source, llvm::StringRef name
               llvm::function_ref<void(tpu::CompileOptions &)> adjust,
               llvm::function_ref<void(TpuCompileStatus, Compiled)> done) {
   llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
-      stablehlo::packBoolHexConstants(
-          llvm::MemoryBuffer::getMemBufferCopy(source, name)),
-      llvm::SMLoc());
+  addSource(sourceMgr, source, name);
   tpu::DriverDiagnosticHandler handler(sourceMgr, context, diagnostics);
   tpu::CompileOptions options;
   // The C API writes the executable unless a phase is asked for.
   options.compileTo = tpu::Phase::Executable;
-  if (failed(options.parseFromString(optionText, diagnostics))) {
-    // llvm::cl reports a bad value on stderr, not on the stream given.
-    diagnostics << "error: invalid compile options '" << optionText
-                << "' (tpu-compile --help lists them)\n";
+  if (!parseOptions(optionText, options, diagnostics))
     return TpuCompileInvalidInput;
-  }
   adjust(options);
   OwningOpRef<ModuleOp> module = tpu::parseProgram(sourceMgr, context, &handler);
   if (!module)
@@ -341,17 +355,11 @@ int tpuCompilerLargestBatch(TpuCompiler compiler, TpuStringRef source,
   MLIRContext *context = unwrap(compiler);
   CallbackStream diagnostics(onDiagnostic, userData);
   llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
-      stablehlo::packBoolHexConstants(
-          llvm::MemoryBuffer::getMemBufferCopy(str(source), "<source>")),
-      llvm::SMLoc());
+  addSource(sourceMgr, str(source), "<source>");
   tpu::DriverDiagnosticHandler handler(sourceMgr, context, diagnostics);
   tpu::CompileOptions compileOptions;
-  if (failed(compileOptions.parseFromString(str(options), diagnostics))) {
-    diagnostics << "error: invalid compile options '" << str(options)
-                << "' (tpu-compile --help lists them)\n";
+  if (!parseOptions(str(options), compileOptions, diagnostics))
     return 0;
-  }
   tpu::LargestBatch found =
       tpu::findLargestBatch(sourceMgr, context, compileOptions, str(vary));
   if (result)
